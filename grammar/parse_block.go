@@ -1,0 +1,177 @@
+package grammar
+
+// blockKind says what a block may contain and how its values parse.
+type blockKind uint8
+
+const (
+	bodyResource   blockKind = iota // resources, read, nested blocks: attributes, nested blocks, local lets
+	bodyMap                         // map literals: attributes (optionally comma-separated), nested blocks
+	bodyAttrs                       // provider, backend, use, upstream_state, module calls: attributes only
+	bodyWait                        // wait: until (validate expr), depends_on, timeout
+	bodyState                       // import, removed, moved: to/from are resource addresses
+	bodyParam                       // an argument's detail: description, default, validation blocks
+	bodyValidation                  // validation { condition = <validate expr> error_message = ... }
+)
+
+// parseBlock parses `{ items }`; the current token is "{". owner names the block in messages.
+// A broken item costs one error: the parser skips to the next item and goes on.
+func (p *parser) parseBlock(kind blockKind, owner string) *Block {
+	b := &Block{Open: span(p.next())}
+	for {
+		t := p.peek()
+		if t.Kind == RBrace || t.Kind == EOF {
+			break
+		}
+		start := p.i
+		if it := p.parseItem(kind, owner); it != nil {
+			b.Items = append(b.Items, it)
+			continue
+		}
+		if p.i == start {
+			p.next()
+		}
+		p.skipToItem()
+		b.Items = append(b.Items, &BadItem{Span: Span{p.toks[start].Start, p.prevEnd()}})
+	}
+	b.Close = p.closeBrace(b.Open, owner)
+	return b
+}
+
+// parseItem parses one block item, or reports an error and returns nil.
+func (p *parser) parseItem(kind blockKind, owner string) Item {
+	t := p.peek()
+	n1 := p.peekN(1)
+	switch {
+	case p.isWord(t, "let") && n1.Kind == Ident && n1.Flags&LineStart == 0:
+		let := p.parseLet()
+		if kind != bodyResource {
+			p.errorf(let.Let, "local let bindings are not allowed in %s", owner)
+		}
+		return let
+	case (t.Kind == Ident || t.Kind == String) && n1.Kind == Assign:
+		return p.parseAttribute(kind, owner)
+	case t.Kind == Ident && n1.Kind == LBrace:
+		name := p.name()
+		if kind != bodyResource && kind != bodyMap && !(kind == bodyParam && name.Text == "validation") {
+			p.errorf(name.Span, "nested block %q is not allowed in %s", name.Text, owner)
+		}
+		inner := kind
+		switch {
+		case kind == bodyParam && name.Text == "validation":
+			inner = bodyValidation
+		case kind != bodyMap:
+			inner = bodyResource
+		}
+		body := p.parseBlock(inner, name.Text)
+		return &NestedBlock{Span: Span{name.Span.Start, p.prevEnd()}, Name: name, Body: body}
+	case t.Kind == Ident:
+		what := "attribute name"
+		if kind == bodyWait {
+			what = "key"
+		}
+		if n1.Kind == Colon {
+			p.errorf(span(n1), "unexpected \":\" after %s %q; attributes are written \"%s = value\"", what, p.text(t), p.text(t))
+		} else {
+			p.errorf(span(t), "expected \"=\" after %s %q", what, p.text(t))
+		}
+		return nil
+	case t.Kind == String:
+		p.errorf(span(t), "expected \"=\" after the quoted attribute name")
+		return nil
+	case t.Kind == Comma:
+		if kind == bodyMap {
+			p.errorf(span(t), "unexpected \",\": a comma may only follow an entry")
+		} else {
+			p.errorf(span(t), "unexpected \",\": attributes in a block are not separated by commas")
+		}
+		return nil
+	}
+	p.errorf(span(t), "unexpected %s in %s; expected an attribute (name = value)", p.describe(t), owner)
+	return nil
+}
+
+// parseAttribute parses `key = value` (the current token is the key).
+func (p *parser) parseAttribute(kind blockKind, owner string) *Attribute {
+	kt := p.next()
+	a := &Attribute{Key: &Name{Text: p.text(kt), Span: span(kt)}}
+	if kt.Kind == String {
+		a.Quoted = true
+		a.Key.Text = p.stringValue(kt)
+	}
+	eq := p.next()
+	if t := p.peek(); t.Kind == RBrace || t.Kind == EOF || t.Kind == Comma ||
+		t.Flags&LineStart != 0 && (t.Kind == Ident || t.Kind == String) && p.peekN(1).Kind == Assign {
+		p.errorf(span(eq), "expected a value after \"=\" for attribute %q", a.Key.Text)
+		a.Span = Span{kt.Start, eq.End}
+		return a
+	}
+	key := a.Key.Text
+	switch {
+	case kind == bodyWait && key == "until", kind == bodyValidation && key == "condition":
+		a.Value = p.parseValidate()
+	case kind == bodyState && (key == "to" || key == "from"):
+		a.Value = p.parseAddress()
+	default:
+		a.Value = p.parseExpr(exprCtx{})
+	}
+	if p.peek().Kind == Comma {
+		if kind != bodyMap {
+			p.errorf(span(p.peek()), "unexpected \",\": attributes in a block are not separated by commas")
+		}
+		p.next()
+		a.Comma = true
+	}
+	a.Span = Span{kt.Start, p.prevEnd()}
+	return a
+}
+
+// parseAddress parses a resource address `aws.s3.Bucket 'name'`.
+func (p *parser) parseAddress() Expr {
+	t := p.peek()
+	if t.Kind != Ident {
+		p.errorf(span(t), "expected a resource address (e.g. aws.s3.Bucket 'name'), found %s", p.describe(t))
+		return p.parseExpr(exprCtx{})
+	}
+	typ := p.pathFrom(p.next())
+	s := p.peek()
+	if s.Kind != String && s.Kind != TemplateStart {
+		p.errorf(typ.Span, "expected the resource name (a string) after %q", typ.String())
+		return typ
+	}
+	name := p.parseString()
+	return &AddressExpr{Span: join(typ.Span, name.Span), Type: typ, Name: name}
+}
+
+// parseBody parses the body of for, if, else and fn: `{ let ... result }`.
+func (p *parser) parseBody(owner string) *Body {
+	b := &Body{Open: span(p.next())}
+	for {
+		t := p.peek()
+		if t.Kind == RBrace || t.Kind == EOF {
+			break
+		}
+		if p.isWord(t, "let") && p.peekN(1).Kind == Ident {
+			let := p.parseLet()
+			b.Lets = append(b.Lets, let)
+			if b.Result != nil {
+				p.errorf(let.Let, "local let bindings must come before the result in %s", owner)
+			}
+			continue
+		}
+		if b.Result != nil {
+			p.errorf(span(t), "unexpected %s: the body of %s holds exactly one expression after its lets", p.describe(t), owner)
+			p.skipToItem()
+			if p.peek().Kind != RBrace && p.peek().Kind != EOF {
+				continue
+			}
+			break
+		}
+		start := p.i
+		b.Result = p.parseExpr(exprCtx{})
+		if p.i == start {
+			p.next()
+		}
+	}
+	b.Close = p.closeBrace(b.Open, owner)
+	return b
+}

@@ -1,0 +1,510 @@
+package grammar
+
+import (
+	"strconv"
+	"strings"
+)
+
+// parseExpr parses `coalesce = pipe ("??" pipe)?`, `pipe = compose ("|>" call)*`,
+// `compose = primary (">>" primary)*`. In a validate context it parses a validate expression.
+func (p *parser) parseExpr(ctx exprCtx) Expr {
+	if ctx.validate {
+		return p.parseValidate()
+	}
+	x := p.parsePipe(ctx)
+	if p.peek().Kind == Coalesce {
+		op := p.next()
+		y := p.parsePipe(exprCtx{noBlock: ctx.noBlock})
+		x = &BinaryExpr{Span: join(x.Pos(), y.Pos()), Op: Coalesce, OpPos: span(op), X: x, Y: y}
+		if t := p.peek(); t.Kind == Coalesce {
+			p.errorf(span(t), "only one \"??\" is allowed in an expression; use parentheses: a ?? (b ?? c)")
+		}
+	}
+	if t := p.peek(); isComparison(t.Kind) || t.Kind == AndAnd || t.Kind == OrOr {
+		p.errorf(span(t), "operator %s is only allowed in require, validation conditions and wait until", t.Kind)
+		p.next()
+		p.parsePrimary(exprCtx{validate: true})
+	}
+	return x
+}
+
+func isComparison(k Kind) bool {
+	switch k {
+	case Eq, NotEq, Lt, LtEq, Gt, GtEq:
+		return true
+	}
+	return false
+}
+
+func (p *parser) parsePipe(ctx exprCtx) Expr {
+	x := p.parseCompose(ctx)
+	for p.peek().Kind == Pipe {
+		op := p.next()
+		t := p.peek()
+		if t.Kind != Ident || p.peekN(1).Kind != LParen {
+			p.errorf(span(op), "expected a function call after \"|>\" (e.g. |> join(','))")
+			if t.Kind == Ident {
+				p.next()
+			}
+			return x
+		}
+		call := p.parseCall(p.next())
+		x = &BinaryExpr{Span: join(x.Pos(), call.Span), Op: Pipe, OpPos: span(op), X: x, Y: call}
+	}
+	return x
+}
+
+func (p *parser) parseCompose(ctx exprCtx) Expr {
+	x := p.parsePostfix(ctx)
+	for p.peek().Kind == Compose {
+		op := p.next()
+		y := p.parsePostfix(exprCtx{noBlock: ctx.noBlock})
+		x = &BinaryExpr{Span: join(x.Pos(), y.Pos()), Op: Compose, OpPos: span(op), X: x, Y: y}
+	}
+	return x
+}
+
+// parseValidate parses `or = and ("||" and)*`, `and = not ("&&" not)*`, `not = "!" not | cmp`,
+// `cmp = primary (op primary)?`.
+func (p *parser) parseValidate() Expr {
+	x := p.parseAnd()
+	for p.peek().Kind == OrOr {
+		op := p.next()
+		y := p.parseAnd()
+		x = &BinaryExpr{Span: join(x.Pos(), y.Pos()), Op: OrOr, OpPos: span(op), X: x, Y: y}
+	}
+	return x
+}
+
+func (p *parser) parseAnd() Expr {
+	x := p.parseNot()
+	for p.peek().Kind == AndAnd {
+		op := p.next()
+		y := p.parseNot()
+		x = &BinaryExpr{Span: join(x.Pos(), y.Pos()), Op: AndAnd, OpPos: span(op), X: x, Y: y}
+	}
+	return x
+}
+
+func (p *parser) parseNot() Expr {
+	if p.peek().Kind == Not {
+		op := span(p.next())
+		x := p.parseNot()
+		return &UnaryExpr{Span: join(op, x.Pos()), OpPos: op, X: x}
+	}
+	x := p.parsePostfix(exprCtx{validate: true})
+	if t := p.peek(); isComparison(t.Kind) {
+		op := p.next()
+		y := p.parsePostfix(exprCtx{validate: true})
+		x = &BinaryExpr{Span: join(x.Pos(), y.Pos()), Op: t.Kind, OpPos: span(op), X: x, Y: y}
+		if t := p.peek(); isComparison(t.Kind) {
+			p.errorf(span(t), "comparisons cannot be chained; combine them with && instead")
+			p.next()
+			p.parsePostfix(exprCtx{validate: true})
+		}
+	}
+	return x
+}
+
+// parsePostfix parses a primary followed by index and field accesses: `a.b[0].c['k']`.
+func (p *parser) parsePostfix(ctx exprCtx) Expr {
+	x := p.parsePrimary(ctx)
+	for {
+		t := p.peek()
+		switch {
+		case t.Kind == LBracket && t.Flags&LineStart == 0 && indexable(x):
+			open := p.next()
+			if p.peek().Kind == RBracket {
+				p.errorf(join(span(open), span(p.peek())), "expected an index (a number or a string) inside \"[]\"")
+				x = &IndexExpr{Span: join(x.Pos(), span(p.next())), X: x, Index: &BadExpr{Span: span(open)}}
+				continue
+			}
+			idx := p.parseExpr(exprCtx{})
+			end := p.prevEnd()
+			if p.peek().Kind == RBracket {
+				end = p.next().End
+			} else {
+				p.errorf(span(open), "unclosed \"[\": expected \"]\" after the index")
+			}
+			x = &IndexExpr{Span: Span{x.Pos().Start, end}, X: x, Index: idx}
+		case t.Kind == Dot && t.Start == x.Pos().End:
+			p.next()
+			f := p.peek()
+			if f.Kind != Ident || f.Start != t.End {
+				p.errorf(Span{x.Pos().Start, t.End}, "expected an attribute name after %q", p.src[x.Pos().Start:t.End])
+				return x
+			}
+			p.next()
+			fields := splitDotted(p.text(f), f.Start)
+			if fe, ok := x.(*FieldExpr); ok {
+				fe.Fields = append(fe.Fields, fields...)
+				fe.Span.End = f.End
+			} else {
+				x = &FieldExpr{Span: Span{x.Pos().Start, f.End}, X: x, Fields: fields}
+			}
+		default:
+			return x
+		}
+	}
+}
+
+func indexable(x Expr) bool {
+	switch x.(type) {
+	case *PathExpr, *IndexExpr, *FieldExpr, *CallExpr, *ParenExpr, *ListExpr:
+		return true
+	}
+	return false
+}
+
+// splitDotted splits a dotted identifier token into its parts.
+func splitDotted(text string, start int32) []Name {
+	n := strings.Count(text, ".") + 1
+	parts := make([]Name, 0, n)
+	for {
+		i := strings.IndexByte(text, '.')
+		if i < 0 {
+			parts = append(parts, Name{Text: text, Span: Span{start, start + int32(len(text))}})
+			return parts
+		}
+		parts = append(parts, Name{Text: text[:i], Span: Span{start, start + int32(i)}})
+		text = text[i+1:]
+		start += int32(i + 1)
+	}
+}
+
+func (p *parser) pathFrom(t Token) *PathExpr {
+	return &PathExpr{Span: span(t), Parts: splitDotted(p.text(t), t.Start)}
+}
+
+// parsePrimary parses one primary expression. It always consumes at least one token unless it
+// is at the end of the statement, where it reports a missing value.
+func (p *parser) parsePrimary(ctx exprCtx) Expr {
+	t := p.peek()
+	switch t.Kind {
+	case Ident:
+		return p.parseWord(t, ctx)
+	case Int:
+		return p.parseInt(t)
+	case Float:
+		p.next()
+		v, _ := strconv.ParseFloat(p.text(t), 64)
+		return &FloatLit{Span: span(t), Value: v}
+	case Duration:
+		p.next()
+		return p.durationLit(span(t), p.text(t))
+	case String, TemplateStart, Heredoc:
+		return p.parseString()
+	case LBracket:
+		return p.parseList()
+	case LBrace:
+		return &MapExpr{Body: p.parseBlock(bodyMap, "map")}
+	case LParen:
+		open := p.next()
+		inner := exprCtx{validate: ctx.validate}
+		var x Expr
+		if ctx.validate {
+			x = p.parseValidate()
+		} else {
+			x = p.parseExpr(inner)
+		}
+		end := p.prevEnd()
+		if p.peek().Kind == RParen {
+			end = p.next().End
+		} else {
+			p.errorf(span(open), "unclosed \"(\": expected \")\"")
+		}
+		return &ParenExpr{Span: Span{open.Start, end}, X: x}
+	case Not:
+		if !ctx.validate {
+			p.errorf(span(t), "operator \"!\" is only allowed in require, validation conditions and wait until")
+		}
+		op := span(p.next())
+		x := p.parsePostfix(exprCtx{validate: true})
+		return &UnaryExpr{Span: join(op, x.Pos()), OpPos: op, X: x}
+	case EOF, RBrace, RBracket, RParen, Comma:
+		e := p.prevEnd()
+		p.errorf(Span{max(e-1, 0), e}, "expected a value, found %s", p.describe(t))
+		return &BadExpr{Span: Span{e, e}}
+	}
+	p.next()
+	p.errorf(span(t), "expected a value, found %s", p.describe(t))
+	return &BadExpr{Span: span(t)}
+}
+
+// parseWord parses a primary that starts with an identifier: keywords with a meaning in value
+// position, literals, calls, resources, module calls and references.
+func (p *parser) parseWord(t Token, ctx exprCtx) Expr {
+	word := p.text(t)
+	n1 := p.peekN(1)
+	switch word {
+	case "read":
+		if n1.Kind == Ident && n1.Flags&LineStart == 0 {
+			kw := span(p.next())
+			typ := p.pathFrom(p.next())
+			body := p.expectBlock(bodyResource, "read "+typ.String())
+			return &ResourceExpr{Span: Span{kw.Start, p.prevEnd()}, Read: &kw, Type: typ, Body: body}
+		}
+	case "wait":
+		if n1.Kind == Ident && n1.Flags&LineStart == 0 || n1.Kind == LBrace {
+			return p.parseWait(ctx)
+		}
+	case "upstream_state", "use":
+		if n1.Kind == LBrace {
+			kw := span(p.next())
+			body := p.parseBlock(bodyAttrs, word)
+			return &KeywordBlockExpr{Span: Span{kw.Start, p.prevEnd()}, Kw: kw, Keyword: word, Body: body}
+		}
+	case "provider":
+		if n1.Kind == Ident && p.peekN(2).Kind == LBrace {
+			kw := span(p.next())
+			kind := p.name()
+			body := p.parseBlock(bodyAttrs, "provider "+kind.Text)
+			return &ProviderExpr{Span: Span{kw.Start, p.prevEnd()}, Kw: kw, Kind: kind, Body: body}
+		}
+	case "for":
+		if n1.Kind == Ident || n1.Kind == LParen {
+			return p.parseFor()
+		}
+	case "if":
+		return p.parseIf()
+	case "true", "false":
+		p.next()
+		return &BoolLit{Span: span(t), Value: word == "true"}
+	case "null":
+		if ctx.validate {
+			p.next()
+			return &NullLit{Span: span(t)}
+		}
+	}
+	if n1.Kind == LParen && !strings.Contains(word, ".") {
+		return p.parseCall(p.next())
+	}
+	if n1.Kind == LBrace && !ctx.noBlock {
+		p.next()
+		if strings.Contains(word, ".") {
+			typ := p.pathFrom(t)
+			body := p.parseBlock(bodyResource, typ.String())
+			return &ResourceExpr{Span: Span{t.Start, p.prevEnd()}, Type: typ, Body: body}
+		}
+		name := &Name{Text: word, Span: span(t)}
+		body := p.parseBlock(bodyAttrs, "module call "+word)
+		return &ModuleCallExpr{Span: Span{t.Start, p.prevEnd()}, Name: name, Body: body}
+	}
+	p.next()
+	return p.pathFrom(t)
+}
+
+// parseCall parses `name(args)`; fn is the consumed name token and "(" is next.
+func (p *parser) parseCall(fn Token) *CallExpr {
+	c := &CallExpr{Fn: &Name{Text: p.text(fn), Span: span(fn)}, LParen: span(p.next())}
+	c.Args = p.parseList0(RParen, c.LParen, "argument", "call to "+c.Fn.Text)
+	c.RParen = Span{p.prevEnd() - 1, p.prevEnd()}
+	c.Span = Span{fn.Start, p.prevEnd()}
+	return c
+}
+
+func (p *parser) parseList() *ListExpr {
+	open := span(p.next())
+	elems := p.parseList0(RBracket, open, "element", "list")
+	return &ListExpr{Span: Span{open.Start, p.prevEnd()}, Elems: elems}
+}
+
+// parseList0 parses comma-separated expressions up to the closing token (trailing comma allowed).
+func (p *parser) parseList0(closer Kind, open Span, what, owner string) []Expr {
+	elems := []Expr{}
+	for {
+		t := p.peek()
+		if t.Kind == closer {
+			p.next()
+			return elems
+		}
+		if t.Kind == EOF || t.Kind == RBrace && closer != RBrace {
+			p.errorf(open, "unclosed %q of %s: expected %s", p.src[open.Start:open.End], owner, closer)
+			return elems
+		}
+		if t.Kind == Comma {
+			p.errorf(span(t), "expected an %s before \",\" in %s", what, owner)
+			p.next()
+			continue
+		}
+		start := p.i
+		elems = append(elems, p.parseExpr(exprCtx{}))
+		if p.i == start {
+			p.next()
+		}
+		switch t := p.peek(); t.Kind {
+		case Comma:
+			p.next()
+		case closer, EOF:
+		default:
+			if t.Kind == RBrace {
+				continue
+			}
+			p.errorf(span(t), "expected \",\" or %s after the %s in %s, found %s", closer, what, owner, p.describe(t))
+		}
+	}
+}
+
+func (p *parser) parseInt(t Token) Expr {
+	p.next()
+	text := p.text(t)
+	// `30 min`: a number and a unit written apart.
+	if u := p.peek(); u.Kind == Ident && u.Flags&LineStart == 0 && looksLikeUnit(p.text(u)) {
+		p.next()
+		whole := p.src[t.Start:u.End]
+		joined := text + p.text(u)
+		p.errorf(Span{t.Start, u.End}, "duration %q must not contain a space: write %s", whole, joined)
+		secs, _ := parseDuration(joined)
+		return &DurationLit{Span: Span{t.Start, u.End}, Seconds: secs, Text: whole}
+	}
+	v, err := strconv.ParseInt(text, 10, 64)
+	if err != nil {
+		p.errorf(span(t), "integer literal out of range: %s", text)
+	}
+	return &IntLit{Span: span(t), Value: v}
+}
+
+func looksLikeUnit(w string) bool {
+	if _, ok := DurationUnit(w); ok {
+		return true
+	}
+	switch w {
+	case "d", "day", "days", "ms", "w", "week", "weeks", "mins", "hrs", "secs":
+		return true
+	}
+	return false
+}
+
+func (p *parser) durationLit(s Span, text string) *DurationLit {
+	secs, problem := parseDuration(text)
+	if problem != "" {
+		p.errorf(s, "%s", problem)
+	}
+	return &DurationLit{Span: s, Seconds: secs, Text: text}
+}
+
+// parseWait parses `wait <target> { ... }`; the current token is `wait`.
+func (p *parser) parseWait(ctx exprCtx) *WaitExpr {
+	kw := span(p.next())
+	w := &WaitExpr{Kw: kw}
+	if !ctx.letRHS {
+		p.errorf(kw, "a wait can only be the value of a let: write \"let <name> = wait ...\"")
+	}
+	if t := p.peek(); t.Kind == Ident {
+		w.Target = p.name()
+		if strings.Contains(w.Target.Text, ".") {
+			p.errorf(w.Target.Span, "the target of a wait is a binding name, not %q (wait on the binding, then write the attribute in until)", w.Target.Text)
+		}
+	} else {
+		p.errorf(kw, "expected the binding to wait on after \"wait\" (e.g. wait cert { until = cert.status == ... })")
+	}
+	owner := "wait"
+	if w.Target != nil {
+		owner = "wait " + w.Target.Text
+	}
+	if p.peek().Kind != LBrace {
+		p.errorf(Span{kw.Start, p.prevEnd()}, "expected \"{\" after %q", owner)
+		w.Span = Span{kw.Start, p.prevEnd()}
+		e := p.prevEnd()
+		w.Body = &Block{Open: Span{e, e}, Close: Span{e, e}}
+		return w
+	}
+	w.Body = p.parseBlock(bodyWait, owner)
+	for _, it := range w.Body.Items {
+		a, ok := it.(*Attribute)
+		if !ok {
+			continue
+		}
+		switch a.Key.Text {
+		case "until":
+			if w.Until == nil {
+				w.Until = a
+			}
+		case "depends_on":
+			if w.DependsOn == nil {
+				w.DependsOn = a
+			}
+		case "timeout":
+			if w.Timeout == nil {
+				w.Timeout = a
+			}
+		}
+	}
+	w.Span = Span{kw.Start, p.prevEnd()}
+	return w
+}
+
+// parseFor parses `for x in iter { body }`, `for (i, x) in ...` or `for k, v in ...`.
+func (p *parser) parseFor() *ForExpr {
+	kw := span(p.next())
+	f := &ForExpr{Kw: kw}
+	defer func() { f.Span = Span{kw.Start, p.prevEnd()} }()
+	if p.peek().Kind == LParen {
+		f.Paren = true
+		p.next()
+	}
+	for p.peek().Kind == Ident && !p.isWord(p.peek(), "in") {
+		f.Bindings = append(f.Bindings, p.name())
+		if p.peek().Kind != Comma {
+			break
+		}
+		p.next()
+	}
+	if f.Paren {
+		if p.peek().Kind == RParen {
+			p.next()
+		} else {
+			p.errorf(kw, "expected \")\" after the loop variables")
+		}
+	}
+	if len(f.Bindings) == 0 {
+		p.errorf(kw, "expected a loop variable after \"for\"")
+	}
+	if !p.isWord(p.peek(), "in") {
+		p.errorf(Span{kw.Start, p.prevEnd()}, "expected \"in\" after the loop variables")
+		return f
+	}
+	p.next()
+	if p.peek().Kind == LBrace {
+		p.errorf(span(p.peek()), "expected the collection to iterate over before \"{\" (a map literal must be in parentheses)")
+	} else {
+		f.Iter = p.parsePostfix(exprCtx{noBlock: true})
+	}
+	if p.peek().Kind != LBrace {
+		p.errorf(Span{kw.Start, p.prevEnd()}, "expected \"{\" and the loop body")
+		return f
+	}
+	f.Body = p.parseBody("for")
+	return f
+}
+
+// parseIf parses `if cond { body } [else { body }]`.
+func (p *parser) parseIf() *IfExpr {
+	kw := span(p.next())
+	x := &IfExpr{Kw: kw}
+	defer func() { x.Span = Span{kw.Start, p.prevEnd()} }()
+	if p.peek().Kind == LBrace {
+		p.errorf(kw, "expected a condition after \"if\"")
+	} else {
+		x.Cond = p.parsePostfix(exprCtx{noBlock: true})
+	}
+	if p.peek().Kind != LBrace {
+		p.errorf(Span{kw.Start, p.prevEnd()}, "expected \"{\" after the if condition")
+		return x
+	}
+	x.Then = p.parseBody("if")
+	if p.isWord(p.peek(), "else") {
+		e := p.next()
+		if p.isWord(p.peek(), "if") {
+			p.errorf(Span{e.Start, p.peek().End}, "\"else if\" is not supported: nest the if inside \"else { ... }\"")
+			x.Else = &Body{Open: span(e), Close: span(e), Result: p.parseIf()}
+			return x
+		}
+		if p.peek().Kind != LBrace {
+			p.errorf(span(e), "expected \"{\" after \"else\"")
+			return x
+		}
+		x.Else = p.parseBody("else")
+	}
+	return x
+}

@@ -1,0 +1,549 @@
+package grammar
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// SyntaxError is one syntax problem: the exact range and a message in the user's terms.
+type SyntaxError struct {
+	Span Span
+	Msg  string
+}
+
+// exprCtx says where an expression stands, which changes what parses.
+type exprCtx struct {
+	validate bool // a validate expression: comparisons, && || !, null
+	noBlock  bool // `name {` is not a module call here (for iterables, if conditions)
+	letRHS   bool // directly the right-hand side of a let (wait is allowed)
+}
+
+// parser parses the tokens of one statement. Spans are relative to the statement's first byte.
+type parser struct {
+	src   string
+	toks  []Token // significant tokens, LineStart set, ending with EOF
+	i     int
+	errs  []SyntaxError
+	types *typeParser
+}
+
+func newParser(src string, all []Token, types *typeParser) *parser {
+	toks := make([]Token, 0, len(all)/2+1)
+	lineStart := true
+	for _, t := range all {
+		switch {
+		case t.Kind == Newline:
+			lineStart = true
+		case t.Kind.Trivia():
+		default:
+			if lineStart {
+				t.Flags |= LineStart
+			}
+			lineStart = false
+			toks = append(toks, t)
+		}
+	}
+	return &parser{src: src, toks: toks, types: types}
+}
+
+func (p *parser) peek() Token { return p.toks[p.i] }
+
+func (p *parser) peekN(n int) Token {
+	if p.i+n < len(p.toks) {
+		return p.toks[p.i+n]
+	}
+	return p.toks[len(p.toks)-1]
+}
+
+func (p *parser) next() Token {
+	t := p.toks[p.i]
+	if t.Kind != EOF {
+		p.i++
+	}
+	return t
+}
+
+// prevEnd is the end of the last consumed token.
+func (p *parser) prevEnd() int32 {
+	if p.i == 0 {
+		return 0
+	}
+	return p.toks[p.i-1].End
+}
+
+func (p *parser) text(t Token) string { return p.src[t.Start:t.End] }
+
+func (p *parser) isWord(t Token, w string) bool { return t.Kind == Ident && p.text(t) == w }
+
+func span(t Token) Span { return Span{t.Start, t.End} }
+
+func (p *parser) errorf(s Span, format string, args ...any) {
+	// One diagnostic per place: a second error starting where the last one did adds nothing.
+	if n := len(p.errs); n > 0 && p.errs[n-1].Span.Start == s.Start {
+		return
+	}
+	p.errs = append(p.errs, SyntaxError{Span: s, Msg: fmt.Sprintf(format, args...)})
+}
+
+// describe names a token for a message: `"name"`, `"{"`, `a string`, `the end of the input`.
+func (p *parser) describe(t Token) string {
+	switch t.Kind {
+	case EOF:
+		return "the end of the statement"
+	case Ident, Int, Float, Duration:
+		return strconv.Quote(p.text(t))
+	case String, TemplateStart, Heredoc:
+		return "a string"
+	case Invalid:
+		return fmt.Sprintf("invalid character %q", p.text(t))
+	}
+	return t.Kind.String()
+}
+
+// name consumes an identifier as a Name.
+func (p *parser) name() *Name {
+	t := p.next()
+	return &Name{Text: p.text(t), Span: span(t)}
+}
+
+// skipToItem skips tokens after an error up to the start of the next block item: the first token
+// of a later line at the same bracket depth, or the "}" that closes the enclosing block.
+func (p *parser) skipToItem() {
+	depth := 0
+	first := true
+	for {
+		t := p.peek()
+		switch {
+		case t.Kind == EOF:
+			return
+		case !first && depth == 0 && (t.Kind == RBrace || t.Flags&LineStart != 0):
+			return
+		case first && depth == 0 && t.Kind == RBrace:
+			return
+		}
+		first = false
+		switch t.Kind {
+		case LBrace, LBracket, LParen:
+			depth++
+		case RBrace, RBracket, RParen:
+			if depth > 0 {
+				depth--
+			}
+		}
+		p.next()
+	}
+}
+
+// lexErrors reports the lexical problems recorded in a statement's tokens (including comments).
+func lexErrors(src string, all []Token) []SyntaxError {
+	var errs []SyntaxError
+	for _, t := range all {
+		if t.Flags&(Unterminated|BadEscape|NewlineInInterp) == 0 {
+			continue
+		}
+		errs = append(errs, tokenProblems(src, t)...)
+	}
+	return errs
+}
+
+// tokenProblems turns one token's lexical flags into errors.
+func tokenProblems(src string, t Token) []SyntaxError {
+	var errs []SyntaxError
+	text := src[t.Start:t.End]
+	s := span(t)
+	if t.Flags&BadEscape != 0 {
+		allowed, form := `"\nrt$`, `double-quoted strings allow \" \\ \n \r \t and \$`
+		if t.Kind == String && strings.HasPrefix(text, "'") {
+			allowed, form = `'\`, `single-quoted strings allow only \' and \\`
+		}
+		for _, off := range badEscapes(text, allowed) {
+			end := off + 2
+			if end > len(text) {
+				end = len(text)
+			}
+			errs = append(errs, SyntaxError{
+				Span: Span{t.Start + int32(off), t.Start + int32(end)},
+				Msg:  fmt.Sprintf("invalid escape %q in string: %s", text[off:end], form),
+			})
+		}
+	}
+	switch {
+	case t.Flags&NewlineInInterp != 0:
+		errs = append(errs, SyntaxError{Span: s, Msg: `unterminated interpolation: "${" must be closed by "}" on the same line`})
+	case t.Flags&Unterminated != 0:
+		switch t.Kind {
+		case BlockComment:
+			errs = append(errs, SyntaxError{Span: Span{t.Start, t.Start + 2}, Msg: `unterminated block comment: "/*" has no matching "*/"`})
+		case Heredoc:
+			errs = append(errs, SyntaxError{Span: Span{t.Start, t.Start + int32(lineLen(text))}, Msg: fmt.Sprintf("unterminated heredoc: closing marker %q not found", heredocMarker(text))})
+		default:
+			q := `"`
+			if strings.HasPrefix(text, "'") {
+				q = `'`
+			}
+			errs = append(errs, SyntaxError{Span: s, Msg: fmt.Sprintf("unterminated string: add the closing %s", q)})
+		}
+	}
+	return errs
+}
+
+func lineLen(s string) int {
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		return i
+	}
+	return len(s)
+}
+
+// ---- Statements ----
+
+func (p *parser) parseStatement() Node {
+	t := p.peek()
+	var n Node
+	if t.Kind == Ident {
+		n = p.parseKeywordStatement(t)
+	}
+	if n == nil {
+		p.errorf(span(t), "unexpected %s at top level; expected a statement (let, provider, a resource, ...)", p.describe(t))
+		start := t.Start
+		for p.peek().Kind != EOF {
+			p.next()
+		}
+		return &BadStmt{Span: Span{start, p.prevEnd()}}
+	}
+	if t := p.peek(); t.Kind != EOF {
+		p.errorf(span(t), "unexpected %s after the end of the statement", p.describe(t))
+	}
+	return n
+}
+
+func (p *parser) parseKeywordStatement(t Token) Node {
+	word := p.text(t)
+	n1 := p.peekN(1)
+	switch word {
+	case "let":
+		return p.parseLet()
+	case "provider", "backend":
+		if n1.Kind == Ident {
+			kw := span(p.next())
+			kind := p.name()
+			body := p.expectBlock(bodyAttrs, word+" "+kind.Text)
+			sp := Span{kw.Start, p.prevEnd()}
+			if word == "provider" {
+				return &ProviderStmt{Span: sp, Kw: kw, Kind: kind, Body: body}
+			}
+			return &BackendStmt{Span: sp, Kw: kw, Kind: kind, Body: body}
+		}
+		if n1.Kind == LBrace || n1.Kind == EOF {
+			p.errorf(span(t), "expected the %s kind after %q (e.g. %s aws { ... })", word, word, word)
+			p.next()
+			body := p.expectBlock(bodyAttrs, word)
+			return &ProviderStmt{Span: Span{t.Start, p.prevEnd()}, Kw: span(t), Kind: &Name{Span: Span{t.End, t.End}}, Body: body}
+		}
+	case "arguments":
+		if n1.Kind == LBrace {
+			return p.parseArguments()
+		}
+	case "attributes", "exports":
+		if n1.Kind == LBrace {
+			return p.parseOutputs(word == "exports")
+		}
+	case "import", "removed", "moved":
+		if n1.Kind == LBrace {
+			kw := span(p.next())
+			body := p.parseBlock(bodyState, word)
+			return &StateBlockStmt{Span: Span{kw.Start, p.prevEnd()}, Kw: kw, Kind: word, Body: body}
+		}
+	case "require":
+		return p.parseRequire()
+	case "fn":
+		return p.parseFn()
+	case "for", "if":
+		x := p.parsePrimary(exprCtx{})
+		return &ExprStmt{Span: x.Pos(), X: x}
+	case "wait", "read", "upstream_state", "use":
+		if n1.Kind == Ident || n1.Kind == LBrace {
+			x := p.parsePrimary(exprCtx{letRHS: true})
+			what := word + " ..."
+			if word == "wait" {
+				p.errorf(span(t), "a wait must be bound with let: write \"let <name> = wait ...\" (or \"let _ = wait ...\" when nothing refers to it)")
+			} else {
+				p.errorf(span(t), "%q can only be used as the value of a let: write \"let <name> = %s\"", word, what)
+			}
+			return &ExprStmt{Span: x.Pos(), X: x}
+		}
+	}
+	if word == "_" {
+		return nil
+	}
+	// A resource `aws.s3.Bucket { ... }` or a module call `net { ... }`.
+	if n1.Kind == LBrace {
+		x := p.parsePrimary(exprCtx{})
+		switch x := x.(type) {
+		case *ResourceExpr:
+			return &ResourceStmt{Span: x.Span, Resource: x}
+		case *ModuleCallExpr:
+			return &ModuleCallStmt{Span: x.Span, Call: x}
+		}
+		return &BadStmt{Span: x.Pos()}
+	}
+	if strings.Contains(word, ".") {
+		p.next()
+		p.errorf(span(t), "expected \"{\" after resource type %q", word)
+		return &BadStmt{Span: span(t)}
+	}
+	if n1.Kind == Assign || n1.Kind == Ident && n1.Flags&LineStart == 0 {
+		p.errorf(span(t), "unexpected %q at top level; a binding is declared with \"let %s = ...\"", word, word)
+		return nil
+	}
+	return nil
+}
+
+// parseLet parses `let name = value` (the current token is `let`).
+func (p *parser) parseLet() *LetStmt {
+	kw := span(p.next())
+	let := &LetStmt{Let: kw}
+	t := p.peek()
+	if t.Kind != Ident || t.Flags&LineStart != 0 && p.peekN(1).Kind != Assign {
+		p.errorf(kw, "expected a binding name after \"let\"")
+		let.Span = kw
+		return let
+	}
+	let.Name = p.name()
+	if strings.Contains(let.Name.Text, ".") {
+		p.errorf(let.Name.Span, "binding name %q must be a plain identifier without dots", let.Name.Text)
+	} else if strings.HasPrefix(let.Name.Text, "_") && let.Name.Text != "_" {
+		p.errorf(let.Name.Span, "binding name %q must start with a letter (a lone \"_\" discards the value)", let.Name.Text)
+	}
+	if p.peek().Kind != Assign {
+		p.errorf(let.Name.Span, "expected \"=\" after \"let %s\"", let.Name.Text)
+		let.Span = Span{kw.Start, p.prevEnd()}
+		return let
+	}
+	eq := p.next()
+	if p.peek().Kind == EOF || p.peek().Flags&LineStart != 0 && p.isWord(p.peek(), "let") {
+		p.errorf(span(eq), "expected a value after \"let %s =\"", let.Name.Text)
+		let.Span = Span{kw.Start, p.prevEnd()}
+		return let
+	}
+	let.Value = p.parseExpr(exprCtx{letRHS: true})
+	let.Span = Span{kw.Start, p.prevEnd()}
+	return let
+}
+
+// expectBlock parses a block when the next token is "{", and reports its absence otherwise.
+func (p *parser) expectBlock(kind blockKind, owner string) *Block {
+	if p.peek().Kind != LBrace {
+		p.errorf(Span{p.prevEnd() - 1, p.prevEnd()}, "expected \"{\" after %q", owner)
+		e := p.prevEnd()
+		return &Block{Open: Span{e, e}, Close: Span{e, e}}
+	}
+	return p.parseBlock(kind, owner)
+}
+
+func (p *parser) parseArguments() *ArgumentsStmt {
+	kw := span(p.next())
+	st := &ArgumentsStmt{Kw: kw}
+	open := span(p.next())
+	for {
+		t := p.peek()
+		if t.Kind == RBrace || t.Kind == EOF {
+			break
+		}
+		start := p.i
+		if d := p.parseParamDecl(); d != nil {
+			st.Params = append(st.Params, d)
+			continue
+		}
+		if p.i == start {
+			p.next()
+		}
+		p.skipToItem()
+		st.Bad = append(st.Bad, Span{p.toks[start].Start, p.prevEnd()})
+	}
+	p.closeBrace(open, "arguments")
+	st.Span = Span{kw.Start, p.prevEnd()}
+	return st
+}
+
+// parseParamDecl parses `name: Type [= default | { ... }]`; nil after an error.
+func (p *parser) parseParamDecl() *ParamDecl {
+	t := p.peek()
+	if t.Kind != Ident {
+		p.errorf(span(t), "unexpected %s in arguments; expected \"name: Type\"", p.describe(t))
+		return nil
+	}
+	d := &ParamDecl{Name: p.name()}
+	if p.peek().Kind != Colon {
+		p.errorf(d.Name.Span, "expected \":\" and a type after argument name %q", d.Name.Text)
+		return nil
+	}
+	p.next()
+	d.Type = p.parseType()
+	if d.Type == nil {
+		return nil
+	}
+	switch p.peek().Kind {
+	case Assign:
+		eq := p.next()
+		if p.peek().Kind == RBrace || p.peek().Kind == EOF {
+			p.errorf(span(eq), "expected a default value after \"=\" for argument %q", d.Name.Text)
+			return nil
+		}
+		d.Default = p.parseExpr(exprCtx{})
+	case LBrace:
+		d.Body = p.parseBlock(bodyParam, "argument "+d.Name.Text)
+		if a := d.Body.Attr("default"); a != nil {
+			d.Default = a.Value
+		}
+	}
+	d.Span = Span{d.Name.Span.Start, p.prevEnd()}
+	return d
+}
+
+func (p *parser) parseOutputs(exports bool) *OutputsStmt {
+	kw := span(p.next())
+	st := &OutputsStmt{Kw: kw, Exports: exports}
+	what := "attributes"
+	if exports {
+		what = "exports"
+	}
+	open := span(p.next())
+	for {
+		t := p.peek()
+		if t.Kind == RBrace || t.Kind == EOF {
+			break
+		}
+		start := p.i
+		if d := p.parseOutputDecl(what); d != nil {
+			st.Items = append(st.Items, d)
+			continue
+		}
+		if p.i == start {
+			p.next()
+		}
+		p.skipToItem()
+		st.Bad = append(st.Bad, Span{p.toks[start].Start, p.prevEnd()})
+	}
+	p.closeBrace(open, what)
+	st.Span = Span{kw.Start, p.prevEnd()}
+	return st
+}
+
+// parseOutputDecl parses `name[: Type] = value`; nil after an error.
+func (p *parser) parseOutputDecl(what string) *OutputDecl {
+	t := p.peek()
+	if t.Kind != Ident {
+		p.errorf(span(t), "unexpected %s in %s; expected \"name = value\"", p.describe(t), what)
+		return nil
+	}
+	d := &OutputDecl{Name: p.name()}
+	if p.peek().Kind == Colon {
+		p.next()
+		if d.Type = p.parseType(); d.Type == nil {
+			return nil
+		}
+	}
+	if p.peek().Kind != Assign {
+		p.errorf(d.Name.Span, "expected \"=\" after %s name %q", strings.TrimSuffix(what, "s"), d.Name.Text)
+		return nil
+	}
+	eq := p.next()
+	if p.peek().Kind == RBrace || p.peek().Kind == EOF {
+		p.errorf(span(eq), "expected a value after \"=\" for %q", d.Name.Text)
+		return nil
+	}
+	d.Value = p.parseExpr(exprCtx{})
+	d.Span = Span{d.Name.Span.Start, p.prevEnd()}
+	return d
+}
+
+func (p *parser) parseRequire() *RequireStmt {
+	kw := span(p.next())
+	st := &RequireStmt{Kw: kw}
+	if p.peek().Kind == EOF {
+		p.errorf(kw, "expected a condition after \"require\"")
+		st.Span = kw
+		return st
+	}
+	st.Cond = p.parseValidate()
+	if p.peek().Kind != Comma {
+		p.errorf(Span{kw.Start, p.prevEnd()}, "expected \",\" and an error message after the require condition")
+	} else {
+		p.next()
+		st.Message = p.parseExpr(exprCtx{})
+	}
+	st.Span = Span{kw.Start, p.prevEnd()}
+	return st
+}
+
+func (p *parser) parseFn() *FnStmt {
+	kw := span(p.next())
+	fn := &FnStmt{Kw: kw}
+	defer func() { fn.Span = Span{kw.Start, p.prevEnd()} }()
+	if p.peek().Kind != Ident {
+		p.errorf(kw, "expected a function name after \"fn\"")
+		return fn
+	}
+	fn.Name = p.name()
+	if p.peek().Kind != LParen {
+		p.errorf(fn.Name.Span, "expected \"(\" and the parameters after \"fn %s\"", fn.Name.Text)
+		return fn
+	}
+	open := span(p.next())
+	for p.peek().Kind != RParen && p.peek().Kind != EOF && p.peek().Kind != LBrace {
+		t := p.peek()
+		if t.Kind != Ident {
+			p.errorf(span(t), "unexpected %s in the parameters of %q; expected a parameter name", p.describe(t), fn.Name.Text)
+			break
+		}
+		par := &FnParam{Name: p.name()}
+		if p.peek().Kind == Colon {
+			p.next()
+			par.Type = p.parseType()
+		}
+		if p.peek().Kind == Assign {
+			p.next()
+			par.Default = p.parseExpr(exprCtx{})
+		}
+		par.Span = Span{par.Name.Span.Start, p.prevEnd()}
+		fn.Params = append(fn.Params, par)
+		if p.peek().Kind != Comma {
+			break
+		}
+		p.next()
+	}
+	if p.peek().Kind != RParen {
+		p.errorf(open, "unclosed \"(\": expected \")\" after the parameters of %q", fn.Name.Text)
+		for k := p.peek().Kind; k != EOF && k != LBrace && k != RParen; k = p.peek().Kind {
+			p.next()
+		}
+		if p.peek().Kind == RParen {
+			p.next()
+		}
+	} else {
+		p.next()
+	}
+	if p.peek().Kind == Colon {
+		p.next()
+		fn.Return = p.parseType()
+	}
+	if p.peek().Kind != LBrace {
+		p.errorf(Span{kw.Start, p.prevEnd()}, "expected \"{\" and the body of function %q", fn.Name.Text)
+		return fn
+	}
+	body := p.parseBody("function " + fn.Name.Text)
+	fn.Open, fn.Close, fn.Lets, fn.Result = body.Open, body.Close, body.Lets, body.Result
+	return fn
+}
+
+// closeBrace consumes the "}" closing the block opened at open, or reports that it is missing.
+// It returns the span of the "}" (zero width at the end when missing).
+func (p *parser) closeBrace(open Span, owner string) Span {
+	if p.peek().Kind == RBrace {
+		return span(p.next())
+	}
+	p.errorf(open, "unclosed \"{\" of %s: expected \"}\"", owner)
+	e := p.prevEnd()
+	return Span{e, e}
+}
