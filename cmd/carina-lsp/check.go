@@ -1,0 +1,216 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// runCheck implements `carina-lsp check`.
+func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("check", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	format := fl.String("format", "text", "output format: text or json")
+	fl.Usage = func() {
+		fmt.Fprintf(stderr, "usage: carina-lsp check [flags] [paths]\n\n"+
+			"Checks .crn files. A directory is walked recursively; each directory holding .crn files is\n"+
+			"one configuration. A file is checked as part of its directory's configuration.\n\nflags:\n")
+		fl.PrintDefaults()
+	}
+	if err := fl.Parse(args); err != nil {
+		return 2
+	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(stderr, "carina-lsp check: unknown format %q (want text or json)\n", *format)
+		return 2
+	}
+	paths := fl.Args()
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	targets, err := collectTargets(paths)
+	if err != nil {
+		fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
+		return 2
+	}
+	ws := workspace.New(workspace.OSFS{})
+	var diags []diagnostics.Diagnostic
+	files := map[string]*workspace.File{}
+	ioFailed := false
+	for _, t := range targets {
+		cfg, err := ws.Config(ctx, t.dir)
+		if err != nil {
+			fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
+			ioFailed = true
+			continue
+		}
+		for _, le := range cfg.LoadErrors {
+			if t.only == nil || t.only[le.Path] {
+				fmt.Fprintf(stderr, "carina-lsp check: %v\n", le.Err)
+				ioFailed = true
+			}
+		}
+		for _, f := range cfg.Files {
+			files[f.Path] = f
+		}
+		for _, d := range diagnostics.Check(ctx, cfg) {
+			if t.only == nil || t.only[d.Path] {
+				diags = append(diags, d)
+			}
+		}
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintln(stderr, "carina-lsp check: interrupted")
+		return 2
+	}
+	diagnostics.Sort(diags)
+	switch *format {
+	case "json":
+		err = writeJSON(stdout, diags, files)
+	default:
+		err = writeText(stdout, diags, files)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
+		return 2
+	}
+	switch {
+	case ioFailed:
+		return 2
+	case slices.ContainsFunc(diags, func(d diagnostics.Diagnostic) bool { return d.Severity == diagnostics.Error }):
+		return 1
+	}
+	return 0
+}
+
+// target is one configuration directory to check; only, when set, limits the report to the
+// files named on the command line.
+type target struct {
+	dir  string
+	only map[string]bool
+}
+
+// collectTargets turns the command line's paths into configuration directories: a file stands
+// for its directory (reporting only that file), a directory for every directory under it that
+// holds .crn files.
+func collectTargets(paths []string) ([]target, error) {
+	byDir := map[string]*target{}
+	var order []string
+	add := func(dir, file string) {
+		t := byDir[dir]
+		if t == nil {
+			t = &target{dir: dir}
+			if file != "" {
+				t.only = map[string]bool{}
+			}
+			byDir[dir] = t
+			order = append(order, dir)
+		}
+		switch {
+		case file == "":
+			t.only = nil
+		case t.only != nil:
+			t.only[file] = true
+		}
+	}
+	for _, p := range paths {
+		p = filepath.Clean(p)
+		info, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !info.IsDir() {
+			if !workspace.IsSource(p) {
+				return nil, fmt.Errorf("%s: not a .crn file", p)
+			}
+			add(filepath.Dir(p), p)
+			continue
+		}
+		found := false
+		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if errors.Is(err, fs.ErrPermission) {
+					return fmt.Errorf("%s: permission denied", path)
+				}
+				return err
+			}
+			if d.IsDir() && path != p && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
+				return filepath.SkipDir
+			}
+			if !d.IsDir() && workspace.IsSource(d.Name()) {
+				found = true
+				add(filepath.Dir(path), "")
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			return nil, fmt.Errorf("%s: no .crn files found", p)
+		}
+	}
+	out := make([]target, 0, len(order))
+	for _, d := range order {
+		out = append(out, *byDir[d])
+	}
+	return out, nil
+}
+
+func writeText(w io.Writer, diags []diagnostics.Diagnostic, files map[string]*workspace.File) error {
+	for _, d := range diags {
+		line, col := files[d.Path].Lines.UTF16(int(d.Span.Start))
+		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", d.Path, line+1, col+1, d.Severity, d.Message, d.Code); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+type jsonPos struct {
+	Line      int `json:"line"`
+	Character int `json:"character"`
+}
+
+type jsonRange struct {
+	Start jsonPos `json:"start"`
+	End   jsonPos `json:"end"`
+}
+
+type jsonDiag struct {
+	File     string    `json:"file"`
+	Range    jsonRange `json:"range"`
+	Severity string    `json:"severity"`
+	Code     string    `json:"code"`
+	Message  string    `json:"message"`
+}
+
+func writeJSON(w io.Writer, diags []diagnostics.Diagnostic, files map[string]*workspace.File) error {
+	out := make([]jsonDiag, 0, len(diags))
+	for _, d := range diags {
+		l := files[d.Path].Lines
+		sl, sc := l.UTF16(int(d.Span.Start))
+		el, ec := l.UTF16(int(d.Span.End))
+		out = append(out, jsonDiag{
+			File:     d.Path,
+			Range:    jsonRange{jsonPos{sl, sc}, jsonPos{el, ec}},
+			Severity: d.Severity.String(),
+			Code:     string(d.Code),
+			Message:  d.Message,
+		})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}

@@ -1,0 +1,47 @@
+// Command carina-lsp is the Carina language server and its command-line companions:
+//
+//	carina-lsp check [flags] [paths]   report every diagnostic, for CI
+//
+// Exit codes: 0 success, 1 problems found, 2 usage or I/O errors.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+)
+
+const usage = `usage: carina-lsp <command> [flags] [paths]
+
+commands:
+  check   report syntax errors and diagnostics of .crn configurations
+  help    show this help
+
+Run "carina-lsp <command> -h" for a command's flags.
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run dispatches a command line and returns the exit code.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "check":
+		return runCheck(ctx, args[1:], stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "carina-lsp: unknown command %q\n\n%s", args[0], usage)
+	return 2
+}

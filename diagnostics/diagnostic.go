@@ -1,0 +1,90 @@
+// Package diagnostics owns every check of a Carina configuration: each problem as a Diagnostic
+// with a stable kebab-case code, a severity, the exact byte range in its file, a message that
+// names the thing, and optional quick-fix data. It publishes nothing: the CLI and the language
+// server render what it returns.
+package diagnostics
+
+import (
+	"github.com/carina-rs/carina-lsp/grammar"
+)
+
+// Severity orders diagnostics from the most to the least serious.
+type Severity int
+
+// Severities, numbered as in LSP.
+const (
+	Error   Severity = 1
+	Warning Severity = 2
+	Info    Severity = 3
+	Hint    Severity = 4
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Error:
+		return "error"
+	case Warning:
+		return "warning"
+	case Info:
+		return "info"
+	case Hint:
+		return "hint"
+	}
+	return "unknown"
+}
+
+// ParseSeverity reads "error", "warning", "info" or "hint".
+func ParseSeverity(s string) (Severity, bool) {
+	for _, v := range []Severity{Error, Warning, Info, Hint} {
+		if v.String() == s {
+			return v, true
+		}
+	}
+	return 0, false
+}
+
+// Code names a kind of problem. Codes are stable: editors and CI configurations refer to them.
+type Code string
+
+// CodeSyntax is every syntax error.
+const CodeSyntax Code = "syntax"
+
+// Diagnostic is one problem in one file. Span is a byte range of that file.
+type Diagnostic struct {
+	Path     string
+	Span     grammar.Span
+	Severity Severity
+	Code     Code
+	Message  string
+	Related  []Related
+	Fix      *Fix
+}
+
+// Related points at another place that explains a diagnostic (the other half of a duplicate, a
+// member of a cycle).
+type Related struct {
+	Path    string
+	Span    grammar.Span
+	Message string
+}
+
+// Fix is a mechanical repair: replace each edit's span with its text.
+type Fix struct {
+	Title string
+	Edits []Edit
+}
+
+// Edit replaces a byte range of the diagnostic's file.
+type Edit struct {
+	Span    grammar.Span
+	NewText string
+}
+
+// Syntax returns a file's syntax errors as diagnostics.
+func Syntax(path string, f *grammar.File) []Diagnostic {
+	out := make([]Diagnostic, 0, len(f.Errors))
+	for _, e := range f.Errors {
+		out = append(out, Diagnostic{Path: path, Span: e.Span, Severity: Error, Code: CodeSyntax, Message: e.Msg})
+	}
+	return out
+}

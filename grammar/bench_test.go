@@ -1,0 +1,75 @@
+package grammar_test
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/internal/corpus"
+)
+
+// benchLines is the size of the benchmark file: the corpus concatenated to about 10,000 lines.
+const benchLines = 10000
+
+// BenchmarkParseCold parses the 10,000-line file with an empty statement cache.
+func BenchmarkParseCold(b *testing.B) {
+	src, lines := corpus.Concat(b, benchLines)
+	root := grammar.NewParser()
+	b.SetBytes(int64(len(src)))
+	b.ResetTimer()
+	for b.Loop() {
+		if f := root.Fork().Parse(src); len(f.Errors) != 0 {
+			b.Fatalf("the corpus has syntax errors: %v", f.Errors[0])
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(lines), "ns/line")
+}
+
+// BenchmarkReparseOneLineEdit re-parses the 10,000-line file after changing one attribute value
+// in its middle, with the statement cache of the previous version.
+func BenchmarkReparseOneLineEdit(b *testing.B) {
+	src, _ := corpus.Concat(b, benchLines)
+	mid := strings.Index(src[len(src)/2:], "= true") + len(src)/2
+	if mid < len(src)/2 {
+		b.Fatal("no `= true` in the second half of the corpus")
+	}
+	edited := src[:mid] + "= false" + src[mid+len("= true"):]
+	p := grammar.NewParser()
+	p.Parse(src)
+	versions := [2]string{edited, src}
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		p.Parse(versions[i%2])
+		i++
+	}
+}
+
+// BenchmarkParseStatement is the cost of parsing one statement of the edit above, alone.
+func BenchmarkParseStatement(b *testing.B) {
+	p := grammar.NewParser()
+	stmt := "let vpc = awscc.ec2.Vpc {\n  cidr_block           = '10.0.0.0/16'\n  enable_dns_support   = true\n  enable_dns_hostnames = false\n\n  tags = {\n    Name = 'example'\n  }\n}"
+	for b.Loop() {
+		p.ParseStatement(stmt)
+	}
+}
+
+// TestMemoryPerLine reports the heap retained by a parsed 10,000-line file, per line. It fails
+// above 2 KiB a line, far above what the parse should keep, to catch a leak of the token slices.
+func TestMemoryPerLine(t *testing.T) {
+	src, lines := corpus.Concat(t, benchLines)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f := grammar.NewParser().Parse(src)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	retained := float64(after.HeapAlloc) - float64(before.HeapAlloc)
+	perLine := retained / float64(lines)
+	t.Logf("retained %.0f bytes for %d lines: %.0f bytes/line", retained, lines, perLine)
+	if perLine > 2048 {
+		t.Errorf("parse retains %.0f bytes a line", perLine)
+	}
+	runtime.KeepAlive(f)
+}

@@ -1,0 +1,161 @@
+package grammar
+
+// Inspect walks the tree rooted at n in depth-first order, calling f for each node; when f
+// returns false the node's children are skipped. Nil children are not visited.
+func Inspect(n Node, f func(Node) bool) {
+	if isNil(n) || !f(n) {
+		return
+	}
+	for _, c := range Children(n) {
+		Inspect(c, f)
+	}
+}
+
+// isNil reports whether n is nil or a typed nil pointer.
+func isNil(n Node) bool {
+	switch v := n.(type) {
+	case nil:
+		return true
+	case *Name:
+		return v == nil
+	case *Block:
+		return v == nil
+	case *Body:
+		return v == nil
+	case *TypeExpr:
+		return v == nil
+	case *StringLit:
+		return v == nil
+	case *PathExpr:
+		return v == nil
+	}
+	return false
+}
+
+// Children returns the direct children of n, in source order.
+func Children(n Node) []Node {
+	var out []Node
+	add := func(ns ...Node) {
+		for _, c := range ns {
+			if !isNil(c) {
+				out = append(out, c)
+			}
+		}
+	}
+	switch n := n.(type) {
+	case *LetStmt:
+		add(n.Name, n.Value)
+	case *ResourceStmt:
+		add(n.Resource)
+	case *ModuleCallStmt:
+		add(n.Call)
+	case *ProviderStmt:
+		add(n.Kind, n.Body)
+	case *BackendStmt:
+		add(n.Kind, n.Body)
+	case *ArgumentsStmt:
+		for _, p := range n.Params {
+			add(p)
+		}
+	case *ParamDecl:
+		add(n.Name, n.Type)
+		if n.Body != nil {
+			add(n.Body) // the default is one of the body's attributes
+		} else {
+			add(n.Default)
+		}
+	case *OutputsStmt:
+		for _, it := range n.Items {
+			add(it)
+		}
+	case *OutputDecl:
+		add(n.Name, n.Type, n.Value)
+	case *StateBlockStmt:
+		add(n.Body)
+	case *RequireStmt:
+		add(n.Cond, n.Message)
+	case *FnStmt:
+		add(n.Name)
+		for _, p := range n.Params {
+			add(p)
+		}
+		add(n.Return)
+		for _, l := range n.Lets {
+			add(l)
+		}
+		add(n.Result)
+	case *FnParam:
+		add(n.Name, n.Type, n.Default)
+	case *ExprStmt:
+		add(n.X)
+	case *Block:
+		for _, it := range n.Items {
+			add(it)
+		}
+	case *Attribute:
+		add(n.Key, n.Value)
+	case *NestedBlock:
+		add(n.Name, n.Body)
+	case *IndexExpr:
+		add(n.X, n.Index)
+	case *FieldExpr:
+		add(n.X)
+	case *StringLit:
+		for _, p := range n.Parts {
+			add(p.Expr)
+		}
+	case *ListExpr:
+		for _, e := range n.Elems {
+			add(e)
+		}
+	case *MapExpr:
+		add(n.Body)
+	case *CallExpr:
+		add(n.Fn)
+		for _, a := range n.Args {
+			add(a)
+		}
+	case *BinaryExpr:
+		add(n.X, n.Y)
+	case *UnaryExpr:
+		add(n.X)
+	case *ParenExpr:
+		add(n.X)
+	case *ResourceExpr:
+		add(n.Type, n.Body)
+	case *ModuleCallExpr:
+		add(n.Name, n.Body)
+	case *KeywordBlockExpr:
+		add(n.Body)
+	case *ProviderExpr:
+		add(n.Kind, n.Body)
+	case *WaitExpr:
+		add(n.Target, n.Body)
+	case *ForExpr:
+		for _, b := range n.Bindings {
+			add(b)
+		}
+		add(n.Iter, n.Body)
+	case *IfExpr:
+		add(n.Cond, n.Then, n.Else)
+	case *Body:
+		for _, l := range n.Lets {
+			add(l)
+		}
+		add(n.Result)
+	case *AddressExpr:
+		add(n.Type, n.Name)
+	case *TypeExpr:
+		for _, a := range n.Atoms {
+			add(a)
+		}
+	case *TypeAtom:
+		add(n.Elem, n.Lit)
+		for _, f := range n.Fields {
+			add(f)
+		}
+	case *TypeField:
+		add(n.Name, n.Type)
+	}
+	return out
+}

@@ -1,0 +1,364 @@
+package workspace
+
+import (
+	g "github.com/carina-rs/carina-lsp/grammar"
+)
+
+// build makes the semantic model of a configuration from its parsed files: declarations first
+// (so that a file may use what a sibling declares), then references, resolved through the scopes
+// they stand in.
+func build(dir string, files []*File) *Config {
+	c := &Config{
+		Dir:       dir,
+		Files:     files,
+		Bindings:  map[string][]*Decl{},
+		Functions: map[string][]*Decl{},
+		Modules:   map[string]*Import{},
+		Upstreams: map[string]*Import{},
+		Deps:      map[*Decl][]*Decl{},
+	}
+	owners := make([][]*Decl, len(files)) // per file, per statement: the declaration it makes
+	for i, f := range files {
+		owners[i] = make([]*Decl, len(f.AST.Stmts))
+		for j, st := range f.AST.Stmts {
+			owners[i][j] = c.declare(f, st)
+		}
+	}
+	for i, f := range files {
+		for j, st := range f.AST.Stmts {
+			w := &walker{c: c, f: f, st: st, owner: owners[i][j]}
+			w.stmt(st.Node)
+		}
+	}
+	c.collectWaits()
+	c.buildDeps()
+	return c
+}
+
+// declare records the top-level declarations a statement makes and returns the one that owns its
+// value (nil for statements that bind no name).
+func (c *Config) declare(f *File, st *g.Stmt) *Decl {
+	switch n := st.Node.(type) {
+	case *g.LetStmt:
+		if n.Name == nil {
+			return nil
+		}
+		d := &Decl{Name: n.Name.Text, Kind: letKind(n.Value), File: f, Stmt: st, NameSpan: st.Abs(n.Name.Span),
+			Node: n, Value: n.Value, TopLevel: true}
+		c.Decls = append(c.Decls, d)
+		if d.Name != "_" {
+			c.Bindings[d.Name] = append(c.Bindings[d.Name], d)
+		}
+		return d
+	case *g.ArgumentsStmt:
+		c.IsModule = true
+		for _, p := range n.Params {
+			d := &Decl{Name: p.Name.Text, Kind: Argument, File: f, Stmt: st, NameSpan: st.Abs(p.Name.Span), Node: p, TopLevel: true}
+			c.Decls = append(c.Decls, d)
+			c.Bindings[d.Name] = append(c.Bindings[d.Name], d)
+		}
+	case *g.OutputsStmt:
+		if !n.Exports {
+			c.IsModule = true
+		}
+		for _, it := range n.Items {
+			c.Outputs = append(c.Outputs, &Output{Name: it.Name.Text, Exports: n.Exports, File: f, Stmt: st, Decl: it})
+		}
+	case *g.FnStmt:
+		if n.Name == nil {
+			return nil
+		}
+		d := &Decl{Name: n.Name.Text, Kind: Function, File: f, Stmt: st, NameSpan: st.Abs(n.Name.Span), Node: n, TopLevel: true}
+		c.Decls = append(c.Decls, d)
+		c.Functions[d.Name] = append(c.Functions[d.Name], d)
+		return d
+	}
+	return nil
+}
+
+func letKind(v g.Expr) DeclKind {
+	switch v := v.(type) {
+	case *g.ResourceExpr:
+		if v.Read != nil {
+			return DataSource
+		}
+		return Resource
+	case *g.WaitExpr:
+		return Wait
+	case *g.KeywordBlockExpr:
+		if v.Keyword == "use" {
+			return Module
+		}
+		return Upstream
+	case *g.ModuleCallExpr:
+		return ModuleCall
+	case *g.ProviderExpr:
+		return Provider
+	case *g.ForExpr:
+		return ForEach
+	case *g.IfExpr:
+		return Conditional
+	}
+	return Value
+}
+
+// scope is a block of local names inside a statement; the outermost scope is the configuration's
+// top level.
+type scope struct {
+	parent *scope
+	names  map[string]*Decl
+}
+
+func (s *scope) lookup(name string) *Decl {
+	for ; s != nil; s = s.parent {
+		if d, ok := s.names[name]; ok {
+			return d
+		}
+	}
+	return nil
+}
+
+func (s *scope) child() *scope { return &scope{parent: s, names: map[string]*Decl{}} }
+
+// walker collects the references of one top-level statement.
+type walker struct {
+	c     *Config
+	f     *File
+	st    *g.Stmt
+	owner *Decl
+}
+
+func (w *walker) declareLocal(sc *scope, name *g.Name, kind DeclKind, node g.Node, value g.Expr) {
+	if name == nil || name.Text == "_" {
+		return
+	}
+	d := &Decl{Name: name.Text, Kind: kind, File: w.f, Stmt: w.st, NameSpan: w.st.Abs(name.Span), Node: node, Value: value}
+	w.c.Decls = append(w.c.Decls, d)
+	sc.names[name.Text] = d
+}
+
+func (w *walker) ref(sc *scope, kind RefKind, name g.Name, path []g.Name, e g.Expr) {
+	r := &Ref{Name: name.Text, Kind: kind, File: w.f, Span: w.st.Abs(name.Span), Expr: e, Stmt: w.st, Owner: w.owner}
+	for _, p := range path {
+		r.Path = append(r.Path, g.Name{Text: p.Text, Span: w.st.Abs(p.Span)})
+	}
+	switch kind {
+	case RefCall:
+		if ds := w.c.Functions[name.Text]; len(ds) > 0 {
+			r.Decl = ds[0]
+		}
+	default:
+		if d := sc.lookup(name.Text); d != nil {
+			r.Decl = d
+		} else {
+			r.Decl = w.c.Lookup(name.Text)
+		}
+	}
+	w.c.Refs = append(w.c.Refs, r)
+}
+
+func (w *walker) stmt(n g.Node) {
+	top := &scope{names: map[string]*Decl{}}
+	switch n := n.(type) {
+	case *g.LetStmt:
+		w.expr(top, n.Value, RefValue)
+	case *g.ResourceStmt:
+		w.expr(top, n.Resource, RefValue)
+	case *g.ModuleCallStmt:
+		w.expr(top, n.Call, RefValue)
+	case *g.ExprStmt:
+		w.expr(top, n.X, RefValue)
+	case *g.ProviderStmt:
+		w.block(top, n.Body, false)
+	case *g.BackendStmt:
+		w.block(top, n.Body, false)
+	case *g.ArgumentsStmt:
+		for _, p := range n.Params {
+			if p.Body != nil {
+				w.block(top, p.Body, false)
+			} else {
+				w.expr(top, p.Default, RefValue)
+			}
+		}
+	case *g.OutputsStmt:
+		for _, it := range n.Items {
+			w.expr(top, it.Value, RefValue)
+		}
+	case *g.StateBlockStmt:
+		w.block(top, n.Body, false)
+	case *g.RequireStmt:
+		w.expr(top, n.Cond, RefValue)
+		w.expr(top, n.Message, RefValue)
+	case *g.FnStmt:
+		sc := top.child()
+		for _, p := range n.Params {
+			w.expr(sc, p.Default, RefValue)
+			w.declareLocal(sc, p.Name, Param, p, nil)
+		}
+		for _, l := range n.Lets {
+			w.expr(sc, l.Value, RefValue)
+			w.declareLocal(sc, l.Name, LocalLet, l, l.Value)
+		}
+		w.expr(sc, n.Result, RefValue)
+	}
+}
+
+func (w *walker) expr(sc *scope, e g.Expr, kind RefKind) {
+	switch e := e.(type) {
+	case nil:
+	case *g.PathExpr:
+		if e != nil && len(e.Parts) > 0 {
+			w.ref(sc, kind, e.Parts[0], e.Parts[1:], e)
+		}
+	case *g.IndexExpr:
+		w.expr(sc, e.X, kind)
+		w.expr(sc, e.Index, RefValue)
+	case *g.FieldExpr:
+		w.expr(sc, e.X, kind)
+	case *g.StringLit:
+		if e == nil {
+			return
+		}
+		for _, p := range e.Parts {
+			w.expr(sc, p.Expr, RefValue)
+		}
+	case *g.ListExpr:
+		for _, x := range e.Elems {
+			w.expr(sc, x, kind)
+		}
+	case *g.MapExpr:
+		w.block(sc, e.Body, false)
+	case *g.CallExpr:
+		w.ref(sc, RefCall, *e.Fn, nil, e)
+		for _, a := range e.Args {
+			w.expr(sc, a, RefValue)
+		}
+	case *g.BinaryExpr:
+		w.expr(sc, e.X, RefValue)
+		w.expr(sc, e.Y, RefValue)
+	case *g.UnaryExpr:
+		w.expr(sc, e.X, RefValue)
+	case *g.ParenExpr:
+		w.expr(sc, e.X, RefValue)
+	case *g.ResourceExpr:
+		w.block(sc, e.Body, false)
+	case *g.ModuleCallExpr:
+		w.ref(sc, RefModuleCall, *e.Name, nil, e)
+		w.block(sc, e.Body, false)
+	case *g.KeywordBlockExpr:
+		w.block(sc, e.Body, false)
+	case *g.ProviderExpr:
+		w.block(sc, e.Body, false)
+	case *g.WaitExpr:
+		if e.Target != nil {
+			w.ref(sc, RefWaitTarget, *e.Target, nil, e)
+		}
+		for _, it := range e.Body.Items {
+			a, ok := it.(*g.Attribute)
+			if !ok {
+				continue
+			}
+			k := RefValue
+			if a.Key.Text == "depends_on" {
+				k = RefWaitDependsOn
+			}
+			w.expr(sc, a.Value, k)
+		}
+	case *g.ForExpr:
+		w.expr(sc, e.Iter, RefValue)
+		inner := sc.child()
+		for _, b := range e.Bindings {
+			w.declareLocal(inner, b, LoopVar, b, nil)
+		}
+		w.body(inner, e.Body)
+	case *g.IfExpr:
+		w.expr(sc, e.Cond, RefValue)
+		w.body(sc, e.Then)
+		w.body(sc, e.Else)
+	}
+}
+
+func (w *walker) body(sc *scope, b *g.Body) {
+	if b == nil {
+		return
+	}
+	inner := sc.child()
+	for _, l := range b.Lets {
+		w.expr(inner, l.Value, RefValue)
+		w.declareLocal(inner, l.Name, LocalLet, l, l.Value)
+	}
+	w.expr(inner, b.Result, RefValue)
+}
+
+// block walks a block body. Local lets are visible to the items after them and to nested blocks.
+func (w *walker) block(sc *scope, b *g.Block, directives bool) {
+	if b == nil {
+		return
+	}
+	inner := sc.child()
+	for _, it := range b.Items {
+		switch it := it.(type) {
+		case *g.Attribute:
+			k := RefValue
+			if directives {
+				switch it.Key.Text {
+				case "depends_on":
+					k = RefDirectiveDependsOn
+				case "provider":
+					k = RefDirectiveProvider
+				}
+			}
+			w.expr(inner, it.Value, k)
+		case *g.NestedBlock:
+			w.block(inner, it.Body, it.Name.Text == "directives")
+		case *g.LetStmt:
+			w.expr(inner, it.Value, RefValue)
+			w.declareLocal(inner, it.Name, LocalLet, it, it.Value)
+		}
+	}
+}
+
+// collectWaits records every wait declaration with its target and depends_on references.
+func (c *Config) collectWaits() {
+	byExpr := map[*g.WaitExpr]*WaitInfo{}
+	for _, d := range c.Decls {
+		if w := d.WaitExpr(); w != nil && d.Kind == Wait {
+			wi := &WaitInfo{Decl: d, Expr: w}
+			byExpr[w] = wi
+			c.Waits = append(c.Waits, wi)
+		}
+	}
+	for _, r := range c.Refs {
+		if r.Owner == nil {
+			continue
+		}
+		wi := byExpr[r.Owner.WaitExpr()]
+		if wi == nil {
+			continue
+		}
+		switch r.Kind {
+		case RefWaitTarget:
+			wi.Target = r
+		case RefWaitDependsOn:
+			if len(r.Path) == 0 {
+				wi.DependsOn = append(wi.DependsOn, r)
+			}
+		}
+	}
+}
+
+// buildDeps derives the dependency graph between top-level declarations from the references.
+func (c *Config) buildDeps() {
+	seen := map[[2]*Decl]bool{}
+	for _, r := range c.Refs {
+		if r.Owner == nil || r.Decl == nil || !r.Decl.TopLevel || r.Kind == RefCall {
+			continue
+		}
+		k := [2]*Decl{r.Owner, r.Decl}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		c.Deps[r.Owner] = append(c.Deps[r.Owner], r.Decl)
+	}
+}

@@ -1,0 +1,103 @@
+package workspace
+
+import (
+	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/source"
+)
+
+// File is one parsed source file of a configuration.
+type File struct {
+	Path    string
+	AST     *grammar.File
+	Lines   *source.Lines
+	Overlay bool // the text comes from an open editor buffer, not from disk
+}
+
+// Text returns the file's text.
+func (f *File) Text() string { return f.AST.Src }
+
+// Config is the semantic model of one configuration: every `*.crn` file directly in one
+// directory, sharing one namespace. It is immutable once built.
+type Config struct {
+	Dir   string
+	Files []*File // sorted by path
+
+	Decls     []*Decl            // every declaration, top-level and local, in file order
+	Bindings  map[string][]*Decl // top-level lets and arguments by name (duplicates kept, file order)
+	Functions map[string][]*Decl // user functions by name
+	Outputs   []*Output          // attributes { } and exports { } entries
+	Refs      []*Ref             // every reference, in file order
+	Waits     []*WaitInfo        // every wait, in file order
+	Modules   map[string]*Import // `use` aliases by name
+	Upstreams map[string]*Import // upstream_state bindings by name
+
+	// Deps maps each top-level declaration to the top-level declarations its value refers to
+	// (value references, wait targets and depends_on entries, directives.depends_on), without
+	// duplicates, in order of first reference.
+	Deps map[*Decl][]*Decl
+
+	IsModule   bool // declares arguments or attributes: a module, not a root configuration
+	LoadErrors []LoadError
+}
+
+// Output is one entry of an `attributes` (module outputs) or `exports` block.
+type Output struct {
+	Name    string
+	Exports bool
+	File    *File
+	Stmt    *grammar.Stmt
+	Decl    *grammar.OutputDecl
+}
+
+// WaitInfo is one wait with its resolved parts.
+type WaitInfo struct {
+	Decl      *Decl
+	Expr      *grammar.WaitExpr
+	Target    *Ref   // nil when the wait has no target
+	DependsOn []*Ref // the entries of depends_on that are plain names
+}
+
+// Import is a `use` module or an `upstream_state`: the directory its source names and, when it
+// could be loaded, that directory's configuration.
+type Import struct {
+	Decl   *Decl
+	Source string // as written
+	Dir    string // resolved against the importing configuration's directory
+	Config *Config
+	Err    error // why Config is nil
+}
+
+// LoadError is a file of the configuration that could not be read.
+type LoadError struct {
+	Path string
+	Err  error
+}
+
+// Lookup returns the first top-level binding called name, or nil.
+func (c *Config) Lookup(name string) *Decl {
+	if ds := c.Bindings[name]; len(ds) > 0 {
+		return ds[0]
+	}
+	return nil
+}
+
+// File returns the configuration's file with the given path, or nil.
+func (c *Config) File(path string) *File {
+	for _, f := range c.Files {
+		if f.Path == path {
+			return f
+		}
+	}
+	return nil
+}
+
+// RefsTo returns the references that resolve to d.
+func (c *Config) RefsTo(d *Decl) []*Ref {
+	var out []*Ref
+	for _, r := range c.Refs {
+		if r.Decl == d {
+			out = append(out, r)
+		}
+	}
+	return out
+}

@@ -1,0 +1,216 @@
+package workspace
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// The design's example, split across files as in examples/wait-cert: the wait in wait.crn
+// targets a resource of main.crn and is consumed from cdn.crn.
+var waitCertFiles = map[string]string{
+	"main.crn": `provider aws {
+  region = aws.Region.us_east_1
+}
+
+let cert = aws.acm.Certificate {
+  domain_name       = 'registry.carina-rs.dev'
+  validation_method = dns
+}
+
+let validation_record = aws.route53.RecordSet {
+  hosted_zone_id   = 'Z0123456789'
+  name             = cert.domain_validation_options[0].resource_record.name
+  type             = cname
+  ttl              = 60
+  resource_records = [cert.domain_validation_options[0].resource_record.value]
+}
+`,
+	"wait.crn": `# Block everything that reads cert_issued until ACM reports the certificate issued.
+let cert_issued = wait cert {
+  until      = cert.status == aws.acm.Certificate.Status.Issued
+  depends_on = [validation_record]
+  timeout    = 75min
+}
+`,
+	"cdn.crn": `let dist = awscc.cloudfront.Distribution {
+  distribution_config = {
+    enabled = true
+    viewer_certificate = {
+      acm_certificate_arn      = cert_issued.certificate_arn
+      ssl_support_method       = sni_only
+    }
+  }
+}
+`,
+}
+
+func TestWaitAcrossFiles(t *testing.T) {
+	c := loadDir(t, waitCertFiles)
+	noSyntaxErrors(t, c)
+
+	if len(c.Waits) != 1 {
+		t.Fatalf("%d waits, want 1", len(c.Waits))
+	}
+	wi := c.Waits[0]
+	if wi.Decl != c.Lookup("cert_issued") || wi.Decl.Kind != Wait {
+		t.Fatalf("WaitInfo.Decl = %s, want the cert_issued wait", describeDecl(wi.Decl))
+	}
+	if wi.Expr == nil || wi.Expr != wi.Decl.WaitExpr() {
+		t.Errorf("WaitInfo.Expr is not the declaration's wait expression")
+	}
+	if wi.Expr.Timeout == nil || wi.Expr.Until == nil || wi.Expr.DependsOn == nil {
+		t.Errorf("wait attributes not found: until=%v depends_on=%v timeout=%v", wi.Expr.Until, wi.Expr.DependsOn, wi.Expr.Timeout)
+	}
+	if wi.Target == nil {
+		t.Fatal("WaitInfo.Target = nil")
+	}
+	if got, want := describeRef(wi.Target), "wait.crn:2 cert (wait target) -> main.crn:5 resource"; got != want {
+		t.Errorf("Target = %s, want %s", got, want)
+	}
+	if wi.Target.Decl != c.Lookup("cert") {
+		t.Errorf("Target.Decl is not the cert binding")
+	}
+	var deps []string
+	for _, r := range wi.DependsOn {
+		deps = append(deps, describeRef(r))
+	}
+	if diff := cmp.Diff([]string{"wait.crn:4 validation_record (wait depends_on) -> main.crn:10 resource"}, deps); diff != "" {
+		t.Errorf("DependsOn (-want +got):\n%s", diff)
+	}
+
+	// Every reference the wait's statement makes, with its role.
+	var inWait []string
+	for _, r := range c.Refs {
+		if r.Owner == wi.Decl {
+			inWait = append(inWait, describeRef(r))
+		}
+	}
+	want := []string{
+		"wait.crn:2 cert (wait target) -> main.crn:5 resource",
+		"wait.crn:3 cert.status -> main.crn:5 resource",
+		"wait.crn:3 aws.acm.Certificate.Status.Issued -> <nil>",
+		"wait.crn:4 validation_record (wait depends_on) -> main.crn:10 resource",
+	}
+	if diff := cmp.Diff(want, inWait); diff != "" {
+		t.Errorf("wait refs (-want +got):\n%s", diff)
+	}
+
+	// The consumer reads through the wait: the reference resolves to the wait declaration, with
+	// the attribute as its path.
+	r := refAt(t, c, "cdn.crn", "cert_issued")
+	if r.Decl != wi.Decl {
+		t.Errorf("cert_issued.certificate_arn resolves to %s, want the wait", describeDecl(r.Decl))
+	}
+	if r.Kind != RefValue {
+		t.Errorf("consumer ref kind = %v, want RefValue", r.Kind)
+	}
+	var path []string
+	for _, p := range r.Path {
+		path = append(path, p.Text)
+	}
+	if diff := cmp.Diff([]string{"certificate_arn"}, path); diff != "" {
+		t.Errorf("Path (-want +got):\n%s", diff)
+	}
+	if got, want := describeRef(r), "cdn.crn:5 cert_issued.certificate_arn -> wait.crn:2 wait"; got != want {
+		t.Errorf("consumer = %s, want %s", got, want)
+	}
+	if r.Owner != c.Lookup("dist") {
+		t.Errorf("consumer Owner = %s, want dist", describeDecl(r.Owner))
+	}
+
+	// The consumer depends on the wait, the wait on its target and depends_on entries.
+	wantDeps := []string{
+		"dist -> cert_issued",
+		"validation_record -> cert",
+		"cert_issued -> cert, validation_record",
+	}
+	if diff := cmp.Diff(wantDeps, describeDeps(c)); diff != "" {
+		t.Errorf("deps (-want +got):\n%s", diff)
+	}
+}
+
+// Waits in odd shapes: anonymous, without a target, with a depends_on entry that is not a plain
+// name, with an unknown target, and several in one configuration.
+func TestWaitShapes(t *testing.T) {
+	type waitSum struct {
+		Decl      string
+		Target    string
+		DependsOn []string
+	}
+	sum := func(c *Config) []waitSum {
+		var out []waitSum
+		for _, wi := range c.Waits {
+			s := waitSum{Decl: wi.Decl.Name + " " + describeDecl(wi.Decl)}
+			if wi.Target != nil {
+				s.Target = describeRef(wi.Target)
+			}
+			for _, r := range wi.DependsOn {
+				s.DependsOn = append(s.DependsOn, describeRef(r))
+			}
+			out = append(out, s)
+		}
+		return out
+	}
+	tests := []struct {
+		name       string
+		src        string
+		syntaxErrs bool
+		want       []waitSum
+	}{
+		{
+			name: "anonymous wait and a wait on a data source",
+			src: `let a = aws.s3.Bucket { name = 'a' }
+let d = read aws.s3.Bucket { name = 'd' }
+let _ = wait a { until = a.status == 'ok' }
+let w2 = wait d {
+  depends_on = [a, d,]
+  until = d.state == ready
+}
+`,
+			want: []waitSum{
+				{Decl: "_ main.crn:3 wait", Target: "main.crn:3 a (wait target) -> main.crn:1 resource"},
+				{
+					Decl:   "w2 main.crn:4 wait",
+					Target: "main.crn:4 d (wait target) -> main.crn:2 data source",
+					DependsOn: []string{
+						"main.crn:5 a (wait depends_on) -> main.crn:1 resource",
+						"main.crn:5 d (wait depends_on) -> main.crn:2 data source",
+					},
+				},
+			},
+		},
+		{
+			name: "unknown target and depends_on entries stay unresolved",
+			src:  "let w = wait ghost {\n  until = ghost.status == 'ok'\n  depends_on = [phantom]\n}\n",
+			want: []waitSum{{
+				Decl:      "w main.crn:1 wait",
+				Target:    "main.crn:1 ghost (wait target) -> <nil>",
+				DependsOn: []string{"main.crn:3 phantom (wait depends_on) -> <nil>"},
+			}},
+		},
+		{
+			name:       "a wait without a target",
+			src:        "let w = wait {\n  until = x.status == 'ok'\n}\n",
+			syntaxErrs: true,
+			want:       []waitSum{{Decl: "w main.crn:1 wait"}},
+		},
+		{
+			name:       "a depends_on entry with an attribute is not a plain name",
+			src:        "let a = aws.s3.Bucket { name = 'a' }\nlet w = wait a {\n  until = a.status == 'ok'\n  depends_on = [a.arn]\n}\n",
+			syntaxErrs: true,
+			want:       []waitSum{{Decl: "w main.crn:2 wait", Target: "main.crn:2 a (wait target) -> main.crn:1 resource"}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := loadDir(t, map[string]string{"main.crn": tt.src})
+			if !tt.syntaxErrs {
+				noSyntaxErrors(t, c)
+			}
+			if diff := cmp.Diff(tt.want, sum(c)); diff != "" {
+				t.Errorf("waits (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
