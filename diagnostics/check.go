@@ -11,15 +11,26 @@ import (
 // Check runs every check on a configuration and returns its diagnostics, sorted by file and
 // position. Each diagnostic belongs to the file containing its range.
 func Check(ctx context.Context, cfg *workspace.Config) []Diagnostic {
-	var out []Diagnostic
+	c := &checker{ctx: ctx, cfg: cfg}
+	broken := false
 	for _, f := range cfg.Files {
-		if ctx.Err() != nil {
-			return nil
-		}
-		out = append(out, Syntax(f.Path, f.AST)...)
+		c.out = append(c.out, Syntax(f.Path, f.AST)...)
+		broken = broken || len(f.AST.Errors) > 0
 	}
-	Sort(out)
-	return out
+	c.checkWaits(!broken)
+	c.checkCycles()
+	c.checkRefs()
+	c.checkDuplicates()
+	if !broken {
+		// Text that did not parse may hold the references that would make these used.
+		c.checkUnused()
+	}
+	c.checkBlocks()
+	if ctx.Err() != nil {
+		return nil
+	}
+	Sort(c.out)
+	return c.out
 }
 
 // Sort orders diagnostics by file, then position, then message.

@@ -57,7 +57,7 @@ type Diagnostic struct {
 	Code     Code
 	Message  string
 	Related  []Related
-	Fix      *Fix
+	Fixes    []Fix // mechanical repairs, best first
 }
 
 // Related points at another place that explains a diagnostic (the other half of a duplicate, a

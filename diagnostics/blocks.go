@@ -1,0 +1,183 @@
+package diagnostics
+
+import (
+	"fmt"
+	"strings"
+
+	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// Codes of the checks on blocks and literals.
+const (
+	CodeDuplicateAttribute    Code = "duplicate-attribute"
+	CodeEmptyInterpolation    Code = "empty-interpolation"
+	CodeSingleQuotedInterp    Code = "single-quoted-interpolation"
+	CodeDirectivesDependsOn   Code = "directives-depends-on"
+	CodeDirectivesBoolean     Code = "directives-type"
+	CodeDirectivesUnknownKey  Code = "directives-unknown-key"
+	CodeDirectivesProviderRef Code = "directives-provider"
+)
+
+// checkBlocks walks every statement for the checks that need no schema: duplicate attribute keys,
+// string literals, and directives.
+func (c *checker) checkBlocks() {
+	for _, f := range c.cfg.Files {
+		for _, st := range f.AST.Stmts {
+			if c.ctx.Err() != nil {
+				return
+			}
+			owner := ownerName(st.Node)
+			g.Inspect(st.Node, func(n g.Node) bool {
+				switch n := n.(type) {
+				case *g.Block:
+					c.checkDuplicateAttrs(f, st, n)
+				case *g.StringLit:
+					c.checkString(f, st, n)
+				case *g.NestedBlock:
+					if n.Name.Text == "directives" {
+						c.checkDirectives(f, st, owner, n)
+					}
+				}
+				return true
+			})
+		}
+	}
+}
+
+// ownerName names the binding a statement declares, for messages ("" when anonymous).
+func ownerName(n g.Node) string {
+	if l, ok := n.(*g.LetStmt); ok && l.Name != nil {
+		return l.Name.Text
+	}
+	return ""
+}
+
+func (c *checker) checkDuplicateAttrs(f *workspace.File, st *g.Stmt, b *g.Block) {
+	first := map[string]*g.Attribute{}
+	for _, it := range b.Items {
+		a, ok := it.(*g.Attribute)
+		if !ok {
+			continue
+		}
+		prev := first[a.Key.Text]
+		if prev == nil {
+			first[a.Key.Text] = a
+			continue
+		}
+		psp := at(st, prev.Key.Span)
+		diag := c.add(f, at(st, a.Key.Span), Warning, CodeDuplicateAttribute,
+			"duplicate attribute %q (first set on line %d); the last value wins", a.Key.Text, line(f, psp.Start))
+		diag.Related = []Related{{Path: f.Path, Span: psp, Message: "first set here"}}
+	}
+}
+
+func (c *checker) checkString(f *workspace.File, st *g.Stmt, s *g.StringLit) {
+	for _, p := range s.Parts {
+		if e, ok := p.Expr.(*g.EmptyExpr); ok {
+			c.add(f, at(st, e.Span), Error, CodeEmptyInterpolation,
+				"empty interpolation `${}` — fill in the expression or remove it")
+		}
+	}
+	if s.Single && strings.Contains(s.Value, "${") {
+		diag := c.add(f, at(st, s.Span), Warning, CodeSingleQuotedInterp,
+			"single-quoted string contains '${...}' which is not interpolated; use double quotes (\"...\") for interpolation, or keep single quotes if the literal text is intended")
+		if !strings.ContainsAny(s.Value, "\"\\") {
+			diag.Fixes = []Fix{{Title: "Use double quotes", Edits: []Edit{{Span: at(st, s.Span), NewText: `"` + s.Value + `"`}}}}
+		}
+	}
+}
+
+// checkDirectives checks a resource's directives block: known keys, boolean flags, and
+// depends_on entries.
+func (c *checker) checkDirectives(f *workspace.File, st *g.Stmt, owner string, b *g.NestedBlock) {
+	on := "directives"
+	if owner != "" {
+		on = fmt.Sprintf("directives on %q", owner)
+	}
+	for _, it := range b.Body.Items {
+		a, ok := it.(*g.Attribute)
+		if !ok {
+			continue
+		}
+		switch k := a.Key.Text; k {
+		case "force_delete", "create_before_destroy", "prevent_destroy":
+			if _, isBool := a.Value.(*g.BoolLit); !isBool && a.Value != nil {
+				c.add(f, at(st, a.Value.Pos()), Error, CodeDirectivesBoolean, "%s: %s must be true or false", on, k)
+			}
+		case "depends_on":
+			c.checkDirectivesDependsOn(f, st, owner, on, a)
+		case "provider":
+			p, isPath := a.Value.(*g.PathExpr)
+			switch {
+			case isPath && len(p.Parts) == 1 && c.cfg.IsModule:
+				// Inside a module, provider instances come from the calling configuration.
+			case isPath && len(p.Parts) == 1:
+				d := c.cfg.Lookup(p.Parts[0].Text)
+				if d == nil || d.Kind != workspace.Provider {
+					c.add(f, at(st, p.Span), Error, CodeDirectivesProviderRef,
+						"directives.provider: `%s` is not a known provider instance. Declare it with `let %s = provider <kind> { ... }`.", p.Parts[0].Text, p.Parts[0].Text)
+				}
+			case a.Value != nil:
+				if s, isStr := a.Value.(*g.StringLit); isStr {
+					diag := c.add(f, at(st, s.Span), Error, CodeDirectivesProviderRef,
+						"directives.provider: value must be a bare binding identifier, not a string literal (e.g., `provider = us`, not `provider = \"us\"`)")
+					if !s.Interpolated() {
+						diag.Fixes = []Fix{{Title: "Change to " + s.Value, Edits: []Edit{{Span: at(st, s.Span), NewText: s.Value}}}}
+					}
+				}
+			}
+		default:
+			c.add(f, at(st, a.Key.Span), Error, CodeDirectivesUnknownKey,
+				"%s: unknown key %q; directives take depends_on, provider, prevent_destroy, create_before_destroy and force_delete%s",
+				on, k, didYouMean(k, []string{"depends_on", "provider", "prevent_destroy", "create_before_destroy", "force_delete"}))
+		}
+	}
+}
+
+func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *g.Stmt, owner, on string, a *g.Attribute) {
+	list, ok := a.Value.(*g.ListExpr)
+	if !ok {
+		if a.Value != nil {
+			c.add(f, at(st, a.Value.Pos()), Error, CodeDirectivesDependsOn, "directives.depends_on: must be a list of binding identifiers")
+		}
+		return
+	}
+	seen := map[string]bool{}
+	for _, e := range list.Elems {
+		sp := at(st, e.Pos())
+		p, isPath := e.(*g.PathExpr)
+		switch {
+		case !isPath:
+			if _, isStr := e.(*g.StringLit); isStr {
+				c.add(f, sp, Error, CodeDirectivesDependsOn,
+					"directives.depends_on: list elements must be binding identifiers, not string literals (e.g., `[role, key]`, not `[\"role\"]`)")
+			} else {
+				c.add(f, sp, Error, CodeDirectivesDependsOn, "directives.depends_on: must be a list of binding identifiers")
+			}
+			continue
+		case len(p.Parts) > 1:
+			c.add(f, sp, Error, CodeDirectivesDependsOn,
+				"directives.depends_on: list elements must be a bare binding identifier, not an attribute selector (got `%s`)", p.String())
+			continue
+		}
+		n := p.Parts[0].Text
+		if seen[n] {
+			c.add(f, sp, Warning, CodeDirectivesDependsOn, "%s: depends_on lists %q more than once", on, n)
+			continue
+		}
+		seen[n] = true
+		d := c.cfg.Lookup(n)
+		switch {
+		case owner != "" && n == owner:
+			c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: depends_on lists %q itself; a resource cannot depend on itself", on, n)
+		case d == nil:
+			c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: depends_on names %q, which is not declared in this configuration%s",
+				on, n, didYouMean(n, c.names(nil)))
+		case d.Kind == workspace.Upstream:
+			c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: upstream_state binding %q is not a valid depends_on target", on, n)
+		case d.Kind == workspace.DataSource:
+			c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: data sources cannot be depends_on targets (binding %q)", on, n)
+		}
+	}
+}

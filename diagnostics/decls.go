@@ -1,0 +1,116 @@
+package diagnostics
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// Codes of the declaration checks.
+const (
+	CodeDuplicate Code = "duplicate-declaration"
+	CodeUnused    Code = "unused-let"
+)
+
+// checkDuplicates reports a name declared more than once in the configuration (bindings and
+// arguments share one namespace; functions and outputs have their own), in every file involved,
+// each pointing at the others.
+func (c *checker) checkDuplicates() {
+	report := func(kind string, ds []*workspace.Decl) {
+		for _, d := range ds {
+			var others []string
+			var rel []Related
+			for _, o := range ds {
+				if o == d {
+					continue
+				}
+				others = append(others, fmt.Sprintf("%s:%d", filepath.Base(o.File.Path), line(o.File, o.NameSpan.Start)))
+				rel = append(rel, Related{Path: o.File.Path, Span: o.NameSpan, Message: fmt.Sprintf("%q also declared here", d.Name)})
+			}
+			msg := fmt.Sprintf("duplicate %s %q: also declared at %s", kind, d.Name, joinList(others))
+			if d.Kind == workspace.Argument || anyKind(ds, workspace.Argument) && d.Kind != workspace.Argument {
+				msg = fmt.Sprintf("duplicate name %q: declared as %s here and also at %s (arguments and bindings share one namespace)", d.Name, d.Kind, joinList(others))
+			}
+			diag := c.add(d.File, d.NameSpan, Error, CodeDuplicate, "%s", msg)
+			diag.Related = rel
+		}
+	}
+	for _, name := range sortedKeys(c.cfg.Bindings) {
+		if ds := c.cfg.Bindings[name]; len(ds) > 1 {
+			report("binding", ds)
+		}
+	}
+	for _, name := range sortedKeys(c.cfg.Functions) {
+		if ds := c.cfg.Functions[name]; len(ds) > 1 {
+			report("function", ds)
+		}
+	}
+	c.checkDuplicateOutputs()
+}
+
+func (c *checker) checkDuplicateOutputs() {
+	seen := map[[2]string]*workspace.Output{}
+	for _, o := range c.cfg.Outputs {
+		kind := "attribute"
+		if o.Exports {
+			kind = "export"
+		}
+		k := [2]string{kind, o.Name}
+		first := seen[k]
+		if first == nil {
+			seen[k] = o
+			continue
+		}
+		sp := o.Stmt.Abs(o.Decl.Name.Span)
+		fsp := first.Stmt.Abs(first.Decl.Name.Span)
+		diag := c.add(o.File, sp, Error, CodeDuplicate, "duplicate %s %q: first declared at %s:%d",
+			kind, o.Name, filepath.Base(first.File.Path), line(first.File, fsp.Start))
+		diag.Related = []Related{{Path: first.File.Path, Span: fsp, Message: "first declared here"}}
+	}
+}
+
+func anyKind(ds []*workspace.Decl, k workspace.DeclKind) bool {
+	for _, d := range ds {
+		if d.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+func joinList(xs []string) string {
+	out := ""
+	for i, x := range xs {
+		if i > 0 {
+			out += ", "
+		}
+		out += x
+	}
+	return out
+}
+
+// checkUnused reports top-level lets nothing refers to. Waits have their own check; structural
+// bindings (read, for, if, upstream_state, use, provider instances) are never reported, as in
+// Carina.
+func (c *checker) checkUnused() {
+	used := map[*workspace.Decl]bool{}
+	for _, r := range c.cfg.Refs {
+		if r.Decl != nil && r.Owner != r.Decl {
+			used[r.Decl] = true
+		}
+	}
+	for _, d := range c.cfg.Decls {
+		if !d.TopLevel || d.Name == "_" || used[d] {
+			continue
+		}
+		switch d.Kind {
+		case workspace.Resource:
+			c.add(d.File, d.NameSpan, Warning, CodeUnused,
+				"unused let binding %q: nothing refers to it; write the resource without let (anonymous), or name it _", d.Name)
+		case workspace.Value, workspace.ModuleCall:
+			c.add(d.File, d.NameSpan, Warning, CodeUnused,
+				"unused let binding %q: nothing refers to it; remove it, or name it _", d.Name)
+		}
+	}
+}

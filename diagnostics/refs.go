@@ -1,0 +1,105 @@
+package diagnostics
+
+import (
+	"slices"
+	"unicode"
+
+	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// Codes of the reference checks.
+const (
+	CodeUndefined       Code = "undefined-binding"
+	CodeUnknownFunction Code = "unknown-function"
+	CodeUnknownModule   Code = "unknown-module"
+)
+
+// builtinFunctions returns the names of Carina's built-in functions.
+func builtinFunctions() []string {
+	return []string{"cidr_subnet", "concat", "decrypt", "env", "flatten", "join", "keys", "length",
+		"lookup", "lower", "map", "max", "min", "replace", "secret", "split", "trim", "upper", "values"}
+}
+
+// providerNames returns the first segments that start enum values and resource types rather
+// than references: the known providers and every provider kind the configuration declares.
+func (c *checker) providerNames() map[string]bool {
+	out := map[string]bool{"aws": true, "awscc": true}
+	for _, f := range c.cfg.Files {
+		for _, st := range f.AST.Stmts {
+			switch n := st.Node.(type) {
+			case *g.ProviderStmt:
+				out[n.Kind.Text] = true
+			case *g.LetStmt:
+				if p, ok := n.Value.(*g.ProviderExpr); ok {
+					out[p.Kind.Text] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// checkRefs reports references to names that are declared nowhere in the configuration. A bare
+// name that resolves to nothing is an enum value (`validation_method = dns`), so only dotted
+// references with a lower-case root that is no provider (`vpcc.vpc_id`), calls, module calls and
+// directives entries are checked here.
+func (c *checker) checkRefs() {
+	providers := c.providerNames()
+	bindings := c.names(nil)
+	var fns []string
+	for name := range c.cfg.Functions {
+		fns = append(fns, name)
+	}
+	fns = append(fns, builtinFunctions()...)
+	slices.Sort(fns)
+	var modules []string
+	for name := range c.cfg.Modules {
+		modules = append(modules, name)
+	}
+	slices.Sort(modules)
+
+	for _, r := range c.cfg.Refs {
+		if r.Decl != nil {
+			continue
+		}
+		switch r.Kind {
+		case workspace.RefCall:
+			if slices.Contains(builtinFunctions(), r.Name) {
+				continue
+			}
+			diag := c.add(r.File, r.Span, Error, CodeUnknownFunction, "unknown function %q%s", r.Name, didYouMean(r.Name, fns))
+			c.renameFix(diag, r.Name, fns)
+		case workspace.RefModuleCall:
+			if r.Name == "remote_state" {
+				c.add(r.File, r.Span, Error, CodeUnknownModule,
+					"`remote_state` has been replaced by `let <binding> = upstream_state { source = \"...\" }`")
+				continue
+			}
+			diag := c.add(r.File, r.Span, Error, CodeUnknownModule,
+				"unknown module %q: import it first with let %s = use { source = '<dir>' }%s", r.Name, r.Name, didYouMean(r.Name, modules))
+			c.renameFix(diag, r.Name, modules)
+		case workspace.RefValue:
+			if len(r.Path) == 0 || providers[r.Name] || !startsLower(r.Name) {
+				continue
+			}
+			diag := c.add(r.File, r.Span, Error, CodeUndefined,
+				"undefined binding %q in %s%s", r.Name, text(r.File, r.Expr.Pos().Shift(r.Stmt.Offset)), didYouMean(r.Name, bindings))
+			c.renameFix(diag, r.Name, bindings)
+		}
+	}
+}
+
+// renameFix offers the did-you-mean candidate as a quick fix.
+func (c *checker) renameFix(d *Diagnostic, name string, candidates []string) {
+	if s := suggest(name, candidates); s != "" {
+		d.Fixes = []Fix{{Title: "Change to " + s, Edits: []Edit{{Span: d.Span, NewText: s}}}}
+	}
+}
+
+func startsLower(s string) bool {
+	for _, r := range s {
+		return unicode.IsLower(r)
+	}
+	return false
+}

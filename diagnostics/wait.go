@@ -1,0 +1,384 @@
+package diagnostics
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// Codes of the wait checks.
+const (
+	CodeWaitMissingUntil     Code = "wait-missing-until"
+	CodeWaitDuplicateKey     Code = "wait-duplicate-key"
+	CodeWaitUnknownKey       Code = "wait-unknown-key"
+	CodeWaitUnknownTarget    Code = "wait-unknown-target"
+	CodeWaitInvalidTarget    Code = "wait-invalid-target"
+	CodeWaitSelfTarget       Code = "wait-self-target"
+	CodeWaitUntilOperator    Code = "wait-until-unsupported-operator"
+	CodeWaitUntilShape       Code = "wait-until-shape"
+	CodeWaitUntilSelf        Code = "wait-until-self-reference"
+	CodeWaitUntilCrossTarget Code = "wait-until-cross-target"
+	CodeWaitTimeoutType      Code = "wait-timeout-not-duration"
+	CodeWaitTimeoutZero      Code = "wait-timeout-zero"
+	CodeWaitTimeoutShort     Code = "wait-timeout-below-interval"
+	CodeWaitDependsOnEntry   Code = "wait-depends-on-invalid"
+	CodeWaitDependsOnUnknown Code = "wait-depends-on-unknown"
+	CodeWaitDependsOnDup     Code = "wait-depends-on-duplicate"
+	CodeWaitDependsOnSelf    Code = "wait-depends-on-self"
+	CodeWaitDependsOnTarget  Code = "wait-depends-on-target"
+	CodeWaitUnused           Code = "wait-unused"
+	CodeWaitBypass           Code = "wait-bypass"
+)
+
+// defaultPollInterval is the poll interval of a wait whose target's schema declares none.
+const defaultPollInterval = 5
+
+// waitKeys returns the keys a wait block takes.
+func waitKeys() []string { return []string{"until", "depends_on", "timeout"} }
+
+// notYetWaitKey reports keys people expect from other tools that Carina deliberately leaves out
+// of the wait construct for now.
+func notYetWaitKey(k string) bool {
+	switch k {
+	case "interval", "fail_when", "on_timeout":
+		return true
+	}
+	return false
+}
+
+// checkWaits runs every wait check of the configuration. complete is false when some text of the
+// configuration did not parse: then checks for what is missing are left out, since the missing
+// piece may be in that text.
+func (c *checker) checkWaits(complete bool) {
+	for _, w := range c.cfg.Waits {
+		c.checkWait(w, complete)
+	}
+}
+
+func (c *checker) checkWait(w *workspace.WaitInfo, complete bool) {
+	d, x := w.Decl, w.Expr
+	f, st := d.File, d.Stmt
+	name := d.Name
+	prefix := fmt.Sprintf("wait %q: ", name)
+
+	// Keys: duplicates, unknown keys, nested blocks.
+	seen := map[string]*g.Attribute{}
+	for _, it := range x.Body.Items {
+		switch it := it.(type) {
+		case *g.Attribute:
+			k := it.Key.Text
+			switch {
+			case notYetWaitKey(k):
+				c.add(f, at(st, it.Key.Span), Error, CodeWaitUnknownKey,
+					"%s%q is not part of the wait construct yet; a wait takes until, depends_on and timeout", prefix, k)
+				continue
+			case !slices.Contains(waitKeys(), k):
+				c.add(f, at(st, it.Key.Span), Error, CodeWaitUnknownKey,
+					"%sunknown key %q; a wait takes until, depends_on and timeout%s", prefix, k, didYouMean(k, waitKeys()))
+				continue
+			}
+			if first := seen[k]; first != nil {
+				diag := c.add(f, at(st, it.Key.Span), Error, CodeWaitDuplicateKey,
+					"%sduplicate %s (first set on line %d); a wait takes each key once", prefix, k, line(f, at(st, first.Key.Span).Start))
+				diag.Related = []Related{{Path: f.Path, Span: at(st, first.Key.Span), Message: "first " + k + " here"}}
+				continue
+			}
+			seen[k] = it
+		case *g.NestedBlock:
+			c.add(f, at(st, it.Name.Span), Error, CodeWaitUnknownKey,
+				"%snested block %q is not allowed; a wait takes until, depends_on and timeout", prefix, it.Name.Text)
+		}
+	}
+
+	c.checkWaitTarget(w, prefix)
+
+	if x.Until == nil && len(st.Errors) == 0 {
+		diag := c.add(f, at(st, x.Kw), Error, CodeWaitMissingUntil,
+			"%smissing until: a wait needs the condition to wait for, e.g. until = %s.<attribute> == <value>", prefix, targetName(x))
+		diag.Fixes = []Fix{c.untilSkeleton(w)}
+	} else if x.Until.Value != nil {
+		c.checkUntil(w, prefix, x.Until.Value)
+	}
+	if x.Timeout != nil && x.Timeout.Value != nil {
+		c.checkTimeout(w, prefix, x.Timeout.Value)
+	}
+	if x.DependsOn != nil && x.DependsOn.Value != nil {
+		c.checkWaitDependsOn(w, prefix)
+	}
+	if complete && name != "_" && len(c.cfg.RefsTo(d)) == 0 {
+		c.add(f, d.NameSpan, Warning, CodeWaitUnused,
+			"wait %q is never referenced, so it gates nothing: read the target through it (%s.<attribute>) where the target must be ready, or name it _",
+			name, name)
+	}
+}
+
+func targetName(x *g.WaitExpr) string {
+	if x.Target == nil {
+		return "<target>"
+	}
+	return x.Target.Text
+}
+
+// untilSkeleton inserts `until = <target>.<attribute> == <value>` at the start of the block.
+func (c *checker) untilSkeleton(w *workspace.WaitInfo) Fix {
+	x, st := w.Expr, w.Decl.Stmt
+	indent := "  "
+	insertAt := at(st, x.Body.Open).End
+	return Fix{
+		Title: "Add until",
+		Edits: []Edit{{Span: g.Span{Start: insertAt, End: insertAt},
+			NewText: "\n" + indent + "until = " + targetName(x) + ".status == <value>"}},
+	}
+}
+
+// waitable reports whether a declaration can be waited on.
+func waitable(k workspace.DeclKind) bool {
+	switch k {
+	case workspace.Resource, workspace.DataSource, workspace.Wait, workspace.ForEach, workspace.Conditional:
+		return true
+	}
+	return false
+}
+
+// checkWaitTarget checks the target of a wait and returns it when it is a binding that can be
+// waited on.
+func (c *checker) checkWaitTarget(w *workspace.WaitInfo, prefix string) *workspace.Decl {
+	if w.Target == nil {
+		return nil // a syntax error already says the target is missing
+	}
+	r := w.Target
+	switch {
+	case r.Name == w.Decl.Name:
+		c.add(r.File, r.Span, Error, CodeWaitSelfTarget,
+			"%sa wait cannot wait on itself; name the resource or data source to wait on", prefix)
+		return nil
+	case r.Decl == nil:
+		cands := c.names(func(d *workspace.Decl) bool { return waitable(d.Kind) && d != w.Decl })
+		diag := c.add(r.File, r.Span, Error, CodeWaitUnknownTarget,
+			"%starget %q is not declared in this configuration%s", prefix, r.Name, didYouMean(r.Name, cands))
+		if s := suggest(r.Name, cands); s != "" {
+			diag.Fixes = []Fix{{Title: "Change to " + s, Edits: []Edit{{Span: r.Span, NewText: s}}}}
+		}
+		return nil
+	case !waitable(r.Decl.Kind):
+		what := r.Decl.Kind.String()
+		if r.Decl.Kind == workspace.ModuleCall {
+			c.add(r.File, r.Span, Error, CodeWaitInvalidTarget,
+				"%starget %q is a module call; waiting on a module's outputs is not supported: wait on a resource inside the module", prefix, r.Name)
+			return nil
+		}
+		c.add(r.File, r.Span, Error, CodeWaitInvalidTarget,
+			"%starget %q is a %s; a wait's target is a resource, a data source (read) or another wait", prefix, r.Name, what)
+		return nil
+	}
+	return r.Decl
+}
+
+// checkUntil checks the predicate's shape: `<target>.<attribute path> == <value>`.
+func (c *checker) checkUntil(w *workspace.WaitInfo, prefix string, pred g.Expr) {
+	f, st := w.Decl.File, w.Decl.Stmt
+	// Every operator other than == is reported at its own range, a leading ! included.
+	unsupported := false
+	g.Inspect(pred, func(n g.Node) bool {
+		switch n := n.(type) {
+		case *g.UnaryExpr:
+			unsupported = true
+			c.add(f, at(st, n.OpPos), Error, CodeWaitUntilOperator,
+				"%suntil supports only == in this version; \"!\" (not) is not supported yet", prefix)
+		case *g.BinaryExpr:
+			if n.Op != g.Eq {
+				unsupported = true
+				c.add(f, at(st, n.OpPos), Error, CodeWaitUntilOperator,
+					"%suntil supports only == in this version (got %s)", prefix, strings.Trim(n.Op.String(), `"`))
+			}
+		}
+		return true
+	})
+	if unsupported {
+		return
+	}
+	cmp, ok := pred.(*g.BinaryExpr)
+	if !ok {
+		c.add(f, at(st, pred.Pos()), Error, CodeWaitUntilShape,
+			"%suntil needs a comparison: write %s == <value>", prefix, text(f, at(st, pred.Pos())))
+		return
+	}
+	c.checkUntilLHS(w, prefix, cmp.X)
+	c.checkUntilRHS(w, prefix, cmp.Y)
+}
+
+func (c *checker) checkUntilLHS(w *workspace.WaitInfo, prefix string, lhs g.Expr) {
+	f, st := w.Decl.File, w.Decl.Stmt
+	tname := targetName(w.Expr)
+	switch x := lhs.(type) {
+	case *g.PathExpr:
+		root := x.Parts[0]
+		switch {
+		case root.Text == w.Decl.Name && w.Decl.Name != tname:
+			c.add(f, at(st, root.Span), Error, CodeWaitUntilSelf,
+				"%suntil refers to the wait itself; compare an attribute of the target: %s.<attribute> == <value>", prefix, tname)
+		case root.Text != tname:
+			c.add(f, at(st, root.Span), Error, CodeWaitUntilCrossTarget,
+				"%suntil must compare an attribute of the target %q, not of %q (cross-target predicates are not supported)", prefix, tname, root.Text)
+		case len(x.Parts) == 1:
+			c.add(f, at(st, x.Span), Error, CodeWaitUntilShape,
+				"%suntil compares the whole target %q; compare one of its attributes, e.g. %s.status", prefix, tname, tname)
+		}
+	case *g.IndexExpr, *g.FieldExpr:
+		c.add(f, at(st, x.Pos()), Error, CodeWaitUntilShape,
+			"%sindex access in until is not supported; compare a plain attribute path of %s", prefix, tname)
+	default:
+		c.add(f, at(st, lhs.Pos()), Error, CodeWaitUntilShape,
+			"%suntil must start with the target's attribute (%s.<attribute> == <value>), not %s", prefix, tname, text(f, at(st, lhs.Pos())))
+	}
+}
+
+func (c *checker) checkUntilRHS(w *workspace.WaitInfo, prefix string, rhs g.Expr) {
+	f, st := w.Decl.File, w.Decl.Stmt
+	switch x := rhs.(type) {
+	case *g.NullLit:
+		c.add(f, at(st, x.Span), Error, CodeWaitUntilShape, "%snull is not a value until can wait for", prefix)
+	case *g.CallExpr:
+		c.add(f, at(st, x.Span), Error, CodeWaitUntilShape,
+			"%sfunction calls are not supported on the right of until; write the value itself", prefix)
+	case *g.IndexExpr, *g.FieldExpr:
+		c.add(f, at(st, x.Pos()), Error, CodeWaitUntilShape, "%sindex access is not supported on the right of until", prefix)
+	case *g.ParenExpr, *g.ListExpr, *g.MapExpr:
+		c.add(f, at(st, x.Pos()), Error, CodeWaitUntilShape,
+			"%sthe right of until must be a single value (an enum value, string, number, bool or duration)", prefix)
+	}
+}
+
+// checkTimeout checks that timeout is a positive duration literal, longer than the poll interval.
+func (c *checker) checkTimeout(w *workspace.WaitInfo, prefix string, v g.Expr) {
+	f, st := w.Decl.File, w.Decl.Stmt
+	sp := at(st, v.Pos())
+	switch x := v.(type) {
+	case *g.DurationLit:
+		secs, ok := parseDurationText(x.Text)
+		switch {
+		case !ok: // malformed: the syntax error says why
+		case secs == 0:
+			c.add(f, sp, Error, CodeWaitTimeoutZero,
+				"%stimeout %s would give up before the first read; use a positive duration such as 5min", prefix, x.Text)
+		case secs < defaultPollInterval:
+			c.add(f, sp, Warning, CodeWaitTimeoutShort,
+				"%stimeout %s is shorter than the poll interval (%ds): the target would be read only once", prefix, x.Text, defaultPollInterval)
+		}
+	case *g.IntLit:
+		n := x.Value
+		diag := c.add(f, sp, Error, CodeWaitTimeoutType,
+			"%stimeout needs a unit: write %ds, %dmin or %dh", prefix, n, n, n)
+		diag.Fixes = []Fix{
+			{Title: fmt.Sprintf("Change to %dmin", n), Edits: []Edit{{Span: sp, NewText: fmt.Sprintf("%dmin", n)}}},
+			{Title: fmt.Sprintf("Change to %ds", n), Edits: []Edit{{Span: sp, NewText: fmt.Sprintf("%ds", n)}}},
+		}
+	case *g.StringLit:
+		diag := c.add(f, sp, Error, CodeWaitTimeoutType,
+			"%stimeout is a duration, not a string: write it without quotes", prefix)
+		if v := strings.TrimSpace(x.Value); !x.Interpolated() && v != "" {
+			if secs, ok := parseDurationText(v); ok && secs > 0 {
+				diag.Message = fmt.Sprintf("%stimeout is a duration, not a string: write %s", prefix, v)
+				diag.Fixes = []Fix{{Title: "Change to " + v, Edits: []Edit{{Span: sp, NewText: v}}}}
+			}
+		}
+	default:
+		c.add(f, sp, Error, CodeWaitTimeoutType,
+			"%stimeout must be a duration literal such as 75min, 30s or 2h", prefix)
+	}
+}
+
+// parseDurationText reads a duration written as Carina accepts it (<digits><unit>).
+func parseDurationText(s string) (uint64, bool) {
+	toks := g.Lex(s)
+	if len(toks) != 2 || toks[0].Kind != g.Duration {
+		return 0, false
+	}
+	i := strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' })
+	n, err := strconv.ParseUint(s[:i], 10, 64)
+	mult, ok := g.DurationUnit(s[i:])
+	if err != nil || !ok {
+		return 0, false
+	}
+	return n * mult, true
+}
+
+// checkWaitDependsOn checks the entries of a wait's depends_on list.
+func (c *checker) checkWaitDependsOn(w *workspace.WaitInfo, prefix string) {
+	d := w.Decl
+	f, st := d.File, d.Stmt
+	list, ok := w.Expr.DependsOn.Value.(*g.ListExpr)
+	if !ok {
+		c.add(f, at(st, w.Expr.DependsOn.Value.Pos()), Error, CodeWaitDependsOnEntry,
+			"%sdepends_on is a list of binding names, e.g. depends_on = [validation_record]", prefix)
+		return
+	}
+	seen := map[string]g.Span{}
+	tname := targetName(w.Expr)
+	for _, e := range list.Elems {
+		p, ok := e.(*g.PathExpr)
+		if !ok || len(p.Parts) != 1 {
+			what := text(f, at(st, e.Pos()))
+			msg := "%sdepends_on entries are binding names, not %s"
+			if s, isStr := e.(*g.StringLit); isStr && !s.Interpolated() {
+				diag := c.add(f, at(st, e.Pos()), Error, CodeWaitDependsOnEntry, msg+": write %s", prefix, what, s.Value)
+				diag.Fixes = []Fix{{Title: "Change to " + s.Value, Edits: []Edit{{Span: at(st, e.Pos()), NewText: s.Value}}}}
+				continue
+			}
+			c.add(f, at(st, e.Pos()), Error, CodeWaitDependsOnEntry, msg, prefix, what)
+			continue
+		}
+		n := p.Parts[0].Text
+		sp := at(st, p.Span)
+		if first, dup := seen[n]; dup {
+			diag := c.add(f, sp, Warning, CodeWaitDependsOnDup, "%s%q is listed twice in depends_on", prefix, n)
+			diag.Related = []Related{{Path: f.Path, Span: first, Message: "first listed here"}}
+			diag.Fixes = []Fix{{Title: "Remove the duplicate", Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}}}
+			continue
+		}
+		seen[n] = sp
+		switch decl := c.cfg.Lookup(n); {
+		case n == d.Name:
+			c.add(f, sp, Error, CodeWaitDependsOnSelf,
+				"%sdepends_on lists the wait itself, a dependency cycle; list the bindings that must exist before the wait starts", prefix)
+		case n == tname:
+			c.add(f, sp, Warning, CodeWaitDependsOnTarget,
+				"%sdepends_on lists the target %q, which the wait already waits for", prefix, n)
+		case decl == nil:
+			cands := c.names(func(x *workspace.Decl) bool { return x != d })
+			diag := c.add(f, sp, Error, CodeWaitDependsOnUnknown,
+				"%sdepends_on names %q, which is not declared in this configuration%s", prefix, n, didYouMean(n, cands))
+			if s := suggest(n, cands); s != "" {
+				diag.Fixes = []Fix{{Title: "Change to " + s, Edits: []Edit{{Span: sp, NewText: s}}}}
+			}
+		}
+	}
+}
+
+// listEntrySpan widens an entry's span to take its separating comma and space with it.
+func listEntrySpan(f *workspace.File, sp g.Span) g.Span {
+	src := f.Text()
+	end := sp.End
+	for int(end) < len(src) && (src[end] == ' ' || src[end] == '\t') {
+		end++
+	}
+	if int(end) < len(src) && src[end] == ',' {
+		end++
+		for int(end) < len(src) && (src[end] == ' ' || src[end] == '\t') {
+			end++
+		}
+		return g.Span{Start: sp.Start, End: end}
+	}
+	start := sp.Start
+	for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
+		start--
+	}
+	if start > 0 && src[start-1] == ',' {
+		start--
+	}
+	return g.Span{Start: start, End: sp.End}
+}
