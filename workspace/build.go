@@ -144,17 +144,29 @@ func (w *walker) ref(sc *scope, kind RefKind, name g.Name, path []g.Name, e g.Ex
 	}
 	switch kind {
 	case RefCall:
-		if ds := w.c.Functions[name.Text]; len(ds) > 0 {
-			r.Decl = ds[0]
-		}
+		r.Decl = w.sameFileFirst(w.c.Functions[name.Text])
 	default:
 		if d := sc.lookup(name.Text); d != nil {
 			r.Decl = d
 		} else {
-			r.Decl = w.c.Lookup(name.Text)
+			r.Decl = w.sameFileFirst(w.c.Bindings[name.Text])
 		}
 	}
 	w.c.Refs = append(w.c.Refs, r)
+}
+
+// sameFileFirst picks among the top-level declarations of one name: the walked file's own
+// declaration replaces its siblings' (as in Carina's directory loading), else the first one.
+func (w *walker) sameFileFirst(ds []*Decl) *Decl {
+	for _, d := range ds {
+		if d.File == w.f {
+			return d
+		}
+	}
+	if len(ds) > 0 {
+		return ds[0]
+	}
+	return nil
 }
 
 func (w *walker) stmt(n g.Node) {
@@ -320,19 +332,18 @@ func (w *walker) block(sc *scope, b *g.Block, directives bool) {
 
 // collectWaits records every wait declaration with its target and depends_on references.
 func (c *Config) collectWaits() {
-	byExpr := map[*g.WaitExpr]*WaitInfo{}
+	// Keyed by declaration, not by expression: identical statements of a file may share one
+	// parse, hence one *WaitExpr.
+	byDecl := map[*Decl]*WaitInfo{}
 	for _, d := range c.Decls {
-		if w := d.WaitExpr(); w != nil && d.Kind == Wait {
+		if w := d.WaitExpr(); w != nil && d.Kind == Wait && d.TopLevel {
 			wi := &WaitInfo{Decl: d, Expr: w}
-			byExpr[w] = wi
+			byDecl[d] = wi
 			c.Waits = append(c.Waits, wi)
 		}
 	}
 	for _, r := range c.Refs {
-		if r.Owner == nil {
-			continue
-		}
-		wi := byExpr[r.Owner.WaitExpr()]
+		wi := byDecl[r.Owner]
 		if wi == nil {
 			continue
 		}

@@ -96,6 +96,24 @@ let web = net { vpc_cidr = cidr }
 			deps: []string{"web -> net, cidr"},
 		},
 		{
+			// References in arguments (defaults, and validation conditions that read the argument
+			// itself) belong to no declaration: they make no edges, so no false cycle.
+			name: "arguments make no edges",
+			files: map[string]string{"main.crn": `arguments {
+  env: String = 'dev'
+  subnets: list(String) {
+    default = [env]
+    validation {
+      condition = length(subnets) > 0
+      error_message = 'need subnets'
+    }
+  }
+}
+let vpc = awscc.ec2.Vpc { cidr_block = env  tags = { Subnets = subnets } }
+`},
+			deps: []string{"vpc -> env, subnets"},
+		},
+		{
 			name: "edges cross files; anonymous statements have none",
 			files: map[string]string{
 				"a.crn": "let vpc = awscc.ec2.Vpc { cidr_block = '10.0.0.0/16' }\n",

@@ -1,7 +1,9 @@
 package workspace
 
 import (
+	"maps"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -247,6 +249,19 @@ let bucket = if prod {
 			},
 		},
 		{
+			name: "a name declared in several files: the file's own declaration wins, else the first",
+			files: map[string]string{
+				"a.crn": "let dup = 1\nlet fa = dup\n",
+				"b.crn": "let dup = 2\nlet fb = dup\n",
+				"c.crn": "let fc = dup\n",
+			},
+			refs: []string{
+				"a.crn:2 dup -> a.crn:1 value",
+				"b.crn:2 dup -> b.crn:1 value",
+				"c.crn:1 dup -> a.crn:1 value",
+			},
+		},
+		{
 			name: "enum values and provider namespaces are unresolved",
 			files: map[string]string{"main.crn": `provider aws {
   region = aws.Region.us_east_1
@@ -427,10 +442,7 @@ exports {
 	}
 }
 
+// keys returns the sorted keys of m.
 func keys[V any](m map[string]V) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
+	return slices.Sorted(maps.Keys(m))
 }

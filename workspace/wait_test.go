@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -212,5 +213,37 @@ let w2 = wait d {
 				t.Errorf("waits (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// Identical statements of one file may share one parse (the parser reuses the parse of a
+// statement's text after an edit): each still has its own wait, references and owner.
+func TestIdenticalStatementsShareParse(t *testing.T) {
+	src := "let a = aws.s3.Bucket { name = 'a' }\n" +
+		"let _ = wait a { until = a.status == 'ok' }\n" +
+		"let _ = wait a { until = a.status == 'ok' }\n"
+	ws := New(newMemFS(nil))
+	ws.SetOverlay("/ws/main.crn", src)
+	mustConfig(t, ws, "/ws")
+	ws.SetOverlay("/ws/main.crn", "# edited\n"+src)
+	c := mustConfig(t, ws, "/ws")
+	st := c.Files[0].AST.Stmts
+	if len(st) != 3 || st[1].Parsed != st[2].Parsed {
+		t.Logf("the two waits do not share a parse: the test does not exercise the sharing")
+	}
+	if len(c.Waits) != 2 {
+		t.Fatalf("%d waits, want 2", len(c.Waits))
+	}
+	for i, wi := range c.Waits {
+		if wi.Target == nil || wi.Target.Owner != wi.Decl {
+			t.Errorf("wait %d: target %v not owned by its declaration", i, wi.Target)
+			continue
+		}
+		if got, want := describeRef(wi.Target), fmt.Sprintf("main.crn:%d a (wait target) -> main.crn:2 resource", i+3); got != want {
+			t.Errorf("wait %d: target %s, want %s", i, got, want)
+		}
+	}
+	if diff := cmp.Diff([]string{"_ -> a", "_ -> a"}, describeDeps(c)); diff != "" {
+		t.Errorf("deps (-want +got):\n%s", diff)
 	}
 }

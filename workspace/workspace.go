@@ -164,6 +164,11 @@ func (w *Workspace) config(ctx context.Context, dir string, stack []string) (*Co
 			c.Upstreams[d.Name] = imp
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		// Canceled while loading an import: the import's error is the cancellation, not a
+		// property of the configuration, so nothing built here may be cached.
+		return nil, err
+	}
 	if old := w.configs[dir]; old != nil {
 		delete(w.builtGen, old)
 	}
@@ -191,6 +196,9 @@ func (w *Workspace) resolveImport(ctx context.Context, c *Config, d *Decl, stack
 		imp.Dir = filepath.Join(c.Dir, imp.Dir)
 	}
 	imp.Dir = filepath.Clean(imp.Dir)
+	// Depend on the directory even when it cannot be loaded (yet): creating the missing module
+	// or breaking the cycle must rebuild this configuration.
+	gens[imp.Dir] = w.gen[imp.Dir]
 	if slices.Contains(stack, imp.Dir) {
 		imp.Err = fmt.Errorf("Circular import detected: %s", imp.Source)
 		return imp

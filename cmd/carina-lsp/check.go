@@ -138,14 +138,19 @@ func collectTargets(paths []string) ([]target, error) {
 			continue
 		}
 		found := false
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+		root := p
+		if li, err := os.Lstat(p); err == nil && li.Mode()&fs.ModeSymlink != 0 {
+			// WalkDir does not follow a symlinked root; a trailing separator makes it.
+			root = p + string(filepath.Separator)
+		}
+		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				if errors.Is(err, fs.ErrPermission) {
 					return fmt.Errorf("%s: permission denied", path)
 				}
 				return err
 			}
-			if d.IsDir() && path != p && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
+			if d.IsDir() && path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
 				return filepath.SkipDir
 			}
 			if !d.IsDir() && workspace.IsSource(d.Name()) {

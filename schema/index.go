@@ -1,0 +1,223 @@
+package schema
+
+import (
+	"slices"
+	"strings"
+)
+
+// Index combines providers into one set of lookups. It is immutable; a nil
+// *Index is valid and knows nothing (schema-less mode).
+type Index struct {
+	resources   map[string]*Resource
+	dataSources map[string]*Resource
+	providers   map[string]*providerInfo
+	enums       map[string]*Enum
+	folded      map[string][]string // foldHead(head) → heads, both kinds
+}
+
+type providerInfo struct {
+	wait    WaitDefaults
+	regions []EnumValue
+}
+
+// NewIndex combines sources in order. A later source overrides an earlier one
+// per resource type (and per data-source type, enum identity and provider
+// setting), with two exceptions:
+//
+//   - A PascalCase alias generated from an older file's lower-case head
+//     (Resource.AliasOf) never replaces a real entry of an earlier source.
+//   - Wait defaults are merged per field: when the overriding entry declares
+//     no wait timeout (or interval) and the entry it replaces does, the
+//     earlier value is kept. Index files carry no wait defaults of their own
+//     (the provider protocol has no field for them, schemas.md §2), so a
+//     missing value means "not known here", not "none"; this is how the
+//     overlay's ACM wait default survives aws.json's fuller entry.
+//
+// Nil sources are skipped.
+func NewIndex(sources ...*Provider) *Index {
+	x := &Index{
+		resources:   map[string]*Resource{},
+		dataSources: map[string]*Resource{},
+		providers:   map[string]*providerInfo{},
+		enums:       map[string]*Enum{},
+		folded:      map[string][]string{},
+	}
+	for _, p := range sources {
+		if p == nil {
+			continue
+		}
+		info := x.providers[p.Name]
+		if info == nil {
+			info = &providerInfo{}
+			x.providers[p.Name] = info
+		}
+		if p.WaitDefaults.TimeoutSecs > 0 {
+			info.wait.TimeoutSecs = p.WaitDefaults.TimeoutSecs
+		}
+		if p.WaitDefaults.IntervalSecs > 0 {
+			info.wait.IntervalSecs = p.WaitDefaults.IntervalSecs
+		}
+		if len(p.Regions) > 0 {
+			info.regions = p.Regions
+		}
+		for _, r := range p.Resources {
+			put(x.resources, r)
+		}
+		for _, r := range p.DataSources {
+			put(x.dataSources, r)
+		}
+		for id, e := range p.Enums {
+			x.enums[id] = e
+		}
+	}
+	for _, m := range []map[string]*Resource{x.resources, x.dataSources} {
+		for head := range m {
+			k := foldHead(head)
+			if !slices.Contains(x.folded[k], head) {
+				x.folded[k] = append(x.folded[k], head)
+			}
+		}
+	}
+	for _, heads := range x.folded {
+		slices.Sort(heads)
+	}
+	return x
+}
+
+func put(m map[string]*Resource, r *Resource) {
+	old, ok := m[r.Type]
+	if !ok {
+		m[r.Type] = r
+		return
+	}
+	if r.AliasOf != "" && old.AliasOf == "" {
+		return
+	}
+	m[r.Type] = inheritWait(r, old)
+}
+
+// inheritWait returns r, or a shallow copy of r that takes the wait settings
+// r lacks from old.
+func inheritWait(r, old *Resource) *Resource {
+	needT := r.Wait.Timeout.Secs == 0 && old.Wait.Timeout.Secs != 0
+	needI := r.Wait.Interval.Secs == 0 && old.Wait.Interval.Secs != 0
+	if !needT && !needI {
+		return r
+	}
+	c := *r
+	if needT {
+		c.Wait.Timeout = old.Wait.Timeout
+	}
+	if needI {
+		c.Wait.Interval = old.Wait.Interval
+	}
+	return &c
+}
+
+// Resource returns the managed resource with the DSL head, or nil.
+func (x *Index) Resource(head string) *Resource {
+	if x == nil {
+		return nil
+	}
+	return x.resources[head]
+}
+
+// DataSource returns the data source (used with read) with the DSL head, or
+// nil. The same head may be both a resource and a data source (aws.s3.Bucket).
+func (x *Index) DataSource(head string) *Resource {
+	if x == nil {
+		return nil
+	}
+	return x.dataSources[head]
+}
+
+// HasProvider reports whether any source describes the provider ("aws").
+func (x *Index) HasProvider(name string) bool {
+	if x == nil {
+		return false
+	}
+	_, ok := x.providers[name]
+	return ok
+}
+
+// Providers returns the provider names, sorted.
+func (x *Index) Providers() []string {
+	if x == nil {
+		return nil
+	}
+	out := make([]string, 0, len(x.providers))
+	for name := range x.providers {
+		out = append(out, name)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// ResourceTypes returns the managed-resource heads of a provider, sorted (for
+// completion and did-you-mean). An empty provider means every provider.
+func (x *Index) ResourceTypes(provider string) []string {
+	if x == nil {
+		return nil
+	}
+	return heads(x.resources, provider)
+}
+
+// DataSourceTypes returns the data-source heads of a provider, sorted. An
+// empty provider means every provider.
+func (x *Index) DataSourceTypes(provider string) []string {
+	if x == nil {
+		return nil
+	}
+	return heads(x.dataSources, provider)
+}
+
+func heads(m map[string]*Resource, provider string) []string {
+	var out []string
+	for head, r := range m {
+		if provider == "" || r.Provider == provider {
+			out = append(out, head)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// FoldHead returns the resource or data-source head that equals head when
+// case and '_' are ignored ("aws.sts.caller_identity" →
+// "aws.sts.CallerIdentity"), for "did you mean" on old lower-case heads. It
+// reports false when head itself is known or nothing matches.
+func (x *Index) FoldHead(head string) (string, bool) {
+	if x == nil || x.resources[head] != nil || x.dataSources[head] != nil {
+		return "", false
+	}
+	for _, h := range x.folded[foldHead(head)] {
+		if h != head {
+			return h, true
+		}
+	}
+	return "", false
+}
+
+func foldHead(head string) string {
+	return strings.ToLower(strings.ReplaceAll(head, "_", ""))
+}
+
+// Enum returns the enum with the identity, or nil.
+func (x *Index) Enum(identity string) *Enum {
+	if x == nil {
+		return nil
+	}
+	return x.enums[identity]
+}
+
+// Regions returns the region list of a provider; each value's Qualified uses
+// the provider prefix (awscc.Region.us_east_1).
+func (x *Index) Regions(provider string) []EnumValue {
+	if x == nil {
+		return nil
+	}
+	if info := x.providers[provider]; info != nil {
+		return info.regions
+	}
+	return nil
+}

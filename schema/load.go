@@ -1,0 +1,402 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// ErrNotIndex is wrapped by Load's error when the input is JSON without a
+// "format" field, i.e. not a schema index file at all (LoadDir skips those).
+var ErrNotIndex = errors.New("not a schema index file")
+
+// Fallbacks used when a file has no wait_defaults (carina-core's
+// WAIT_DEFAULT_TIMEOUT and WAIT_DEFAULT_INTERVAL).
+const (
+	DefaultWaitTimeoutSecs  = 300
+	DefaultWaitIntervalSecs = 5
+)
+
+// Load reads one schema index file. name identifies the input in errors and
+// becomes Provider.Origin. The file must say format "carina-schema-index" and
+// format_version 1. Lower-case heads of older aws indexes (aws.route53.record_set)
+// also get a PascalCase alias (aws.route53.RecordSet) unless the file already
+// has that head; see alias.go.
+func Load(name string, r io.Reader) (*Provider, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("schema: %s: %w", name, err)
+	}
+	return decode(name, data)
+}
+
+func decode(name string, data []byte) (*Provider, error) {
+	var f fileJSON
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, fmt.Errorf("schema: %s: %w", name, err)
+	}
+	switch {
+	case f.Format == nil:
+		return nil, fmt.Errorf("schema: %s: %w (no \"format\" field; want %q)", name, ErrNotIndex, formatName)
+	case *f.Format != formatName:
+		return nil, fmt.Errorf("schema: %s: format is %q, want %q", name, *f.Format, formatName)
+	case f.FormatVersion == nil:
+		return nil, fmt.Errorf("schema: %s: no \"format_version\" field (want %d)", name, formatVersion)
+	case *f.FormatVersion != formatVersion:
+		return nil, fmt.Errorf("schema: %s: format_version %d is not supported (want %d)", name, *f.FormatVersion, formatVersion)
+	case f.Provider == "" || strings.Contains(f.Provider, "."):
+		return nil, fmt.Errorf("schema: %s: bad provider name %q", name, f.Provider)
+	}
+	l := &loader{name: name, provider: f.Provider, enums: map[string]*Enum{}}
+	p := &Provider{
+		Name:         f.Provider,
+		Origin:       name,
+		Resources:    map[string]*Resource{},
+		DataSources:  map[string]*Resource{},
+		Enums:        l.enums,
+		CustomTypes:  map[string]*CustomType{},
+		WaitDefaults: WaitDefaults{TimeoutSecs: DefaultWaitTimeoutSecs, IntervalSecs: DefaultWaitIntervalSecs},
+	}
+	if w := f.WaitDefaults; w != nil {
+		if w.TimeoutSecs != nil && *w.TimeoutSecs > 0 {
+			p.WaitDefaults.TimeoutSecs = *w.TimeoutSecs
+		}
+		if w.IntervalSecs != nil && *w.IntervalSecs > 0 {
+			p.WaitDefaults.IntervalSecs = *w.IntervalSecs
+		}
+	}
+	for id, e := range f.Enums {
+		if e == nil {
+			continue
+		}
+		if e.Identity == "" {
+			e.Identity = id
+		}
+		l.enums[e.Identity] = newEnum(e.Identity, e.Namespace, e.Name, e.Open, e.Values, nil)
+	}
+	for id, c := range f.CustomTypes {
+		if c == nil {
+			continue
+		}
+		if c.Identity == "" {
+			c.Identity = id
+		}
+		p.CustomTypes[c.Identity] = &CustomType{Identity: c.Identity, Base: c.Base, Pattern: deref(c.Pattern)}
+	}
+	if f.Regions != nil {
+		for _, v := range f.Regions.Values {
+			p.Regions = append(p.Regions, EnumValue{Wire: v.Wire, DSL: v.DSL, Qualified: deref(v.Qualified)})
+		}
+	}
+	for _, sect := range []struct {
+		in   map[string]*resourceJSON
+		out  map[string]*Resource
+		kind ResourceKind
+	}{{f.Resources, p.Resources, KindResource}, {f.DataSources, p.DataSources, KindDataSource}} {
+		for head, rj := range sect.in {
+			if rj == nil {
+				return nil, fmt.Errorf("schema: %s: %s is null", name, head)
+			}
+			res, err := l.resource(head, sect.kind, rj)
+			if err != nil {
+				return nil, err
+			}
+			sect.out[head] = res
+		}
+	}
+	addAliases(p.Resources, l.enums)
+	addAliases(p.DataSources, l.enums)
+	return p, nil
+}
+
+// loader carries what converting one file needs: its name for errors, its
+// provider and the enums by identity (inline enum types share them).
+type loader struct {
+	name     string
+	provider string
+	enums    map[string]*Enum
+	refs     []string // ref names seen in the current resource
+}
+
+func (l *loader) errorf(format string, args ...any) error {
+	return fmt.Errorf("schema: %s: "+format, append([]any{l.name}, args...)...)
+}
+
+func (l *loader) resource(head string, kind ResourceKind, rj *resourceJSON) (*Resource, error) {
+	if rj.Type != "" && rj.Type != head {
+		return nil, l.errorf("resource key %q has type %q", head, rj.Type)
+	}
+	if first, _, _ := strings.Cut(head, "."); first != l.provider || strings.Count(head, ".") < 2 {
+		return nil, l.errorf("head %q is not of the form %s.<service>.<Type>", head, l.provider)
+	}
+	if rj.Kind != "" && ResourceKind(rj.Kind) != kind {
+		return nil, l.errorf("%s has kind %q in the %s section", head, rj.Kind, kind)
+	}
+	res := &Resource{
+		Type:              head,
+		Provider:          l.provider,
+		SchemaType:        rj.SchemaType,
+		Kind:              kind,
+		CloudType:         deref(rj.CloudType),
+		Description:       deref(rj.Description),
+		SourceOrigin:      rj.SourceOrigin,
+		HasTags:           rj.HasTags,
+		PrimaryIdentifier: rj.PrimaryIdentifier,
+		ExclusiveRequired: rj.ExclusiveRequired,
+		Attributes:        make(map[string]*Member, len(rj.Attributes)),
+		Defs:              make(map[string]*Type, len(rj.Defs)),
+		Origin:            l.name,
+	}
+	if res.SchemaType == "" {
+		res.SchemaType = head[len(l.provider)+1:]
+	}
+	if u := rj.UniqueName; u != nil {
+		res.UniqueName = UniqueName{Kind: u.Kind, Attribute: u.Attribute}
+	} else {
+		res.UniqueName = UniqueName{Kind: "conflicting"}
+	}
+	if oc := rj.OperationConfig; oc != nil {
+		res.OperationConfig = &OperationConfig{
+			CreateTimeoutSecs: oc.CreateTimeoutSecs, CreateMaxRetries: oc.CreateMaxRetries,
+			DeleteTimeoutSecs: oc.DeleteTimeoutSecs, DeleteMaxRetries: oc.DeleteMaxRetries,
+		}
+	}
+	if w := rj.Wait; w != nil {
+		src := w.Source
+		if src == "" {
+			src = head + " schema (" + l.name + ")"
+		}
+		if w.TimeoutSecs != nil && *w.TimeoutSecs > 0 {
+			res.Wait.Timeout = WaitSetting{Secs: *w.TimeoutSecs, Source: src}
+		}
+		if w.IntervalSecs != nil && *w.IntervalSecs > 0 {
+			res.Wait.Interval = WaitSetting{Secs: *w.IntervalSecs, Source: src}
+		}
+	}
+	l.refs = l.refs[:0]
+	for name, mj := range rj.Attributes {
+		m, err := l.member(head+"."+name, name, mj)
+		if err != nil {
+			return nil, err
+		}
+		res.Attributes[name] = m
+	}
+	for name, tj := range rj.Defs {
+		t, err := l.typ(head+" defs."+name, tj)
+		if err != nil {
+			return nil, err
+		}
+		res.Defs[name] = t
+	}
+	for _, ref := range l.refs {
+		if _, ok := res.Defs[ref]; !ok {
+			return nil, l.errorf("%s: ref %q has no entry in defs", head, ref)
+		}
+	}
+	return res, nil
+}
+
+func (l *loader) member(where, name string, mj *memberJSON) (*Member, error) {
+	if mj == nil || mj.Type == nil {
+		return nil, l.errorf("%s: member without a type", where)
+	}
+	t, err := l.typ(where, mj.Type)
+	if err != nil {
+		return nil, err
+	}
+	def, err := decodeDefault(mj.Default)
+	if err != nil {
+		return nil, l.errorf("%s: default: %v", where, err)
+	}
+	m := &Member{
+		Name:             name,
+		Type:             t,
+		Display:          mj.Display,
+		Required:         mj.Required,
+		ReadOnly:         mj.ReadOnly,
+		CreateOnly:       mj.CreateOnly,
+		WriteOnly:        mj.WriteOnly,
+		Identity:         mj.Identity,
+		DeferredPopulate: mj.DeferredPopulate,
+		Removable:        mj.Removable,
+		Default:          def,
+		ProviderName:     deref(mj.ProviderName),
+		BlockName:        deref(mj.BlockName),
+		Description:      deref(mj.Description),
+	}
+	if m.Display == "" {
+		m.Display = t.String()
+	}
+	return m, nil
+}
+
+func (l *loader) typ(where string, tj *typeJSON) (*Type, error) {
+	if tj == nil {
+		return nil, l.errorf("%s: null type", where)
+	}
+	t := &Type{
+		Kind:       Kind(tj.Kind),
+		Identity:   deref(tj.Identity),
+		Pattern:    deref(tj.Pattern),
+		Length:     bounds(tj.Length),
+		Range:      bounds(tj.Range),
+		Transform:  transform(tj.DSLTransform),
+		Helper:     tj.Helper,
+		Unresolved: tj.UnresolvedHelper,
+	}
+	if t.Unresolved {
+		// The generator could not resolve the helper: a plain string.
+		return &Type{Kind: KindString, Helper: tj.Helper, Unresolved: true}, nil
+	}
+	var err error
+	switch t.Kind {
+	case KindString, KindInt, KindFloat, KindBool, KindDuration:
+	case KindEnum:
+		if t.Identity == "" {
+			return nil, l.errorf("%s: enum without identity", where)
+		}
+		t.Enum = l.enum(tj, t.Transform)
+	case KindList:
+		t.Ordered = tj.Ordered
+		if t.Element, err = l.typ(where+"[]", tj.Element); err != nil {
+			return nil, err
+		}
+	case KindMap:
+		if t.Key, err = l.typ(where+"<key>", tj.Key); err != nil {
+			return nil, err
+		}
+		if t.Value, err = l.typ(where+"<value>", tj.Value); err != nil {
+			return nil, err
+		}
+	case KindStruct:
+		t.Name = tj.Name
+		t.Fields = make(map[string]*Member, len(tj.Fields))
+		for name, fj := range tj.Fields {
+			if t.Fields[name], err = l.member(where+"."+name, name, fj); err != nil {
+				return nil, err
+			}
+		}
+	case KindUnion:
+		for i, mj := range tj.Members {
+			m, err := l.typ(fmt.Sprintf("%s|%d", where, i), mj)
+			if err != nil {
+				return nil, err
+			}
+			t.Members = append(t.Members, m)
+		}
+	case KindRef:
+		if tj.Name == "" {
+			return nil, l.errorf("%s: ref without a name", where)
+		}
+		t.Ref = tj.Name
+		l.refs = append(l.refs, tj.Name)
+	case KindUnknown:
+		t.Expr = tj.Expr
+	default:
+		return nil, l.errorf("%s: unknown type kind %q", where, tj.Kind)
+	}
+	return t, nil
+}
+
+// enum returns the shared Enum for an inline enum type: the top-level entry of
+// the same identity when it agrees, else a new one (registered when new).
+func (l *loader) enum(tj *typeJSON, tr *Transform) *Enum {
+	id := deref(tj.Identity)
+	e := newEnum(id, tj.Namespace, tj.Name, tj.Values == nil, tj.Values, tr)
+	if have, ok := l.enums[id]; ok {
+		if have.Open == e.Open && equalValues(have.Values, e.Values) {
+			if have.Transform == nil {
+				have.Transform = tr
+			}
+			return have
+		}
+		return e // disagrees with the top-level entry: keep it private to this type
+	}
+	l.enums[id] = e
+	return e
+}
+
+func newEnum(identity string, namespace *string, name string, open bool, values []enumValueJSON, tr *Transform) *Enum {
+	e := &Enum{Identity: identity, Namespace: deref(namespace), Name: name, Open: open || values == nil, Transform: tr}
+	if e.Name == "" {
+		e.Name = identity[strings.LastIndexByte(identity, '.')+1:]
+	}
+	if namespace == nil && e.Name != identity {
+		e.Namespace = strings.TrimSuffix(identity, "."+e.Name)
+	}
+	for _, v := range values {
+		q := deref(v.Qualified)
+		if q == "" {
+			// Namespace-less enums have no qualified form in the file;
+			// Kind.member is the accepted long form.
+			q = identity + "." + v.DSL
+		}
+		e.Values = append(e.Values, EnumValue{Wire: v.Wire, DSL: v.DSL, Qualified: q})
+	}
+	return e
+}
+
+func equalValues(a, b []EnumValue) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func bounds(b []*float64) *Bounds {
+	if len(b) != 2 || (b[0] == nil && b[1] == nil) {
+		return nil
+	}
+	return &Bounds{Min: b[0], Max: b[1]}
+}
+
+func transform(tj *transformJSON) *Transform {
+	if tj == nil {
+		return nil
+	}
+	t := &Transform{Type: tj.Type}
+	if len(tj.Value) > 0 && string(tj.Value) != "null" {
+		var s string
+		if json.Unmarshal(tj.Value, &s) == nil {
+			t.Value = s
+		} else {
+			t.Value = string(tj.Value) // a table: kept as JSON text
+		}
+	}
+	return t
+}
+
+// decodeDefault turns a default's JSON into string, bool, int64, float64 or nil.
+func decodeDefault(raw json.RawMessage) (any, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	if n, ok := v.(json.Number); ok {
+		if i, err := n.Int64(); err == nil {
+			return i, nil
+		}
+		return n.Float64()
+	}
+	return v, nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}

@@ -1,0 +1,126 @@
+package schema
+
+import "encoding/json"
+
+// The JSON layout of a schema index file (schemas.md §5). Only what the
+// loader uses is decoded; provenance, used_by lists, helpers and diagnostics
+// are skipped.
+
+const (
+	formatName    = "carina-schema-index"
+	formatVersion = 1
+)
+
+type fileJSON struct {
+	Format        *string                  `json:"format"`
+	FormatVersion *int                     `json:"format_version"`
+	Provider      string                   `json:"provider"`
+	WaitDefaults  *waitJSON                `json:"wait_defaults"`
+	Resources     map[string]*resourceJSON `json:"resources"`
+	DataSources   map[string]*resourceJSON `json:"data_sources"`
+	Enums         map[string]*enumJSON     `json:"enums"`
+	CustomTypes   map[string]*customJSON   `json:"custom_types"`
+	Regions       *struct {
+		Values []enumValueJSON `json:"values"`
+	} `json:"regions"`
+}
+
+type waitJSON struct {
+	TimeoutSecs  *uint64 `json:"timeout_secs"`
+	IntervalSecs *uint64 `json:"interval_secs"`
+	// Source is an optional note (used by the overlay) saying where the
+	// defaults come from; not part of the generated files.
+	Source string `json:"source"`
+}
+
+type resourceJSON struct {
+	Provider          string                 `json:"provider"`
+	Type              string                 `json:"type"`
+	SchemaType        string                 `json:"schema_type"`
+	Kind              string                 `json:"kind"`
+	CloudType         *string                `json:"cloud_type"`
+	Description       *string                `json:"description"`
+	SourceOrigin      string                 `json:"source_origin"`
+	HasTags           bool                   `json:"has_tags"`
+	PrimaryIdentifier []string               `json:"primary_identifier"`
+	UniqueName        *uniqueNameJSON        `json:"unique_name"`
+	ExclusiveRequired [][]string             `json:"exclusive_required"`
+	OperationConfig   *operationConfigJSON   `json:"operation_config"`
+	Wait              *waitJSON              `json:"wait"`
+	Attributes        map[string]*memberJSON `json:"attributes"`
+	Defs              map[string]*typeJSON   `json:"defs"`
+}
+
+type uniqueNameJSON struct {
+	Kind      string `json:"kind"`
+	Attribute string `json:"attribute"`
+}
+
+type operationConfigJSON struct {
+	CreateTimeoutSecs *uint64 `json:"create_timeout_secs"`
+	CreateMaxRetries  *uint64 `json:"create_max_retries"`
+	DeleteTimeoutSecs *uint64 `json:"delete_timeout_secs"`
+	DeleteMaxRetries  *uint64 `json:"delete_max_retries"`
+}
+
+type memberJSON struct {
+	Type             *typeJSON       `json:"type"`
+	Display          string          `json:"display"`
+	Required         bool            `json:"required"`
+	ReadOnly         bool            `json:"read_only"`
+	CreateOnly       bool            `json:"create_only"`
+	WriteOnly        bool            `json:"write_only"`
+	Identity         bool            `json:"identity"`
+	DeferredPopulate bool            `json:"deferred_populate"`
+	Removable        *bool           `json:"removable"`
+	Default          json.RawMessage `json:"default"`
+	ProviderName     *string         `json:"provider_name"`
+	BlockName        *string         `json:"block_name"`
+	Description      *string         `json:"description"`
+}
+
+type typeJSON struct {
+	Kind             string                 `json:"kind"`
+	Identity         *string                `json:"identity"`
+	Pattern          *string                `json:"pattern"`
+	Length           []*float64             `json:"length"`
+	Range            []*float64             `json:"range"`
+	DSLTransform     *transformJSON         `json:"dsl_transform"`
+	Helper           string                 `json:"helper"`
+	UnresolvedHelper bool                   `json:"unresolved_helper"`
+	Name             string                 `json:"name"`
+	Namespace        *string                `json:"namespace"`
+	Values           []enumValueJSON        `json:"values"`
+	Element          *typeJSON              `json:"element"`
+	Ordered          bool                   `json:"ordered"`
+	Key              *typeJSON              `json:"key"`
+	Value            *typeJSON              `json:"value"`
+	Fields           map[string]*memberJSON `json:"fields"`
+	Members          []*typeJSON            `json:"members"`
+	Expr             string                 `json:"expr"`
+}
+
+type transformJSON struct {
+	Type  string          `json:"type"`
+	Value json.RawMessage `json:"value"`
+}
+
+type enumJSON struct {
+	Identity  string          `json:"identity"`
+	Namespace *string         `json:"namespace"`
+	Name      string          `json:"name"`
+	Open      bool            `json:"open"`
+	Values    []enumValueJSON `json:"values"`
+}
+
+type enumValueJSON struct {
+	Wire      string  `json:"wire"`
+	DSL       string  `json:"dsl"`
+	Qualified *string `json:"qualified"`
+}
+
+type customJSON struct {
+	Identity string  `json:"identity"`
+	Base     string  `json:"base"`
+	Pattern  *string `json:"pattern"`
+}
