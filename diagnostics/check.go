@@ -5,13 +5,15 @@ import (
 	"context"
 	"slices"
 
+	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // Check runs every check on a configuration and returns its diagnostics, sorted by file and
-// position. Each diagnostic belongs to the file containing its range.
-func Check(ctx context.Context, cfg *workspace.Config) []Diagnostic {
-	c := &checker{ctx: ctx, cfg: cfg}
+// position. Each diagnostic belongs to the file containing its range. schemas may be nil: the
+// schema checks are then skipped (and each resource type says so once).
+func Check(ctx context.Context, cfg *workspace.Config, schemas *schema.Index) []Diagnostic {
+	c := &checker{ctx: ctx, cfg: cfg, schemas: schemas}
 	broken := false
 	for _, f := range cfg.Files {
 		c.out = append(c.out, Syntax(f.Path, f.AST)...)
@@ -26,6 +28,7 @@ func Check(ctx context.Context, cfg *workspace.Config) []Diagnostic {
 		c.checkUnused()
 	}
 	c.checkBlocks()
+	c.checkResources()
 	if ctx.Err() != nil {
 		return nil
 	}

@@ -5,14 +5,33 @@ import (
 	"fmt"
 
 	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // checker carries one configuration's check run.
 type checker struct {
-	ctx context.Context
-	cfg *workspace.Config
-	out []Diagnostic
+	ctx     context.Context
+	cfg     *workspace.Config
+	schemas *schema.Index // nil: no schemas
+	out     []Diagnostic
+	refs    map[refKey]*workspace.Ref // the reference each path expression is, by statement
+}
+
+type refKey struct {
+	stmt *g.Stmt
+	expr g.Expr
+}
+
+// refAt returns the reference a path expression of a statement is, or nil.
+func (c *checker) refAt(st *g.Stmt, e g.Expr) *workspace.Ref {
+	if c.refs == nil {
+		c.refs = make(map[refKey]*workspace.Ref, len(c.cfg.Refs))
+		for _, r := range c.cfg.Refs {
+			c.refs[refKey{r.Stmt, r.Expr}] = r
+		}
+	}
+	return c.refs[refKey{st, e}]
 }
 
 // at converts a statement-relative span to a file span.

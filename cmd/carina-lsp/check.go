@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -21,19 +21,38 @@ import (
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("check", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	format := fl.String("format", "text", "output format: text or json")
+	format := fl.String("format", "text", "output format: text, json, github (Actions annotations) or sarif (SARIF 2.1.0)")
+	schemasFlag := fl.String("schemas", "", "extra schema index file or directory of *.json files (overrides the embedded aws and awscc schemas per resource type)")
+	severityFlag := fl.String("severity", "error", "the least severity that fails the run (exit 1): error, warning or info")
 	fl.Usage = func() {
 		fmt.Fprintf(stderr, "usage: carina-lsp check [flags] [paths]\n\n"+
 			"Checks .crn files. A directory is walked recursively; each directory holding .crn files is\n"+
-			"one configuration. A file is checked as part of its directory's configuration.\n\nflags:\n")
+			"one configuration. A file is checked as part of its directory's configuration.\n"+
+			"Schemas: the embedded aws and awscc sets, then .carina/schemas/*.json in the configuration's\n"+
+			"directory or the nearest directory above it, then -schemas.\n\nflags:\n")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
-	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "carina-lsp check: unknown format %q (want text or json)\n", *format)
+	write, ok := writers()[*format]
+	if !ok {
+		fmt.Fprintf(stderr, "carina-lsp check: unknown format %q (want text, json, github or sarif)\n", *format)
 		return 2
+	}
+	threshold, ok := diagnostics.ParseSeverity(*severityFlag)
+	if !ok || threshold == diagnostics.Hint {
+		fmt.Fprintf(stderr, "carina-lsp check: unknown severity %q (want error, warning or info)\n", *severityFlag)
+		return 2
+	}
+	var extra []*schema.Provider
+	if *schemasFlag != "" {
+		ps, err := schema.LoadPath(*schemasFlag)
+		if err != nil {
+			fmt.Fprintf(stderr, "carina-lsp check: -schemas: %v\n", err)
+			return 2
+		}
+		extra = ps
 	}
 	paths := fl.Args()
 	if len(paths) == 0 {
@@ -44,6 +63,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
 		return 2
 	}
+	indexes := &schemaSet{extra: extra}
 	ws := workspace.New(workspace.OSFS{})
 	var diags []diagnostics.Diagnostic
 	files := map[string]*workspace.File{}
@@ -61,10 +81,15 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 				ioFailed = true
 			}
 		}
+		idx, err := indexes.forDir(t.dir)
+		if err != nil {
+			fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
+			return 2
+		}
 		for _, f := range cfg.Files {
 			files[f.Path] = f
 		}
-		for _, d := range diagnostics.Check(ctx, cfg) {
+		for _, d := range diagnostics.Check(ctx, cfg, idx) {
 			if t.only == nil || t.only[d.Path] {
 				diags = append(diags, d)
 			}
@@ -75,23 +100,69 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	diagnostics.Sort(diags)
-	switch *format {
-	case "json":
-		err = writeJSON(stdout, diags, files)
-	default:
-		err = writeText(stdout, diags, files)
-	}
-	if err != nil {
+	if err := write(stdout, diags, files); err != nil {
 		fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
 		return 2
 	}
 	switch {
 	case ioFailed:
 		return 2
-	case slices.ContainsFunc(diags, func(d diagnostics.Diagnostic) bool { return d.Severity == diagnostics.Error }):
+	case slices.ContainsFunc(diags, func(d diagnostics.Diagnostic) bool { return d.Severity <= threshold }):
 		return 1
 	}
 	return 0
+}
+
+// schemaSet builds the schema index of each configuration: the embedded set, the nearest
+// .carina/schemas directory, and the -schemas files, later ones winning per resource type.
+type schemaSet struct {
+	embedded schema.Defaults
+	extra    []*schema.Provider
+	byDir    map[string]*schema.Index // by .carina/schemas directory ("" for none)
+}
+
+func (s *schemaSet) forDir(dir string) (*schema.Index, error) {
+	local := findSchemaDir(dir)
+	if idx, ok := s.byDir[local]; ok {
+		return idx, nil
+	}
+	var sources []*schema.Provider
+	if local != "" {
+		ps, err := schema.LoadDir(local)
+		if err != nil {
+			return nil, err
+		}
+		sources = append(sources, ps...)
+	}
+	idx, err := s.embedded.With(append(sources, s.extra...)...)
+	if err != nil {
+		return nil, err
+	}
+	if s.byDir == nil {
+		s.byDir = map[string]*schema.Index{}
+	}
+	s.byDir[local] = idx
+	return idx, nil
+}
+
+// findSchemaDir returns the .carina/schemas directory in dir or the nearest directory above it,
+// or "".
+func findSchemaDir(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	for {
+		cand := filepath.Join(abs, schema.WorkspaceDir)
+		if info, err := os.Stat(cand); err == nil && info.IsDir() {
+			return cand
+		}
+		parent := filepath.Dir(abs)
+		if parent == abs {
+			return ""
+		}
+		abs = parent
+	}
 }
 
 // target is one configuration directory to check; only, when set, limits the report to the
@@ -171,51 +242,4 @@ func collectTargets(paths []string) ([]target, error) {
 		out = append(out, *byDir[d])
 	}
 	return out, nil
-}
-
-func writeText(w io.Writer, diags []diagnostics.Diagnostic, files map[string]*workspace.File) error {
-	for _, d := range diags {
-		line, col := files[d.Path].Lines.UTF16(int(d.Span.Start))
-		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", d.Path, line+1, col+1, d.Severity, d.Message, d.Code); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-type jsonPos struct {
-	Line      int `json:"line"`
-	Character int `json:"character"`
-}
-
-type jsonRange struct {
-	Start jsonPos `json:"start"`
-	End   jsonPos `json:"end"`
-}
-
-type jsonDiag struct {
-	File     string    `json:"file"`
-	Range    jsonRange `json:"range"`
-	Severity string    `json:"severity"`
-	Code     string    `json:"code"`
-	Message  string    `json:"message"`
-}
-
-func writeJSON(w io.Writer, diags []diagnostics.Diagnostic, files map[string]*workspace.File) error {
-	out := make([]jsonDiag, 0, len(diags))
-	for _, d := range diags {
-		l := files[d.Path].Lines
-		sl, sc := l.UTF16(int(d.Span.Start))
-		el, ec := l.UTF16(int(d.Span.End))
-		out = append(out, jsonDiag{
-			File:     d.Path,
-			Range:    jsonRange{jsonPos{sl, sc}, jsonPos{el, ec}},
-			Severity: d.Severity.String(),
-			Code:     string(d.Code),
-			Message:  d.Message,
-		})
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
 }

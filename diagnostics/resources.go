@@ -1,0 +1,303 @@
+package diagnostics
+
+import (
+	"slices"
+	"strings"
+
+	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// Codes of the schema checks on resources.
+const (
+	CodeNoSchema          Code = "no-schema"
+	CodeUnknownType       Code = "unknown-resource-type"
+	CodeTypeCase          Code = "resource-type-spelling"
+	CodeReadKeyword       Code = "read-keyword"
+	CodeUnknownAttribute  Code = "unknown-attribute"
+	CodeMissingRequired   Code = "missing-required-attribute"
+	CodeExclusiveRequired Code = "exclusive-attributes"
+	CodeReadOnly          Code = "read-only-attribute"
+	CodeBlockSyntax       Code = "block-syntax"
+)
+
+// resourceSite is one resource or data source expression with where it stands.
+type resourceSite struct {
+	file *workspace.File
+	stmt *g.Stmt
+	expr *g.ResourceExpr
+}
+
+// resources lists every resource expression of the configuration, in file order.
+func (c *checker) resources() []resourceSite {
+	var out []resourceSite
+	for _, f := range c.cfg.Files {
+		for _, st := range f.AST.Stmts {
+			g.Inspect(st.Node, func(n g.Node) bool {
+				if r, ok := n.(*g.ResourceExpr); ok {
+					out = append(out, resourceSite{f, st, r})
+				}
+				return true
+			})
+		}
+	}
+	return out
+}
+
+// schemaOf returns the schema of a resource expression, or nil when there is none.
+func (c *checker) schemaOf(r *g.ResourceExpr) *schema.Resource {
+	head := r.Type.String()
+	if r.Read != nil {
+		return c.schemas.DataSource(head)
+	}
+	return c.schemas.Resource(head)
+}
+
+// checkResources checks every resource and data source against its schema. A type whose
+// provider has no schema loaded gets one information diagnostic per directory.
+func (c *checker) checkResources() {
+	noSchema := map[string]bool{}
+	for _, s := range c.resources() {
+		if c.ctx.Err() != nil {
+			return
+		}
+		head := s.expr.Type.String()
+		tsp := at(s.stmt, s.expr.Type.Span)
+		provider := s.expr.Type.Parts[0].Text
+		rs := c.schemaOf(s.expr)
+		if rs == nil {
+			c.unknownType(s, head, provider, tsp, noSchema)
+			continue
+		}
+		c.checkBody(s.file, s.stmt, rs, head, rs.Attributes, s.expr.Body, tsp, "")
+	}
+}
+
+// unknownType reports a resource type the schemas do not have.
+func (c *checker) unknownType(s resourceSite, head, provider string, tsp g.Span, noSchema map[string]bool) {
+	read := s.expr.Read != nil
+	if !c.schemas.HasProvider(provider) || len(s.expr.Type.Parts) < 3 {
+		if !noSchema[head] {
+			noSchema[head] = true
+			c.add(s.file, tsp, Info, CodeNoSchema, "no schema for %s: attribute checks skipped", head)
+		}
+		return
+	}
+	// Present with the other kind: a missing or extra `read`.
+	if read && c.schemas.Resource(head) != nil {
+		d := c.add(s.file, at(s.stmt, *s.expr.Read), Error, CodeReadKeyword,
+			"%s is a managed resource, not a data source: remove the read keyword", head)
+		d.Fixes = []Fix{{Title: "Remove read", Edits: []Edit{{Span: g.Span{Start: d.Span.Start, End: tsp.Start}, NewText: ""}}}}
+		return
+	}
+	if !read && c.schemas.DataSource(head) != nil {
+		d := c.add(s.file, tsp, Error, CodeReadKeyword,
+			"%s is a data source and must be used with the read keyword: let <name> = read %s { }", head, head)
+		d.Fixes = []Fix{{Title: "Add read", Edits: []Edit{{Span: g.Span{Start: tsp.Start, End: tsp.Start}, NewText: "read "}}}}
+		return
+	}
+	// Spelled in another case (an older lower-case head).
+	if folded, ok := c.schemas.FoldHead(head); ok && folded != head {
+		d := c.add(s.file, tsp, Warning, CodeTypeCase, "resource type %s is spelled %s in the current %s provider", head, folded, provider)
+		d.Fixes = []Fix{{Title: "Change to " + folded, Edits: []Edit{{Span: tsp, NewText: folded}}}}
+		return
+	}
+	types := c.schemas.ResourceTypes(provider)
+	if read {
+		types = c.schemas.DataSourceTypes(provider)
+	}
+	if sug := suggestType(head, types); sug != "" {
+		d := c.add(s.file, tsp, Error, CodeUnknownType, "unknown resource type %s; did you mean %s?", head, sug)
+		d.Fixes = []Fix{{Title: "Change to " + sug, Edits: []Edit{{Span: tsp, NewText: sug}}}}
+		return
+	}
+	if !noSchema[head] {
+		noSchema[head] = true
+		c.add(s.file, tsp, Info, CodeNoSchema, "no schema for %s: attribute checks skipped", head)
+	}
+}
+
+// suggestType proposes a resource type of the same provider and service within two edits of
+// the type name (aws.s3.Buckt → aws.s3.Bucket). A type of another service is never proposed:
+// fixtures use made-up types (awscc.ec2.Instance) that are no typo of anything.
+func suggestType(head string, types []string) string {
+	svc, name := head[:strings.LastIndexByte(head, '.')+1], lastSegment(head)
+	var same []string
+	for _, t := range types {
+		if strings.HasPrefix(t, svc) && !strings.Contains(t[len(svc):], ".") {
+			same = append(same, lastSegment(t))
+		}
+	}
+	best, bestD := "", 3
+	for _, n := range same {
+		if d := editDistance(strings.ToLower(name), strings.ToLower(n)); d < bestD && n != name {
+			best, bestD = n, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return svc + best
+}
+
+// checkBody checks the items of a resource body or of a nested block against the members they
+// may set. where names the block in messages ("" for the resource itself).
+func (c *checker) checkBody(f *workspace.File, st *g.Stmt, rs *schema.Resource, head string,
+	members map[string]*schema.Member, b *g.Block, anchor g.Span, where string) {
+	if b == nil {
+		return
+	}
+	owner := head
+	if where != "" {
+		owner = head + " " + where
+	}
+	set := map[string]bool{}
+	byBlock := map[string]*schema.Member{}
+	for _, m := range members {
+		if m.BlockName != "" {
+			byBlock[m.BlockName] = m
+		}
+	}
+	for _, it := range b.Items {
+		switch it := it.(type) {
+		case *g.Attribute:
+			m := members[it.Key.Text]
+			if m == nil {
+				if base := namePrefixOf(it.Key.Text, members); base != nil {
+					// `bucket_name_prefix = 'app-'`: Carina generates the name from the prefix.
+					set[base.Name] = true
+					if it.Value != nil {
+						c.checkValue(f, st, rs, base.Type, it.Value, attrLabel(where, it.Key.Text))
+					}
+					continue
+				}
+				c.unknownMember(f, st, at(st, it.Key.Span), it.Key.Text, owner, members)
+				continue
+			}
+			set[m.Name] = true
+			if m.ReadOnly {
+				c.add(f, at(st, it.Key.Span), Error, CodeReadOnly,
+					"attribute %q of %s is set by the provider and cannot be assigned; read it as <binding>.%s instead", it.Key.Text, owner, it.Key.Text)
+				continue
+			}
+			if it.Value != nil {
+				c.checkValue(f, st, rs, m.Type, it.Value, attrLabel(where, it.Key.Text))
+			}
+		case *g.NestedBlock:
+			name := it.Name.Text
+			if where == "" && name == "directives" {
+				continue
+			}
+			m := members[name]
+			if m == nil {
+				m = byBlock[name]
+			}
+			if m == nil {
+				c.unknownMember(f, st, at(st, it.Name.Span), name, owner, members)
+				continue
+			}
+			set[m.Name] = true
+			t := rs.Resolve(m.Type)
+			if t != nil && t.Kind == schema.KindMap {
+				// `tag { Key = 'v' }` is block syntax for the map `tags` (its block name).
+				for _, mi := range it.Body.Items {
+					if a, ok := mi.(*g.Attribute); ok && a.Value != nil {
+						c.checkValue(f, st, rs, t.Value, a.Value, attrLabel(where, m.Name)+"."+a.Key.Text)
+					}
+				}
+				continue
+			}
+			var elem *schema.Type
+			if t != nil && t.Kind == schema.KindList {
+				elem = rs.Resolve(t.Element)
+			}
+			if elem == nil || elem.Kind != schema.KindStruct {
+				if t != nil && t.Kind == schema.KindStruct {
+					c.add(f, at(st, it.Name.Span), Error, CodeBlockSyntax,
+						"%q cannot use block syntax; use map assignment: %s = { ... }", name, m.Name)
+					continue
+				}
+				c.add(f, at(st, it.Name.Span), Error, CodeBlockSyntax,
+					"%q is %s, not a list of blocks: write %s = ...", name, display(m), m.Name)
+				continue
+			}
+			c.checkBody(f, st, rs, head, elem.Fields, it.Body, at(st, it.Name.Span), strings.TrimSpace(where+" "+name))
+		}
+	}
+	c.checkRequired(f, rs, owner, members, set, anchor)
+}
+
+// namePrefixOf returns the name attribute that key sets a prefix for: `<name>_prefix` where
+// <name> is a writable attribute ending in "name" (Carina generates a unique name from it).
+func namePrefixOf(key string, members map[string]*schema.Member) *schema.Member {
+	base, ok := strings.CutSuffix(key, "_prefix")
+	if !ok || !strings.HasSuffix(base, "name") {
+		return nil
+	}
+	if m := members[base]; m != nil && !m.ReadOnly {
+		return m
+	}
+	return nil
+}
+
+func attrLabel(where, key string) string {
+	if where == "" {
+		return key
+	}
+	return strings.ReplaceAll(where, " ", ".") + "." + key
+}
+
+// checkRequired reports required members that are not set, and exclusive groups.
+func (c *checker) checkRequired(f *workspace.File, rs *schema.Resource, owner string, members map[string]*schema.Member, set map[string]bool, anchor g.Span) {
+	var missing []string
+	for name, m := range members {
+		if m.Required && !set[name] {
+			missing = append(missing, name)
+		}
+	}
+	slices.Sort(missing)
+	for _, name := range missing {
+		c.add(f, anchor, Error, CodeMissingRequired, "missing required attribute %q for %s", name, owner)
+	}
+	if owner != rs.Type {
+		return
+	}
+	for _, group := range rs.ExclusiveRequired {
+		var have []string
+		for _, n := range group {
+			if set[n] {
+				have = append(have, n)
+			}
+		}
+		switch {
+		case len(have) == 0:
+			c.add(f, anchor, Error, CodeExclusiveRequired, "%s needs exactly one of %s", owner, strings.Join(group, ", "))
+		case len(have) > 1:
+			c.add(f, anchor, Error, CodeExclusiveRequired, "%s takes only one of %s (set: %s)", owner, strings.Join(group, ", "), strings.Join(have, ", "))
+		}
+	}
+}
+
+// unknownMember reports an attribute or block name the schema does not have.
+func (c *checker) unknownMember(f *workspace.File, st *g.Stmt, sp g.Span, name, owner string, members map[string]*schema.Member) {
+	var names []string
+	for n, m := range members {
+		if !m.ReadOnly {
+			names = append(names, n)
+		}
+		if m.BlockName != "" {
+			names = append(names, m.BlockName)
+		}
+	}
+	slices.Sort(names)
+	d := c.add(f, sp, Error, CodeUnknownAttribute, "unknown attribute %q for %s%s", name, owner, didYouMean(name, names))
+	c.renameFix(d, name, names)
+}
+
+func display(m *schema.Member) string {
+	if m.Display != "" {
+		return m.Display
+	}
+	return m.Type.String()
+}

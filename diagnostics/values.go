@@ -1,0 +1,366 @@
+package diagnostics
+
+import (
+	"fmt"
+	"math"
+	"net/netip"
+	"strconv"
+	"strings"
+
+	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// Codes of the value checks.
+const (
+	CodeTypeMismatch   Code = "type-mismatch"
+	CodeInvalidEnum    Code = "invalid-enum-value"
+	CodeEnumString     Code = "enum-string-literal"
+	CodeEnumOldForm    Code = "enum-provider-prefix"
+	CodeOutOfRange     Code = "out-of-range"
+	CodeInvalidPattern Code = "invalid-format"
+)
+
+// staticKind names what a literal expression is, or "" for a value known only at plan time
+// (a reference, a call, an interpolated string, a conditional).
+func (c *checker) staticKind(e g.Expr) string {
+	switch x := e.(type) {
+	case *g.StringLit:
+		if x.Interpolated() {
+			return ""
+		}
+		return "String"
+	case *g.IntLit:
+		return "Int"
+	case *g.FloatLit:
+		return "Float"
+	case *g.BoolLit:
+		return "Bool"
+	case *g.DurationLit:
+		return "Duration"
+	case *g.ListExpr:
+		return "List"
+	case *g.MapExpr:
+		return "Map"
+	}
+	return ""
+}
+
+// describeLiteral shows a literal for a message: `String "abc"`, `Int 5`.
+func describeLiteral(f *workspace.File, st *g.Stmt, kind string, e g.Expr) string {
+	switch kind {
+	case "List", "Map":
+		return "a " + strings.ToLower(kind)
+	}
+	return kind + " " + text(f, at(st, e.Pos()))
+}
+
+// enumIdent returns the text of an expression that can only be an enum identifier: a name or
+// dotted name whose root resolves to no declaration in its scope.
+func (c *checker) enumIdent(st *g.Stmt, e g.Expr) (string, bool) {
+	p, ok := e.(*g.PathExpr)
+	if !ok {
+		return "", false
+	}
+	if r := c.refAt(st, p); r == nil || r.Decl != nil {
+		return "", false
+	}
+	return p.String(), true
+}
+
+// checkValue checks a value against the type of the attribute it is assigned to. Values known only
+// at plan time (references, calls, interpolations) are not checked here.
+func (c *checker) checkValue(f *workspace.File, st *g.Stmt, rs *schema.Resource, t *schema.Type, e g.Expr, label string) {
+	t = rs.Resolve(t)
+	if t == nil || e == nil {
+		return
+	}
+	sp := at(st, e.Pos())
+	if t.Kind == schema.KindUnion {
+		for _, m := range t.Members {
+			if c.fits(st, rs, m, e) {
+				c.checkValue(f, st, rs, m, e, label)
+				return
+			}
+		}
+		if k := c.staticKind(e); k != "" {
+			c.add(f, sp, Error, CodeTypeMismatch, "%s: type mismatch: expected %s, got %s", label, t.String(), describeLiteral(f, st, k, e))
+		}
+		return
+	}
+	if t.Kind == schema.KindEnum {
+		c.checkEnumValue(f, st, t.Enum, e, label)
+		return
+	}
+	kind := c.staticKind(e)
+	if kind == "" {
+		return
+	}
+	mismatch := func(hint string) {
+		c.add(f, sp, Error, CodeTypeMismatch, "%s: type mismatch: expected %s, got %s%s", label, t.String(), describeLiteral(f, st, kind, e), hint)
+	}
+	switch t.Kind {
+	case schema.KindString:
+		if kind != "String" {
+			mismatch("")
+			return
+		}
+		c.checkStringValue(f, st, t, e.(*g.StringLit), label)
+	case schema.KindInt:
+		switch kind {
+		case "Int":
+			c.checkRange(f, sp, t, float64(e.(*g.IntLit).Value), label)
+		case "String":
+			mismatch(numberHint(e.(*g.StringLit).Value, false))
+		default:
+			mismatch("")
+		}
+	case schema.KindFloat:
+		switch kind {
+		case "Int":
+			c.checkRange(f, sp, t, float64(e.(*g.IntLit).Value), label)
+		case "Float":
+			c.checkRange(f, sp, t, e.(*g.FloatLit).Value, label)
+		case "String":
+			mismatch(numberHint(e.(*g.StringLit).Value, true))
+		default:
+			mismatch("")
+		}
+	case schema.KindBool:
+		if kind != "Bool" {
+			hint := ""
+			if s, ok := e.(*g.StringLit); ok && (s.Value == "true" || s.Value == "false") {
+				hint = ". Use true or false without quotes"
+			} else if kind == "String" {
+				hint = ". Use true or false"
+			}
+			mismatch(hint)
+		}
+	case schema.KindDuration:
+		if kind != "Duration" {
+			hint := ""
+			if i, ok := e.(*g.IntLit); ok {
+				hint = fmt.Sprintf(": write %ds or %dmin", i.Value, i.Value)
+			}
+			mismatch(hint)
+		}
+	case schema.KindList:
+		l, ok := e.(*g.ListExpr)
+		if !ok {
+			mismatch("")
+			return
+		}
+		if t.Length != nil {
+			c.checkBounds(f, sp, t.Length, float64(len(l.Elems)), label, "list length")
+		}
+		for i, el := range l.Elems {
+			c.checkValue(f, st, rs, t.Element, el, fmt.Sprintf("%s[%d]", label, i))
+		}
+	case schema.KindMap:
+		m, ok := e.(*g.MapExpr)
+		if !ok {
+			mismatch("")
+			return
+		}
+		for _, it := range m.Body.Items {
+			if a, ok := it.(*g.Attribute); ok && a.Value != nil {
+				c.checkValue(f, st, rs, t.Value, a.Value, label+"."+a.Key.Text)
+			}
+		}
+	case schema.KindStruct:
+		m, ok := e.(*g.MapExpr)
+		if !ok {
+			mismatch("")
+			return
+		}
+		c.checkBody(f, st, rs, rs.Type, t.Fields, m.Body, sp, strings.ReplaceAll(label, ".", " "))
+	}
+}
+
+// fits reports whether a value could be of type t (to pick a union member).
+func (c *checker) fits(st *g.Stmt, rs *schema.Resource, t *schema.Type, e g.Expr) bool {
+	t = rs.Resolve(t)
+	if t == nil {
+		return false
+	}
+	kind := c.staticKind(e)
+	switch t.Kind {
+	case schema.KindString:
+		return kind == "String" || kind == ""
+	case schema.KindInt:
+		return kind == "Int"
+	case schema.KindFloat:
+		return kind == "Int" || kind == "Float"
+	case schema.KindBool:
+		return kind == "Bool"
+	case schema.KindDuration:
+		return kind == "Duration"
+	case schema.KindList:
+		return kind == "List"
+	case schema.KindMap, schema.KindStruct:
+		return kind == "Map"
+	case schema.KindEnum:
+		if s, ok := c.enumIdent(st, e); ok {
+			_, match := t.Enum.Match(s)
+			return match
+		}
+		return kind == "String" && t.Enum != nil && t.Enum.Open
+	}
+	return false
+}
+
+func numberHint(s string, float bool) string {
+	if _, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return ": write " + s + " without quotes"
+	}
+	if _, err := strconv.ParseFloat(s, 64); err == nil && float {
+		return ": write " + s + " without quotes"
+	}
+	return ""
+}
+
+// checkEnumValue checks a value of an enum attribute.
+func (c *checker) checkEnumValue(f *workspace.File, st *g.Stmt, en *schema.Enum, e g.Expr, label string) {
+	if en == nil {
+		return
+	}
+	sp := at(st, e.Pos())
+	name := en.Name
+	if s, ok := e.(*g.StringLit); ok && !s.Interpolated() {
+		if en.Open {
+			if _, ok := en.MatchString(s.Value); !ok {
+				c.add(f, sp, Error, CodeInvalidEnum, "%s: invalid value %q for %s%s", label, s.Value, en.Identity, exampleValues(en))
+			}
+			return
+		}
+		// A quoted value of the enum is a warning with the fix; a string that is no value of it
+		// is an error.
+		if v, ok := en.MatchString(s.Value); ok {
+			d := c.add(f, sp, Warning, CodeEnumString,
+				"%s (%s) expects an enum identifier, got a string literal %q: write %s", label, name, s.Value, enumSpelling(v))
+			d.Fixes = []Fix{{Title: "Change to " + enumSpelling(v), Edits: []Edit{{Span: sp, NewText: enumSpelling(v)}}}}
+			return
+		}
+		c.add(f, sp, Error, CodeInvalidEnum,
+			"%s (%s) expects an enum identifier, got a string literal %q that is no value of it. Use one of: %s", label, name, s.Value, valueList(en))
+		return
+	}
+	id, ok := c.enumIdent(st, e)
+	if !ok {
+		if k := c.staticKind(e); k != "" {
+			c.add(f, sp, Error, CodeTypeMismatch, "%s: type mismatch: expected %s, got %s", label, en.Identity, describeLiteral(f, st, k, e))
+		}
+		return
+	}
+	m, ok := en.Resolve(id)
+	if !ok {
+		d := c.add(f, sp, Error, CodeInvalidEnum, "%s: invalid value %q for %s (%s): expected one of %s", label, id, label, name, valueList(en))
+		if sug := suggest(lastSegment(id), en.Spellings()); sug != "" {
+			d.Message += fmt.Sprintf("; did you mean %s?", sug)
+			d.Fixes = []Fix{{Title: "Change to " + sug, Edits: []Edit{{Span: sp, NewText: sug}}}}
+		}
+		return
+	}
+	if m.Form == schema.FormOtherProvider && m.Value.Qualified != "" {
+		d := c.add(f, sp, Warning, CodeEnumOldForm, "%s: %s is written %s in current Carina", label, id, m.Value.Qualified)
+		d.Fixes = []Fix{{Title: "Change to " + m.Value.Qualified, Edits: []Edit{{Span: sp, NewText: m.Value.Qualified}}}}
+	}
+}
+
+// enumSpelling is how a value is written: qualified when the enum has a namespace.
+func enumSpelling(v schema.EnumValue) string {
+	if v.Qualified != "" {
+		return v.Qualified
+	}
+	return v.DSL
+}
+
+func lastSegment(s string) string {
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+// valueList lists an enum's values (qualified where the enum has a namespace), at most 12.
+func valueList(en *schema.Enum) string {
+	var vs []string
+	for i, v := range en.Values {
+		if i == 12 {
+			vs = append(vs, fmt.Sprintf("… (%d more)", len(en.Values)-12))
+			break
+		}
+		if v.Qualified != "" {
+			vs = append(vs, v.Qualified)
+		} else {
+			vs = append(vs, v.DSL)
+		}
+	}
+	return strings.Join(vs, ", ")
+}
+
+func exampleValues(en *schema.Enum) string {
+	if len(en.Values) == 0 {
+		return ""
+	}
+	return "; e.g. " + en.Values[0].Wire
+}
+
+// checkStringValue checks a string literal against length bounds and CIDR and address types.
+// Schema patterns are not enforced: the index keeps the provider types' patterns without the
+// validators around them (a KMS key id pattern that rejects the valid "alias/aws/s3"), so a
+// pattern mismatch is no reliable sign of a mistake.
+func (c *checker) checkStringValue(f *workspace.File, st *g.Stmt, t *schema.Type, s *g.StringLit, label string) {
+	sp := at(st, s.Span)
+	if t.Length != nil {
+		c.checkBounds(f, sp, t.Length, float64(len([]rune(s.Value))), label, "string length")
+	}
+	id := strings.ToLower(t.Identity)
+	switch {
+	case strings.HasSuffix(id, "ipv4cidr"), strings.HasSuffix(id, "ipv6cidr"), strings.HasSuffix(id, "cidr"):
+		p, err := netip.ParsePrefix(s.Value)
+		switch {
+		case err != nil:
+			c.add(f, sp, Error, CodeInvalidPattern, "%s: %q is not a valid CIDR block (e.g. 10.0.0.0/16)", label, s.Value)
+		case p.Masked() != p:
+			d := c.add(f, sp, Warning, CodeInvalidPattern, "%s: %q has host bits set; the network is %s", label, s.Value, p.Masked())
+			d.Fixes = []Fix{{Title: "Change to " + p.Masked().String(), Edits: []Edit{{Span: sp, NewText: "'" + p.Masked().String() + "'"}}}}
+		case strings.Contains(id, "ipv4") && !p.Addr().Is4(), strings.Contains(id, "ipv6") && !p.Addr().Is6():
+			c.add(f, sp, Error, CodeInvalidPattern, "%s: %q is not an %s block", label, s.Value, t.Identity)
+		}
+		return
+	case strings.HasSuffix(id, "ipv4address"), strings.HasSuffix(id, "ipv6address"):
+		if _, err := netip.ParseAddr(s.Value); err != nil {
+			c.add(f, sp, Error, CodeInvalidPattern, "%s: %q is not a valid IP address", label, s.Value)
+		}
+		return
+	}
+}
+
+func (c *checker) checkRange(f *workspace.File, sp g.Span, t *schema.Type, v float64, label string) {
+	if t.Range != nil {
+		c.checkBounds(f, sp, t.Range, v, label, "value")
+	}
+}
+
+func (c *checker) checkBounds(f *workspace.File, sp g.Span, b *schema.Bounds, v float64, label, what string) {
+	lo, hi := math.Inf(-1), math.Inf(1)
+	if b.Min != nil {
+		lo = *b.Min
+	}
+	if b.Max != nil {
+		hi = *b.Max
+	}
+	if v >= lo && v <= hi {
+		return
+	}
+	switch {
+	case b.Min != nil && b.Max != nil:
+		c.add(f, sp, Error, CodeOutOfRange, "%s: %s %v is out of range: must be between %v and %v", label, what, v, lo, hi)
+	case b.Min != nil:
+		c.add(f, sp, Error, CodeOutOfRange, "%s: %s %v is out of range: must be at least %v", label, what, v, lo)
+	default:
+		c.add(f, sp, Error, CodeOutOfRange, "%s: %s %v is out of range: must be at most %v", label, what, v, hi)
+	}
+}
