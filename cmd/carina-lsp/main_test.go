@@ -74,7 +74,7 @@ func utf16Pos(src string, off int) (line, col int) {
 
 // Sources used by several tests.
 const (
-	cleanSrc = "aws.s3.Bucket {\n  name = 'logs'\n}\n"
+	cleanSrc = "aws.s3.Bucket {\n  bucket = 'logs'\n}\n"
 	// The error is the stray "}" after an emoji: byte column 16, rune column 13, UTF-16
 	// column 14 (1-based), since 😀 is 4 bytes, 1 rune and 2 UTF-16 units.
 	emojiSrc = "let ok = 1\nlet x = '😀' }\n"
@@ -82,7 +82,7 @@ const (
 	// 21, UTF-16 column 18 (1-based).
 	accentSrc = "let y = 'café €' }\n"
 	// A resource bound to a name nothing uses: a warning, not an error.
-	warnSrc = "let unused = aws.s3.Bucket {\n  name = 'logs'\n}\n"
+	warnSrc = "let unused = aws.s3.Bucket {\n  bucket = 'logs'\n}\n"
 )
 
 func TestExitCodes(t *testing.T) {
