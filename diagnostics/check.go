@@ -21,6 +21,7 @@ func Check(ctx context.Context, cfg *workspace.Config, schemas *schema.Index) []
 	}
 	c.checkWaits(!broken)
 	c.checkCycles()
+	c.checkBypasses()
 	c.checkRefs()
 	c.checkDuplicates()
 	if !broken {
@@ -29,6 +30,8 @@ func Check(ctx context.Context, cfg *workspace.Config, schemas *schema.Index) []
 	}
 	c.checkBlocks()
 	c.checkResources()
+	c.checkAttrRefs()
+	c.checkModuleCalls()
 	if ctx.Err() != nil {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -22,6 +23,9 @@ const (
 	CodeWaitUntilShape       Code = "wait-until-shape"
 	CodeWaitUntilSelf        Code = "wait-until-self-reference"
 	CodeWaitUntilCrossTarget Code = "wait-until-cross-target"
+	CodeWaitUntilAttribute   Code = "wait-until-unknown-attribute"
+	CodeWaitUntilType        Code = "wait-until-type-mismatch"
+	CodeWaitUntilQuoted      Code = "wait-until-quoted-enum"
 	CodeWaitTimeoutType      Code = "wait-timeout-not-duration"
 	CodeWaitTimeoutZero      Code = "wait-timeout-zero"
 	CodeWaitTimeoutShort     Code = "wait-timeout-below-interval"
@@ -34,8 +38,18 @@ const (
 	CodeWaitBypass           Code = "wait-bypass"
 )
 
-// defaultPollInterval is the poll interval of a wait whose target's schema declares none.
-const defaultPollInterval = 5
+// pollInterval returns the poll interval of a wait on target: its schema's, else Carina's 5 s.
+func (c *checker) pollInterval(target *workspace.Decl) uint64 {
+	head := ""
+	if r := c.resourceOf(target); r != nil {
+		head = r.Type.String()
+	}
+	_, interval, _ := c.schemas.WaitDefaults(head)
+	if interval == 0 {
+		interval = schema.DefaultWaitIntervalSecs
+	}
+	return interval
+}
 
 // waitKeys returns the keys a wait block takes.
 func waitKeys() []string { return []string{"until", "depends_on", "timeout"} }
@@ -94,17 +108,17 @@ func (c *checker) checkWait(w *workspace.WaitInfo, complete bool) {
 		}
 	}
 
-	c.checkWaitTarget(w, prefix)
+	target := c.checkWaitTarget(w, prefix)
 
 	if x.Until == nil && len(st.Errors) == 0 {
 		diag := c.add(f, at(st, x.Kw), Error, CodeWaitMissingUntil,
 			"%smissing until: a wait needs the condition to wait for, e.g. until = %s.<attribute> == <value>", prefix, targetName(x))
 		diag.Fixes = []Fix{c.untilSkeleton(w)}
 	} else if x.Until.Value != nil {
-		c.checkUntil(w, prefix, x.Until.Value)
+		c.checkUntil(w, prefix, x.Until.Value, target)
 	}
 	if x.Timeout != nil && x.Timeout.Value != nil {
-		c.checkTimeout(w, prefix, x.Timeout.Value)
+		c.checkTimeout(w, prefix, x.Timeout.Value, c.pollInterval(target))
 	}
 	if x.DependsOn != nil && x.DependsOn.Value != nil {
 		c.checkWaitDependsOn(w, prefix)
@@ -179,7 +193,7 @@ func (c *checker) checkWaitTarget(w *workspace.WaitInfo, prefix string) *workspa
 }
 
 // checkUntil checks the predicate's shape: `<target>.<attribute path> == <value>`.
-func (c *checker) checkUntil(w *workspace.WaitInfo, prefix string, pred g.Expr) {
+func (c *checker) checkUntil(w *workspace.WaitInfo, prefix string, pred g.Expr, target *workspace.Decl) {
 	f, st := w.Decl.File, w.Decl.Stmt
 	// Every operator other than == is reported at its own range, a leading ! included.
 	unsupported := false
@@ -207,17 +221,99 @@ func (c *checker) checkUntil(w *workspace.WaitInfo, prefix string, pred g.Expr) 
 			"%suntil needs a comparison: write %s == <value>", prefix, text(f, at(st, pred.Pos())))
 		return
 	}
-	c.checkUntilLHS(w, prefix, cmp.X)
-	c.checkUntilRHS(w, prefix, cmp.Y)
+	lhsOK := c.checkUntilLHS(w, prefix, cmp.X)
+	rhsOK := c.checkUntilRHS(w, prefix, cmp.Y)
+	if lhsOK && rhsOK && target != nil {
+		c.checkUntilSchema(w, prefix, cmp, target)
+	}
 }
 
-func (c *checker) checkUntilLHS(w *workspace.WaitInfo, prefix string, lhs g.Expr) {
+// checkUntilSchema checks the attribute path of until against the target's schema, and the value
+// against the attribute's type.
+func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *g.BinaryExpr, target *workspace.Decl) {
+	rs := c.declSchema(target)
+	if rs == nil {
+		return
+	}
+	f, st := w.Decl.File, w.Decl.Stmt
+	lhs := cmp.X.(*g.PathExpr)
+	segs := lhs.Parts[1:]
+	path := make([]string, len(segs))
+	for i, p := range segs {
+		path[i] = p.Text
+	}
+	if bad := walkPath(rs, path); bad >= 0 {
+		seg := segs[bad]
+		cands := memberNames(rs, path[:bad])
+		d := c.add(f, at(st, seg.Span), Error, CodeWaitUntilAttribute, "%s%s has no attribute %q%s",
+			prefix, rs.Type, strings.Join(append(path[:bad:bad], seg.Text), "."), didYouMean(seg.Text, cands))
+		if sug := suggest(seg.Text, cands); sug != "" {
+			d.Fixes = []Fix{{Title: "Change to " + sug, Edits: []Edit{{Span: at(st, seg.Span), NewText: sug}}}}
+		}
+		return
+	}
+	m, _ := rs.Lookup(path)
+	t := rs.Resolve(m.Type)
+	if t == nil {
+		return
+	}
+	lhsText := lhs.String()
+	rhs := cmp.Y
+	rsp := at(st, rhs.Pos())
+	rhsText := text(f, rsp)
+	if t.Kind == schema.KindEnum && t.Enum != nil {
+		en := t.Enum
+		if s, ok := rhs.(*g.StringLit); ok && !s.Interpolated() && !en.Open {
+			if v, ok := en.MatchString(s.Value); ok {
+				d := c.add(f, rsp, Warning, CodeWaitUntilQuoted, "%suntil compares %s (%s) with %s; use %s",
+					prefix, lhsText, en.Identity, rhsText, enumSpelling(v))
+				d.Fixes = []Fix{{Title: "Change to " + enumSpelling(v), Edits: []Edit{{Span: rsp, NewText: enumSpelling(v)}}}}
+				return
+			}
+			c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use one of %s",
+				prefix, lhsText, en.Identity, rhsText, valueList(en))
+			return
+		}
+		id, ok := c.enumIdent(st, rhs)
+		if !ok {
+			if k := c.staticKind(rhs); k != "" && k != "String" {
+				c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with the %s %s; use one of %s",
+					prefix, lhsText, en.Identity, strings.ToLower(k), rhsText, valueList(en))
+			}
+			return
+		}
+		if m, ok := en.Resolve(id); ok {
+			if m.Form == schema.FormOtherProvider && m.Value.Qualified != "" {
+				d := c.add(f, rsp, Warning, CodeEnumOldForm, "%s%s is written %s in current Carina", prefix, id, m.Value.Qualified)
+				d.Fixes = []Fix{{Title: "Change to " + m.Value.Qualified, Edits: []Edit{{Span: rsp, NewText: m.Value.Qualified}}}}
+			}
+			return
+		}
+		d := c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use one of %s",
+			prefix, lhsText, en.Identity, id, valueList(en))
+		if sug := suggest(lastSegment(id), en.Spellings()); sug != "" {
+			if v, ok := en.Match(sug); ok {
+				d.Message = fmt.Sprintf("%suntil compares %s (%s) with %s, which is no value of it; did you mean %s?", prefix, lhsText, en.Identity, id, enumSpelling(v))
+				d.Fixes = []Fix{{Title: "Change to " + enumSpelling(v), Edits: []Edit{{Span: rsp, NewText: enumSpelling(v)}}}}
+			}
+		}
+		return
+	}
+	if !c.fits(st, rs, t, rhs) && c.staticKind(rhs) != "" {
+		c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with %s, a value of another type",
+			prefix, lhsText, display(m), rhsText)
+	}
+}
+
+func (c *checker) checkUntilLHS(w *workspace.WaitInfo, prefix string, lhs g.Expr) bool {
 	f, st := w.Decl.File, w.Decl.Stmt
 	tname := targetName(w.Expr)
 	switch x := lhs.(type) {
 	case *g.PathExpr:
 		root := x.Parts[0]
 		switch {
+		case root.Text == tname && len(x.Parts) > 1:
+			return true
 		case root.Text == w.Decl.Name && w.Decl.Name != tname:
 			c.add(f, at(st, root.Span), Error, CodeWaitUntilSelf,
 				"%suntil refers to the wait itself; compare an attribute of the target: %s.<attribute> == <value>", prefix, tname)
@@ -228,6 +324,7 @@ func (c *checker) checkUntilLHS(w *workspace.WaitInfo, prefix string, lhs g.Expr
 			c.add(f, at(st, x.Span), Error, CodeWaitUntilShape,
 				"%suntil compares the whole target %q; compare one of its attributes, e.g. %s.status", prefix, tname, tname)
 		}
+		return false
 	case *g.IndexExpr, *g.FieldExpr:
 		c.add(f, at(st, x.Pos()), Error, CodeWaitUntilShape,
 			"%sindex access in until is not supported; compare a plain attribute path of %s", prefix, tname)
@@ -235,11 +332,14 @@ func (c *checker) checkUntilLHS(w *workspace.WaitInfo, prefix string, lhs g.Expr
 		c.add(f, at(st, lhs.Pos()), Error, CodeWaitUntilShape,
 			"%suntil must start with the target's attribute (%s.<attribute> == <value>), not %s", prefix, tname, text(f, at(st, lhs.Pos())))
 	}
+	return false
 }
 
-func (c *checker) checkUntilRHS(w *workspace.WaitInfo, prefix string, rhs g.Expr) {
+func (c *checker) checkUntilRHS(w *workspace.WaitInfo, prefix string, rhs g.Expr) bool {
 	f, st := w.Decl.File, w.Decl.Stmt
 	switch x := rhs.(type) {
+	case *g.BadExpr:
+		return false
 	case *g.NullLit:
 		c.add(f, at(st, x.Span), Error, CodeWaitUntilShape, "%snull is not a value until can wait for", prefix)
 	case *g.CallExpr:
@@ -250,11 +350,14 @@ func (c *checker) checkUntilRHS(w *workspace.WaitInfo, prefix string, rhs g.Expr
 	case *g.ParenExpr, *g.ListExpr, *g.MapExpr:
 		c.add(f, at(st, x.Pos()), Error, CodeWaitUntilShape,
 			"%sthe right of until must be a single value (an enum value, string, number, bool or duration)", prefix)
+	default:
+		return true
 	}
+	return false
 }
 
 // checkTimeout checks that timeout is a positive duration literal, longer than the poll interval.
-func (c *checker) checkTimeout(w *workspace.WaitInfo, prefix string, v g.Expr) {
+func (c *checker) checkTimeout(w *workspace.WaitInfo, prefix string, v g.Expr, interval uint64) {
 	f, st := w.Decl.File, w.Decl.Stmt
 	sp := at(st, v.Pos())
 	switch x := v.(type) {
@@ -265,9 +368,9 @@ func (c *checker) checkTimeout(w *workspace.WaitInfo, prefix string, v g.Expr) {
 		case secs == 0:
 			c.add(f, sp, Error, CodeWaitTimeoutZero,
 				"%stimeout %s would give up before the first read; use a positive duration such as 5min", prefix, x.Text)
-		case secs < defaultPollInterval:
+		case secs < interval:
 			c.add(f, sp, Warning, CodeWaitTimeoutShort,
-				"%stimeout %s is shorter than the poll interval (%ds): the target would be read only once", prefix, x.Text, defaultPollInterval)
+				"%stimeout %s is shorter than the poll interval (%ds): the target would be read only once", prefix, x.Text, interval)
 		}
 	case *g.IntLit:
 		n := x.Value
@@ -381,4 +484,80 @@ func listEntrySpan(f *workspace.File, sp g.Span) g.Span {
 		start--
 	}
 	return g.Span{Start: start, End: sp.End}
+}
+
+// dependencies returns every declaration d depends on, directly or through others.
+func (c *checker) dependencies(d *workspace.Decl) map[*workspace.Decl]bool {
+	seen := map[*workspace.Decl]bool{}
+	stack := []*workspace.Decl{d}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, m := range c.cfg.Deps[n] {
+			if !seen[m] {
+				seen[m] = true
+				stack = append(stack, m)
+			}
+		}
+	}
+	return seen
+}
+
+// checkBypasses hints where a resource reads `cert.<attr>` while a wait on cert exists: reading
+// through the wait (`cert_issued.<attr>`) gives the value only once the target is ready. Never for
+// a declaration the wait itself depends on (the validation record must read cert directly: going
+// through the wait would be a cycle), nor for other waits.
+func (c *checker) checkBypasses() {
+	type waitOn struct {
+		w       *workspace.WaitInfo
+		closure map[*workspace.Decl]bool
+	}
+	byTarget := map[*workspace.Decl][]waitOn{}
+	for _, w := range c.cfg.Waits {
+		if w.Target == nil || w.Target.Decl == nil || w.Decl.Name == "_" || w.Target.Decl == w.Decl {
+			continue
+		}
+		byTarget[w.Target.Decl] = append(byTarget[w.Target.Decl], waitOn{w, c.dependencies(w.Decl)})
+	}
+	if len(byTarget) == 0 {
+		return
+	}
+	for _, r := range c.cfg.Refs {
+		waits := byTarget[r.Decl]
+		if len(waits) == 0 || r.Kind != workspace.RefValue || len(r.Path) == 0 || !c.readsForResource(r) {
+			continue
+		}
+		for _, wo := range waits {
+			if r.Owner == wo.w.Decl || r.Owner != nil && wo.closure[r.Owner] {
+				continue
+			}
+			name := wo.w.Decl.Name
+			until := ""
+			if u := wo.w.Expr.Until; u != nil && u.Value != nil {
+				until = " (until " + text(wo.w.Decl.File, at(wo.w.Decl.Stmt, u.Value.Pos())) + ")"
+			}
+			d := c.add(r.File, r.Span, Info, CodeWaitBypass,
+				"%s.%s is read without waiting for %s%s; read %s.%s to get it once the wait succeeds",
+				r.Name, r.Path[0].Text, name, until, name, r.Path[0].Text)
+			d.Fixes = []Fix{{Title: "Read through " + name, Edits: []Edit{{Span: r.Span, NewText: name}}}}
+			break
+		}
+	}
+}
+
+// readsForResource reports whether a reference stands in a resource, data source or module call
+// (what a wait gates), not in another wait, an output or a plain value.
+func (c *checker) readsForResource(r *workspace.Ref) bool {
+	if r.Owner == nil {
+		switch r.Stmt.Node.(type) {
+		case *g.ResourceStmt, *g.ModuleCallStmt:
+			return true
+		}
+		return false
+	}
+	switch r.Owner.Kind {
+	case workspace.Resource, workspace.DataSource, workspace.ModuleCall, workspace.ForEach, workspace.Conditional:
+		return true
+	}
+	return false
 }

@@ -1,0 +1,257 @@
+package diagnostics
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// Codes of the checks on attribute references and module calls.
+const (
+	CodeUnknownOutput   Code = "unknown-module-attribute"
+	CodeUnknownExport   Code = "unknown-upstream-export"
+	CodeUnknownArgument Code = "unknown-module-argument"
+	CodeMissingArgument Code = "missing-module-argument"
+)
+
+// resourceOf returns the resource expression a declaration stands for: the value of a resource
+// or data source binding, the body result of a for or if binding, and for a wait, the resource of
+// its target (followed through waits on waits).
+func (c *checker) resourceOf(d *workspace.Decl) *g.ResourceExpr {
+	for range 16 {
+		if d == nil {
+			return nil
+		}
+		switch v := d.Value.(type) {
+		case *g.ResourceExpr:
+			return v
+		case *g.ForExpr:
+			if v.Body != nil {
+				r, _ := v.Body.Result.(*g.ResourceExpr)
+				return r
+			}
+			return nil
+		case *g.IfExpr:
+			if v.Then != nil {
+				r, _ := v.Then.Result.(*g.ResourceExpr)
+				return r
+			}
+			return nil
+		case *g.WaitExpr:
+			if v.Target == nil || v.Target.Text == d.Name {
+				return nil
+			}
+			d = c.cfg.Lookup(v.Target.Text)
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// declSchema returns the schema behind a declaration (see resourceOf), or nil.
+func (c *checker) declSchema(d *workspace.Decl) *schema.Resource {
+	if r := c.resourceOf(d); r != nil {
+		return c.schemaOf(r)
+	}
+	return nil
+}
+
+// walkPath looks up path in rs and returns the index of the first segment that does not exist,
+// or -1 when the whole path does.
+func walkPath(rs *schema.Resource, path []string) int {
+	for i := range path {
+		if _, ok := rs.Walk(path[:i+1]); !ok {
+			return i
+		}
+	}
+	return -1
+}
+
+// memberNames lists the attributes or fields that can follow path[:i] in rs, for suggestions.
+func memberNames(rs *schema.Resource, prefix []string) []string {
+	var fields map[string]*schema.Member
+	if len(prefix) == 0 {
+		fields = rs.Attributes
+	} else if m, ok := rs.Lookup(prefix); ok {
+		t := rs.Resolve(m.Type)
+		for t != nil && (t.Kind == schema.KindList || t.Kind == schema.KindMap) {
+			if t.Kind == schema.KindList {
+				t = rs.Resolve(t.Element)
+			} else {
+				t = rs.Resolve(t.Value)
+			}
+		}
+		if t != nil && t.Kind == schema.KindStruct {
+			fields = t.Fields
+		}
+	}
+	return sortedKeys(fields)
+}
+
+// checkAttrRefs reports `binding.attribute` references to attributes the binding does not have:
+// resources and data sources against their schema, waits against their target's (passthrough),
+// module calls against the module's attributes, upstream_state against the upstream exports.
+func (c *checker) checkAttrRefs() {
+	for _, r := range c.cfg.Refs {
+		if r.Decl == nil || !r.Decl.TopLevel || len(r.Path) == 0 || r.Kind != workspace.RefValue {
+			continue
+		}
+		switch r.Decl.Kind {
+		case workspace.Resource, workspace.DataSource, workspace.Wait:
+			c.checkSchemaRef(r)
+		case workspace.ModuleCall:
+			c.checkModuleOutputRef(r)
+		case workspace.Upstream:
+			c.checkUpstreamRef(r)
+		}
+	}
+}
+
+func (c *checker) checkSchemaRef(r *workspace.Ref) {
+	rs := c.declSchema(r.Decl)
+	if rs == nil {
+		return
+	}
+	path := make([]string, len(r.Path))
+	for i, p := range r.Path {
+		path[i] = p.Text
+	}
+	bad := walkPath(rs, path)
+	if bad < 0 || bad == 0 && path[0] == "id" {
+		// Every resource has its provider identifier as `id`.
+		return
+	}
+	seg := r.Path[bad]
+	what := fmt.Sprintf("%s (%s)", r.Name, rs.Type)
+	if r.Decl.Kind == workspace.Wait {
+		if w := r.Decl.WaitExpr(); w != nil && w.Target != nil {
+			what = fmt.Sprintf("%s (a wait on %s, %s)", r.Name, w.Target.Text, rs.Type)
+		}
+	}
+	cands := memberNames(rs, path[:bad])
+	d := c.add(r.File, seg.Span, Error, CodeUnknownAttribute, "unknown attribute %q on %s%s", seg.Text, what, didYouMean(seg.Text, cands))
+	c.renameFix(d, seg.Text, cands)
+}
+
+// moduleOf returns the configuration of the module a module-call binding instantiates, or nil.
+func (c *checker) moduleOf(d *workspace.Decl) *workspace.Config {
+	call, ok := d.Value.(*g.ModuleCallExpr)
+	if !ok {
+		return nil
+	}
+	if imp := c.cfg.Modules[call.Name.Text]; imp != nil {
+		return imp.Config
+	}
+	return nil
+}
+
+func outputNames(cfg *workspace.Config, exports bool) []string {
+	var out []string
+	for _, o := range cfg.Outputs {
+		if o.Exports == exports && !slices.Contains(out, o.Name) {
+			out = append(out, o.Name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func (c *checker) checkModuleOutputRef(r *workspace.Ref) {
+	mod := c.moduleOf(r.Decl)
+	if mod == nil || c.hasSyntaxErrors(mod) {
+		return
+	}
+	names := outputNames(mod, false)
+	seg := r.Path[0]
+	// A module call exposes the module's attributes and, addressed through the instance, its
+	// top-level bindings (`reg.cert.bucket_name`).
+	if slices.Contains(names, seg.Text) || mod.Lookup(seg.Text) != nil {
+		return
+	}
+	call := r.Decl.Value.(*g.ModuleCallExpr)
+	d := c.add(r.File, seg.Span, Error, CodeUnknownOutput, "module %q has no attribute %q (its attributes: %s)%s",
+		call.Name.Text, seg.Text, listOrNone(names), didYouMean(seg.Text, names))
+	c.renameFix(d, seg.Text, names)
+}
+
+func (c *checker) checkUpstreamRef(r *workspace.Ref) {
+	imp := c.cfg.Upstreams[r.Name]
+	if imp == nil || imp.Config == nil || c.hasSyntaxErrors(imp.Config) {
+		return // the exports cannot be read: nothing to check against
+	}
+	names := outputNames(imp.Config, true)
+	seg := r.Path[0]
+	if slices.Contains(names, seg.Text) {
+		return
+	}
+	d := c.add(r.File, seg.Span, Error, CodeUnknownExport, "upstream_state %q does not export %q (its exports: %s)%s",
+		r.Name, seg.Text, listOrNone(names), didYouMean(seg.Text, names))
+	c.renameFix(d, seg.Text, names)
+}
+
+func (c *checker) hasSyntaxErrors(cfg *workspace.Config) bool {
+	return slices.ContainsFunc(cfg.Files, func(f *workspace.File) bool { return len(f.AST.Errors) > 0 })
+}
+
+func listOrNone(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+// checkModuleCalls checks the arguments of every module call against the module's `arguments`.
+func (c *checker) checkModuleCalls() {
+	for _, f := range c.cfg.Files {
+		for _, st := range f.AST.Stmts {
+			g.Inspect(st.Node, func(n g.Node) bool {
+				if call, ok := n.(*g.ModuleCallExpr); ok {
+					c.checkModuleCall(f, st, call)
+				}
+				return true
+			})
+		}
+	}
+}
+
+func (c *checker) checkModuleCall(f *workspace.File, st *g.Stmt, call *g.ModuleCallExpr) {
+	imp := c.cfg.Modules[call.Name.Text]
+	if imp == nil || imp.Config == nil || c.hasSyntaxErrors(imp.Config) {
+		return
+	}
+	params := map[string]*g.ParamDecl{}
+	var names []string
+	for _, d := range imp.Config.Decls {
+		if p, ok := d.Node.(*g.ParamDecl); ok && d.Kind == workspace.Argument {
+			params[d.Name] = p
+			names = append(names, d.Name)
+		}
+	}
+	slices.Sort(names)
+	given := map[string]bool{}
+	for _, it := range call.Body.Items {
+		a, ok := it.(*g.Attribute)
+		if !ok {
+			continue
+		}
+		given[a.Key.Text] = true
+		if params[a.Key.Text] == nil {
+			d := c.add(f, at(st, a.Key.Span), Error, CodeUnknownArgument, "unknown argument %q for module %q (its arguments: %s)%s",
+				a.Key.Text, call.Name.Text, listOrNone(names), didYouMean(a.Key.Text, names))
+			c.renameFix(d, a.Key.Text, names)
+		}
+	}
+	if slices.ContainsFunc(call.Body.Items, func(it g.Item) bool { _, bad := it.(*g.BadItem); return bad }) {
+		return
+	}
+	for _, n := range names {
+		if p := params[n]; p.Default == nil && !given[n] {
+			c.add(f, at(st, call.Name.Span), Error, CodeMissingArgument, "missing required argument %q for module %q", n, call.Name.Text)
+		}
+	}
+}
