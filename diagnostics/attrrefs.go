@@ -98,7 +98,7 @@ func memberNames(rs *schema.Resource, prefix []string) []string {
 // module calls against the module's attributes, upstream_state against the upstream exports.
 func (c *checker) checkAttrRefs() {
 	for _, r := range c.cfg.Refs {
-		if r.Decl == nil || !r.Decl.TopLevel || len(r.Path) == 0 || r.Kind != workspace.RefValue {
+		if r.Decl == nil || !r.Decl.TopLevel || len(r.Path) == 0 || r.Kind != workspace.RefValue || c.untilLHS(r) {
 			continue
 		}
 		switch r.Decl.Kind {

@@ -15,7 +15,9 @@ const CodeCycle Code = "dependency-cycle"
 // in the message and the other members as related information.
 func (c *checker) checkCycles() {
 	for _, comp := range stronglyConnected(c.cfg) {
-		if len(comp) == 1 && !slices.Contains(c.cfg.Deps[comp[0]], comp[0]) {
+		if len(comp) == 1 && (!slices.Contains(c.cfg.Deps[comp[0]], comp[0]) || comp[0].Kind == workspace.Wait) {
+			// A wait on itself, listing itself in depends_on or reading itself in until has
+			// its own, more precise diagnostic.
 			continue
 		}
 		cycle := cyclePath(c.cfg, comp)

@@ -80,7 +80,7 @@ func (c *checker) checkRefs() {
 				"unknown module %q: import it first with let %s = use { source = '<dir>' }%s", r.Name, r.Name, didYouMean(r.Name, modules))
 			c.renameFix(diag, r.Name, modules)
 		case workspace.RefValue:
-			if len(r.Path) == 0 || providers[r.Name] || !startsLower(r.Name) {
+			if len(r.Path) == 0 || providers[r.Name] || !startsLower(r.Name) || c.untilLHS(r) {
 				continue
 			}
 			diag := c.add(r.File, r.Span, Error, CodeUndefined,

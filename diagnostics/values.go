@@ -256,7 +256,7 @@ func (c *checker) checkEnumValue(f *workspace.File, st *g.Stmt, en *schema.Enum,
 	m, ok := en.Resolve(id)
 	if !ok {
 		d := c.add(f, sp, Error, CodeInvalidEnum, "%s: invalid value %q for %s (%s): expected one of %s", label, id, label, name, valueList(en))
-		if sug := suggest(lastSegment(id), en.Spellings()); sug != "" {
+		if sug := suggest(lastSegment(id), enumMembers(en)); sug != "" {
 			d.Message += fmt.Sprintf("; did you mean %s?", sug)
 			d.Fixes = []Fix{{Title: "Change to " + sug, Edits: []Edit{{Span: sp, NewText: sug}}}}
 		}

@@ -221,9 +221,12 @@ func (c *checker) checkUntil(w *workspace.WaitInfo, prefix string, pred g.Expr, 
 			"%suntil needs a comparison: write %s == <value>", prefix, text(f, at(st, pred.Pos())))
 		return
 	}
+	if target == nil {
+		return // the target is missing or wrong: that is the one thing to fix first
+	}
 	lhsOK := c.checkUntilLHS(w, prefix, cmp.X)
 	rhsOK := c.checkUntilRHS(w, prefix, cmp.Y)
-	if lhsOK && rhsOK && target != nil {
+	if lhsOK && rhsOK {
 		c.checkUntilSchema(w, prefix, cmp, target)
 	}
 }
@@ -291,7 +294,7 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *g.
 		}
 		d := c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use one of %s",
 			prefix, lhsText, en.Identity, id, valueList(en))
-		if sug := suggest(lastSegment(id), en.Spellings()); sug != "" {
+		if sug := suggest(lastSegment(id), enumMembers(en)); sug != "" {
 			if v, ok := en.Match(sug); ok {
 				d.Message = fmt.Sprintf("%suntil compares %s (%s) with %s, which is no value of it; did you mean %s?", prefix, lhsText, en.Identity, id, enumSpelling(v))
 				d.Fixes = []Fix{{Title: "Change to " + enumSpelling(v), Edits: []Edit{{Span: rsp, NewText: enumSpelling(v)}}}}
@@ -560,4 +563,27 @@ func (c *checker) readsForResource(r *workspace.Ref) bool {
 		return true
 	}
 	return false
+}
+
+// enumMembers lists the DSL member spellings of an enum, for suggestions.
+func enumMembers(en *schema.Enum) []string {
+	out := make([]string, len(en.Values))
+	for i, v := range en.Values {
+		out[i] = v.DSL
+	}
+	return out
+}
+
+// untilLHS reports whether a reference is the left side of a wait's until: the wait checks
+// report what is wrong with it, once.
+func (c *checker) untilLHS(r *workspace.Ref) bool {
+	if r.Owner == nil || r.Owner.Kind != workspace.Wait {
+		return false
+	}
+	w := r.Owner.WaitExpr()
+	if w == nil || w.Until == nil {
+		return false
+	}
+	cmp, ok := w.Until.Value.(*g.BinaryExpr)
+	return ok && cmp.X == r.Expr
 }
