@@ -239,6 +239,15 @@ func (w *Workspace) sources(dir string) ([]string, error) {
 	return paths, nil
 }
 
+// ParseFile returns the parse of path's current text (its open buffer, else the file on disk),
+// re-parsing only what changed, without building the configuration.
+func (w *Workspace) ParseFile(path string) (*File, error) {
+	path = filepath.Clean(path)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.file(path)
+}
+
 // file returns the parse of path's current text, re-parsing only what changed.
 func (w *Workspace) file(path string) (*File, error) {
 	st := w.state(path)

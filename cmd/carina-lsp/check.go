@@ -63,7 +63,8 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
 		return 2
 	}
-	indexes := &schemaSet{extra: extra}
+	var indexes schema.Sources
+	indexes.SetExtra(extra)
 	ws := workspace.New(workspace.OSFS{})
 	var diags []diagnostics.Diagnostic
 	files := map[string]*workspace.File{}
@@ -81,7 +82,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 				ioFailed = true
 			}
 		}
-		idx, err := indexes.forDir(t.dir)
+		idx, err := indexes.ForDir(t.dir)
 		if err != nil {
 			fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
 			return 2
@@ -111,58 +112,6 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 1
 	}
 	return 0
-}
-
-// schemaSet builds the schema index of each configuration: the embedded set, the nearest
-// .carina/schemas directory, and the -schemas files, later ones winning per resource type.
-type schemaSet struct {
-	embedded schema.Defaults
-	extra    []*schema.Provider
-	byDir    map[string]*schema.Index // by .carina/schemas directory ("" for none)
-}
-
-func (s *schemaSet) forDir(dir string) (*schema.Index, error) {
-	local := findSchemaDir(dir)
-	if idx, ok := s.byDir[local]; ok {
-		return idx, nil
-	}
-	var sources []*schema.Provider
-	if local != "" {
-		ps, err := schema.LoadDir(local)
-		if err != nil {
-			return nil, err
-		}
-		sources = append(sources, ps...)
-	}
-	idx, err := s.embedded.With(append(sources, s.extra...)...)
-	if err != nil {
-		return nil, err
-	}
-	if s.byDir == nil {
-		s.byDir = map[string]*schema.Index{}
-	}
-	s.byDir[local] = idx
-	return idx, nil
-}
-
-// findSchemaDir returns the .carina/schemas directory in dir or the nearest directory above it,
-// or "".
-func findSchemaDir(dir string) string {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return ""
-	}
-	for {
-		cand := filepath.Join(abs, schema.WorkspaceDir)
-		if info, err := os.Stat(cand); err == nil && info.IsDir() {
-			return cand
-		}
-		parent := filepath.Dir(abs)
-		if parent == abs {
-			return ""
-		}
-		abs = parent
-	}
 }
 
 // target is one configuration directory to check; only, when set, limits the report to the

@@ -1,6 +1,8 @@
 // Command carina-lsp is the Carina language server and its command-line companions:
 //
-//	carina-lsp check [flags] [paths]   report every diagnostic, for CI
+//	carina-lsp [serve] [-log-level L]   the language server on stdin/stdout
+//	carina-lsp check [flags] [paths]    report every diagnostic, for CI
+//	carina-lsp fmt [flags] [paths]      format .crn files
 //
 // Exit codes: 0 success, 1 problems found, 2 usage or I/O errors.
 package main
@@ -13,10 +15,12 @@ import (
 	"os/signal"
 )
 
-const usage = `usage: carina-lsp <command> [flags] [paths]
+const usage = `usage: carina-lsp [command] [flags] [paths]
 
 commands:
+  serve   the language server on stdin/stdout (the default with no command)
   check   report syntax errors and diagnostics of .crn configurations
+  fmt     format .crn files in the style of carina fmt
   help    show this help
 
 Run "carina-lsp <command> -h" for a command's flags.
@@ -32,12 +36,15 @@ func main() {
 // run dispatches a command line and returns the exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return 2
+		return runServe(ctx, nil, stdin, stdout, stderr)
 	}
 	switch args[0] {
+	case "serve":
+		return runServe(ctx, args[1:], stdin, stdout, stderr)
 	case "check":
 		return runCheck(ctx, args[1:], stdout, stderr)
+	case "fmt":
+		return runFmt(ctx, args[1:], stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -101,7 +101,9 @@ func TestExitCodes(t *testing.T) {
 		stdout    string // exact, unless "*" (anything)
 		stderrHas string // substring of stderr; "" means stderr must be empty
 	}{
-		{"no arguments", nil, 2, "", "usage: carina-lsp <command>"},
+		// No command starts the language server; an input that ends without shutdown and exit is
+		// a client that went away: exit code 1, as LSP specifies, and nothing on stdout.
+		{"no arguments serves and ends with the input", nil, 1, "", ""},
 		{"help", []string{"help"}, 0, usage, ""},
 		{"--help", []string{"--help"}, 0, usage, ""},
 		{"unknown command", []string{"lint", root}, 2, "", `unknown command "lint"`},

@@ -1,0 +1,56 @@
+package lsp
+
+import (
+	"context"
+	"path/filepath"
+
+	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/source"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// checked is the result of checking one configuration.
+type checked struct {
+	diags    []diagnostics.Diagnostic
+	versions map[string]int32         // open documents of the configuration: the version checked
+	lines    map[string]*source.Lines // every file of the configuration
+}
+
+// config returns the configuration of a directory and its schema index.
+func (s *Server) config(ctx context.Context, dir string) (*workspace.Config, *schema.Index, error) {
+	cfg, err := s.ws.Config(ctx, dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	idx, err := s.schemas.ForDir(dir)
+	if err != nil {
+		s.log.Warn("schemas: " + err.Error())
+		idx = nil
+	}
+	return cfg, idx, nil
+}
+
+// checkDir builds a directory's configuration and runs every check on it.
+func (s *Server) checkDir(ctx context.Context, dir string) (*checked, error) {
+	cfg, idx, err := s.config(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	out := &checked{diags: diagnostics.Check(ctx, cfg, idx), versions: map[string]int32{}, lines: map[string]*source.Lines{}}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for _, f := range cfg.Files {
+		out.lines[f.Path] = f.Lines
+	}
+	for _, d := range s.docs.all() {
+		if filepath.Dir(d.path) != dir {
+			continue
+		}
+		if f := cfg.File(d.path); f != nil && f.Text() == d.text {
+			out.versions[d.path] = d.version
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,146 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest"
+)
+
+// testClient is an in-process LSP client talking to a Server over net.Pipe with a real jsonrpc2
+// connection on each side.
+type testClient struct {
+	t    *testing.T
+	conn jsonrpc2.Conn
+	done chan int
+
+	mu      sync.Mutex
+	notes   []note
+	arrived chan struct{}
+}
+
+type note struct {
+	method string
+	params json.RawMessage
+}
+
+// startServer starts a server on a pipe and returns the client side. dir files are written to a
+// temporary directory, whose path the client gets as root.
+func startServer(t *testing.T, opts Options) *testClient {
+	t.Helper()
+	if opts.Logger == nil {
+		opts.Logger = zaptest.NewLogger(t, zaptest.Level(zap.WarnLevel))
+		opts.Level = zap.NewAtomicLevelAt(zap.WarnLevel)
+	}
+	if opts.Debounce == 0 {
+		opts.Debounce = 20 * time.Millisecond
+	}
+	serverSide, clientSide := net.Pipe()
+	srv := New(opts)
+	c := &testClient{t: t, done: make(chan int, 1), arrived: make(chan struct{}, 1)}
+	go func() { c.done <- srv.Serve(context.Background(), serverSide) }()
+	c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(clientSide))
+	c.conn.Go(context.Background(), func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+		c.mu.Lock()
+		c.notes = append(c.notes, note{req.Method(), append(json.RawMessage(nil), req.Params()...)})
+		c.mu.Unlock()
+		select {
+		case c.arrived <- struct{}{}:
+		default:
+		}
+		return reply(ctx, nil, nil) // client/registerCapability and the like
+	})
+	t.Cleanup(func() { _ = c.conn.Close() })
+	return c
+}
+
+// call sends a request and decodes its result into out (when not nil).
+func (c *testClient) call(method string, params, out any) error {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var raw json.RawMessage
+	_, err := c.conn.Call(ctx, method, params, &raw)
+	if err != nil {
+		return err
+	}
+	if out != nil && len(raw) > 0 {
+		if err := json.Unmarshal(raw, out); err != nil {
+			c.t.Fatalf("%s: decoding %s: %v", method, raw, err)
+		}
+	}
+	return nil
+}
+
+func (c *testClient) notify(method string, params any) {
+	c.t.Helper()
+	if err := c.conn.Notify(context.Background(), method, params); err != nil {
+		c.t.Fatalf("notify %s: %v", method, err)
+	}
+}
+
+// initialize runs the handshake with a root folder.
+func (c *testClient) initialize(root string, caps protocol.ClientCapabilities) {
+	c.t.Helper()
+	var res initializeResult
+	if err := c.call("initialize", &protocol.InitializeParams{RootURI: uriOf(root), Capabilities: caps}, &res); err != nil {
+		c.t.Fatalf("initialize: %v", err)
+	}
+	c.notify("initialized", &protocol.InitializedParams{})
+}
+
+// waitDiagnostics waits for a publishDiagnostics for uri accepted by ok and returns it.
+func (c *testClient) waitDiagnostics(uri protocol.DocumentURI, ok func(publishDiagnosticsParams) bool) publishDiagnosticsParams {
+	c.t.Helper()
+	deadline := time.After(10 * time.Second)
+	seen := 0
+	for {
+		c.mu.Lock()
+		notes := c.notes[seen:]
+		seen = len(c.notes)
+		c.mu.Unlock()
+		for _, n := range notes {
+			if n.method != "textDocument/publishDiagnostics" {
+				continue
+			}
+			var p publishDiagnosticsParams
+			if err := json.Unmarshal(n.params, &p); err != nil {
+				c.t.Fatal(err)
+			}
+			if p.URI == uri && ok(p) {
+				return p
+			}
+		}
+		select {
+		case <-c.arrived:
+		case <-time.After(50 * time.Millisecond):
+		case <-deadline:
+			c.t.Fatalf("no matching diagnostics for %s", uri)
+		}
+	}
+}
+
+// writeFiles writes files under a new temporary directory and returns it.
+func writeFiles(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}

@@ -1,0 +1,33 @@
+package lsp
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+
+	"go.lsp.dev/protocol"
+)
+
+// didChangeWatchedFiles picks up .crn and schema files changed outside the editor.
+func didChangeWatchedFiles(ctx context.Context, s *Server, p *protocol.DidChangeWatchedFilesParams) error {
+	dirs := map[string]bool{}
+	for _, ev := range p.Changes {
+		path := pathOf(ev.URI)
+		if path == "" {
+			continue
+		}
+		if strings.HasSuffix(path, ".json") && strings.Contains(filepath.ToSlash(path), "/.carina/schemas/") {
+			s.schemas.Reset()
+			for _, d := range s.docs.all() {
+				dirs[filepath.Dir(d.path)] = true
+			}
+			continue
+		}
+		s.ws.Changed(path)
+		dirs[filepath.Dir(path)] = true
+	}
+	for dir := range dirs {
+		s.pub.dirChanged(ctx, dir)
+	}
+	return nil
+}

@@ -1,0 +1,20 @@
+package lsp
+
+import (
+	"context"
+
+	"go.lsp.dev/protocol"
+)
+
+// didOpen makes the buffer the file's content for every analysis and publishes its diagnostics:
+// the syntax phase at once, the semantic phase after the debounce.
+func didOpen(ctx context.Context, s *Server, p *protocol.DidOpenTextDocumentParams) error {
+	path := pathOf(p.TextDocument.URI)
+	d := s.docs.open(p.TextDocument.URI, path, p.TextDocument.Version, p.TextDocument.Text)
+	if path == "" {
+		return nil // not a file: nothing to analyse
+	}
+	s.ws.SetOverlay(path, d.text)
+	s.pub.edited(ctx, d, nil)
+	return nil
+}

@@ -1,0 +1,109 @@
+package lsp
+
+import (
+	"context"
+	"path/filepath"
+
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+
+	"github.com/carina-rs/carina-lsp/schema"
+)
+
+// initialize records the client's capabilities, workspace folders and settings, and answers with
+// the server's capabilities.
+func initialize(ctx context.Context, s *Server, p *protocol.InitializeParams) (any, error) {
+	caps := clientCaps{}
+	if td := p.Capabilities.TextDocument; td != nil {
+		if c := td.Completion; c != nil && c.CompletionItem != nil {
+			caps.snippets = c.CompletionItem.SnippetSupport
+		}
+		if d := td.DocumentSymbol; d != nil {
+			caps.hierarchicalSymbol = d.HierarchicalDocumentSymbolSupport
+		}
+		if r := td.Rename; r != nil {
+			caps.prepareRename = r.PrepareSupport
+		}
+		if f := td.FoldingRange; f != nil {
+			caps.lineFoldingOnly = f.LineFoldingOnly
+		}
+	}
+	if w := p.Capabilities.Workspace; w != nil {
+		if w.DidChangeWatchedFiles != nil {
+			caps.watchedFilesDyn = w.DidChangeWatchedFiles.DynamicRegistration
+		}
+		caps.configuration = w.Configuration
+	}
+	var folders []string
+	for _, f := range p.WorkspaceFolders {
+		if path := pathOf(protocol.DocumentURI(f.URI)); path != "" {
+			folders = append(folders, path)
+		}
+	}
+	if len(folders) == 0 {
+		if path := pathOf(p.RootURI); path != "" {
+			folders = append(folders, path)
+		} else if p.RootPath != "" {
+			folders = append(folders, filepath.Clean(p.RootPath))
+		}
+	}
+	s.mu.Lock()
+	s.caps = caps
+	s.folders = folders
+	s.state = initializing
+	s.mu.Unlock()
+	if set, ok, err := parseSettings(p.InitializationOptions); err != nil {
+		s.log.Warn("initializationOptions", zap.Error(err))
+	} else if ok {
+		s.applySettings(ctx, set)
+	}
+	s.log.Info("initialize", zap.Strings("folders", folders), zap.Bool("snippets", caps.snippets))
+	return &initializeResult{
+		Capabilities: s.capabilities(),
+		ServerInfo:   &protocol.ServerInfo{Name: "carina-lsp", Version: Version},
+	}, nil
+}
+
+// capabilities are what the server offers.
+func (s *Server) capabilities() serverCapabilities {
+	return serverCapabilities{ServerCapabilities: protocol.ServerCapabilities{
+		TextDocumentSync: &protocol.TextDocumentSyncOptions{
+			OpenClose: true,
+			Change:    protocol.TextDocumentSyncKindIncremental,
+			Save:      &protocol.SaveOptions{IncludeText: false},
+		},
+		DocumentFormattingProvider:      true,
+		DocumentRangeFormattingProvider: true,
+		CodeActionProvider:              &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix}},
+		Workspace: &protocol.ServerCapabilitiesWorkspace{
+			WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},
+		},
+	}}
+}
+
+// applySettings takes new settings: the log level and the extra schema files.
+func (s *Server) applySettings(ctx context.Context, set Settings) {
+	if set.LogLevel != "" {
+		if l, err := logLevel(set.LogLevel); err == nil {
+			s.level.SetLevel(l)
+		} else {
+			s.showLog(ctx, protocol.MessageTypeWarning, "carina-lsp: unknown logLevel "+set.LogLevel+" (use debug, info, warn or error)")
+		}
+	}
+	var extra []*schema.Provider
+	for _, p := range set.Schemas {
+		if !filepath.IsAbs(p) && len(s.folders) > 0 {
+			p = filepath.Join(s.folders[0], p)
+		}
+		ps, err := schema.LoadPath(p)
+		if err != nil {
+			s.showLog(ctx, protocol.MessageTypeError, "carina-lsp: schemas: "+err.Error())
+			continue
+		}
+		extra = append(extra, ps...)
+	}
+	s.schemas.SetExtra(extra)
+	s.mu.Lock()
+	s.settings = set
+	s.mu.Unlock()
+}

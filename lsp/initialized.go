@@ -1,0 +1,33 @@
+package lsp
+
+import (
+	"context"
+
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+)
+
+// initialized starts the session: it asks the client to report changes of .crn files and schema
+// files made outside the editor (when the client can register watchers).
+func initialized(ctx context.Context, s *Server, _ *protocol.InitializedParams) error {
+	s.setLifecycle(running)
+	if !s.clientCaps().watchedFilesDyn {
+		return nil
+	}
+	params := &protocol.RegistrationParams{Registrations: []protocol.Registration{{
+		ID:     "carina-watched-files",
+		Method: "workspace/didChangeWatchedFiles",
+		RegisterOptions: protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: []protocol.FileSystemWatcher{
+			{GlobPattern: "**/*.crn"},
+			{GlobPattern: "**/.carina/schemas/*.json"},
+		}},
+	}}}
+	// A request to the client: its answer comes through the connection's reading goroutine,
+	// which this handler is running on, so it must not be awaited here.
+	go func() {
+		if _, err := s.conn.Call(context.WithoutCancel(ctx), "client/registerCapability", params, nil); err != nil {
+			s.log.Info("the client did not register file watchers", zap.Error(err))
+		}
+	}()
+	return nil
+}

@@ -1,0 +1,131 @@
+package lsp
+
+import (
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+)
+
+func rpcCode(err error) jsonrpc2.Code {
+	var e *jsonrpc2.Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return 0
+}
+
+func TestLifecycle(t *testing.T) {
+	c := startServer(t, Options{})
+	if err := c.call("textDocument/hover", map[string]any{}, nil); rpcCode(err) != jsonrpc2.ServerNotInitialized {
+		t.Errorf("request before initialize: err = %v, want ServerNotInitialized", err)
+	}
+	var res initializeResult
+	if err := c.call("initialize", &protocol.InitializeParams{}, &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.ServerInfo == nil || res.ServerInfo.Name != "carina-lsp" {
+		t.Errorf("serverInfo = %+v", res.ServerInfo)
+	}
+	if err := c.call("initialize", &protocol.InitializeParams{}, nil); rpcCode(err) != jsonrpc2.InvalidRequest {
+		t.Errorf("second initialize: err = %v, want InvalidRequest", err)
+	}
+	c.notify("initialized", &protocol.InitializedParams{})
+	if err := c.call("carina/nonsense", map[string]any{}, nil); rpcCode(err) != jsonrpc2.MethodNotFound {
+		t.Errorf("unknown method: err = %v, want MethodNotFound", err)
+	}
+	if err := c.call("shutdown", nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.call("textDocument/formatting", map[string]any{}, nil); rpcCode(err) != jsonrpc2.InvalidRequest {
+		t.Errorf("request after shutdown: err = %v, want InvalidRequest", err)
+	}
+	c.notify("exit", nil)
+	select {
+	case code := <-c.done:
+		if code != 0 {
+			t.Errorf("exit code after shutdown = %d, want 0", code)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("server did not exit")
+	}
+}
+
+func TestExitWithoutShutdown(t *testing.T) {
+	c := startServer(t, Options{})
+	c.initialize(t.TempDir(), protocol.ClientCapabilities{})
+	c.notify("exit", nil)
+	select {
+	case code := <-c.done:
+		if code != 1 {
+			t.Errorf("exit code without shutdown = %d, want 1", code)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("server did not exit")
+	}
+}
+
+// TestDiagnosticsPhases opens a broken file of a two-file configuration: the syntax error is
+// published at once, the semantic problems after the debounce, each file gets only its own, and
+// closing clears them.
+func TestDiagnosticsPhases(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"main.crn": "let cert = aws.acm.Certificate {\n  domain_name       = 'example.com'\n  validation_method = dns\n}\n",
+		"wait.crn": "let cert_issued = wait cert {\n  until = cert.status == aws.acm.Certificate.Status.issued\n}\n",
+	})
+	c := startServer(t, Options{})
+	c.initialize(dir, protocol.ClientCapabilities{})
+	waitURI := uriOf(filepath.Join(dir, "wait.crn"))
+	text := "let cert_issued = wait certt {\n  until = cert.status == aws.acm.Certificate.Status.issued\n  timeout = 30 min\n}\n"
+	c.notify("textDocument/didOpen", &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+		URI: waitURI, LanguageID: "carina", Version: 1, Text: text,
+	}})
+	syn := c.waitDiagnostics(waitURI, func(p publishDiagnosticsParams) bool { return len(p.Diagnostics) > 0 })
+	if syn.Version == nil || *syn.Version != 1 {
+		t.Errorf("version = %v, want 1", syn.Version)
+	}
+	if got := syn.Diagnostics[0].Code; got != "syntax" {
+		t.Errorf("first publish: code %v, want the syntax error first", got)
+	}
+	sem := c.waitDiagnostics(waitURI, func(p publishDiagnosticsParams) bool {
+		for _, d := range p.Diagnostics {
+			if d.Code == "wait-unknown-target" {
+				return true
+			}
+		}
+		return false
+	})
+	for _, d := range sem.Diagnostics {
+		if d.Range.Start.Line > 3 {
+			t.Errorf("diagnostic outside wait.crn's lines: %+v", d)
+		}
+	}
+	// Fix it with an incremental change: `certt` → `cert` and `30 min` → `30min`.
+	c.notify("textDocument/didChange", &didChangeParams{
+		TextDocument: protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: waitURI}, Version: 2},
+		ContentChanges: []contentChange{
+			{Range: &protocol.Range{Start: protocol.Position{Line: 0, Character: 27}, End: protocol.Position{Line: 0, Character: 28}}, Text: ""},
+			{Range: &protocol.Range{Start: protocol.Position{Line: 2, Character: 14}, End: protocol.Position{Line: 2, Character: 15}}, Text: ""},
+		},
+	})
+	fixed := c.waitDiagnostics(waitURI, func(p publishDiagnosticsParams) bool {
+		if p.Version == nil || *p.Version != 2 {
+			return false
+		}
+		for _, d := range p.Diagnostics {
+			if d.Severity == protocol.DiagnosticSeverityError {
+				return false
+			}
+		}
+		return true
+	})
+	// What is left is the warning that nothing reads the wait.
+	if len(fixed.Diagnostics) != 1 || fixed.Diagnostics[0].Code != "wait-unused" {
+		t.Errorf("after the fix: %+v, want only wait-unused", fixed.Diagnostics)
+	}
+	c.notify("textDocument/didClose", &protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: waitURI}})
+	c.waitDiagnostics(waitURI, func(p publishDiagnosticsParams) bool { return p.Version == nil && p.Diagnostics != nil && len(p.Diagnostics) == 0 })
+}

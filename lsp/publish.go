@@ -1,0 +1,273 @@
+package lsp
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+
+	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/source"
+)
+
+// publisher publishes diagnostics in two phases. The syntax phase runs in the cycle of the edit:
+// the edited file is re-parsed (only the statements the edit touched) and its syntax errors are
+// published at once, with the semantic diagnostics of the last check moved along with the edit.
+// The semantic phase checks the whole configuration after a debounce; a newer edit in the
+// directory cancels it. Its results are published only for documents whose version is still the
+// one checked, and only when they changed. A file's diagnostics are its own; closing a file
+// clears them.
+type publisher struct {
+	s *Server
+
+	mu       sync.Mutex
+	stopped  bool
+	dirs     map[string]*dirState                    // by configuration directory
+	semantic map[string][]diagnostics.Diagnostic     // last semantic diagnostics by file path
+	sent     map[protocol.DocumentURI]sentDiagnostic // what was last published
+	lines    map[string]*source.Lines                // line indexes of the files last checked
+}
+
+// dirState is the pending semantic check of one configuration directory.
+type dirState struct {
+	gen    uint64
+	timer  *time.Timer
+	cancel context.CancelFunc
+}
+
+type sentDiagnostic struct {
+	version int32
+	diags   []protocol.Diagnostic
+}
+
+func newPublisher(s *Server) *publisher {
+	return &publisher{
+		s:        s,
+		dirs:     map[string]*dirState{},
+		semantic: map[string][]diagnostics.Diagnostic{},
+		sent:     map[protocol.DocumentURI]sentDiagnostic{},
+		lines:    map[string]*source.Lines{},
+	}
+}
+
+// stop cancels every pending check; nothing is published afterwards.
+func (p *publisher) stop() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.stopped = true
+	for _, d := range p.dirs {
+		if d.timer != nil {
+			d.timer.Stop()
+		}
+		if d.cancel != nil {
+			d.cancel()
+		}
+	}
+}
+
+// edited runs the syntax phase for a changed document and schedules the semantic phase.
+func (p *publisher) edited(ctx context.Context, d *document, edits []edit) {
+	p.mu.Lock()
+	sem := p.semantic[d.path]
+	lines := p.lines
+	if len(edits) > 0 && len(sem) > 0 {
+		sem = shiftDiagnostics(sem, edits)
+		p.semantic[d.path] = sem
+	}
+	p.mu.Unlock()
+	f, err := p.s.ws.ParseFile(d.path)
+	if err == nil && f.Text() == d.text {
+		all := append(diagnostics.Syntax(d.path, f.AST), sem...)
+		p.publish(ctx, d, all, lines)
+	}
+	p.schedule(ctx, filepath.Dir(d.path))
+}
+
+// shiftDiagnostics moves diagnostics along with edits; those whose range was edited are dropped.
+func shiftDiagnostics(ds []diagnostics.Diagnostic, edits []edit) []diagnostics.Diagnostic {
+	out := make([]diagnostics.Diagnostic, 0, len(ds))
+next:
+	for _, d := range ds {
+		start, end := int(d.Span.Start), int(d.Span.End)
+		for _, e := range edits {
+			var ok1, ok2 bool
+			start, ok1 = e.shift(start)
+			end, ok2 = e.shift(end)
+			if !ok1 || !ok2 {
+				continue next
+			}
+		}
+		d.Span = grammar.Span{Start: int32(start), End: int32(end)}
+		d.Fixes = nil // their edits were computed on the old text
+		out = append(out, d)
+	}
+	return out
+}
+
+// closed clears a closed document's diagnostics and re-checks its directory.
+func (p *publisher) closed(ctx context.Context, d *document) {
+	p.mu.Lock()
+	delete(p.sent, d.uri)
+	p.mu.Unlock()
+	p.s.notify(ctx, "textDocument/publishDiagnostics", &publishDiagnosticsParams{URI: d.uri, Diagnostics: []protocol.Diagnostic{}})
+	p.schedule(ctx, filepath.Dir(d.path))
+}
+
+// dirChanged re-checks a directory whose files changed outside the editor.
+func (p *publisher) dirChanged(ctx context.Context, dir string) { p.schedule(ctx, dir) }
+
+// schedule (re)starts the debounce of a directory's semantic check, cancelling a running one.
+func (p *publisher) schedule(ctx context.Context, dir string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.stopped {
+		return
+	}
+	st := p.dirs[dir]
+	if st == nil {
+		st = &dirState{}
+		p.dirs[dir] = st
+	}
+	st.gen++
+	if st.timer != nil {
+		st.timer.Stop()
+	}
+	if st.cancel != nil {
+		st.cancel()
+		st.cancel = nil
+	}
+	gen := st.gen
+	st.timer = time.AfterFunc(p.s.debounce, func() { p.check(context.WithoutCancel(ctx), dir, gen) })
+}
+
+// check runs the semantic phase of a directory for generation gen.
+func (p *publisher) check(parent context.Context, dir string, gen uint64) {
+	ctx, cancel := context.WithCancel(parent)
+	defer cancel()
+	p.mu.Lock()
+	st := p.dirs[dir]
+	if p.stopped || st == nil || st.gen != gen {
+		p.mu.Unlock()
+		return
+	}
+	st.cancel = cancel
+	p.mu.Unlock()
+
+	start := time.Now()
+	res, err := p.s.checkDir(ctx, dir)
+	if err != nil {
+		if ctx.Err() == nil {
+			p.s.log.Warn("check failed", zap.String("dir", dir), zap.Error(err))
+		}
+		return
+	}
+	p.mu.Lock()
+	if p.stopped || st.gen != gen || ctx.Err() != nil {
+		p.mu.Unlock()
+		return // a newer edit will publish
+	}
+	byPath := map[string][]diagnostics.Diagnostic{}
+	for _, d := range res.diags {
+		byPath[d.Path] = append(byPath[d.Path], d)
+	}
+	lines := make(map[string]*source.Lines, len(p.lines)+len(res.lines))
+	for k, v := range p.lines {
+		lines[k] = v
+	}
+	for k, v := range res.lines {
+		lines[k] = v
+	}
+	p.lines = lines
+	for path := range res.versions {
+		var sem []diagnostics.Diagnostic
+		for _, d := range byPath[path] {
+			if d.Code != diagnostics.CodeSyntax {
+				sem = append(sem, d)
+			}
+		}
+		p.semantic[path] = sem
+	}
+	p.mu.Unlock()
+	for _, d := range p.s.docs.all() {
+		v, checked := res.versions[d.path]
+		if !checked || v != d.version {
+			continue // not part of this configuration, or edited since: its own check follows
+		}
+		p.publish(ctx, d, byPath[d.path], res.lines)
+	}
+	p.s.log.Debug("checked", zap.String("dir", dir), zap.Int("diagnostics", len(res.diags)), zap.Duration("took", time.Since(start)))
+}
+
+// publish sends a document's diagnostics when they differ from what was last sent for it.
+// lines gives the line index of other files, for related information pointing there.
+func (p *publisher) publish(ctx context.Context, d *document, ds []diagnostics.Diagnostic, lines map[string]*source.Lines) {
+	out := make([]protocol.Diagnostic, 0, len(ds))
+	for _, x := range ds {
+		if x.Path != d.path {
+			continue
+		}
+		out = append(out, toDiagnostic(d, x, lines))
+	}
+	p.mu.Lock()
+	if p.stopped {
+		p.mu.Unlock()
+		return
+	}
+	last, ok := p.sent[d.uri]
+	if ok && last.version == d.version && slices.EqualFunc(last.diags, out, sameDiagnostic) {
+		p.mu.Unlock()
+		return
+	}
+	p.sent[d.uri] = sentDiagnostic{version: d.version, diags: out}
+	p.mu.Unlock()
+	v := d.version
+	p.s.notify(ctx, "textDocument/publishDiagnostics", &publishDiagnosticsParams{URI: d.uri, Version: &v, Diagnostics: out})
+}
+
+func sameDiagnostic(a, b protocol.Diagnostic) bool {
+	return a.Range == b.Range && a.Severity == b.Severity && a.Message == b.Message && a.Code == b.Code
+}
+
+// toDiagnostic converts a diagnostic of a document's file.
+func toDiagnostic(d *document, x diagnostics.Diagnostic, lines map[string]*source.Lines) protocol.Diagnostic {
+	out := protocol.Diagnostic{
+		Range:    toRange(d.lines, clampSpan(x.Span, len(d.text))),
+		Severity: protocol.DiagnosticSeverity(x.Severity),
+		Code:     string(x.Code),
+		Source:   "carina",
+		Message:  x.Message,
+	}
+	switch x.Code {
+	case diagnostics.CodeUnused, diagnostics.CodeWaitUnused:
+		out.Tags = []protocol.DiagnosticTag{protocol.DiagnosticTagUnnecessary}
+	}
+	for _, r := range x.Related {
+		out.RelatedInformation = append(out.RelatedInformation, protocol.DiagnosticRelatedInformation{
+			Location: protocol.Location{URI: uriOf(r.Path), Range: relatedRange(d, r, lines)},
+			Message:  r.Message,
+		})
+	}
+	return out
+}
+
+// relatedRange converts a related location's span, in its own file's text.
+func relatedRange(d *document, r diagnostics.Related, lines map[string]*source.Lines) protocol.Range {
+	if r.Path == d.path {
+		return toRange(d.lines, clampSpan(r.Span, len(d.text)))
+	}
+	if l := lines[r.Path]; l != nil {
+		return toRange(l, r.Span)
+	}
+	return protocol.Range{}
+}
+
+func clampSpan(s grammar.Span, n int) grammar.Span {
+	s.Start = min(max(s.Start, 0), int32(n))
+	s.End = min(max(s.End, s.Start), int32(n))
+	return s
+}

@@ -1,0 +1,153 @@
+package lsp
+
+import (
+	"context"
+	"io"
+	"sync"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// Version is the server version reported in serverInfo.
+const Version = "0.1.0"
+
+// Options configures a Server.
+type Options struct {
+	// Logger logs to stderr (never stdout: stdout is the protocol channel). Level is its level,
+	// which the client can change through the logLevel setting.
+	Logger *zap.Logger
+	Level  zap.AtomicLevel
+	// Debounce is how long the semantic phase of diagnostics waits for more edits (default 150ms).
+	Debounce time.Duration
+	// FS is what the workspace reads (default: the real disk).
+	FS workspace.FS
+}
+
+// lifecycle is where the server is in the LSP lifecycle.
+type lifecycle int
+
+const (
+	created      lifecycle = iota // before initialize
+	initializing                  // initialize answered, initialized not yet received
+	running
+	shutDown // shutdown answered: only exit is accepted
+)
+
+// clientCaps are the client capabilities the server adapts to.
+type clientCaps struct {
+	snippets           bool
+	hierarchicalSymbol bool
+	prepareRename      bool
+	lineFoldingOnly    bool
+	workDoneProgress   bool
+	watchedFilesDyn    bool
+	configuration      bool
+}
+
+// Server is one language server session.
+type Server struct {
+	log      *zap.Logger
+	level    zap.AtomicLevel
+	debounce time.Duration
+	methods  map[string]handler
+
+	conn    jsonrpc2.Conn
+	docs    *documents
+	ws      *workspace.Workspace
+	schemas schema.Sources
+	pub     *publisher
+
+	mu       sync.Mutex
+	state    lifecycle
+	inflight map[string]context.CancelFunc // running requests by id
+	caps     clientCaps
+	folders  []string
+	settings Settings
+
+	exitOnce sync.Once
+	exited   chan int // receives the exit code
+}
+
+// New returns a server; Serve runs it on a connection.
+func New(opts Options) *Server {
+	if opts.Logger == nil {
+		opts.Logger = zap.NewNop()
+	}
+	if opts.Debounce == 0 {
+		opts.Debounce = 150 * time.Millisecond
+	}
+	if opts.FS == nil {
+		opts.FS = workspace.OSFS{}
+	}
+	s := &Server{
+		log:      opts.Logger,
+		level:    opts.Level,
+		debounce: opts.Debounce,
+		docs:     newDocuments(),
+		ws:       workspace.New(opts.FS),
+		inflight: map[string]context.CancelFunc{},
+		exited:   make(chan int, 1),
+	}
+	s.pub = newPublisher(s)
+	s.methods = methods()
+	return s
+}
+
+// Serve runs the server on a byte stream (stdin/stdout, or a pipe in tests) until the client sends
+// exit or the stream closes. It returns the process exit code: 0 after shutdown then exit, 1 when
+// the client exits without shutdown or the stream ends first.
+func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) int {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	s.conn = jsonrpc2.NewConn(newStream(rwc, s.log))
+	s.conn.Go(ctx, s.handle)
+	code := 1
+	select {
+	case code = <-s.exited:
+	case <-s.conn.Done():
+		if err := s.conn.Err(); err != nil && err != io.EOF {
+			s.log.Info("connection closed", zap.Error(err))
+		}
+	case <-ctx.Done():
+	}
+	s.pub.stop()
+	s.cancelAll()
+	_ = s.conn.Close()
+	return code
+}
+
+func (s *Server) lifecycle() lifecycle {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.state
+}
+
+func (s *Server) setLifecycle(l lifecycle) {
+	s.mu.Lock()
+	s.state = l
+	s.mu.Unlock()
+}
+
+func (s *Server) clientCaps() clientCaps {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.caps
+}
+
+// notify sends a notification to the client.
+func (s *Server) notify(ctx context.Context, method string, params any) {
+	if err := s.conn.Notify(context.WithoutCancel(ctx), method, params); err != nil {
+		s.log.Debug("notify failed", zap.String("method", method), zap.Error(err))
+	}
+}
+
+// showLog sends a message the user should see in the client's log (window/logMessage).
+func (s *Server) showLog(ctx context.Context, typ protocol.MessageType, msg string) {
+	s.notify(ctx, "window/logMessage", &protocol.LogMessageParams{Type: typ, Message: msg})
+}

@@ -1,0 +1,49 @@
+package lsp
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"go.uber.org/zap/zapcore"
+)
+
+// Settings are what the client configures, through initializationOptions or
+// workspace/didChangeConfiguration, either at the top level or under a "carina" section:
+//
+//	{ "schemas": ["./schemas/extra.json"], "logLevel": "debug" }
+type Settings struct {
+	// Schemas are schema index files or directories of them, added after the embedded aws and
+	// awscc schemas and the workspace's .carina/schemas, overriding them per resource type.
+	Schemas []string `json:"schemas"`
+	// LogLevel is the level of the server's log on stderr: debug, info, warn or error.
+	LogLevel string `json:"logLevel"`
+}
+
+// parseSettings reads settings from a JSON value (nil when absent).
+func parseSettings(raw any) (Settings, bool, error) {
+	if raw == nil {
+		return Settings{}, false, nil
+	}
+	b, err := json.Marshal(raw)
+	if err != nil {
+		return Settings{}, false, err
+	}
+	var wrapped struct {
+		Carina *Settings `json:"carina"`
+	}
+	if json.Unmarshal(b, &wrapped) == nil && wrapped.Carina != nil {
+		return *wrapped.Carina, true, nil
+	}
+	var s Settings
+	if err := json.Unmarshal(b, &s); err != nil {
+		return Settings{}, false, fmt.Errorf("settings: %w", err)
+	}
+	return s, true, nil
+}
+
+// logLevel parses a log level name.
+func logLevel(name string) (zapcore.Level, error) {
+	var l zapcore.Level
+	err := l.UnmarshalText([]byte(name))
+	return l, err
+}

@@ -1,0 +1,186 @@
+package lsp
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.uber.org/zap"
+)
+
+// maxMessage bounds the body of one message (a 10 MB document sent whole fits many times).
+const maxMessage = 256 << 20
+
+// stream frames JSON-RPC messages with Content-Length headers, like jsonrpc2.NewStream, but keeps
+// the connection alive through bad input: a malformed header is skipped up to the next header
+// block, and a body that is not valid JSON-RPC is answered with a parse or invalid-request error
+// (id null when none can be read) instead of closing the connection.
+type stream struct {
+	conn io.ReadWriteCloser
+	in   *bufio.Reader
+	log  *zap.Logger
+	wmu  sync.Mutex
+}
+
+func newStream(conn io.ReadWriteCloser, log *zap.Logger) *stream {
+	return &stream{conn: conn, in: bufio.NewReaderSize(conn, 64<<10), log: log}
+}
+
+// Read returns the next well-formed message.
+func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
+	var total int64
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, total, err
+		}
+		length, n, err := s.readHeader()
+		total += n
+		if err != nil {
+			return nil, total, err
+		}
+		if length < 0 {
+			continue // a bad header block was reported and skipped
+		}
+		data := make([]byte, length)
+		m, err := io.ReadFull(s.in, data)
+		total += int64(m)
+		if err != nil {
+			return nil, total, fmt.Errorf("reading a message body: %w", err)
+		}
+		msg, err := jsonrpc2.DecodeMessage(data)
+		if err != nil {
+			s.replyError(data, err)
+			continue
+		}
+		return msg, total, nil
+	}
+}
+
+// readHeader reads one header block. It returns the content length, or -1 when the block was
+// malformed (already reported).
+func (s *stream) readHeader() (int, int64, error) {
+	var total int64
+	length, bad := -1, ""
+	seen := false
+	for {
+		line, err := s.in.ReadString('\n')
+		total += int64(len(line))
+		if err != nil {
+			if err == io.EOF && total == 0 {
+				return 0, total, io.EOF
+			}
+			return 0, total, fmt.Errorf("reading a header: %w", err)
+		}
+		line = strings.TrimSpace(line)
+		if line == "" {
+			if !seen {
+				continue // blank lines between messages
+			}
+			break
+		}
+		seen = true
+		name, value, ok := strings.Cut(line, ":")
+		if !ok {
+			bad = fmt.Sprintf("invalid header line %q", truncate(line, 80))
+			continue
+		}
+		if strings.EqualFold(strings.TrimSpace(name), jsonrpc2.HdrContentLength) {
+			n, err := strconv.Atoi(strings.TrimSpace(value))
+			switch {
+			case err != nil || n <= 0:
+				bad = fmt.Sprintf("invalid Content-Length %q", truncate(value, 40))
+			case n > maxMessage:
+				bad = fmt.Sprintf("Content-Length %d exceeds the limit of %d bytes", n, maxMessage)
+				if _, err := io.CopyN(io.Discard, s.in, int64(n)); err != nil {
+					return 0, total, err
+				}
+			default:
+				length = n
+			}
+		}
+	}
+	if bad == "" && length < 0 {
+		bad = "missing Content-Length header"
+	}
+	if bad != "" {
+		s.log.Warn("bad message header", zap.String("problem", bad))
+		s.writeRaw(errorResponse(nil, jsonrpc2.ParseError, bad))
+		return -1, total, nil
+	}
+	return length, total, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+// replyError answers a body that could not be decoded.
+func (s *stream) replyError(data []byte, err error) {
+	var probe struct {
+		ID json.RawMessage `json:"id"`
+	}
+	code := jsonrpc2.ParseError
+	var id json.RawMessage
+	if json.Unmarshal(data, &probe) == nil {
+		code = jsonrpc2.InvalidRequest
+		id = probe.ID
+	}
+	if errors.Is(err, jsonrpc2.ErrInvalidRequest) {
+		code = jsonrpc2.InvalidRequest
+	}
+	s.log.Warn("bad message", zap.Error(err))
+	s.writeRaw(errorResponse(id, code, err.Error()))
+}
+
+func errorResponse(id json.RawMessage, code jsonrpc2.Code, msg string) []byte {
+	if len(id) == 0 {
+		id = json.RawMessage("null")
+	}
+	b, _ := json.Marshal(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   struct {
+			Code    jsonrpc2.Code `json:"code"`
+			Message string        `json:"message"`
+		} `json:"error"`
+	}{JSONRPC: "2.0", ID: id, Error: struct {
+		Code    jsonrpc2.Code `json:"code"`
+		Message string        `json:"message"`
+	}{code, msg}})
+	return b
+}
+
+// Write writes one message with its header.
+func (s *stream) Write(_ context.Context, msg jsonrpc2.Message) (int64, error) {
+	data, err := json.Marshal(msg)
+	if err != nil {
+		return 0, fmt.Errorf("marshaling message: %w", err)
+	}
+	return s.writeRaw(data)
+}
+
+func (s *stream) writeRaw(data []byte) (int64, error) {
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	buf := make([]byte, 0, len(data)+32)
+	buf = append(buf, jsonrpc2.HdrContentLength...)
+	buf = append(buf, ": "...)
+	buf = strconv.AppendInt(buf, int64(len(data)), 10)
+	buf = append(buf, "\r\n\r\n"...)
+	buf = append(buf, data...)
+	n, err := s.conn.Write(buf)
+	return int64(n), err
+}
+
+// Close closes the connection.
+func (s *stream) Close() error { return s.conn.Close() }
