@@ -127,5 +127,7 @@ func TestDiagnosticsPhases(t *testing.T) {
 		t.Errorf("after the fix: %+v, want only wait-unused", fixed.Diagnostics)
 	}
 	c.notify("textDocument/didClose", &protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: waitURI}})
-	c.waitDiagnostics(waitURI, func(p publishDiagnosticsParams) bool { return p.Version == nil && p.Diagnostics != nil && len(p.Diagnostics) == 0 })
+	c.waitDiagnostics(waitURI, func(p publishDiagnosticsParams) bool {
+		return p.Version == nil && p.Diagnostics != nil && len(p.Diagnostics) == 0
+	})
 }
