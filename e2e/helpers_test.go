@@ -1,0 +1,92 @@
+package e2e
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/carina-rs/carina-lsp/internal/corpus"
+)
+
+// need returns the path of a program, skipping the test when it is missing locally and failing
+// it under CI=true.
+func need(t *testing.T, program string) string {
+	t.Helper()
+	p, err := exec.LookPath(program)
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is not installed (CI=true: .ci/run must install it)", program)
+		}
+		t.Skipf("skipping: %s is not installed", program)
+	}
+	return p
+}
+
+// buildServer builds the carina-lsp binary into a temporary directory.
+func buildServer(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "carina-lsp")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/carina-lsp")
+	cmd.Dir = corpus.Root(t)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// writeConfig writes the files of a configuration into a new temporary directory.
+func writeConfig(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// waitConfig is the multi-file configuration the client tests open: the target in main.crn, the
+// wait in wait.crn (with a mistake and unformatted), the consumer in cdn.crn.
+func waitConfig() map[string]string {
+	return map[string]string{
+		"main.crn": `let cert = aws.acm.Certificate {
+  domain_name       = 'registry.carina-rs.dev'
+  validation_method = dns
+}
+
+let validation_record = aws.route53.RecordSet {
+  hosted_zone_id   = 'Z0123456789'
+  name             = cert.domain_validation_options[0].resource_record.name
+  type             = cname
+  ttl              = 60
+  resource_records = [cert.domain_validation_options[0].resource_record.value]
+}
+`,
+		"wait.crn": `let cert_issued = wait cert {
+  until = cert.status == aws.acm.Certificate.Status.Isued
+    depends_on = [validation_record]
+}
+`,
+		"cdn.crn": `awscc.cloudfront.Distribution {
+  distribution_config = {
+    enabled = true
+
+    default_cache_behavior = {
+      target_origin_id       = 'registry'
+      viewer_protocol_policy = redirect_to_https
+    }
+
+    viewer_certificate = {
+      acm_certificate_arn = cert_issued.certificate_arn
+    }
+  }
+}
+`,
+	}
+}
