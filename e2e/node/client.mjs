@@ -1,0 +1,87 @@
+// Drives carina-lsp over stdio with vscode-languageserver-protocol, the protocol library of VS
+// Code's client. Usage: node client.mjs <carina-lsp binary> <configuration dir>
+// Prints the results as JSON on stdout.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  createProtocolConnection, StreamMessageReader, StreamMessageWriter,
+  InitializeRequest, InitializedNotification, DidOpenTextDocumentNotification,
+  DidChangeTextDocumentNotification, PublishDiagnosticsNotification, CompletionRequest,
+  HoverRequest, DocumentFormattingRequest, ShutdownRequest, ExitNotification,
+} from 'vscode-languageserver-protocol/node';
+
+const [bin, dir] = process.argv.slice(2);
+const server = spawn(bin, [], { stdio: ['pipe', 'pipe', 'inherit'] });
+const conn = createProtocolConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
+const published = [];
+const waiters = [];
+conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
+  published.push(p);
+  for (const w of waiters.splice(0)) w();
+});
+conn.onRequest('client/registerCapability', () => null);
+conn.listen();
+
+const until = async (pred, ms = 10000) => {
+  const end = Date.now() + ms;
+  for (;;) {
+    const hit = published.find(pred);
+    if (hit) return hit;
+    if (Date.now() > end) throw new Error('timed out waiting for diagnostics');
+    await new Promise((r) => { waiters.push(r); setTimeout(r, 50); });
+  }
+};
+
+const results = {};
+try {
+  const root = pathToFileURL(dir).href;
+  const init = await conn.sendRequest(InitializeRequest.type, {
+    processId: process.pid, rootUri: root, workspaceFolders: [{ uri: root, name: 'config' }],
+    capabilities: { textDocument: { completion: { completionItem: { snippetSupport: true } }, hover: { contentFormat: ['markdown'] } } },
+  });
+  results.serverInfo = init.serverInfo;
+  results.capabilities = Object.keys(init.capabilities).sort();
+  conn.sendNotification(InitializedNotification.type, {});
+
+  const uri = pathToFileURL(join(dir, 'wait.crn')).href;
+  const text = readFileSync(join(dir, 'wait.crn'), 'utf8');
+  conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'carina', version: 1, text } });
+  const first = await until((p) => p.uri === uri && p.diagnostics.some((d) => d.code === 'wait-until-type-mismatch'));
+  results.diagnostics = first.diagnostics.map((d) => ({ line: d.range.start.line, col: d.range.start.character, code: d.code, message: d.message }));
+  results.version = first.version;
+
+  try {
+    const comp = await conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 2, character: 0 } });
+    results.completion = (comp ? (comp.items ?? comp) : []).map((i) => i.label);
+  } catch (e) { results.completion = { error: e.message }; }
+  try {
+    const hover = await conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 19 } });
+    results.hover = hover ? hover.contents : null;
+  } catch (e) { results.hover = { error: e.message }; }
+
+  const edits = await conn.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 4, insertSpaces: true } });
+  results.formattingEdits = edits;
+
+  // Type a fix: the misspelt enum value Isued -> issued (an incremental change), then wait for the
+  // publish of version 2 without the error.
+  const line1 = text.split('\n')[1];
+  const col = line1.indexOf('Isued');
+  conn.sendNotification(DidChangeTextDocumentNotification.type, {
+    textDocument: { uri, version: 2 },
+    contentChanges: [{ range: { start: { line: 1, character: col }, end: { line: 1, character: col + 5 } }, text: 'issued' }],
+  });
+  const fixed = await until((p) => p.uri === uri && p.version === 2 && !p.diagnostics.some((d) => d.severity === 1));
+  results.afterFix = fixed.diagnostics.map((d) => d.code);
+
+  await conn.sendRequest(ShutdownRequest.type);
+  conn.sendNotification(ExitNotification.type);
+  results.exitCode = await new Promise((r) => server.on('exit', (code) => r(code)));
+} catch (e) {
+  results.error = String(e && e.stack || e);
+  server.kill();
+}
+process.stdout.write(JSON.stringify(results));
+conn.dispose();
+process.exit(0);

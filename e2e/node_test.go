@@ -1,0 +1,76 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/carina-rs/carina-lsp/internal/corpus"
+)
+
+// nodeResults is what node/client.mjs reports.
+type nodeResults struct {
+	Error        string   `json:"error"`
+	Capabilities []string `json:"capabilities"`
+	Diagnostics  []struct {
+		Line int    `json:"line"`
+		Col  int    `json:"col"`
+		Code string `json:"code"`
+	} `json:"diagnostics"`
+	Version         int               `json:"version"`
+	Completion      json.RawMessage   `json:"completion"`
+	Hover           json.RawMessage   `json:"hover"`
+	FormattingEdits []json.RawMessage `json:"formattingEdits"`
+	AfterFix        []string          `json:"afterFix"`
+	ExitCode        int               `json:"exitCode"`
+}
+
+// TestNodeClient drives the built server from Node with vscode-languageserver-protocol (the
+// protocol library of VS Code's client): the same checks as the Neovim test, plus an incremental
+// edit that fixes the mistake, and the shutdown/exit handshake.
+func TestNodeClient(t *testing.T) {
+	node := need(t, "node")
+	clientDir := filepath.Join(corpus.Root(t), "e2e", "node")
+	if _, err := os.Stat(filepath.Join(clientDir, "node_modules", "vscode-languageserver-protocol")); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("e2e/node/node_modules is missing (CI=true: .ci/run must run npm ci in e2e/node)")
+		}
+		t.Skip("skipping: run `npm ci` in e2e/node first")
+	}
+	bin := buildServer(t)
+	dir := writeConfig(t, waitConfig())
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, node, filepath.Join(clientDir, "client.mjs"), bin, dir).Output()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, out)
+	}
+	var res nodeResults
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("results %s: %v", out, err)
+	}
+	if res.Error != "" {
+		t.Fatalf("the Node client failed: %s", res.Error)
+	}
+	var codes []string
+	for _, d := range res.Diagnostics {
+		codes = append(codes, d.Code)
+	}
+	if !slices.Contains(codes, "wait-until-type-mismatch") || res.Version != 1 {
+		t.Errorf("diagnostics %v (version %d): want wait-until-type-mismatch on version 1", codes, res.Version)
+	}
+	if len(res.FormattingEdits) == 0 {
+		t.Error("formatting returned no edits for an unformatted wait block")
+	}
+	if slices.Contains(res.AfterFix, "wait-until-type-mismatch") {
+		t.Errorf("after the fix: %v", res.AfterFix)
+	}
+	if res.ExitCode != 0 {
+		t.Errorf("exit code after shutdown and exit = %d, want 0", res.ExitCode)
+	}
+}
