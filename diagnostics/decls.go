@@ -18,19 +18,30 @@ const (
 // each pointing at the others.
 func (c *checker) checkDuplicates() {
 	report := func(kind string, ds []*workspace.Decl) {
-		for _, d := range ds {
+		// Each occurrence names the others, at most maxOthers of them: a name declared a
+		// hundred times must not cost a hundred squared.
+		const maxOthers = 5
+		places := make([]string, len(ds))
+		for i, o := range ds {
+			places[i] = fmt.Sprintf("%s:%d", filepath.Base(o.File.Path), line(o.File, o.NameSpan.Start))
+		}
+		for i, d := range ds {
 			var others []string
 			var rel []Related
-			for _, o := range ds {
-				if o == d {
+			for j, o := range ds {
+				if j == i {
 					continue
 				}
-				others = append(others, fmt.Sprintf("%s:%d", filepath.Base(o.File.Path), line(o.File, o.NameSpan.Start)))
+				if len(others) == maxOthers {
+					others = append(others, fmt.Sprintf("and %d more", len(ds)-1-maxOthers))
+					break
+				}
+				others = append(others, places[j])
 				rel = append(rel, Related{Path: o.File.Path, Span: o.NameSpan, Message: fmt.Sprintf("%q also declared here", d.Name)})
 			}
-			msg := fmt.Sprintf("duplicate %s %q: also declared at %s", kind, d.Name, joinList(others))
+			msg := fmt.Sprintf("duplicate %s %q: also declared at %s; rename or remove one of them", kind, d.Name, joinList(others))
 			if d.Kind == workspace.Argument || anyKind(ds, workspace.Argument) && d.Kind != workspace.Argument {
-				msg = fmt.Sprintf("duplicate name %q: declared as %s here and also at %s (arguments and bindings share one namespace)", d.Name, d.Kind, joinList(others))
+				msg = fmt.Sprintf("duplicate name %q: declared as %s here and also at %s (arguments and bindings share one namespace); rename one of them", d.Name, d.Kind, joinList(others))
 			}
 			diag := c.add(d.File, d.NameSpan, Error, CodeDuplicate, "%s", msg)
 			diag.Related = rel
@@ -64,7 +75,7 @@ func (c *checker) checkDuplicateOutputs() {
 		}
 		sp := o.Stmt.Abs(o.Decl.Name.Span)
 		fsp := first.Stmt.Abs(first.Decl.Name.Span)
-		diag := c.add(o.File, sp, Error, CodeDuplicate, "duplicate %s %q: first declared at %s:%d",
+		diag := c.add(o.File, sp, Error, CodeDuplicate, "duplicate %s %q: first declared at %s:%d; rename or remove one of them",
 			kind, o.Name, filepath.Base(first.File.Path), line(first.File, fsp.Start))
 		diag.Related = []Related{{Path: first.File.Path, Span: fsp, Message: "first declared here"}}
 	}
@@ -101,8 +112,8 @@ func (c *checker) checkUnused() {
 		}
 	}
 	for _, d := range c.cfg.Decls {
-		if !d.TopLevel || d.Name == "_" || used[d] {
-			continue
+		if !d.TopLevel || d.Name == "_" || used[d] || len(c.cfg.Bindings[d.Name]) > 1 {
+			continue // a duplicate name has its own error, and which one is used is unclear
 		}
 		switch d.Kind {
 		case workspace.Resource:

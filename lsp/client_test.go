@@ -20,6 +20,7 @@ import (
 // connection on each side.
 type testClient struct {
 	t    *testing.T
+	srv  *Server
 	conn jsonrpc2.Conn
 	done chan int
 
@@ -46,7 +47,7 @@ func startServer(t *testing.T, opts Options) *testClient {
 	}
 	serverSide, clientSide := net.Pipe()
 	srv := New(opts)
-	c := &testClient{t: t, done: make(chan int, 1), arrived: make(chan struct{}, 1)}
+	c := &testClient{t: t, srv: srv, done: make(chan int, 1), arrived: make(chan struct{}, 1)}
 	go func() { c.done <- srv.Serve(context.Background(), serverSide) }()
 	c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(clientSide))
 	c.conn.Go(context.Background(), func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
@@ -143,4 +144,11 @@ func writeFiles(t *testing.T, files map[string]string) string {
 		}
 	}
 	return dir
+}
+
+func writeFileB(b *testing.B, path, text string) {
+	b.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		b.Fatal(err)
+	}
 }
