@@ -1,0 +1,59 @@
+package hover
+
+import (
+	"slices"
+
+	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// InlayHint is a label shown in the text without being part of it.
+type InlayHint struct {
+	Offset      int    // absolute byte offset the label is shown at
+	Label       string // `timeout: 75min (default)`
+	PaddingLeft bool
+	Tooltip     string // Markdown
+}
+
+// InlayHints returns the hints for the part span of f: after every wait without a `timeout`, its
+// effective default (`timeout: 5min (default)`), with where it comes from in the tooltip. The
+// hint follows the wait's last item, or its closing brace when it has none.
+func InlayHints(cfg *workspace.Config, f *workspace.File, span grammar.Span, schemas *schema.Index) []InlayHint {
+	if cfg == nil || f == nil {
+		return nil
+	}
+	e := env{cfg: cfg, schemas: schemas}
+	var out []InlayHint
+	for _, wi := range cfg.Waits {
+		d, w := wi.Decl, wi.Expr
+		if d.File != f || w.Timeout != nil || w.Body == nil {
+			continue
+		}
+		ws := d.Stmt.Abs(w.Span)
+		if ws.End < span.Start || ws.Start > span.End {
+			continue
+		}
+		var at int32
+		switch {
+		case len(w.Body.Items) > 0:
+			at = d.Stmt.Abs(w.Body.Items[len(w.Body.Items)-1].Pos()).End
+		case w.Body.Close.End > w.Body.Close.Start:
+			at = d.Stmt.Abs(w.Body.Close).End
+		default:
+			continue // neither items nor a closing brace yet
+		}
+		s := e.waitSettings(d)
+		tip := "Effective timeout of wait " + code(d.Name) + " (it sets no `timeout`): " + code(grammar.NormalDuration(s.timeout)) +
+			" from " + s.timeoutFrom + ". Poll interval " + code(grammar.NormalDuration(s.interval)) + " from " + s.intervalFrom +
+			"; at most " + plural(s.reads(), "read", "reads") + " of " + code(targetName(d)) + ". Write `timeout = <duration>` in the block to change it."
+		out = append(out, InlayHint{
+			Offset:      int(at),
+			Label:       "timeout: " + grammar.NormalDuration(s.timeout) + " (default)",
+			PaddingLeft: true,
+			Tooltip:     tip,
+		})
+	}
+	slices.SortFunc(out, func(a, b InlayHint) int { return a.Offset - b.Offset })
+	return out
+}

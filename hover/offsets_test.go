@@ -1,0 +1,71 @@
+package hover
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/carina-rs/carina-lsp/grammar"
+)
+
+// TestEveryOffset hovers every byte offset of every golden configuration (complete and partial
+// statements alike) and asks for signature help and inlay hints there: nothing may panic, and a
+// hover's span must lie in the file and hold the offset.
+func TestEveryOffset(t *testing.T) {
+	paths, err := filepath.Glob("testdata/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx := embeddedIndex(t)
+	ctx := context.Background()
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files := map[string]string{}
+		for _, f := range parseTxtar(string(data)).files {
+			if f.name != "want" {
+				files[f.name] = strings.Replace(f.data, marker, "", 1)
+			}
+		}
+		fx := build(t, files, false)
+		for _, f := range fx.cfg.Files {
+			text := f.Text()
+			for off := 0; off <= len(text); off++ {
+				if h := At(ctx, fx.cfg, f, off, idx); h != nil {
+					if h.Span.Start < 0 || int(h.Span.End) > len(text) || int(h.Span.Start) > off || off > int(h.Span.End) || h.Markdown == "" {
+						t.Fatalf("%s: %s at %d: span %v, card %q", p, f.Path, off, h.Span, h.Markdown)
+					}
+				}
+				SignatureAt(fx.cfg, f, off)
+			}
+			for _, h := range InlayHints(fx.cfg, f, grammar.Span{Start: 0, End: int32(len(text))}, idx) {
+				if h.Offset < 0 || h.Offset > len(text) || h.Label == "" {
+					t.Fatalf("%s: %s: bad inlay hint %+v", p, f.Path, h)
+				}
+			}
+		}
+	}
+}
+
+// TestNilInputs checks the entry points with nothing to work on.
+func TestNilInputs(t *testing.T) {
+	ctx := context.Background()
+	if At(ctx, nil, nil, 0, nil) != nil || SignatureAt(nil, nil, 0) != nil || InlayHints(nil, nil, grammar.Span{}, nil) != nil {
+		t.Error("nil configuration: want nothing")
+	}
+	fx := build(t, map[string]string{"main.crn": "let cert = aws.acm.Certificate {\n  domain_name = 'x'\n}\n\nlet w = wait cert {\n  until = cert.status == issued\n}\n"}, false)
+	// Without schemas: still the binding and wait cards, with Carina's defaults.
+	h := At(ctx, fx.cfg, fx.file, strings.Index(fx.file.Text(), "w ="), nil)
+	if h == nil || !strings.Contains(h.Markdown, "Carina's default") {
+		t.Errorf("no schemas: want the wait card with Carina's defaults, got %+v", h)
+	}
+	canceled, cancel := context.WithCancel(ctx)
+	cancel()
+	if At(canceled, fx.cfg, fx.file, 5, nil) != nil {
+		t.Error("canceled context: want nothing")
+	}
+}

@@ -1,0 +1,269 @@
+package navigate
+
+import (
+	"strings"
+
+	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// Symbol is one entry of a file's outline. Span covers the whole construct and NameSpan its name
+// (inside Span), both absolute.
+type Symbol struct {
+	Name, Detail   string
+	Kind           SymbolKind
+	Span, NameSpan g.Span
+	Children       []Symbol
+}
+
+// DocumentSymbols returns the outline of f: its bindings (a resource's type as detail, a wait as
+// `wait on cert`), providers, backend, arguments/attributes/exports and their entries, functions,
+// module calls, import/removed/moved blocks and anonymous resources, with nested blocks,
+// attributes and local lets as children. Statements that do not parse are left out.
+func DocumentSymbols(f *workspace.File) []Symbol {
+	var out []Symbol
+	for _, st := range f.AST.Stmts {
+		o := outliner{src: f.AST.Src, st: st}
+		if s, ok := o.stmt(st.Node); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// outliner builds the symbols of one statement.
+type outliner struct {
+	src string
+	st  *g.Stmt
+}
+
+func (o *outliner) abs(s g.Span) g.Span { return o.st.Abs(s) }
+
+// text returns the source of a relative span with white space runs collapsed, cut to a
+// readable length.
+func (o *outliner) text(s g.Span) string {
+	a := o.abs(s)
+	t := strings.Join(strings.Fields(o.src[a.Start:a.End]), " ")
+	if r := []rune(t); len(r) > 48 {
+		t = string(r[:47]) + "…"
+	}
+	return t
+}
+
+func (o *outliner) sym(name, detail string, kind SymbolKind, span, nameSpan g.Span, children []Symbol) Symbol {
+	if name == "" {
+		name = `""` // an empty quoted key; LSP wants a name
+	}
+	return Symbol{Name: name, Detail: detail, Kind: kind, Span: o.abs(span), NameSpan: o.abs(nameSpan), Children: children}
+}
+
+func (o *outliner) stmt(n g.Node) (Symbol, bool) {
+	switch n := n.(type) {
+	case *g.LetStmt:
+		return o.let(n)
+	case *g.ResourceStmt:
+		r := n.Resource
+		return o.sym(r.Type.String(), "", SymbolObject, n.Span, r.Type.Span, o.block(r.Body)), true
+	case *g.ModuleCallStmt:
+		c := n.Call
+		return o.sym(c.Name.Text, "module call", SymbolObject, n.Span, c.Name.Span, o.block(c.Body)), true
+	case *g.ProviderStmt:
+		if n.Kind.Text == "" {
+			return Symbol{}, false
+		}
+		return o.sym(n.Kind.Text, "provider", SymbolNamespace, n.Span, n.Kind.Span, o.block(n.Body)), true
+	case *g.BackendStmt:
+		return o.sym(n.Kind.Text, "backend", SymbolPackage, n.Span, n.Kind.Span, o.block(n.Body)), true
+	case *g.ArgumentsStmt:
+		var kids []Symbol
+		for _, p := range n.Params {
+			detail := ""
+			if p.Type != nil {
+				detail = o.text(p.Type.Span)
+			}
+			var inner []Symbol
+			if p.Body != nil {
+				inner = o.block(p.Body)
+			}
+			kids = append(kids, o.sym(p.Name.Text, detail, SymbolVariable, p.Span, p.Name.Span, inner))
+		}
+		return o.sym("arguments", "", SymbolStruct, n.Span, n.Kw, kids), true
+	case *g.OutputsStmt:
+		var kids []Symbol
+		for _, it := range n.Items {
+			detail := ""
+			switch {
+			case it.Type != nil:
+				detail = o.text(it.Type.Span)
+			case it.Value != nil:
+				detail = o.text(it.Value.Pos())
+			}
+			kids = append(kids, o.sym(it.Name.Text, detail, SymbolProperty, it.Span, it.Name.Span, nil))
+		}
+		name := "attributes"
+		if n.Exports {
+			name = "exports"
+		}
+		return o.sym(name, "", SymbolStruct, n.Span, n.Kw, kids), true
+	case *g.StateBlockStmt:
+		return o.sym(n.Kind, o.stateDetail(n), SymbolStruct, n.Span, n.Kw, o.block(n.Body)), true
+	case *g.FnStmt:
+		if n.Name == nil {
+			return Symbol{}, false
+		}
+		detail := ""
+		if end := n.Open.Start; end > n.Name.Span.End {
+			detail = o.text(g.Span{Start: n.Name.Span.End, End: end})
+		}
+		var kids []Symbol
+		for _, l := range n.Lets {
+			if s, ok := o.let(l); ok {
+				kids = append(kids, s)
+			}
+		}
+		return o.sym(n.Name.Text, detail, SymbolFunction, n.Span, n.Name.Span, kids), true
+	case *g.ExprStmt:
+		switch x := n.X.(type) {
+		case *g.ForExpr:
+			return o.sym("for", o.forDetail(x), SymbolArray, n.Span, x.Kw, o.body(x.Body)), true
+		case *g.IfExpr:
+			kids := append(o.body(x.Then), o.body(x.Else)...)
+			return o.sym("if", o.ifDetail(x), SymbolObject, n.Span, x.Kw, kids), true
+		}
+	}
+	return Symbol{}, false
+}
+
+// let outlines a binding by what its value is.
+func (o *outliner) let(n *g.LetStmt) (Symbol, bool) {
+	if n.Name == nil {
+		return Symbol{}, false
+	}
+	kind, detail := SymbolVariable, ""
+	var kids []Symbol
+	switch v := n.Value.(type) {
+	case *g.ResourceExpr:
+		kind, detail, kids = SymbolObject, v.Type.String(), o.block(v.Body)
+		if v.Read != nil {
+			detail = "read " + detail
+		}
+	case *g.WaitExpr:
+		kind, detail, kids = SymbolEvent, "wait", o.block(v.Body)
+		if v.Target != nil {
+			detail = "wait on " + v.Target.Text
+		}
+	case *g.KeywordBlockExpr:
+		kind, detail = SymbolPackage, v.Keyword
+		if v.Keyword == "use" {
+			kind = SymbolModule
+		}
+		if a := v.Body.Attr("source"); a != nil && a.Value != nil {
+			detail += " " + o.text(a.Value.Pos())
+		}
+	case *g.ModuleCallExpr:
+		kind, detail, kids = SymbolObject, "module "+v.Name.Text, o.block(v.Body)
+	case *g.ProviderExpr:
+		kind, detail, kids = SymbolNamespace, "provider "+v.Kind.Text, o.block(v.Body)
+	case *g.ForExpr:
+		kind, detail, kids = SymbolArray, o.forDetail(v), o.body(v.Body)
+	case *g.IfExpr:
+		detail, kids = o.ifDetail(v), append(o.body(v.Then), o.body(v.Else)...)
+	case *g.MapExpr:
+		kids = o.block(v.Body)
+	case nil:
+	default:
+		detail = o.text(v.Pos())
+	}
+	return o.sym(n.Name.Text, detail, kind, n.Span, n.Name.Span, kids), true
+}
+
+// block outlines the items of a block: attributes (a map value's entries as children), nested
+// blocks and local lets.
+func (o *outliner) block(b *g.Block) []Symbol {
+	if b == nil {
+		return nil
+	}
+	var out []Symbol
+	for _, it := range b.Items {
+		switch it := it.(type) {
+		case *g.Attribute:
+			detail := ""
+			var kids []Symbol
+			switch v := it.Value.(type) {
+			case nil:
+			case *g.MapExpr:
+				kids = o.block(v.Body)
+			default:
+				detail = o.text(v.Pos())
+			}
+			out = append(out, o.sym(it.Key.Text, detail, SymbolProperty, it.Span, it.Key.Span, kids))
+		case *g.NestedBlock:
+			out = append(out, o.sym(it.Name.Text, "", SymbolStruct, it.Span, it.Name.Span, o.block(it.Body)))
+		case *g.LetStmt:
+			if s, ok := o.let(it); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// body outlines the body of a for or if: its lets and its result when it is a resource or a
+// module call.
+func (o *outliner) body(b *g.Body) []Symbol {
+	if b == nil {
+		return nil
+	}
+	var out []Symbol
+	for _, l := range b.Lets {
+		if s, ok := o.let(l); ok {
+			out = append(out, s)
+		}
+	}
+	switch r := b.Result.(type) {
+	case *g.ResourceExpr:
+		detail := ""
+		if r.Read != nil {
+			detail = "read"
+		}
+		out = append(out, o.sym(r.Type.String(), detail, SymbolObject, r.Span, r.Type.Span, o.block(r.Body)))
+	case *g.ModuleCallExpr:
+		out = append(out, o.sym(r.Name.Text, "module call", SymbolObject, r.Span, r.Name.Span, o.block(r.Body)))
+	}
+	return out
+}
+
+func (o *outliner) forDetail(x *g.ForExpr) string {
+	end := x.Span.End
+	if x.Body != nil {
+		end = x.Body.Open.Start
+	}
+	return o.text(g.Span{Start: x.Kw.Start, End: end})
+}
+
+func (o *outliner) ifDetail(x *g.IfExpr) string {
+	if x.Cond == nil {
+		return "if"
+	}
+	return "if " + o.text(x.Cond.Pos())
+}
+
+// stateDetail describes an import, removed or moved block by its addresses.
+func (o *outliner) stateDetail(n *g.StateBlockStmt) string {
+	addr := func(key string) string {
+		if a := n.Body.Attr(key); a != nil && a.Value != nil {
+			return o.text(a.Value.Pos())
+		}
+		return ""
+	}
+	switch n.Kind {
+	case "import":
+		return addr("to")
+	case "removed":
+		return addr("from")
+	}
+	if from, to := addr("from"), addr("to"); from != "" || to != "" {
+		return from + " → " + to
+	}
+	return ""
+}
