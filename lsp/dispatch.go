@@ -72,6 +72,19 @@ func methods() map[string]handler {
 		"textDocument/formatting":             request(false, formatting),
 		"textDocument/rangeFormatting":        request(false, rangeFormatting),
 		"textDocument/codeAction":             request(false, codeAction),
+		"textDocument/hover":                  request(false, textDocumentHover),
+		"textDocument/signatureHelp":          request(false, signatureHelp),
+		"textDocument/inlayHint":              request(false, inlayHints),
+		"textDocument/definition":             request(false, definition),
+		"textDocument/references":             request(false, references),
+		"textDocument/prepareRename":          request(false, prepareRename),
+		"textDocument/rename":                 request(false, rename),
+		"textDocument/documentSymbol":         request(false, documentSymbol),
+		"workspace/symbol":                    request(false, workspaceSymbol),
+		"textDocument/documentHighlight":      request(false, documentHighlight),
+		"textDocument/foldingRange":           request(false, foldingRange),
+		"textDocument/semanticTokens/full":    request(false, semanticTokensFull),
+		"textDocument/semanticTokens/range":   request(false, semanticTokensRange),
 	}
 }
 

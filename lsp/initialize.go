@@ -8,6 +8,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/semantictokens"
 )
 
 // initialize records the client's capabilities, workspace folders and settings, and answers with
@@ -75,10 +76,25 @@ func (s *Server) capabilities() serverCapabilities {
 		DocumentFormattingProvider:      true,
 		DocumentRangeFormattingProvider: true,
 		CodeActionProvider:              &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix}},
+		HoverProvider:                   true,
+		SignatureHelpProvider:           &protocol.SignatureHelpOptions{TriggerCharacters: []string{"(", ","}, RetriggerCharacters: []string{","}},
+		DefinitionProvider:              true,
+		ReferencesProvider:              true,
+		RenameProvider:                  &protocol.RenameOptions{PrepareProvider: true},
+		DocumentSymbolProvider:          true,
+		WorkspaceSymbolProvider:         true,
+		DocumentHighlightProvider:       true,
+		FoldingRangeProvider:            true,
+		SemanticTokensProvider:          semanticTokensOptions{Legend: legend(), Range: true, Full: true},
 		Workspace: &protocol.ServerCapabilitiesWorkspace{
 			WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},
 		},
-	}}
+	}, InlayHintProvider: true}
+}
+
+func legend() semanticTokensLegend {
+	types, mods := semantictokens.Legend()
+	return semanticTokensLegend{TokenTypes: types, TokenModifiers: mods}
 }
 
 // applySettings takes new settings: the log level and the extra schema files.
