@@ -42,7 +42,9 @@ func TestFeatures(t *testing.T) {
 	}})
 	uris := openAll(t, c, dir, files)
 	wait, cdn := uris["wait.crn"], uris["cdn.crn"]
-	doc := func(u protocol.DocumentURI) protocol.TextDocumentIdentifier { return protocol.TextDocumentIdentifier{URI: u} }
+	doc := func(u protocol.DocumentURI) protocol.TextDocumentIdentifier {
+		return protocol.TextDocumentIdentifier{URI: u}
+	}
 
 	t.Run("hover on wait shows the plan line", func(t *testing.T) {
 		var h protocol.Hover
