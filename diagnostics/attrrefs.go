@@ -225,10 +225,12 @@ func (c *checker) checkModuleCall(f *workspace.File, st *g.Stmt, call *g.ModuleC
 		return
 	}
 	params := map[string]*g.ParamDecl{}
+	decls := map[string]*workspace.Decl{}
 	var names []string
 	for _, d := range imp.Config.Decls {
 		if p, ok := d.Node.(*g.ParamDecl); ok && d.Kind == workspace.Argument {
 			params[d.Name] = p
+			decls[d.Name] = d
 			names = append(names, d.Name)
 		}
 	}
@@ -251,7 +253,11 @@ func (c *checker) checkModuleCall(f *workspace.File, st *g.Stmt, call *g.ModuleC
 	}
 	for _, n := range names {
 		if p := params[n]; p.Default == nil && !given[n] {
-			c.add(f, at(st, call.Name.Span), Error, CodeMissingArgument, "missing required argument %q for module %q", n, call.Name.Text)
+			typ := ""
+			if d := decls[n]; p.Type != nil && d != nil {
+				typ = " (" + text(d.File, d.Stmt.Abs(p.Type.Span)) + ")"
+			}
+			c.add(f, at(st, call.Name.Span), Error, CodeMissingArgument, "missing required argument %q%s for module %q: add %s = <value>", n, typ, call.Name.Text, n)
 		}
 	}
 }

@@ -28,10 +28,15 @@ func (c *checker) checkBlocks() {
 				return
 			}
 			owner := ownerName(st.Node)
+			var waitBody *g.Block
 			g.Inspect(st.Node, func(n g.Node) bool {
 				switch n := n.(type) {
+				case *g.WaitExpr:
+					waitBody = n.Body
 				case *g.Block:
-					c.checkDuplicateAttrs(f, st, n)
+					if n != waitBody { // a repeated wait key has its own error (wait-duplicate-key)
+						c.checkDuplicateAttrs(f, st, n)
+					}
 				case *g.StringLit:
 					c.checkString(f, st, n)
 				case *g.NestedBlock:
@@ -123,14 +128,17 @@ func (c *checker) checkDirectives(f *workspace.File, st *g.Stmt, owner string, b
 					diag := c.add(f, at(st, s.Span), Error, CodeDirectivesProviderRef,
 						"directives.provider: value must be a bare binding identifier, not a string literal (e.g., `provider = us`, not `provider = \"us\"`)")
 					if !s.Interpolated() {
+						diag.Message = fmt.Sprintf("directives.provider: value must be a bare binding identifier, not a string literal: write provider = %s", s.Value)
 						diag.Fixes = []Fix{{Title: "Change to " + s.Value, Edits: []Edit{{Span: at(st, s.Span), NewText: s.Value}}}}
 					}
 				}
 			}
 		default:
-			c.add(f, at(st, a.Key.Span), Error, CodeDirectivesUnknownKey,
+			keys := []string{"depends_on", "provider", "prevent_destroy", "create_before_destroy", "force_delete"}
+			d := c.add(f, at(st, a.Key.Span), Error, CodeDirectivesUnknownKey,
 				"%s: unknown key %q; directives take depends_on, provider, prevent_destroy, create_before_destroy and force_delete%s",
-				on, k, didYouMean(k, []string{"depends_on", "provider", "prevent_destroy", "create_before_destroy", "force_delete"}))
+				on, k, didYouMean(k, keys))
+			c.renameFix(d, k, keys)
 		}
 	}
 }
@@ -138,9 +146,25 @@ func (c *checker) checkDirectives(f *workspace.File, st *g.Stmt, owner string, b
 func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *g.Stmt, owner, on string, a *g.Attribute) {
 	list, ok := a.Value.(*g.ListExpr)
 	if !ok {
-		if a.Value != nil {
-			c.add(f, at(st, a.Value.Pos()), Error, CodeDirectivesDependsOn, "directives.depends_on: must be a list of binding identifiers")
+		if a.Value == nil {
+			return
 		}
+		sp := at(st, a.Value.Pos())
+		name := ""
+		switch v := a.Value.(type) {
+		case *g.PathExpr:
+			name = v.Parts[0].Text
+		case *g.StringLit:
+			if !v.Interpolated() {
+				name = v.Value
+			}
+		}
+		if name == "" {
+			c.add(f, sp, Error, CodeDirectivesDependsOn, "directives.depends_on: must be a list of binding identifiers, e.g. depends_on = [<binding>, ...]")
+			return
+		}
+		d := c.add(f, sp, Error, CodeDirectivesDependsOn, "directives.depends_on: must be a list of binding identifiers: write [%s]", name)
+		d.Fixes = []Fix{{Title: "Make it a list", Edits: []Edit{{Span: sp, NewText: "[" + name + "]"}}}}
 		return
 	}
 	seen := map[string]bool{}
@@ -149,35 +173,40 @@ func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *g.Stmt, owner,
 		p, isPath := e.(*g.PathExpr)
 		switch {
 		case !isPath:
-			if _, isStr := e.(*g.StringLit); isStr {
-				c.add(f, sp, Error, CodeDirectivesDependsOn,
-					"directives.depends_on: list elements must be binding identifiers, not string literals (e.g., `[role, key]`, not `[\"role\"]`)")
+			if s, isStr := e.(*g.StringLit); isStr && !s.Interpolated() {
+				d := c.add(f, sp, Error, CodeDirectivesDependsOn,
+					"directives.depends_on: list elements must be binding identifiers, not string literals: write %s", s.Value)
+				d.Fixes = []Fix{{Title: "Change to " + s.Value, Edits: []Edit{{Span: sp, NewText: s.Value}}}}
 			} else {
 				c.add(f, sp, Error, CodeDirectivesDependsOn, "directives.depends_on: must be a list of binding identifiers")
 			}
 			continue
 		case len(p.Parts) > 1:
-			c.add(f, sp, Error, CodeDirectivesDependsOn,
-				"directives.depends_on: list elements must be a bare binding identifier, not an attribute selector (got `%s`)", p.String())
+			d := c.add(f, sp, Error, CodeDirectivesDependsOn,
+				"directives.depends_on: list elements must be a bare binding identifier, not an attribute selector (got `%s`): write %s", p.String(), p.Parts[0].Text)
+			d.Fixes = []Fix{{Title: "Change to " + p.Parts[0].Text, Edits: []Edit{{Span: sp, NewText: p.Parts[0].Text}}}}
 			continue
 		}
 		n := p.Parts[0].Text
 		if seen[n] {
-			c.add(f, sp, Warning, CodeDirectivesDependsOn, "%s: depends_on lists %q more than once", on, n)
+			d := c.add(f, sp, Warning, CodeDirectivesDependsOn, "%s: depends_on lists %q more than once; remove the repeat", on, n)
+			d.Fixes = []Fix{{Title: "Remove the duplicate", Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}}}
 			continue
 		}
 		seen[n] = true
 		d := c.cfg.Lookup(n)
 		switch {
 		case owner != "" && n == owner:
-			c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: depends_on lists %q itself; a resource cannot depend on itself", on, n)
+			d := c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: depends_on lists %q itself; a resource cannot depend on itself: remove it", on, n)
+			d.Fixes = []Fix{{Title: "Remove " + n, Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}}}
 		case d == nil:
-			c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: depends_on names %q, which is not declared in this configuration%s",
+			d := c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: depends_on names %q, which is not declared in this configuration%s",
 				on, n, didYouMean(n, c.names(nil)))
+			c.renameFix(d, n, c.names(nil))
 		case d.Kind == workspace.Upstream:
-			c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: upstream_state binding %q is not a valid depends_on target", on, n)
+			c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: upstream_state binding %q is not a valid depends_on target (it is another configuration, read before this one is applied): remove it", on, n)
 		case d.Kind == workspace.DataSource:
-			c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: data sources cannot be depends_on targets (binding %q)", on, n)
+			c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: data sources cannot be depends_on targets (binding %q): remove it, or read its attributes where the order matters", on, n)
 		}
 	}
 }

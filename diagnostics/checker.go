@@ -16,6 +16,8 @@ type checker struct {
 	schemas *schema.Index // nil: no schemas
 	out     []Diagnostic
 	refs    map[refKey]*workspace.Ref // the reference each path expression is, by statement
+
+	providers map[string]bool // providerNames, computed once
 }
 
 type refKey struct {

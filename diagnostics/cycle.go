@@ -1,6 +1,7 @@
 package diagnostics
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -15,9 +16,10 @@ const CodeCycle Code = "dependency-cycle"
 // in the message and the other members as related information.
 func (c *checker) checkCycles() {
 	for _, comp := range stronglyConnected(c.cfg) {
-		if len(comp) == 1 && (!slices.Contains(c.cfg.Deps[comp[0]], comp[0]) || comp[0].Kind == workspace.Wait) {
-			// A wait on itself, listing itself in depends_on or reading itself in until has
-			// its own, more precise diagnostic.
+		if len(comp) == 1 && (!slices.Contains(c.cfg.Deps[comp[0]], comp[0]) || comp[0].Kind == workspace.Wait || c.listsItself(comp[0])) {
+			// A wait on itself, listing itself in depends_on or reading itself in until, and a
+			// resource listing itself in directives.depends_on have their own, more precise
+			// diagnostic.
 			continue
 		}
 		cycle := cyclePath(c.cfg, comp)
@@ -27,10 +29,13 @@ func (c *checker) checkCycles() {
 		}
 		names = append(names, cycle[0].Name)
 		msg := "dependency cycle: " + strings.Join(names, " -> ")
-		if len(cycle) == 1 {
+		switch w := waitIn(cycle); {
+		case len(cycle) == 1:
 			msg += "; a declaration cannot depend on itself"
-		} else if hasWait(cycle) {
-			msg += "; a wait's depends_on and target must not read the wait"
+		case w != nil:
+			msg += fmt.Sprintf("; the bindings wait %q depends on must read its target %s directly, not through the wait", w.Name, targetName(w.WaitExpr()))
+		default:
+			msg += "; remove one of these references to break it"
 		}
 		for _, d := range cycle {
 			diag := c.add(d.File, d.NameSpan, Error, CodeCycle, "%s", msg)
@@ -43,8 +48,14 @@ func (c *checker) checkCycles() {
 	}
 }
 
-func hasWait(ds []*workspace.Decl) bool {
-	return slices.ContainsFunc(ds, func(d *workspace.Decl) bool { return d.Kind == workspace.Wait })
+// waitIn returns the first wait of a cycle, or nil.
+func waitIn(ds []*workspace.Decl) *workspace.Decl {
+	for _, d := range ds {
+		if d.Kind == workspace.Wait && d.WaitExpr() != nil {
+			return d
+		}
+	}
+	return nil
 }
 
 // cyclePath orders the members of a strongly connected component along one cycle through them,
@@ -141,4 +152,11 @@ func stronglyConnected(cfg *workspace.Config) [][]*workspace.Decl {
 	}
 	slices.SortFunc(out, func(a, b []*workspace.Decl) int { return order[a[0]] - order[b[0]] })
 	return out
+}
+
+// listsItself reports whether a declaration names itself in its directives.depends_on.
+func (c *checker) listsItself(d *workspace.Decl) bool {
+	return slices.ContainsFunc(c.cfg.RefsTo(d), func(r *workspace.Ref) bool {
+		return r.Owner == d && r.Kind == workspace.RefDirectiveDependsOn
+	})
 }

@@ -22,9 +22,20 @@ func builtinFunctions() []string {
 }
 
 // providerNames returns the first segments that start enum values and resource types rather
-// than references: the known providers and every provider kind the configuration declares.
+// than references: the known providers, the providers of the schema index, the provider of every
+// resource type the configuration uses, and every provider kind it declares.
 func (c *checker) providerNames() map[string]bool {
+	if c.providers != nil {
+		return c.providers
+	}
 	out := map[string]bool{"aws": true, "awscc": true}
+	for _, p := range c.schemas.Providers() {
+		out[p] = true
+	}
+	for _, s := range c.resources() {
+		out[s.expr.Type.Parts[0].Text] = true
+	}
+	c.providers = out
 	for _, f := range c.cfg.Files {
 		for _, st := range f.AST.Stmts {
 			switch n := st.Node.(type) {

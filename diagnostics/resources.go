@@ -1,6 +1,7 @@
 package diagnostics
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -172,7 +173,9 @@ func (c *checker) checkBody(f *workspace.File, st *g.Stmt, rs *schema.Resource, 
 					}
 					continue
 				}
-				c.unknownMember(f, st, at(st, it.Key.Span), it.Key.Text, owner, members)
+				if sug := c.unknownMember(f, st, at(st, it.Key.Span), it.Key.Text, owner, members); sug != "" {
+					set[sug] = true // the typo is the missing attribute: one diagnostic, not two
+				}
 				continue
 			}
 			set[m.Name] = true
@@ -194,7 +197,9 @@ func (c *checker) checkBody(f *workspace.File, st *g.Stmt, rs *schema.Resource, 
 				m = byBlock[name]
 			}
 			if m == nil {
-				c.unknownMember(f, st, at(st, it.Name.Span), name, owner, members)
+				if sug := c.unknownMember(f, st, at(st, it.Name.Span), name, owner, members); sug != "" {
+					set[sug] = true
+				}
 				continue
 			}
 			set[m.Name] = true
@@ -279,8 +284,9 @@ func (c *checker) checkRequired(f *workspace.File, rs *schema.Resource, owner st
 	}
 }
 
-// unknownMember reports an attribute or block name the schema does not have.
-func (c *checker) unknownMember(f *workspace.File, st *g.Stmt, sp g.Span, name, owner string, members map[string]*schema.Member) {
+// unknownMember reports an attribute or block name the schema does not have, with the closest
+// settable name (returned, "" when none is close) or else the list of them.
+func (c *checker) unknownMember(f *workspace.File, st *g.Stmt, sp g.Span, name, owner string, members map[string]*schema.Member) string {
 	var names []string
 	for n, m := range members {
 		if !m.ReadOnly {
@@ -291,8 +297,34 @@ func (c *checker) unknownMember(f *workspace.File, st *g.Stmt, sp g.Span, name, 
 		}
 	}
 	slices.Sort(names)
+	names = slices.Compact(names)
 	d := c.add(f, sp, Error, CodeUnknownAttribute, "unknown attribute %q for %s%s", name, owner, didYouMean(name, names))
 	c.renameFix(d, name, names)
+	sug := suggest(name, names)
+	if sug == "" {
+		d.Message += "; its attributes: " + shortList(names, 12)
+		return ""
+	}
+	if m := members[sug]; m != nil {
+		return m.Name
+	}
+	for _, m := range members {
+		if m.BlockName == sug {
+			return m.Name
+		}
+	}
+	return ""
+}
+
+// shortList joins at most n names, saying how many more there are.
+func shortList(names []string, n int) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s, … (%d more)", strings.Join(names[:n], ", "), len(names)-n)
 }
 
 func display(m *schema.Member) string {

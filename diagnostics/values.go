@@ -148,6 +148,13 @@ func (c *checker) checkValue(f *workspace.File, st *g.Stmt, rs *schema.Resource,
 	case schema.KindList:
 		l, ok := e.(*g.ListExpr)
 		if !ok {
+			if el := rs.Resolve(t.Element); el != nil && el.Kind != schema.KindList && c.fits(st, rs, el, e) {
+				// One element where a list is expected: `resource_records = 'x'`.
+				list := "[" + text(f, sp) + "]"
+				c.add(f, sp, Error, CodeTypeMismatch, "%s: type mismatch: expected %s, got %s: write %s",
+					label, t.String(), describeLiteral(f, st, kind, e), list).Fixes = []Fix{{Title: "Make it a list", Edits: []Edit{{Span: sp, NewText: list}}}}
+				return
+			}
 			mismatch("")
 			return
 		}

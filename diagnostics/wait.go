@@ -91,8 +91,9 @@ func (c *checker) checkWait(w *workspace.WaitInfo, complete bool) {
 					"%s%q is not part of the wait construct yet; a wait takes until, depends_on and timeout", prefix, k)
 				continue
 			case !slices.Contains(waitKeys(), k):
-				c.add(f, at(st, it.Key.Span), Error, CodeWaitUnknownKey,
+				diag := c.add(f, at(st, it.Key.Span), Error, CodeWaitUnknownKey,
 					"%sunknown key %q; a wait takes until, depends_on and timeout%s", prefix, k, didYouMean(k, waitKeys()))
+				c.renameFix(diag, k, waitKeys())
 				continue
 			}
 			if first := seen[k]; first != nil {
@@ -103,6 +104,9 @@ func (c *checker) checkWait(w *workspace.WaitInfo, complete bool) {
 			}
 			seen[k] = it
 		case *g.NestedBlock:
+			if hasSyntaxErrorAt(st, it.Name.Span) {
+				continue // the parser reports the nested block already
+			}
 			c.add(f, at(st, it.Name.Span), Error, CodeWaitUnknownKey,
 				"%snested block %q is not allowed; a wait takes until, depends_on and timeout", prefix, it.Name.Text)
 		}
@@ -111,9 +115,13 @@ func (c *checker) checkWait(w *workspace.WaitInfo, complete bool) {
 	target := c.checkWaitTarget(w, prefix)
 
 	if x.Until == nil && len(st.Errors) == 0 {
+		example := targetName(x) + ".<attribute> == <value>"
+		if attr, value, ok := readyCondition(c.declSchema(target)); ok {
+			example = targetName(x) + "." + attr + " == " + value
+		}
 		diag := c.add(f, at(st, x.Kw), Error, CodeWaitMissingUntil,
-			"%smissing until: a wait needs the condition to wait for, e.g. until = %s.<attribute> == <value>", prefix, targetName(x))
-		diag.Fixes = []Fix{c.untilSkeleton(w)}
+			"%smissing until: a wait needs the condition to wait for, e.g. until = %s", prefix, example)
+		diag.Fixes = []Fix{c.untilSkeleton(w, target)}
 	} else if x.Until.Value != nil {
 		c.checkUntil(w, prefix, x.Until.Value, target)
 	}
@@ -123,11 +131,17 @@ func (c *checker) checkWait(w *workspace.WaitInfo, complete bool) {
 	if x.DependsOn != nil && x.DependsOn.Value != nil {
 		c.checkWaitDependsOn(w, prefix)
 	}
-	if complete && name != "_" && len(c.cfg.RefsTo(d)) == 0 {
+	if complete && name != "_" && !slices.ContainsFunc(c.cfg.RefsTo(d), func(r *workspace.Ref) bool { return r.Owner != d }) {
 		c.add(f, d.NameSpan, Warning, CodeWaitUnused,
 			"wait %q is never referenced, so it gates nothing: read the target through it (%s.<attribute>) where the target must be ready, or name it _",
 			name, name)
 	}
+}
+
+// hasSyntaxErrorAt reports whether a statement has a syntax error on exactly the span sp
+// (statement-relative).
+func hasSyntaxErrorAt(st *g.Stmt, sp g.Span) bool {
+	return slices.ContainsFunc(st.Errors, func(e g.SyntaxError) bool { return e.Span == sp })
 }
 
 func targetName(x *g.WaitExpr) string {
@@ -137,16 +151,57 @@ func targetName(x *g.WaitExpr) string {
 	return x.Target.Text
 }
 
-// untilSkeleton inserts `until = <target>.<attribute> == <value>` at the start of the block.
-func (c *checker) untilSkeleton(w *workspace.WaitInfo) Fix {
+// untilSkeleton inserts `until = <target>.<attribute> == <value>` at the start of the block:
+// the target's ready condition when its schema has one (readyCondition), else placeholders.
+func (c *checker) untilSkeleton(w *workspace.WaitInfo, target *workspace.Decl) Fix {
 	x, st := w.Expr, w.Decl.Stmt
 	indent := "  "
 	insertAt := at(st, x.Body.Open).End
+	cond := targetName(x) + ".status == <value>"
+	if attr, value, ok := readyCondition(c.declSchema(target)); ok {
+		cond = targetName(x) + "." + attr + " == " + value
+	}
 	return Fix{
 		Title: "Add until",
-		Edits: []Edit{{Span: g.Span{Start: insertAt, End: insertAt},
-			NewText: "\n" + indent + "until = " + targetName(x) + ".status == <value>"}},
+		Edits: []Edit{{Span: g.Span{Start: insertAt, End: insertAt}, NewText: "\n" + indent + "until = " + cond}},
 	}
+}
+
+// readyWords are enum members that read as "the target is ready".
+var readyWords = []string{"issued", "available", "active", "running", "ready", "success", "succeeded",
+	"deployed", "in_service", "inservice", "complete", "completed", "healthy", "enabled", "ok", "created"}
+
+// readyCondition proposes the attribute and value a wait on a resource of rs most likely waits
+// for: a read-only enum attribute (status first, then state, then the others by name) with a
+// member that reads as ready (readyWords). ok is false when there is none.
+func readyCondition(rs *schema.Resource) (attr, value string, ok bool) {
+	if rs == nil {
+		return "", "", false
+	}
+	names := sortedKeys(rs.Attributes)
+	rank := func(n string) int {
+		switch n {
+		case "status":
+			return 0
+		case "state":
+			return 1
+		}
+		return 2
+	}
+	slices.SortStableFunc(names, func(a, b string) int { return rank(a) - rank(b) })
+	for _, n := range names {
+		m := rs.Attributes[n]
+		t := rs.Resolve(m.Type)
+		if !m.ReadOnly || t == nil || t.Kind != schema.KindEnum || t.Enum == nil {
+			continue
+		}
+		for _, v := range t.Enum.Values {
+			if slices.Contains(readyWords, strings.ToLower(v.DSL)) {
+				return n, enumSpelling(v), true
+			}
+		}
+	}
+	return "", "", false
 }
 
 // waitable reports whether a declaration can be waited on.
@@ -186,10 +241,18 @@ func (c *checker) checkWaitTarget(w *workspace.WaitInfo, prefix string) *workspa
 			return nil
 		}
 		c.add(r.File, r.Span, Error, CodeWaitInvalidTarget,
-			"%starget %q is a %s; a wait's target is a resource, a data source (read) or another wait", prefix, r.Name, what)
+			"%starget %q is %s; a wait's target is a resource, a data source (read) or another wait", prefix, r.Name, withArticle(what))
 		return nil
 	}
 	return r.Decl
+}
+
+// withArticle puts "a" or "an" before a noun.
+func withArticle(noun string) string {
+	if noun != "" && strings.ContainsRune("aeiou", rune(noun[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
 }
 
 // checkUntil checks the predicate's shape: `<target>.<attribute path> == <value>`.
@@ -224,7 +287,7 @@ func (c *checker) checkUntil(w *workspace.WaitInfo, prefix string, pred g.Expr, 
 	if target == nil {
 		return // the target is missing or wrong: that is the one thing to fix first
 	}
-	lhsOK := c.checkUntilLHS(w, prefix, cmp.X)
+	lhsOK := c.checkUntilLHS(w, prefix, cmp)
 	rhsOK := c.checkUntilRHS(w, prefix, cmp.Y)
 	if lhsOK && rhsOK {
 		c.checkUntilSchema(w, prefix, cmp, target)
@@ -303,23 +366,42 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *g.
 		return
 	}
 	if !c.fits(st, rs, t, rhs) && c.staticKind(rhs) != "" {
-		c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with %s, a value of another type",
-			prefix, lhsText, display(m), rhsText)
+		c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with the %s %s; compare it with a %s value",
+			prefix, lhsText, display(m), strings.ToLower(c.staticKind(rhs)), rhsText, display(m))
 	}
 }
 
-func (c *checker) checkUntilLHS(w *workspace.WaitInfo, prefix string, lhs g.Expr) bool {
+func (c *checker) checkUntilLHS(w *workspace.WaitInfo, prefix string, cmp *g.BinaryExpr) bool {
 	f, st := w.Decl.File, w.Decl.Stmt
 	tname := targetName(w.Expr)
+	lhs := cmp.X
 	switch x := lhs.(type) {
 	case *g.PathExpr:
 		root := x.Parts[0]
+		r := c.refAt(st, x)
 		switch {
 		case root.Text == tname && len(x.Parts) > 1:
 			return true
 		case root.Text == w.Decl.Name && w.Decl.Name != tname:
 			c.add(f, at(st, root.Span), Error, CodeWaitUntilSelf,
 				"%suntil refers to the wait itself; compare an attribute of the target: %s.<attribute> == <value>", prefix, tname)
+		case c.providerNames()[root.Text]:
+			// A value on the left: `aws.acm.Certificate.Status.Issued == cert.status`.
+			lsp := at(st, x.Span)
+			if y, ok := cmp.Y.(*g.PathExpr); ok && y.Parts[0].Text == tname && len(y.Parts) > 1 {
+				swapped := text(f, at(st, y.Span)) + " == " + text(f, lsp)
+				d := c.add(f, lsp, Error, CodeWaitUntilShape,
+					"%suntil must start with the target's attribute, the value on the right: write %s", prefix, swapped)
+				d.Fixes = []Fix{{Title: "Swap the sides", Edits: []Edit{{Span: at(st, g.Span{Start: x.Span.Start, End: y.Span.End}), NewText: swapped}}}}
+				break
+			}
+			c.add(f, lsp, Error, CodeWaitUntilShape,
+				"%suntil must start with the target's attribute (%s.<attribute> == <value>), not the value %s", prefix, tname, text(f, lsp))
+		case r != nil && r.Decl == nil:
+			d := c.add(f, at(st, root.Span), Error, CodeWaitUntilCrossTarget,
+				"%suntil names %q, which is not declared; compare an attribute of the target: %s.<attribute> == <value>%s",
+				prefix, root.Text, tname, didYouMean(root.Text, []string{tname}))
+			c.renameFix(d, root.Text, []string{tname})
 		case root.Text != tname:
 			c.add(f, at(st, root.Span), Error, CodeWaitUntilCrossTarget,
 				"%suntil must compare an attribute of the target %q, not of %q (cross-target predicates are not supported)", prefix, tname, root.Text)
@@ -344,12 +426,13 @@ func (c *checker) checkUntilRHS(w *workspace.WaitInfo, prefix string, rhs g.Expr
 	case *g.BadExpr:
 		return false
 	case *g.NullLit:
-		c.add(f, at(st, x.Span), Error, CodeWaitUntilShape, "%snull is not a value until can wait for", prefix)
+		c.add(f, at(st, x.Span), Error, CodeWaitUntilShape,
+			"%snull is not a value until can wait for; compare with a value of the attribute (an enum value, string, number or bool)", prefix)
 	case *g.CallExpr:
 		c.add(f, at(st, x.Span), Error, CodeWaitUntilShape,
 			"%sfunction calls are not supported on the right of until; write the value itself", prefix)
 	case *g.IndexExpr, *g.FieldExpr:
-		c.add(f, at(st, x.Pos()), Error, CodeWaitUntilShape, "%sindex access is not supported on the right of until", prefix)
+		c.add(f, at(st, x.Pos()), Error, CodeWaitUntilShape, "%sindex access is not supported on the right of until; write the value itself", prefix)
 	case *g.ParenExpr, *g.ListExpr, *g.MapExpr:
 		c.add(f, at(st, x.Pos()), Error, CodeWaitUntilShape,
 			"%sthe right of until must be a single value (an enum value, string, number, bool or duration)", prefix)
@@ -385,7 +468,7 @@ func (c *checker) checkTimeout(w *workspace.WaitInfo, prefix string, v g.Expr, i
 		}
 	case *g.StringLit:
 		diag := c.add(f, sp, Error, CodeWaitTimeoutType,
-			"%stimeout is a duration, not a string: write it without quotes", prefix)
+			"%stimeout is a duration, not a string: write a duration literal such as 75min, 30s or 2h", prefix)
 		if v := strings.TrimSpace(x.Value); !x.Interpolated() && v != "" {
 			if secs, ok := parseDurationText(v); ok && secs > 0 {
 				diag.Message = fmt.Sprintf("%stimeout is a duration, not a string: write %s", prefix, v)
@@ -419,14 +502,27 @@ func (c *checker) checkWaitDependsOn(w *workspace.WaitInfo, prefix string) {
 	f, st := d.File, d.Stmt
 	list, ok := w.Expr.DependsOn.Value.(*g.ListExpr)
 	if !ok {
-		c.add(f, at(st, w.Expr.DependsOn.Value.Pos()), Error, CodeWaitDependsOnEntry,
-			"%sdepends_on is a list of binding names, e.g. depends_on = [validation_record]", prefix)
+		v := w.Expr.DependsOn.Value
+		sp := at(st, v.Pos())
+		if p, isName := v.(*g.PathExpr); isName && len(p.Parts) == 1 {
+			diag := c.add(f, sp, Error, CodeWaitDependsOnEntry, "%sdepends_on is a list of binding names: write [%s]", prefix, p.Parts[0].Text)
+			diag.Fixes = []Fix{{Title: "Make it a list", Edits: []Edit{{Span: sp, NewText: "[" + p.Parts[0].Text + "]"}}}}
+			return
+		}
+		c.add(f, sp, Error, CodeWaitDependsOnEntry, "%sdepends_on is a list of binding names, e.g. depends_on = [<binding>, ...]", prefix)
 		return
 	}
 	seen := map[string]g.Span{}
 	tname := targetName(w.Expr)
 	for _, e := range list.Elems {
 		p, ok := e.(*g.PathExpr)
+		if ok && len(p.Parts) > 1 {
+			esp := at(st, p.Span)
+			diag := c.add(f, esp, Error, CodeWaitDependsOnEntry,
+				"%sdepends_on entries are binding names, not attribute selectors: write %s", prefix, p.Parts[0].Text)
+			diag.Fixes = []Fix{{Title: "Change to " + p.Parts[0].Text, Edits: []Edit{{Span: esp, NewText: p.Parts[0].Text}}}}
+			continue
+		}
 		if !ok || len(p.Parts) != 1 {
 			what := text(f, at(st, e.Pos()))
 			msg := "%sdepends_on entries are binding names, not %s"
@@ -441,7 +537,7 @@ func (c *checker) checkWaitDependsOn(w *workspace.WaitInfo, prefix string) {
 		n := p.Parts[0].Text
 		sp := at(st, p.Span)
 		if first, dup := seen[n]; dup {
-			diag := c.add(f, sp, Warning, CodeWaitDependsOnDup, "%s%q is listed twice in depends_on", prefix, n)
+			diag := c.add(f, sp, Warning, CodeWaitDependsOnDup, "%s%q is listed twice in depends_on; remove the repeat", prefix, n)
 			diag.Related = []Related{{Path: f.Path, Span: first, Message: "first listed here"}}
 			diag.Fixes = []Fix{{Title: "Remove the duplicate", Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}}}
 			continue
@@ -449,11 +545,13 @@ func (c *checker) checkWaitDependsOn(w *workspace.WaitInfo, prefix string) {
 		seen[n] = sp
 		switch decl := c.cfg.Lookup(n); {
 		case n == d.Name:
-			c.add(f, sp, Error, CodeWaitDependsOnSelf,
+			diag := c.add(f, sp, Error, CodeWaitDependsOnSelf,
 				"%sdepends_on lists the wait itself, a dependency cycle; list the bindings that must exist before the wait starts", prefix)
+			diag.Fixes = []Fix{{Title: "Remove " + n, Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}}}
 		case n == tname:
-			c.add(f, sp, Warning, CodeWaitDependsOnTarget,
-				"%sdepends_on lists the target %q, which the wait already waits for", prefix, n)
+			diag := c.add(f, sp, Warning, CodeWaitDependsOnTarget,
+				"%sdepends_on lists the target %q, which the wait already waits for; remove it", prefix, n)
+			diag.Fixes = []Fix{{Title: "Remove " + n, Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}}}
 		case decl == nil:
 			cands := c.names(func(x *workspace.Decl) bool { return x != d })
 			diag := c.add(f, sp, Error, CodeWaitDependsOnUnknown,
@@ -517,7 +615,8 @@ func (c *checker) checkBypasses() {
 	}
 	byTarget := map[*workspace.Decl][]waitOn{}
 	for _, w := range c.cfg.Waits {
-		if w.Target == nil || w.Target.Decl == nil || w.Decl.Name == "_" || w.Target.Decl == w.Decl {
+		if w.Target == nil || w.Target.Decl == nil || w.Target.Decl == w.Decl || w.Target.Decl.Kind == workspace.Wait {
+			// A reader of a wait already waits: no hint to go through a further wait on it.
 			continue
 		}
 		byTarget[w.Target.Decl] = append(byTarget[w.Target.Decl], waitOn{w, c.dependencies(w.Decl)})
@@ -530,9 +629,15 @@ func (c *checker) checkBypasses() {
 		if len(waits) == 0 || r.Kind != workspace.RefValue || len(r.Path) == 0 || !c.readsForResource(r) {
 			continue
 		}
+		// A binding any wait on the target depends on (a discarded `let _ = wait` included) is
+		// what makes the target ready, like the validation record: reading through a wait on
+		// the same target would deadlock it.
+		if r.Owner != nil && slices.ContainsFunc(waits, func(wo waitOn) bool { return wo.closure[r.Owner] }) {
+			continue
+		}
 		for _, wo := range waits {
-			if r.Owner == wo.w.Decl || r.Owner != nil && wo.closure[r.Owner] {
-				continue
+			if r.Owner == wo.w.Decl || wo.w.Decl.Name == "_" {
+				continue // `_` cannot be read through
 			}
 			name := wo.w.Decl.Name
 			until := ""

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -63,6 +64,9 @@ func TestNodeClient(t *testing.T) {
 	}
 	if !slices.Contains(codes, "wait-until-type-mismatch") || res.Version != 1 {
 		t.Errorf("diagnostics %v (version %d): want wait-until-type-mismatch on version 1", codes, res.Version)
+	}
+	if !strings.Contains(string(res.Hover), "\u003e cert_issued (until cert.status") && !strings.Contains(string(res.Hover), "> cert_issued (until cert.status") {
+		t.Errorf("hover on wait: %s, want the plan line", res.Hover)
 	}
 	if len(res.FormattingEdits) == 0 {
 		t.Error("formatting returned no edits for an unformatted wait block")

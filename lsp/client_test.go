@@ -19,7 +19,7 @@ import (
 // testClient is an in-process LSP client talking to a Server over net.Pipe with a real jsonrpc2
 // connection on each side.
 type testClient struct {
-	t    *testing.T
+	t    testing.TB
 	srv  *Server
 	conn jsonrpc2.Conn
 	done chan int
@@ -34,14 +34,23 @@ type note struct {
 	params json.RawMessage
 }
 
-// startServer starts a server on a pipe and returns the client side. dir files are written to a
-// temporary directory, whose path the client gets as root.
+// startServer starts a server on a pipe and returns the client side.
 func startServer(t *testing.T, opts Options) *testClient {
 	t.Helper()
 	if opts.Logger == nil {
 		opts.Logger = zaptest.NewLogger(t, zaptest.Level(zap.WarnLevel))
 		opts.Level = zap.NewAtomicLevelAt(zap.WarnLevel)
 	}
+	return startServerTB(t, opts)
+}
+
+// startServerB is startServer for benchmarks (no log).
+func startServerB(b *testing.B, opts Options) *testClient {
+	b.Helper()
+	return startServerTB(b, opts)
+}
+
+func startServerTB(t testing.TB, opts Options) *testClient {
 	if opts.Debounce == 0 {
 		opts.Debounce = 20 * time.Millisecond
 	}

@@ -1,0 +1,236 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/carina-rs/carina-lsp/format"
+	"github.com/carina-rs/carina-lsp/source"
+)
+
+// stdinName names standard input in messages, lists and diffs.
+const stdinName = "<standard input>"
+
+// fmtFlags are the flags of `carina-lsp fmt`.
+type fmtFlags struct {
+	write, list, diff, check bool
+}
+
+// fmtRun is one run of `carina-lsp fmt`: its flags, formatter and outputs, and whether a file
+// failed (exit 2) or differed (exit 1 with -check).
+type fmtRun struct {
+	flags          fmtFlags
+	f              *format.Formatter
+	stdout, stderr io.Writer
+	failed         bool
+	differed       bool
+}
+
+// runFmt implements `carina-lsp fmt`, with gofmt's conventions.
+func runFmt(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("fmt", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	var r fmtRun
+	fl.BoolVar(&r.flags.write, "w", false, "write the result to each file instead of stdout")
+	fl.BoolVar(&r.flags.list, "l", false, "list the files whose formatting differs")
+	fl.BoolVar(&r.flags.diff, "d", false, "print unified diffs (for patch -p0)")
+	fl.BoolVar(&r.flags.check, "check", false, "like -l, but exit 1 when a file's formatting differs (for CI)")
+	indent := fl.Int("indent", 2, "spaces per indentation level")
+	tabs := fl.Bool("tabs", false, "indent with tabs")
+	fl.Usage = func() {
+		fmt.Fprintf(stderr, "usage: carina-lsp fmt [flags] [paths]\n\n"+
+			"Formats .crn files in the style of carina fmt. Without paths, or with -, it formats\n"+
+			"standard input to standard output. A directory is walked recursively for .crn files,\n"+
+			"skipping hidden directories. Exit status: 0, 1 when -check finds a file to format,\n"+
+			"2 on syntax errors (reported as path:line:col: message), I/O or usage errors.\n\nflags:\n")
+		fl.PrintDefaults()
+	}
+	if err := fl.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if *indent < 1 {
+		fmt.Fprintf(stderr, "carina-lsp fmt: -indent must be at least 1, got %d\n", *indent)
+		return 2
+	}
+	r.f = format.New(format.Options{Indent: *indent, Tabs: *tabs})
+	r.stdout, r.stderr = stdout, stderr
+
+	paths := fl.Args()
+	if len(paths) == 0 {
+		paths = []string{"-"}
+	}
+	for _, path := range paths {
+		if ctx.Err() != nil {
+			fmt.Fprintln(stderr, "carina-lsp fmt: interrupted")
+			return 2
+		}
+		if path == "-" {
+			r.stdin(stdin)
+			continue
+		}
+		r.path(ctx, path)
+	}
+	switch {
+	case ctx.Err() != nil:
+		fmt.Fprintln(stderr, "carina-lsp fmt: interrupted")
+		return 2
+	case r.failed:
+		return 2
+	case r.differed && r.flags.check:
+		return 1
+	}
+	return 0
+}
+
+// errorf reports a problem that fails the run.
+func (r *fmtRun) errorf(format string, args ...any) {
+	fmt.Fprintf(r.stderr, "carina-lsp fmt: "+format+"\n", args...)
+	r.failed = true
+}
+
+// stdin formats standard input.
+func (r *fmtRun) stdin(in io.Reader) {
+	if r.flags.write {
+		r.errorf("cannot use -w with standard input")
+		return
+	}
+	data, err := io.ReadAll(in)
+	if err != nil {
+		r.errorf("reading standard input: %v", err)
+		return
+	}
+	r.source(stdinName, string(data), nil)
+}
+
+// path formats a file, or every .crn file under a directory.
+func (r *fmtRun) path(ctx context.Context, path string) {
+	info, err := os.Stat(path)
+	if err != nil {
+		r.errorf("%v", err)
+		return
+	}
+	if !info.IsDir() {
+		r.file(path)
+		return
+	}
+	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if err != nil {
+			r.errorf("%v", err)
+			if d != nil && d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			if p != path && strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(d.Name(), ".crn") && d.Type().IsRegular() {
+			r.file(p)
+		}
+		return nil
+	})
+	if err != nil && ctx.Err() == nil {
+		r.errorf("%v", err)
+	}
+}
+
+// file formats one file.
+func (r *fmtRun) file(path string) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		r.errorf("%v", err)
+		return
+	}
+	r.source(path, string(data), func(out string) error { return writeAtomic(path, out) })
+}
+
+// source formats one text named name and does what the flags ask; write, when not nil, replaces
+// the file's content.
+func (r *fmtRun) source(name, src string, write func(string) error) {
+	out, err := r.f.Source(src)
+	if err != nil {
+		var se *format.SyntaxError
+		if errors.As(err, &se) {
+			lines := source.NewLines(src)
+			for _, e := range se.Errors {
+				line, col := lines.UTF16(int(e.Span.Start))
+				fmt.Fprintf(r.stderr, "%s:%d:%d: %s\n", name, line+1, col+1, e.Msg)
+			}
+			r.failed = true
+			return
+		}
+		r.errorf("%s: %v", name, err)
+		return
+	}
+	differs := out != src
+	if differs {
+		r.differed = true
+	}
+	f := r.flags
+	if differs && (f.list || f.check) {
+		fmt.Fprintln(r.stdout, name)
+	}
+	if differs && f.diff {
+		io.WriteString(r.stdout, format.Unified(filepath.ToSlash(name), src, out))
+	}
+	if differs && f.write && write != nil {
+		if err := write(out); err != nil {
+			r.errorf("%v", err)
+		}
+	}
+	if !f.list && !f.check && !f.diff && !f.write {
+		io.WriteString(r.stdout, out)
+	}
+}
+
+// writeAtomic replaces the content of path with text: it writes a temporary file in the same
+// directory, gives it the file's permissions and renames it over the file, so that a reader
+// never sees a half-written file.
+func writeAtomic(path, text string) (err error) {
+	if path, err = filepath.EvalSymlinks(path); err != nil {
+		return err
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.WriteString(text); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(info.Mode().Perm()); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

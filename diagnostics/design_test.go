@@ -1,0 +1,248 @@
+package diagnostics
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// designFiles is the design example of wait.md (the block with `let dist`) split in three files
+// of one directory: the target and the validation record in main.crn, the wait in wait.crn, the
+// consumer in cdn.crn.
+func designFiles() map[string]string {
+	return map[string]string{
+		"main.crn": `let cert = aws.acm.Certificate {
+  domain_name       = 'registry.carina-rs.dev'
+  validation_method = dns
+}
+
+let validation_record = aws.route53.RecordSet {
+  hosted_zone_id   = 'Z0123456789'
+  name             = cert.domain_validation_options[0].resource_record.name
+  type             = cname
+  ttl              = 60
+  resource_records = [cert.domain_validation_options[0].resource_record.value]
+}
+`,
+		"wait.crn": `let cert_issued = wait cert {
+  until      = cert.status == aws.acm.Certificate.Status.Issued
+  depends_on = [validation_record]
+  timeout    = 75min
+}
+`,
+		"cdn.crn": `let dist = awscc.cloudfront.Distribution {
+  distribution_config = {
+    enabled = true
+
+    default_cache_behavior = {
+      target_origin_id       = 'registry'
+      viewer_protocol_policy = redirect_to_https
+    }
+
+    viewer_certificate = {
+      acm_certificate_arn      = cert_issued.certificate_arn
+      ssl_support_method       = sni_only
+      minimum_protocol_version = tlsv1_2_2021
+    }
+  }
+}
+`,
+	}
+}
+
+// isDistUnused is the one diagnostic the design example has: nothing refers to the distribution
+// bound to dist, so its let is unused. The example keeps the let (it is the design's text).
+func isDistUnused(d Diagnostic) bool {
+	return d.Code == CodeUnused && strings.Contains(d.Message, `"dist"`)
+}
+
+// TestDesignExampleClean: the design example checks with no error and no warning other than the
+// unused-let on dist, split in three files and in one file.
+func TestDesignExampleClean(t *testing.T) {
+	split := designFiles()
+	var one strings.Builder
+	for _, name := range []string{"main.crn", "wait.crn", "cdn.crn"} {
+		one.WriteString(split[name])
+		one.WriteString("\n")
+	}
+	for name, files := range map[string]map[string]string{
+		"split": split,
+		"one":   {"main.crn": one.String()},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := check(t, files)
+			var unused int
+			for _, d := range r.diags {
+				if isDistUnused(d) {
+					unused++
+					if d.Severity != Warning || r.spanText(d) != "dist" {
+						t.Errorf("unused dist: %s, want a warning on the name dist", format(r.cfg, d))
+					}
+					continue
+				}
+				t.Errorf("unexpected diagnostic: %s", format(r.cfg, d))
+			}
+			if unused != 1 {
+				t.Errorf("%d unused-let diagnostics on dist, want 1", unused)
+			}
+		})
+	}
+}
+
+// TestDesignMistakes applies each mistake the design lists to the three-file example: each yields
+// exactly one diagnostic (besides the unused-let on dist, which a syntax error anywhere turns
+// off) with the right code, in the file that holds the mistake, on the mistaken text.
+func TestDesignMistakes(t *testing.T) {
+	type edit struct{ file, old, new string }
+	tests := []struct {
+		name     string
+		edits    []edit
+		file     string // where the diagnostic must be
+		code     Code
+		severity Severity
+		text     string // the text its range covers
+		before   string // when set, the text right before the range
+		message  string // a part of the message
+	}{{
+		name:     "missing until",
+		edits:    []edit{{"wait.crn", "  until      = cert.status == aws.acm.Certificate.Status.Issued\n", ""}},
+		file:     "wait.crn",
+		code:     CodeWaitMissingUntil,
+		severity: Error,
+		text:     "wait",
+		before:   "cert_issued = ",
+		message:  `wait "cert_issued": missing until: a wait needs the condition to wait for, e.g. until = cert.status == aws.acm.Certificate.Status.issued`,
+	}, {
+		name:     "unknown target",
+		edits:    []edit{{"wait.crn", "wait cert {", "wait certt {"}},
+		file:     "wait.crn",
+		code:     CodeWaitUnknownTarget,
+		severity: Error,
+		text:     "certt",
+		message:  `wait "cert_issued": target "certt" is not declared in this configuration; did you mean "cert"?`,
+	}, {
+		name: "until on another certificate",
+		edits: []edit{
+			{"main.crn", "let validation_record", "let other_cert = aws.acm.Certificate {\n  domain_name       = 'other.carina-rs.dev'\n  validation_method = dns\n}\n\nlet validation_record"},
+			{"wait.crn", "until      = cert.status", "until      = other_cert.status"},
+		},
+		file:     "wait.crn",
+		code:     CodeWaitUntilCrossTarget,
+		severity: Error,
+		text:     "other_cert",
+		message:  `wait "cert_issued": until must compare an attribute of the target "cert", not of "other_cert"`,
+	}, {
+		name:     "attribute typo",
+		edits:    []edit{{"wait.crn", "cert.status ==", "cert.stauts =="}},
+		file:     "wait.crn",
+		code:     CodeWaitUntilAttribute,
+		severity: Error,
+		text:     "stauts",
+		message:  `wait "cert_issued": aws.acm.Certificate has no attribute "stauts"; did you mean "status"?`,
+	}, {
+		name:     "wrong enum value",
+		edits:    []edit{{"wait.crn", "Status.Issued", "Status.Isued"}},
+		file:     "wait.crn",
+		code:     CodeWaitUntilType,
+		severity: Error,
+		text:     "aws.acm.Certificate.Status.Isued",
+		message:  "did you mean aws.acm.Certificate.Status.issued?",
+	}, {
+		name:     "not equal",
+		edits:    []edit{{"wait.crn", "cert.status ==", "cert.status !="}},
+		file:     "wait.crn",
+		code:     CodeWaitUntilOperator,
+		severity: Error,
+		text:     "!=",
+		message:  `wait "cert_issued": until supports only == in this version (got !=)`,
+	}, {
+		name:     "space in duration",
+		edits:    []edit{{"wait.crn", "75min", "30 min"}},
+		file:     "wait.crn",
+		code:     CodeSyntax,
+		severity: Error,
+		text:     "30 min",
+		message:  "write 30min",
+	}, {
+		name:     "quoted wire value",
+		edits:    []edit{{"wait.crn", "aws.acm.Certificate.Status.Issued", `"ISSUED"`}},
+		file:     "wait.crn",
+		code:     CodeWaitUntilQuoted,
+		severity: Warning,
+		text:     `"ISSUED"`,
+		message:  `wait "cert_issued": until compares cert.status (aws.acm.Certificate.Status) with "ISSUED"; use aws.acm.Certificate.Status.issued`,
+	}, {
+		name:     "bare number timeout",
+		edits:    []edit{{"wait.crn", "75min", "75"}},
+		file:     "wait.crn",
+		code:     CodeWaitTimeoutType,
+		severity: Error,
+		text:     "75",
+		message:  `wait "cert_issued": timeout needs a unit: write 75s, 75min or 75h`,
+	}, {
+		name:     "until on the wait itself",
+		edits:    []edit{{"wait.crn", "until      = cert.status", "until      = cert_issued.status"}},
+		file:     "wait.crn",
+		code:     CodeWaitUntilSelf,
+		severity: Error,
+		text:     "cert_issued",
+		message:  `wait "cert_issued": until refers to the wait itself; compare an attribute of the target: cert.<attribute> == <value>`,
+	}, {
+		name: "wait on itself",
+		edits: []edit{
+			{"wait.crn", "let cert_issued = wait cert {", "let foo = wait foo {"},
+			{"cdn.crn", "cert_issued.certificate_arn", "foo.certificate_arn"},
+		},
+		file:     "wait.crn",
+		code:     CodeWaitSelfTarget,
+		severity: Error,
+		text:     "foo",
+		before:   "wait ",
+		message:  `wait "foo": a wait cannot wait on itself`,
+	}, {
+		name: "wait on itself, until on itself",
+		edits: []edit{
+			{"wait.crn", "let cert_issued = wait cert {", "let foo = wait foo {"},
+			{"wait.crn", "until      = cert.status", "until      = foo.status"},
+			{"cdn.crn", "cert_issued.certificate_arn", "foo.certificate_arn"},
+		},
+		file:     "wait.crn",
+		code:     CodeWaitSelfTarget,
+		severity: Error,
+		text:     "foo",
+		before:   "wait ",
+		message:  `wait "foo": a wait cannot wait on itself`,
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := designFiles()
+			for _, e := range tt.edits {
+				if !strings.Contains(files[e.file], e.old) {
+					t.Fatalf("%s does not contain %q", e.file, e.old)
+				}
+				files[e.file] = strings.Replace(files[e.file], e.old, e.new, 1)
+			}
+			r := check(t, files)
+			ds := r.without(isDistUnused)
+			if len(ds) != 1 {
+				t.Fatalf("%d diagnostics, want exactly one %s:\n%s", len(ds), tt.code, strings.Join(r.lines(), "\n"))
+			}
+			d := ds[0]
+			if got := filepath.Base(d.Path); got != tt.file {
+				t.Errorf("diagnostic in %s, want %s: %s", got, tt.file, format(r.cfg, d))
+			}
+			if d.Code != tt.code || d.Severity != tt.severity {
+				t.Errorf("got %s %s, want %s %s: %s", d.Severity, d.Code, tt.severity, tt.code, format(r.cfg, d))
+			}
+			if got := r.spanText(d); got != tt.text {
+				t.Errorf("range covers %q, want %q: %s", got, tt.text, format(r.cfg, d))
+			}
+			if src := r.cfg.File(d.Path).Text(); !strings.HasSuffix(src[:d.Span.Start], tt.before) {
+				t.Errorf("range starts after %q, want after %q: %s", src[max(0, int(d.Span.Start)-10):d.Span.Start], tt.before, format(r.cfg, d))
+			}
+			if !strings.Contains(d.Message, tt.message) {
+				t.Errorf("message %q does not contain %q", d.Message, tt.message)
+			}
+		})
+	}
+}

@@ -1,0 +1,328 @@
+package diagnostics
+
+import (
+	"flag"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+var update = flag.Bool("update", false, "rewrite the want sections of testdata/*.txtar from the checker's output (review every line you accept)")
+
+// The golden tests: each testdata/*.txtar archive holds the files of one configuration directory
+// (subdirectories for modules and upstream configurations) and a `want` section, one line per
+// expected diagnostic, in the checker's order:
+//
+//	file:line:col-line:col severity code message
+//
+// with 1-based lines and 1-based byte columns, the end exclusive. Newlines in messages are
+// written \n.
+//
+// A comment line `# not: code [code...]` in a source file marks a near miss: no diagnostic of
+// those codes may start on it or on the lines after it up to the next blank line. Every code
+// must have at least one want line and at least one near miss across the archives
+// (TestGoldenCoverage).
+
+// archive is a parsed txtar file: a leading comment and named files, in order.
+type archive struct {
+	comment string
+	files   []archiveFile
+}
+
+type archiveFile struct {
+	name string
+	data string
+}
+
+var markerRE = regexp.MustCompile(`^-- (\S.*?) --$`)
+
+// parseTxtar reads the txtar format: lines `-- name --` start a file; text before the first
+// marker is the comment.
+func parseTxtar(data string) archive {
+	var a archive
+	cur := &a.comment
+	for line := range strings.SplitAfterSeq(data, "\n") {
+		if line == "" {
+			continue
+		}
+		if m := markerRE.FindStringSubmatch(strings.TrimRight(line, "\r\n")); m != nil {
+			a.files = append(a.files, archiveFile{name: m[1]})
+			cur = &a.files[len(a.files)-1].data
+			continue
+		}
+		*cur += line
+	}
+	return a
+}
+
+// formatTxtar writes an archive back.
+func formatTxtar(a archive) string {
+	var b strings.Builder
+	b.WriteString(a.comment)
+	for _, f := range a.files {
+		fmt.Fprintf(&b, "-- %s --\n", f.name)
+		b.WriteString(f.data)
+		if f.data != "" && !strings.HasSuffix(f.data, "\n") {
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
+func (a archive) file(name string) (archiveFile, bool) {
+	for _, f := range a.files {
+		if f.name == name {
+			return f, true
+		}
+	}
+	return archiveFile{}, false
+}
+
+// sources returns the configuration's files of an archive (every section but want).
+func (a archive) sources() map[string]string {
+	out := map[string]string{}
+	for _, f := range a.files {
+		if f.name != "want" {
+			out[f.name] = f.data
+		}
+	}
+	return out
+}
+
+// wantLines returns the lines of the want section.
+func (a archive) wantLines() []string {
+	f, _ := a.file("want")
+	var out []string
+	for l := range strings.SplitSeq(f.data, "\n") {
+		if strings.TrimSpace(l) != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func archives(t *testing.T) []string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join("testdata", "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(paths) == 0 {
+		t.Fatal("no testdata/*.txtar archives")
+	}
+	return paths
+}
+
+func readArchive(t *testing.T, p string) archive {
+	t.Helper()
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return parseTxtar(string(data))
+}
+
+func TestGolden(t *testing.T) {
+	for _, p := range archives(t) {
+		t.Run(strings.TrimSuffix(filepath.Base(p), ".txtar"), func(t *testing.T) {
+			a := readArchive(t, p)
+			if _, ok := a.file("want"); !ok && !*update {
+				t.Fatalf("%s has no want section", p)
+			}
+			r := check(t, a.sources())
+			got := r.lines()
+			checkNearMisses(t, r)
+			if *update {
+				want := strings.Join(got, "\n")
+				if want != "" {
+					want += "\n"
+				}
+				if i := slices.IndexFunc(a.files, func(f archiveFile) bool { return f.name == "want" }); i >= 0 {
+					a.files[i].data = want
+				} else {
+					a.files = append(a.files, archiveFile{"want", want})
+				}
+				if err := os.WriteFile(p, []byte(formatTxtar(a)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if diff := cmp.Diff(a.wantLines(), got, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("diagnostics (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+var notRE = regexp.MustCompile(`^\s*#\s*not:\s*(.+?)\s*$`)
+
+// nearMiss is a `# not:` region of a file: lines [from, to) (0-based) must not start a
+// diagnostic of any of codes.
+type nearMiss struct {
+	file     string
+	from, to int
+	codes    []string
+}
+
+func nearMisses(files map[string]string) []nearMiss {
+	var out []nearMiss
+	for name, text := range files {
+		lines := strings.Split(text, "\n")
+		for i, l := range lines {
+			m := notRE.FindStringSubmatch(l)
+			if m == nil {
+				continue
+			}
+			end := i + 1
+			for end < len(lines) && strings.TrimSpace(lines[end]) != "" {
+				end++
+			}
+			out = append(out, nearMiss{name, i, end, strings.Fields(m[1])})
+		}
+	}
+	return out
+}
+
+// checkNearMisses fails the test when a diagnostic of a code a `# not:` marker excludes starts
+// in the marker's region.
+func checkNearMisses(t *testing.T, r result) {
+	t.Helper()
+	files := map[string]string{}
+	for _, f := range r.cfg.Files {
+		files[rel(f.Path)] = f.Text()
+	}
+	for _, nm := range nearMisses(files) {
+		if nm.to == nm.from+1 {
+			t.Errorf("%s:%d: a `# not:` marker must be followed by the near miss it marks", nm.file, nm.from+1)
+		}
+		for _, d := range r.diags {
+			if rel(d.Path) != nm.file || !slices.Contains(nm.codes, string(d.Code)) {
+				continue
+			}
+			f := r.cfg.File(d.Path)
+			if l := f.Lines.Line(int(d.Span.Start)); l >= nm.from && l < nm.to {
+				t.Errorf("near miss %s:%d-%d produces %s", nm.file, nm.from+1, nm.to, format(r.cfg, d))
+			}
+		}
+	}
+}
+
+// codeRE finds the Code constants of the package's Go files.
+var codeRE = regexp.MustCompile(`\bCode\s*=\s*"([^"]+)"`)
+
+func declaredCodes(t *testing.T) []string {
+	t.Helper()
+	paths, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, p := range paths {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range codeRE.FindAllStringSubmatch(string(data), -1) {
+			out = append(out, m[1])
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestGoldenCoverage requires, for every Code constant of the package, a want line with that
+// code (the diagnostic appears) and a `# not:` near miss naming it (a close variant that must not
+// produce it) among the archives, and no want line with a code that is not declared.
+func TestGoldenCoverage(t *testing.T) {
+	codes := declaredCodes(t)
+	if len(codes) < 40 {
+		t.Fatalf("found only %d Code constants; is the scan broken?", len(codes))
+	}
+	positive := map[string][]string{}
+	negative := map[string][]string{}
+	for _, p := range archives(t) {
+		a := readArchive(t, p)
+		name := filepath.Base(p)
+		for _, l := range a.wantLines() {
+			f := strings.Fields(l)
+			if len(f) < 3 {
+				t.Errorf("%s: malformed want line %q", name, l)
+				continue
+			}
+			positive[f[2]] = append(positive[f[2]], name)
+		}
+		for _, nm := range nearMisses(a.sources()) {
+			for _, c := range nm.codes {
+				negative[c] = append(negative[c], name)
+			}
+		}
+	}
+	for _, c := range codes {
+		if len(positive[c]) == 0 {
+			t.Errorf("code %s: no archive expects it (no positive case)", c)
+		}
+		if len(negative[c]) == 0 {
+			t.Errorf("code %s: no archive has a `# not: %s` near miss (no negative case)", c, c)
+		}
+	}
+	for c, in := range positive {
+		if !slices.Contains(codes, c) {
+			t.Errorf("%v expect code %s, which is no Code constant", in, c)
+		}
+	}
+	for c, in := range negative {
+		if !slices.Contains(codes, c) {
+			t.Errorf("%v mark a near miss of %s, which is no Code constant", in, c)
+		}
+	}
+}
+
+// TestGoldenFixes applies every quick fix of every golden diagnostic to its file and checks
+// again: the diagnostic must be gone (one fewer with its code and message in that file), and the
+// fix must not add a syntax error or any other error.
+func TestGoldenFixes(t *testing.T) {
+	for _, p := range archives(t) {
+		a := readArchive(t, p)
+		files := a.sources()
+		r := check(t, files)
+		for _, d := range r.diags {
+			for _, fx := range d.Fixes {
+				name := rel(d.Path)
+				t.Run(fmt.Sprintf("%s/%s/%s", strings.TrimSuffix(filepath.Base(p), ".txtar"), d.Code, fx.Title), func(t *testing.T) {
+					fixed := maps.Clone(files)
+					fixed[name] = applyFix(r.cfg.File(d.Path).Text(), fx)
+					after := check(t, fixed)
+					same := func(o Diagnostic) bool { return o.Path == d.Path && o.Code == d.Code && o.Message == d.Message }
+					if n, m := countFunc(after.diags, same), countFunc(r.diags, same); n >= m {
+						t.Errorf("after %q on %s: the diagnostic is still there:\n%s", fx.Title, format(r.cfg, d), strings.Join(after.lines(), "\n"))
+					}
+					isErr := func(o Diagnostic) bool { return o.Severity == Error && !same(o) }
+					if n, m := countFunc(after.diags, isErr), countFunc(r.diags, isErr); n > m {
+						t.Errorf("after %q on %s: %d errors (was %d):\n%s", fx.Title, format(r.cfg, d), n, m, strings.Join(after.lines(), "\n"))
+					}
+				})
+			}
+		}
+	}
+}
+
+func countFunc(ds []Diagnostic, keep func(Diagnostic) bool) int {
+	n := 0
+	for _, d := range ds {
+		if keep(d) {
+			n++
+		}
+	}
+	return n
+}

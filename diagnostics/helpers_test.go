@@ -1,0 +1,237 @@
+package diagnostics
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// root is the directory of the configuration under test in the in-memory file system.
+const root = "/ws"
+
+// memFS is a workspace.FS over a map of slash-separated paths below root.
+type memFS struct{ files fstest.MapFS }
+
+func newMemFS(files map[string]string) memFS {
+	m := memFS{files: fstest.MapFS{}}
+	for name, text := range files {
+		m.files[path.Join(strings.TrimPrefix(root, "/"), name)] = &fstest.MapFile{Data: []byte(text), Mode: 0o644}
+	}
+	return m
+}
+
+func (m memFS) key(p string) string {
+	return strings.TrimPrefix(path.Clean(filepath.ToSlash(p)), "/")
+}
+
+func (m memFS) ReadFile(p string) ([]byte, error) {
+	b, err := m.files.ReadFile(m.key(p))
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: p, Err: fs.ErrNotExist}
+	}
+	return b, nil
+}
+
+func (m memFS) ReadDir(dir string) ([]fs.DirEntry, error) {
+	es, err := m.files.ReadDir(m.key(dir))
+	if err != nil {
+		return nil, &fs.PathError{Op: "readdir", Path: dir, Err: fs.ErrNotExist}
+	}
+	return es, nil
+}
+
+// defaults is the embedded aws and awscc schema set, loaded once for the package's tests.
+var defaults schema.Defaults
+
+func embeddedIndex(t testing.TB) *schema.Index {
+	t.Helper()
+	idx, err := defaults.Index()
+	if err != nil {
+		t.Fatalf("embedded schemas: %v", err)
+	}
+	return idx
+}
+
+// result is one check run: the configuration and its diagnostics.
+type result struct {
+	cfg   *workspace.Config
+	diags []Diagnostic
+}
+
+// check builds the configuration of files (relative slash paths; root files form the
+// configuration, subdirectories hold modules) and checks it against the embedded schemas.
+func check(t testing.TB, files map[string]string) result {
+	t.Helper()
+	cfg, err := workspace.New(newMemFS(files)).Config(context.Background(), root)
+	if err != nil {
+		t.Fatalf("Config: %v", err)
+	}
+	for _, le := range cfg.LoadErrors {
+		t.Fatalf("load error: %s: %v", le.Path, le.Err)
+	}
+	ds := Check(context.Background(), cfg, embeddedIndex(t))
+	checkSpans(t, cfg, ds)
+	return result{cfg, ds}
+}
+
+// rel names a file of the configuration relative to root.
+func rel(p string) string {
+	r, err := filepath.Rel(root, p)
+	if err != nil {
+		return p
+	}
+	return filepath.ToSlash(r)
+}
+
+// pos formats a byte offset of f as 1-based line:column (byte column).
+func pos(f *workspace.File, off int32) string {
+	line, col := f.Lines.ByteColumn(int(off))
+	return fmt.Sprintf("%d:%d", line+1, col+1)
+}
+
+// format renders a diagnostic as a want line: `file:line:col-line:col severity code message`.
+func format(cfg *workspace.Config, d Diagnostic) string {
+	f := cfg.File(d.Path)
+	if f == nil {
+		return fmt.Sprintf("%s:?-? %s %s %s", rel(d.Path), d.Severity, d.Code, d.Message)
+	}
+	return fmt.Sprintf("%s:%s-%s %s %s %s", rel(d.Path), pos(f, d.Span.Start), pos(f, d.Span.End), d.Severity, d.Code,
+		strings.ReplaceAll(d.Message, "\n", `\n`))
+}
+
+func (r result) lines() []string {
+	out := make([]string, len(r.diags))
+	for i, d := range r.diags {
+		out[i] = format(r.cfg, d)
+	}
+	return out
+}
+
+// spanText is the text a diagnostic's range covers.
+func (r result) spanText(d Diagnostic) string {
+	f := r.cfg.File(d.Path)
+	return f.Text()[d.Span.Start:d.Span.End]
+}
+
+// without drops the diagnostics accepted by drop.
+func (r result) without(drop func(Diagnostic) bool) []Diagnostic {
+	return slices.DeleteFunc(slices.Clone(r.diags), drop)
+}
+
+// validSpan reports whether sp is a range of text on rune boundaries.
+func validSpan(text string, start, end int32) bool {
+	if start < 0 || end < start || int(end) > len(text) {
+		return false
+	}
+	boundary := func(off int32) bool {
+		return int(off) == len(text) || text[off]&0xC0 != 0x80
+	}
+	return boundary(start) && boundary(end)
+}
+
+// checkSpans fails the test unless every diagnostic belongs to a file of the configuration, its
+// range (and those of its related information and fixes) lies within the file it names, and the
+// diagnostics come sorted.
+func checkSpans(t testing.TB, cfg *workspace.Config, ds []Diagnostic) {
+	t.Helper()
+	for _, d := range ds {
+		f := cfg.File(d.Path)
+		if f == nil {
+			t.Errorf("%s %s: the file is not part of the configuration", rel(d.Path), d.Code)
+			continue
+		}
+		if !validSpan(f.Text(), d.Span.Start, d.Span.End) {
+			t.Errorf("%s %s: range %v is not within the file (%d bytes)", rel(d.Path), d.Code, d.Span, len(f.Text()))
+		}
+		for _, r := range d.Related {
+			rf := cfg.File(r.Path)
+			if rf == nil || !validSpan(rf.Text(), r.Span.Start, r.Span.End) {
+				t.Errorf("%s %s: related %s %v is not within a file of the configuration", rel(d.Path), d.Code, rel(r.Path), r.Span)
+			}
+		}
+		for _, fx := range d.Fixes {
+			for _, e := range fx.Edits {
+				if !validSpan(f.Text(), e.Span.Start, e.Span.End) {
+					t.Errorf("%s %s: fix %q edits %v, outside the file", rel(d.Path), d.Code, fx.Title, e.Span)
+				}
+			}
+		}
+	}
+	checkWaitPlacement(t, cfg, ds)
+	if !slices.IsSortedFunc(ds, func(a, b Diagnostic) int {
+		if a.Path != b.Path {
+			return strings.Compare(a.Path, b.Path)
+		}
+		return int(a.Span.Start - b.Span.Start)
+	}) {
+		t.Errorf("diagnostics are not sorted by file and position")
+	}
+}
+
+// applyFix applies the edits of a fix to text (edits must not overlap).
+func applyFix(text string, fx Fix) string {
+	edits := slices.Clone(fx.Edits)
+	slices.SortFunc(edits, func(a, b Edit) int { return int(b.Span.Start - a.Span.Start) })
+	for _, e := range edits {
+		text = text[:e.Span.Start] + e.NewText + text[e.Span.End:]
+	}
+	return text
+}
+
+// countCode counts the diagnostics of one code in one file.
+func countCode(ds []Diagnostic, file string, code Code) int {
+	n := 0
+	for _, d := range ds {
+		if d.Path == file && d.Code == code {
+			n++
+		}
+	}
+	return n
+}
+
+// checkWaitPlacement fails the test unless every diagnostic of a wait check (its message starts
+// with `wait "<name>"`) lies in the file of that wait, within the wait's statement: a wait
+// diagnostic never lands in another file of the directory. The bypass hint is about the reader,
+// not the wait, and lands where the reader is.
+func checkWaitPlacement(t testing.TB, cfg *workspace.Config, ds []Diagnostic) {
+	t.Helper()
+	for _, d := range ds {
+		if !strings.HasPrefix(string(d.Code), "wait-") || d.Code == CodeWaitBypass {
+			continue
+		}
+		name, ok := waitName(d.Message)
+		if !ok {
+			t.Errorf("%s: a wait diagnostic whose message does not start with wait \"<name>\"", format(cfg, d))
+			continue
+		}
+		inside := false
+		for _, w := range cfg.Waits {
+			st := w.Decl.Stmt
+			if w.Decl.Name == name && w.Decl.File.Path == d.Path && st.Offset <= d.Span.Start && d.Span.End <= st.End {
+				inside = true
+			}
+		}
+		if !inside {
+			t.Errorf("%s: not within the statement of wait %q", format(cfg, d), name)
+		}
+	}
+}
+
+// waitName reads the wait's name off a wait diagnostic's message.
+func waitName(msg string) (string, bool) {
+	rest, ok := strings.CutPrefix(msg, `wait "`)
+	if !ok {
+		return "", false
+	}
+	name, _, ok := strings.Cut(rest, `"`)
+	return name, ok
+}
