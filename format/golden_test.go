@@ -1,0 +1,84 @@
+package format
+
+import (
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite the want.crn sections of testdata/*.txtar with the current output")
+
+// TestGolden formats the input.crn of every testdata/*.txtar and compares the result with its
+// want.crn. The archive's comment says which rule of docs/formatting.md, or which loss of the
+// reference formatter, the case covers; `indent: N` and `tabs: true` lines set the options. An
+// archive with an `error` section instead expects a syntax error whose message contains it.
+func TestGolden(t *testing.T) {
+	paths, err := filepath.Glob("testdata/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(paths) == 0 {
+		t.Fatal("no testdata/*.txtar")
+	}
+	for _, path := range paths {
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := parseArchive(string(data))
+			in, ok := a.files["input.crn"]
+			if !ok {
+				t.Fatal("no input.crn section")
+			}
+			f := New(archiveOptions(t, a))
+			got, err := f.Source(in)
+			if want, ok := a.files["error"]; ok {
+				var se *SyntaxError
+				if !errors.As(err, &se) || !strings.Contains(err.Error(), strings.TrimSpace(want)) {
+					t.Fatalf("Source error = %v, want a syntax error containing %q", err, strings.TrimSpace(want))
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Source: %v", err)
+			}
+			if *update {
+				a.files["want.crn"] = got
+				if err := os.WriteFile(path, []byte(a.format()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, ok := a.files["want.crn"]
+			if !ok {
+				t.Fatal("no want.crn section")
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("formatted input.crn differs from want.crn (-want +got):\n%s", diff)
+			}
+			checkProperties(t, f, in, got)
+		})
+	}
+}
+
+// archiveOptions reads the formatting options of an archive's comment.
+func archiveOptions(t *testing.T, a archive) Options {
+	t.Helper()
+	var opts Options
+	if v := a.option("indent"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			t.Fatalf("indent: %v", err)
+		}
+		opts.Indent = n
+	}
+	opts.Tabs = a.option("tabs") == "true"
+	return opts
+}
