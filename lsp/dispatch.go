@@ -72,6 +72,7 @@ func methods() map[string]handler {
 		"textDocument/formatting":             request(false, formatting),
 		"textDocument/rangeFormatting":        request(false, rangeFormatting),
 		"textDocument/codeAction":             request(false, codeAction),
+		"textDocument/completion":             request(false, textDocumentCompletion),
 		"textDocument/hover":                  request(false, textDocumentHover),
 		"textDocument/signatureHelp":          request(false, signatureHelp),
 		"textDocument/inlayHint":              request(false, inlayHints),

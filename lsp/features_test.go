@@ -178,3 +178,36 @@ func legendTypes() ([]string, []string) {
 	l := legend()
 	return l.TokenTypes, l.TokenModifiers
 }
+
+// TestCompletionInWait completes at key position in a wait block that does not parse yet, with
+// and without snippet support.
+func TestCompletionInWait(t *testing.T) {
+	files := featureConfig()
+	files["wait.crn"] = "let cert_issued = wait cert {\n  until = cert.status == aws.acm.Certificate.Status.issued\n  \n"
+	dir := writeFiles(t, files)
+	for _, snippets := range []bool{true, false} {
+		c := startServer(t, Options{})
+		c.initialize(dir, protocol.ClientCapabilities{TextDocument: &protocol.TextDocumentClientCapabilities{
+			Completion: &protocol.CompletionTextDocumentClientCapabilities{CompletionItem: &protocol.CompletionTextDocumentClientCapabilitiesItem{SnippetSupport: snippets}},
+		}})
+		uris := openAll(t, c, dir, files)
+		var list protocol.CompletionList
+		p := &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: protocol.TextDocumentIdentifier{URI: uris["wait.crn"]}, Position: pos(2, 2)}}
+		if err := c.call("textDocument/completion", p, &list); err != nil {
+			t.Fatal(err)
+		}
+		var labels []string
+		for _, it := range list.Items {
+			labels = append(labels, it.Label)
+			if !snippets && it.InsertTextFormat == protocol.InsertTextFormatSnippet {
+				t.Errorf("snippet %q sent to a client without snippet support", it.Label)
+			}
+			if it.Command != nil {
+				t.Errorf("item %q carries a client command", it.Label)
+			}
+		}
+		if strings.Join(labels, ",") != "depends_on,timeout" {
+			t.Errorf("snippets=%v: completion in the wait block = %v, want depends_on, timeout (until is set)", snippets, labels)
+		}
+	}
+}

@@ -1,0 +1,159 @@
+package completion
+
+import (
+	"maps"
+	"slices"
+
+	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// lookup returns the top-level binding called name, the completed file's own declaration first
+// (as references resolve), or nil.
+func (c *completer) lookup(name string) *workspace.Decl {
+	ds := c.cfg.Bindings[name]
+	for _, d := range ds {
+		if d.File == c.f {
+			return d
+		}
+	}
+	if len(ds) > 0 {
+		return ds[0]
+	}
+	return nil
+}
+
+// resourceOf returns the resource expression a declaration stands for: the value of a resource
+// or data source, the body result of a for or if, and for a wait the resource of its target
+// (followed through waits on waits).
+func (c *completer) resourceOf(d *workspace.Decl) *g.ResourceExpr {
+	for range 16 {
+		if d == nil {
+			return nil
+		}
+		switch v := d.Value.(type) {
+		case *g.ResourceExpr:
+			return v
+		case *g.ForExpr:
+			if v.Body != nil {
+				r, _ := v.Body.Result.(*g.ResourceExpr)
+				return r
+			}
+			return nil
+		case *g.IfExpr:
+			if v.Then != nil {
+				r, _ := v.Then.Result.(*g.ResourceExpr)
+				return r
+			}
+			return nil
+		case *g.WaitExpr:
+			if v.Target == nil || v.Target.Text == d.Name {
+				return nil
+			}
+			d = c.lookup(v.Target.Text)
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// declSchema returns the schema behind a declaration (see resourceOf), or nil.
+func (c *completer) declSchema(d *workspace.Decl) *schema.Resource {
+	r := c.resourceOf(d)
+	if r == nil || r.Type == nil {
+		return nil
+	}
+	return c.schemaFor(r.Type.String(), r.Read != nil)
+}
+
+// schemaFor returns the schema of a resource (or, with read, data-source) head, or nil.
+func (c *completer) schemaFor(head string, read bool) *schema.Resource {
+	if head == "" {
+		return nil
+	}
+	if read {
+		return c.x.DataSource(head)
+	}
+	return c.x.Resource(head)
+}
+
+// resolve follows refs through the resource's definitions (rs may be nil).
+func resolve(rs *schema.Resource, t *schema.Type) *schema.Type {
+	if rs == nil {
+		return t
+	}
+	return rs.Resolve(t)
+}
+
+// fieldsOf returns the struct fields a value of type t has, looking through lists and unions.
+func fieldsOf(rs *schema.Resource, t *schema.Type) map[string]*schema.Member {
+	for range 8 {
+		t = resolve(rs, t)
+		if t == nil {
+			return nil
+		}
+		switch t.Kind {
+		case schema.KindStruct:
+			return t.Fields
+		case schema.KindList:
+			t = t.Element
+		case schema.KindUnion:
+			out := map[string]*schema.Member{}
+			for _, u := range t.Members {
+				maps.Copy(out, fieldsOf(rs, u))
+			}
+			return out
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// membersAt returns the attributes (empty path) or struct fields at a path of a resource.
+func membersAt(rs *schema.Resource, path []string) map[string]*schema.Member {
+	if rs == nil {
+		return nil
+	}
+	if len(path) == 0 {
+		return rs.Attributes
+	}
+	m, ok := rs.Lookup(path)
+	if !ok {
+		return nil
+	}
+	return fieldsOf(rs, m.Type)
+}
+
+// declDetail describes a binding in one line: its kind and, for resources, its type.
+func (c *completer) declDetail(d *workspace.Decl) string {
+	switch d.Kind {
+	case workspace.Resource, workspace.DataSource:
+		return d.ResourceType()
+	case workspace.Wait:
+		if w := d.WaitExpr(); w != nil && w.Target != nil {
+			return "wait on " + w.Target.Text
+		}
+	case workspace.ModuleCall:
+		if call, ok := d.Value.(*g.ModuleCallExpr); ok && call.Name != nil {
+			return "module " + call.Name.Text
+		}
+	}
+	return d.Kind.String()
+}
+
+// nodeText returns the source text of a node of a statement of file f.
+func nodeText(f *workspace.File, st *g.Stmt, n g.Node) string {
+	sp := st.Abs(n.Pos())
+	src := f.Text()
+	if sp.Start < 0 || int(sp.End) > len(src) || sp.Start > sp.End {
+		return ""
+	}
+	return src[sp.Start:sp.End]
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	return slices.Sorted(maps.Keys(m))
+}

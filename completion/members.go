@@ -1,0 +1,196 @@
+package completion
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// member offers what can follow `qual.`: a resource's, data source's or wait target's attributes
+// and struct fields, a module call's attributes, an upstream's exports, a map value's keys. It
+// reports whether the qualifier's root is a binding (then nothing else fits there).
+func (c *completer) member(qual string, fr *frame) bool {
+	segs := splitRef(qual)
+	if len(segs) == 0 {
+		return false
+	}
+	root, path := segs[0], segs[1:]
+	if fr != nil && c.isLocal(fr, root) {
+		return true
+	}
+	d := c.lookup(root)
+	if d == nil {
+		return false
+	}
+	switch d.Kind {
+	case workspace.Resource, workspace.DataSource, workspace.Wait, workspace.ForEach, workspace.Conditional:
+		rs := c.declSchema(d)
+		c.schemaMembers(qual, rs, membersAt(rs, path), false)
+	case workspace.ModuleCall:
+		if len(path) == 0 {
+			c.outputs(qual, c.moduleConfig(d), false)
+		}
+	case workspace.Upstream:
+		if imp := c.cfg.Upstreams[d.Name]; imp != nil && imp.Config != nil {
+			if len(path) == 0 {
+				c.outputs(qual, imp.Config, true)
+			} else if len(path) == 1 {
+				c.exportFields(qual, imp.Config, path[0])
+			}
+		}
+	case workspace.Value:
+		c.mapKeys(qual, d.Value, path)
+	case workspace.Argument:
+		if p, ok := d.Node.(*g.ParamDecl); ok && len(path) == 0 {
+			c.structFields(qual, p.Type)
+		}
+	}
+	return true
+}
+
+// schemaMembers adds `qual.name` for each member. With untilOrder the read-only enum attributes
+// come first, then read-only or enum ones (what a wait predicate usually tests).
+func (c *completer) schemaMembers(qual string, rs *schema.Resource, ms map[string]*schema.Member, untilOrder bool) {
+	names := sortedKeys(ms)
+	if id := c.preferredIdentity(); id != "" && !untilOrder {
+		rank := func(n string) int {
+			if t := resolve(rs, ms[n].Type); t != nil && t.Identity == id {
+				return 0
+			}
+			return 1
+		}
+		slices.SortStableFunc(names, func(a, b string) int { return cmp.Compare(rank(a), rank(b)) })
+	}
+	if untilOrder {
+		rank := func(n string) int {
+			m := ms[n]
+			r := 2
+			if m.ReadOnly {
+				r--
+			}
+			if rs.EnumOf(m) != nil {
+				r--
+			}
+			return r
+		}
+		slices.SortStableFunc(names, func(a, b string) int { return cmp.Compare(rank(a), rank(b)) })
+	}
+	for _, n := range names {
+		m := ms[n]
+		detail := m.Display
+		if detail == "" {
+			detail = resolve(rs, m.Type).String()
+		}
+		if m.ReadOnly {
+			detail += " (read-only)"
+		}
+		c.text(qual+"."+n, Field, qual+"."+n, detail, m.Description)
+	}
+}
+
+// preferredIdentity returns the refined type the value position expects ("aws.Arn"), or "".
+func (c *completer) preferredIdentity() string {
+	if c.prefer.ty == nil {
+		return ""
+	}
+	if t := resolve(c.prefer.rs, c.prefer.ty); t != nil && t.Kind != schema.KindEnum {
+		return t.Identity
+	}
+	return ""
+}
+
+// moduleConfig returns the configuration of the module a module-call binding instantiates.
+func (c *completer) moduleConfig(d *workspace.Decl) *workspace.Config {
+	call, ok := d.Value.(*g.ModuleCallExpr)
+	if !ok || call.Name == nil {
+		return nil
+	}
+	if imp := c.cfg.Modules[call.Name.Text]; imp != nil {
+		return imp.Config
+	}
+	return nil
+}
+
+// outputs adds the attributes (module) or exports (upstream) of a configuration as `qual.name`.
+func (c *completer) outputs(qual string, cfg *workspace.Config, exports bool) {
+	if cfg == nil {
+		return
+	}
+	for _, o := range sortedOutputs(cfg, exports) {
+		detail := "attribute"
+		if exports {
+			detail = "export"
+		}
+		if o.Decl.Type != nil {
+			detail = nodeText(o.File, o.Stmt, o.Decl.Type)
+		}
+		c.text(qual+"."+o.Name, Field, qual+"."+o.Name, detail, "")
+	}
+}
+
+func sortedOutputs(cfg *workspace.Config, exports bool) []*workspace.Output {
+	var out []*workspace.Output
+	for _, o := range cfg.Outputs {
+		if o.Exports == exports && !slices.ContainsFunc(out, func(p *workspace.Output) bool { return p.Name == o.Name }) {
+			out = append(out, o)
+		}
+	}
+	slices.SortFunc(out, func(a, b *workspace.Output) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// exportFields adds the fields of one upstream export: its struct type's fields or its map
+// literal's keys.
+func (c *completer) exportFields(qual string, cfg *workspace.Config, name string) {
+	for _, o := range cfg.Outputs {
+		if !o.Exports || o.Name != name {
+			continue
+		}
+		if o.Decl.Type != nil {
+			c.structFields(qual, o.Decl.Type)
+		}
+		c.mapKeys(qual, o.Decl.Value, nil)
+		return
+	}
+}
+
+// structFields adds the fields of a `struct { ... }` type annotation.
+func (c *completer) structFields(qual string, t *g.TypeExpr) {
+	if t == nil {
+		return
+	}
+	for _, a := range t.Atoms {
+		for _, f := range a.Fields {
+			if f.Name != nil {
+				c.text(qual+"."+f.Name.Text, Field, qual+"."+f.Name.Text, "field", "")
+			}
+		}
+	}
+}
+
+// mapKeys adds the keys of a map literal, after following path through nested maps.
+func (c *completer) mapKeys(qual string, v g.Expr, path []string) {
+	m, ok := v.(*g.MapExpr)
+	for _, seg := range path {
+		if !ok {
+			return
+		}
+		a := m.Body.Attr(seg)
+		if a == nil {
+			return
+		}
+		m, ok = a.Value.(*g.MapExpr)
+	}
+	if !ok || m.Body == nil {
+		return
+	}
+	for _, it := range m.Body.Items {
+		if a, isAttr := it.(*g.Attribute); isAttr && !a.Quoted {
+			c.text(qual+"."+a.Key.Text, Field, qual+"."+a.Key.Text, "key", "")
+		}
+	}
+}

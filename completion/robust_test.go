@@ -1,0 +1,109 @@
+package completion
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// TestEveryOffset completes at every offset of the cursor file of each golden archive: nothing
+// may panic, and every item must satisfy checkItems.
+func TestEveryOffset(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join("testdata", "*.txtar"))
+	idx := embeddedIndex(t)
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := build(t, parseTxtar(string(data)))
+		for off := 0; off <= len(s.file.Text()); off++ {
+			opts := Options{Snippets: off%4 != 0}
+			checkItems(t, Complete(context.Background(), s.cfg, s.file, off, idx, opts), off, opts)
+		}
+	}
+}
+
+// TestCorpusOffsets completes at many offsets of the conformance corpus, without schemas and
+// with the embedded ones.
+func TestCorpusOffsets(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	files := corpus.Files(t)
+	idx := embeddedIndex(t)
+	ws := workspace.New(workspace.OSFS{})
+	for i, path := range files {
+		if i%8 != 0 {
+			continue
+		}
+		cfg, err := ws.Config(context.Background(), filepath.Dir(path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := cfg.File(path)
+		if f == nil {
+			t.Fatalf("%s is not in its configuration", path)
+		}
+		for off := 0; off <= len(f.Text()); off += 3 {
+			checkItems(t, Complete(context.Background(), cfg, f, off, idx, Options{Snippets: true}), off, Options{Snippets: true})
+			checkItems(t, Complete(context.Background(), cfg, f, off, nil, Options{}), off, Options{})
+		}
+	}
+}
+
+// TestWithoutSchemas: every context is recognised without schemas; what needs no schema is still
+// offered.
+func TestWithoutSchemas(t *testing.T) {
+	tests := []struct {
+		name, files, want string
+	}{
+		{"resource body", "-- main.crn --\nlet x = aws.acm.Certificate {\n  <|>\n}\n", "directives"},
+		{"wait keys", "-- main.crn --\nlet c = aws.acm.Certificate {\n}\nlet w = wait c {\n  <|>\n}\n", "until depends_on timeout"},
+		{"wait timeout", "-- main.crn --\nlet c = aws.acm.Certificate {\n}\nlet w = wait c {\n  timeout = <|>\n}\n", "5min 30s 1min 10min 15min 30min 1h 2h"},
+		{"wait target", "-- main.crn --\nlet c = aws.acm.Certificate {\n}\nlet w = wait <|>\n", "c"},
+		{"directives", "-- main.crn --\nlet x = aws.s3.Bucket {\n  directives {\n    <|>\n  }\n}\n", "create_before_destroy depends_on force_delete prevent_destroy provider"},
+		{"top level", "-- main.crn --\n<|>\n", "let provider read wait use upstream_state arguments attributes exports fn for if import removed moved backend require"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := build(t, parseTxtar(tt.files))
+			var got []string
+			for _, it := range Complete(context.Background(), s.cfg, s.file, s.offset, nil, Options{Snippets: true}) {
+				got = append(got, it.Label)
+			}
+			if diff := cmp.Diff(strings.Fields(tt.want), got); diff != "" {
+				t.Errorf("labels (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestCancelled(t *testing.T) {
+	s := build(t, parseTxtar("-- main.crn --\n<|>\n"))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if items := Complete(ctx, s.cfg, s.file, s.offset, embeddedIndex(t), Options{}); items != nil {
+		t.Errorf("cancelled request returned %d items", len(items))
+	}
+}
+
+func TestBadArguments(t *testing.T) {
+	s := build(t, parseTxtar("-- main.crn --\nlet x = 1<|>\n"))
+	idx := embeddedIndex(t)
+	for _, off := range []int{-1, len(s.file.Text()) + 1} {
+		if items := Complete(context.Background(), s.cfg, s.file, off, idx, Options{}); items != nil {
+			t.Errorf("offset %d: %d items", off, len(items))
+		}
+	}
+	if items := Complete(context.Background(), s.cfg, nil, 0, idx, Options{}); items != nil {
+		t.Errorf("nil file: %d items", len(items))
+	}
+}
