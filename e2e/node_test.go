@@ -68,6 +68,10 @@ func TestNodeClient(t *testing.T) {
 	if !strings.Contains(string(res.Hover), "\u003e cert_issued (until cert.status") && !strings.Contains(string(res.Hover), "> cert_issued (until cert.status") {
 		t.Errorf("hover on wait: %s, want the plan line", res.Hover)
 	}
+	var labels []string
+	if err := json.Unmarshal(res.Completion, &labels); err != nil || !slices.Contains(labels, "timeout") || slices.Contains(labels, "until") {
+		t.Errorf("completion at key position in the wait block: %s, want timeout and not the keys already set", res.Completion)
+	}
 	if len(res.FormattingEdits) == 0 {
 		t.Error("formatting returned no edits for an unformatted wait block")
 	}

@@ -64,6 +64,9 @@ func TestNeovim(t *testing.T) {
 	if !slices.Contains(codes, "wait-until-type-mismatch") {
 		t.Errorf("diagnostics %v: want wait-until-type-mismatch for the misspelt enum value", res.Diagnostics)
 	}
+	if !slices.Contains(res.Completion, "timeout") || slices.Contains(res.Completion, "until") {
+		t.Errorf("completion at key position in the wait block: %v, want timeout and not the keys already set", res.Completion)
+	}
 	if hover, _ := res.Hover.(string); !strings.Contains(hover, "> cert_issued (until cert.status == aws.acm.Certificate.Status.Isued)") {
 		t.Errorf("hover on wait: %v, want the plan line", res.Hover)
 	}

@@ -30,6 +30,23 @@ func TestLifecycle(t *testing.T) {
 	if res.ServerInfo == nil || res.ServerInfo.Name != "carina-lsp" {
 		t.Errorf("serverInfo = %+v", res.ServerInfo)
 	}
+	// Every method in the dispatch table is announced (clients such as Neovim do not send a
+	// request the server did not announce).
+	caps := res.Capabilities
+	for name, on := range map[string]bool{
+		"completion": caps.CompletionProvider != nil, "hover": caps.HoverProvider != nil,
+		"signatureHelp": caps.SignatureHelpProvider != nil, "definition": caps.DefinitionProvider != nil,
+		"references": caps.ReferencesProvider != nil, "rename": caps.RenameProvider != nil,
+		"documentSymbol": caps.DocumentSymbolProvider != nil, "workspaceSymbol": caps.WorkspaceSymbolProvider != nil,
+		"documentHighlight": caps.DocumentHighlightProvider != nil, "foldingRange": caps.FoldingRangeProvider != nil,
+		"semanticTokens": caps.SemanticTokensProvider != nil, "formatting": caps.DocumentFormattingProvider != nil,
+		"rangeFormatting": caps.DocumentRangeFormattingProvider != nil, "codeAction": caps.CodeActionProvider != nil,
+		"inlayHint": caps.InlayHintProvider,
+	} {
+		if !on {
+			t.Errorf("capability %s is not announced", name)
+		}
+	}
 	if err := c.call("initialize", &protocol.InitializeParams{}, nil); rpcCode(err) != jsonrpc2.InvalidRequest {
 		t.Errorf("second initialize: err = %v, want InvalidRequest", err)
 	}
