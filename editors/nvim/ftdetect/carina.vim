@@ -1,0 +1,2 @@
+" Carina configurations: *.crn
+autocmd BufRead,BufNewFile *.crn setfiletype carina

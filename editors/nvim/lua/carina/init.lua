@@ -1,0 +1,245 @@
+-- Carina for Neovim: starts carina-lsp for `carina` buffers (*.crn).
+--
+--   require('carina').setup({ cmd = { 'carina-lsp' }, schemas = {} })
+--
+-- Neovim 0.8+ starts the client with vim.lsp.start; 0.7 with vim.lsp.start_client and
+-- vim.lsp.buf_attach_client, reusing one client per workspace root. See README.md.
+local M = {}
+
+local uv = vim.loop
+
+local defaults = {
+  -- The server command: the executable, then its arguments. carina-lsp serves LSP over stdio when
+  -- started with no arguments.
+  cmd = { 'carina-lsp' },
+  -- Provider schema files or directories, sent as initializationOptions.schemas and as the
+  -- `carina.schemas` setting (workspace/didChangeConfiguration, workspace/configuration).
+  schemas = {},
+  -- A parent directory holding one of these is the workspace root; otherwise the directory of
+  -- the file (a configuration is one directory).
+  root_markers = { '.git', '.carina' },
+  -- Start the server for every carina buffer (FileType autocommand). false: call start() yourself.
+  autostart = true,
+  -- Passed through to the client.
+  name = 'carina',
+  on_init = nil,
+  on_attach = nil,
+  capabilities = nil,
+}
+
+M.config = vim.deepcopy(defaults)
+
+-- Clients started on Neovim 0.7, by root directory.
+local clients_by_root = {}
+local warned_missing = false
+
+local function is_dir(path)
+  local stat = uv.fs_stat(path)
+  return stat ~= nil and stat.type == 'directory'
+end
+
+local function exists(path)
+  return uv.fs_stat(path) ~= nil
+end
+
+local function dirname(path)
+  local d = vim.fn.fnamemodify(path, ':h')
+  return d
+end
+
+local function normalize(path)
+  local p = vim.fn.fnamemodify(path, ':p')
+  if #p > 1 then
+    p = p:gsub('/+$', '')
+  end
+  return p
+end
+
+--- The workspace root for a file: the nearest directory, from the file's own directory upwards,
+--- holding one of config.root_markers (`.git`, `.carina`); otherwise the file's directory.
+--- @param path string a file (or directory) path
+--- @return string
+function M.root_dir(path)
+  if path == nil or path == '' then
+    return normalize(vim.fn.getcwd())
+  end
+  local start = normalize(path)
+  if not is_dir(start) then
+    start = dirname(start)
+  end
+  local dir = start
+  while true do
+    for _, marker in ipairs(M.config.root_markers) do
+      if exists(dir .. '/' .. marker) then
+        return dir
+      end
+    end
+    local parent = dirname(dir)
+    if parent == dir or parent == '' then
+      break
+    end
+    dir = parent
+  end
+  return start
+end
+
+-- Client methods take self from Neovim 0.11 on (client:stop()); before, they are plain fields.
+local function call(client, method, ...)
+  if vim.fn.has('nvim-0.11') == 1 then
+    return client[method](client, ...)
+  end
+  return client[method](...)
+end
+
+local function get_clients()
+  if vim.lsp.get_clients then
+    return vim.lsp.get_clients()
+  end
+  return vim.lsp.get_active_clients()
+end
+
+local function executable_of(cmd)
+  if type(cmd) ~= 'table' or type(cmd[1]) ~= 'string' then
+    return nil
+  end
+  return cmd[1]
+end
+
+--- The client configuration for a buffer (what vim.lsp.start receives).
+--- @param bufnr integer|nil
+--- @return table
+function M.client_config(bufnr)
+  bufnr = bufnr or vim.api.nvim_get_current_buf()
+  local fname = vim.api.nvim_buf_get_name(bufnr)
+  local root = M.root_dir(fname)
+  local schemas = vim.deepcopy(M.config.schemas or {})
+  return {
+    name = M.config.name,
+    cmd = vim.deepcopy(M.config.cmd),
+    root_dir = root,
+    workspace_folders = { { uri = vim.uri_from_fname(root), name = root } },
+    init_options = { schemas = schemas },
+    settings = { carina = { schemas = schemas } },
+    on_init = function(client, result)
+      -- Neovim 0.10+ sends the settings after initialize by itself; older versions do not.
+      if vim.fn.has('nvim-0.10') == 0 then
+        call(client, 'notify', 'workspace/didChangeConfiguration', { settings = { carina = { schemas = schemas } } })
+      end
+      if M.config.on_init then
+        M.config.on_init(client, result)
+      end
+    end,
+    on_attach = M.config.on_attach,
+    capabilities = M.config.capabilities or vim.lsp.protocol.make_client_capabilities(),
+  }
+end
+
+local function notify(msg, level)
+  vim.schedule(function()
+    vim.notify(msg, level or vim.log.levels.ERROR, { title = 'carina' })
+  end)
+end
+
+--- Starts (or reuses) the client for a buffer and attaches it.
+--- @param bufnr integer|nil
+--- @return integer|nil client id, or nil when the server is missing
+function M.start(bufnr)
+  bufnr = bufnr or vim.api.nvim_get_current_buf()
+  local exe = executable_of(M.config.cmd)
+  if exe == nil or vim.fn.executable(exe) ~= 1 then
+    if not warned_missing then
+      warned_missing = true
+      notify(
+        ('carina: the language server "%s" was not found or is not executable. Install it '
+          .. '(go install github.com/carina-rs/carina-lsp/cmd/carina-lsp@latest) and put it on PATH, '
+          .. "or set cmd in require('carina').setup({ cmd = { '/path/to/carina-lsp' } })."):format(tostring(exe))
+      )
+    end
+    return nil
+  end
+  local config = M.client_config(bufnr)
+  if vim.lsp.start then
+    -- Neovim 0.8+: reuses a client with the same name and root_dir.
+    return vim.lsp.start(config, { bufnr = bufnr })
+  end
+  -- Neovim 0.7.
+  local id = clients_by_root[config.root_dir]
+  local client = id and vim.lsp.get_client_by_id(id)
+  if not client or call(client, 'is_stopped') then
+    id = vim.lsp.start_client(config)
+    if not id then
+      return nil
+    end
+    clients_by_root[config.root_dir] = id
+  end
+  vim.lsp.buf_attach_client(bufnr, id)
+  return id
+end
+
+--- Every running carina client.
+function M.clients()
+  local out = {}
+  for _, client in pairs(get_clients()) do
+    if client.name == M.config.name then
+      table.insert(out, client)
+    end
+  end
+  return out
+end
+
+--- Replaces the schema list and tells the running servers (workspace/didChangeConfiguration).
+--- @param schemas string[]
+function M.set_schemas(schemas)
+  M.config.schemas = vim.deepcopy(schemas or {})
+  for _, client in ipairs(M.clients()) do
+    client.config.settings = { carina = { schemas = vim.deepcopy(M.config.schemas) } }
+    call(client, 'notify', 'workspace/didChangeConfiguration', { settings = client.config.settings })
+  end
+end
+
+--- Configures the plugin; with autostart (the default), starts the server for carina buffers.
+--- @param opts table|nil see `defaults` above
+function M.setup(opts)
+  M.config = vim.tbl_deep_extend('force', vim.deepcopy(defaults), opts or {})
+  if opts and opts.cmd then
+    M.config.cmd = vim.deepcopy(opts.cmd) -- a list replaces, never merges
+  end
+  if opts and opts.root_markers then
+    M.config.root_markers = vim.deepcopy(opts.root_markers)
+  end
+  if opts and opts.schemas then
+    M.config.schemas = vim.deepcopy(opts.schemas)
+  end
+  warned_missing = false
+  local group = vim.api.nvim_create_augroup('carina_lsp', { clear = true })
+  if M.config.autostart then
+    vim.api.nvim_create_autocmd('FileType', {
+      group = group,
+      pattern = 'carina',
+      callback = function(args)
+        M.start(args.buf)
+      end,
+    })
+    -- Buffers already open when setup() runs.
+    for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+      if vim.api.nvim_buf_is_loaded(buf) and vim.bo[buf].filetype == 'carina' then
+        M.start(buf)
+      end
+    end
+  end
+  vim.api.nvim_create_user_command('CarinaRestart', function()
+    for _, client in ipairs(M.clients()) do
+      call(client, 'stop')
+    end
+    clients_by_root = {}
+    vim.defer_fn(function()
+      for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+        if vim.api.nvim_buf_is_loaded(buf) and vim.bo[buf].filetype == 'carina' then
+          M.start(buf)
+        end
+      end
+    end, 500)
+  end, { desc = 'Restart carina-lsp' })
+end
+
+return M

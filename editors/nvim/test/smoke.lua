@@ -1,0 +1,168 @@
+-- Headless smoke test of the Neovim plugin (Neovim 0.7 and later):
+--   nvim --headless -u NONE -i NONE -c 'luafile editors/nvim/test/smoke.lua'
+-- Uses editors/testdata/fake_lsp.js (needs node) as the server. Exits 0 when every check holds.
+local here = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h')
+local plugin = vim.fn.fnamemodify(here, ':h')
+vim.opt.runtimepath:prepend(plugin)
+vim.cmd('filetype plugin indent on')
+vim.cmd('syntax on')
+vim.cmd('runtime! plugin/carina.lua')
+
+local failures = {}
+local function check(cond, msg)
+  if not cond then
+    table.insert(failures, msg)
+  end
+end
+local function eq(got, want, msg)
+  check(vim.deep_equal(got, want), ('%s: got %s, want %s'):format(msg, vim.inspect(got), vim.inspect(want)))
+end
+
+local tmp = vim.fn.resolve(vim.fn.tempname())
+local root = tmp .. '/repo'
+local conf = root .. '/envs/prod'
+local loose = tmp .. '/loose/net'
+vim.fn.mkdir(root .. '/.git', 'p')
+vim.fn.mkdir(conf, 'p')
+vim.fn.mkdir(loose, 'p')
+vim.fn.mkdir(tmp .. '/marked/.carina', 'p')
+vim.fn.mkdir(tmp .. '/marked/a/b', 'p')
+local main = conf .. '/main.crn'
+vim.fn.writefile({
+  'let cert_issued = wait cert {',
+  '  until   = cert.status == aws.acm.Certificate.Status.Issued',
+  '  timeout = 75min',
+  '}',
+}, main)
+vim.fn.writefile({ 'let x = 1' }, conf .. '/wait.crn')
+vim.fn.writefile({ 'let y = 2' }, loose .. '/main.crn')
+
+local carina = require('carina')
+
+-- Root detection.
+eq(carina.root_dir(main), root, 'root of a file under .git')
+eq(carina.root_dir(conf), root, 'root of a directory under .git')
+eq(carina.root_dir(loose .. '/main.crn'), loose, 'root of a file with no marker: its directory')
+eq(carina.root_dir(tmp .. '/marked/a/b/x.crn'), tmp .. '/marked', 'root under .carina')
+
+-- Missing server: a message, no client.
+local messages = {}
+vim.notify = function(msg)
+  table.insert(messages, msg)
+end
+carina.setup({ cmd = { tmp .. '/no-such-carina-lsp' } })
+vim.cmd('edit ' .. main)
+eq(vim.bo.filetype, 'carina', 'filetype of *.crn')
+eq(vim.bo.commentstring, '# %s', 'commentstring')
+local function syn(line, col)
+  return vim.fn.synIDattr(vim.fn.synID(line, col, 1), 'name')
+end
+eq(syn(1, 19), 'carinaWait', 'wait is a keyword')
+eq(syn(2, 3), 'carinaKeyword', 'until is a keyword')
+eq(syn(3, 13), 'carinaDuration', '75min is a duration')
+vim.wait(200, function()
+  return #messages > 0
+end)
+check(#messages == 1 and messages[1]:find('no%-such%-carina%-lsp') ~= nil, 'missing server message: ' .. vim.inspect(messages))
+eq(#carina.clients(), 0, 'no client for a missing server')
+vim.cmd('bwipeout!')
+
+-- A working (fake) server.
+local log = tmp .. '/lsp.log'
+carina.setup({
+  cmd = { 'node', vim.fn.fnamemodify(plugin, ':h') .. '/testdata/fake_lsp.js', log, '--extra' },
+  schemas = { '/schemas/aws.json' },
+})
+vim.cmd('edit ' .. main)
+local function logged()
+  if vim.fn.filereadable(log) == 0 then
+    return {}
+  end
+  local out = {}
+  for _, l in ipairs(vim.fn.readfile(log)) do
+    table.insert(out, vim.fn.json_decode(l))
+  end
+  return out
+end
+local function find(method, n)
+  local seen = 0
+  for _, m in ipairs(logged()) do
+    if m.method == method then
+      seen = seen + 1
+      if seen == (n or 1) then
+        return m
+      end
+    end
+  end
+end
+check(vim.wait(5000, function()
+  return find('textDocument/didOpen') ~= nil
+end), 'no didOpen reached the server: ' .. vim.inspect(logged()))
+local init = find('initialize')
+check(init ~= nil, 'no initialize')
+if init then
+  eq(init.params.initializationOptions, { schemas = { '/schemas/aws.json' } }, 'initializationOptions')
+  eq(init.params.rootUri, vim.uri_from_fname(root), 'rootUri')
+  eq(init.args, { '--extra' }, 'server arguments')
+end
+local open = find('textDocument/didOpen')
+if open then
+  eq(open.params.textDocument.languageId, 'carina', 'languageId')
+  eq(open.params.textDocument.uri, vim.uri_from_fname(main), 'didOpen uri')
+end
+check(vim.wait(2000, function()
+  return find('workspace/didChangeConfiguration') ~= nil
+end), 'no workspace/didChangeConfiguration after initialize')
+local dcc = find('workspace/didChangeConfiguration')
+if dcc then
+  eq(dcc.params.settings, { carina = { schemas = { '/schemas/aws.json' } } }, 'settings')
+end
+
+-- A second file of the same root reuses the client; a file elsewhere gets its own.
+vim.cmd('edit ' .. conf .. '/wait.crn')
+vim.wait(2000, function()
+  return find('textDocument/didOpen', 2) ~= nil
+end)
+eq(#carina.clients(), 1, 'one client per root')
+vim.cmd('edit ' .. loose .. '/main.crn')
+vim.wait(5000, function()
+  return #carina.clients() == 2 and find('initialize', 2) ~= nil
+end)
+eq(#carina.clients(), 2, 'a second root gets a second client')
+
+-- Schema changes reach the running servers.
+carina.set_schemas({ '/schemas/other.json' })
+vim.wait(2000, function()
+  local m = find('workspace/didChangeConfiguration', 3)
+  return m ~= nil
+end)
+local last
+for _, m in ipairs(logged()) do
+  if m.method == 'workspace/didChangeConfiguration' then
+    last = m
+  end
+end
+eq(last and last.params.settings, { carina = { schemas = { '/schemas/other.json' } } }, 'set_schemas')
+
+for _, client in ipairs(carina.clients()) do
+  if vim.fn.has('nvim-0.11') == 1 then
+    client:stop()
+  else
+    client.stop()
+  end
+end
+vim.wait(2000, function()
+  return #carina.clients() == 0
+end)
+vim.fn.delete(tmp, 'rf')
+
+if #failures > 0 then
+  io.stderr:write('nvim plugin smoke test: ' .. #failures .. ' failure(s)\n')
+  for _, f in ipairs(failures) do
+    io.stderr:write('  ' .. f .. '\n')
+  end
+  vim.cmd('cquit 1')
+else
+  io.stdout:write('nvim plugin smoke test: ok (' .. vim.fn.matchstr(vim.fn.execute('version'), 'NVIM v[^\n]*') .. ')\n')
+  vim.cmd('qall!')
+end

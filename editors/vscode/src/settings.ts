@@ -1,0 +1,155 @@
+// Settings of the extension and how they turn into the server's command line and options. Nothing
+// here imports vscode, so the tests can run it in plain Node.
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+/** The language client's id: vscode-languageclient reads `${CLIENT_ID}.trace.server` by itself. */
+export const CLIENT_ID = 'carina';
+
+/** The default executable, looked up on PATH. */
+export const DEFAULT_SERVER = 'carina-lsp';
+
+/** Every setting the extension reads, under the `carina` section (see package.json). */
+export const SETTINGS = {
+  serverPath: 'server.path',
+  serverArgs: 'server.args',
+  schemas: 'schemas',
+  /** Read by vscode-languageclient itself, as `${CLIENT_ID}.trace.server`. */
+  traceServer: 'trace.server',
+} as const;
+
+/** Settings that need a new server process when they change. */
+export const RESTART_SETTINGS = [SETTINGS.serverPath, SETTINGS.serverArgs];
+
+export interface Settings {
+  serverPath: string;
+  serverArgs: string[];
+  schemas: string[];
+}
+
+/** The part of vscode.WorkspaceConfiguration that readSettings uses. */
+export interface ConfigurationReader {
+  get<T>(section: string, defaultValue: T): T;
+}
+
+function stringList(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+/** Reads the extension's settings from the `carina` configuration section. */
+export function readSettings(config: ConfigurationReader): Settings {
+  const serverPath = config.get<string>(SETTINGS.serverPath, '');
+  return {
+    serverPath: typeof serverPath === 'string' ? serverPath.trim() : '',
+    serverArgs: stringList(config.get<string[]>(SETTINGS.serverArgs, [])),
+    schemas: stringList(config.get<string[]>(SETTINGS.schemas, [])),
+  };
+}
+
+/** What resolving a path setting may use of its environment. */
+export interface Environment {
+  /** PATH, or Path on Windows. */
+  pathVariable: string | undefined;
+  /** PATHEXT on Windows. */
+  pathExt?: string | undefined;
+  platform: NodeJS.Platform;
+  home: string;
+  /** The first workspace folder, against which relative paths are resolved. */
+  workspaceFolder: string | undefined;
+  isExecutable(file: string): boolean;
+}
+
+export function defaultEnvironment(workspaceFolder: string | undefined): Environment {
+  return {
+    pathVariable: process.env.PATH ?? process.env.Path,
+    pathExt: process.env.PATHEXT,
+    platform: process.platform,
+    home: os.homedir(),
+    workspaceFolder,
+    isExecutable,
+  };
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    if (!fs.statSync(file).isFile()) return false;
+    if (process.platform === 'win32') return true;
+    fs.accessSync(file, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Expands `~` and `${workspaceFolder}` and makes a relative path absolute. */
+export function expandPath(p: string, env: Pick<Environment, 'home' | 'workspaceFolder' | 'platform'>): string {
+  const pathApi = env.platform === 'win32' ? path.win32 : path.posix;
+  let out = p;
+  if (env.workspaceFolder !== undefined) out = out.split('${workspaceFolder}').join(env.workspaceFolder);
+  if (out === '~') out = env.home;
+  else if (out.startsWith('~/') || out.startsWith('~\\')) out = pathApi.join(env.home, out.slice(2));
+  if (!pathApi.isAbsolute(out) && env.workspaceFolder !== undefined) out = pathApi.resolve(env.workspaceFolder, out);
+  return out;
+}
+
+export type ServerCommand = { ok: true; command: string } | { ok: false; message: string };
+
+/**
+ * Finds the server executable: `carina.server.path` when set (a bare name is looked up on PATH,
+ * anything else is a file path), else `carina-lsp` on PATH.
+ */
+export function resolveServerCommand(setting: string, env: Environment): ServerCommand {
+  const name = setting === '' ? DEFAULT_SERVER : setting;
+  const hasSeparator = name.includes('/') || (env.platform === 'win32' && name.includes('\\'));
+  if (!hasSeparator && !name.startsWith('~') && !name.includes('${')) {
+    const found = findOnPath(name, env);
+    if (found) return { ok: true, command: found };
+    const how =
+      setting === ''
+        ? 'Install it (go install github.com/carina-rs/carina-lsp/cmd/carina-lsp@latest) and make sure it is on PATH, or set "carina.server.path" to the executable.'
+        : 'Set "carina.server.path" to the full path of the executable, or put it on PATH.';
+    return { ok: false, message: `Carina: the language server "${name}" was not found on PATH. ${how} Syntax highlighting works without it.` };
+  }
+  const file = expandPath(name, env);
+  if (env.isExecutable(file)) return { ok: true, command: file };
+  return {
+    ok: false,
+    message: `Carina: the language server "${file}" (from "carina.server.path") does not exist or is not executable. Fix the setting, or clear it to use carina-lsp from PATH.`,
+  };
+}
+
+/** Looks an executable name up on PATH (with PATHEXT on Windows). */
+export function findOnPath(name: string, env: Environment): string | undefined {
+  const pathApi = env.platform === 'win32' ? path.win32 : path.posix;
+  const sep = env.platform === 'win32' ? ';' : ':';
+  const exts = env.platform === 'win32' ? ['', ...(env.pathExt ?? '.EXE;.CMD;.BAT;.COM').split(';').filter(Boolean)] : [''];
+  for (const dir of (env.pathVariable ?? '').split(sep)) {
+    if (dir === '') continue;
+    for (const ext of exts) {
+      const candidate = pathApi.join(dir, name + ext);
+      if (env.isExecutable(candidate)) return candidate;
+    }
+  }
+  return undefined;
+}
+
+/** The server's arguments: none by default (stdio mode), then carina.server.args. */
+export function serverArgs(settings: Settings): string[] {
+  return [...settings.serverArgs];
+}
+
+/** Schema paths with `~`, `${workspaceFolder}` and relative paths made absolute. */
+export function schemaPaths(settings: Settings, env: Pick<Environment, 'home' | 'workspaceFolder' | 'platform'>): string[] {
+  return settings.schemas.map((s) => expandPath(s, env));
+}
+
+/** The initializationOptions sent with initialize. */
+export function initializationOptions(schemas: string[]): { schemas: string[] } {
+  return { schemas };
+}
+
+/** The settings sent with workspace/didChangeConfiguration when carina.schemas changes. */
+export function didChangeConfigurationParams(schemas: string[]): { settings: { carina: { schemas: string[] } } } {
+  return { settings: { carina: { schemas } } };
+}

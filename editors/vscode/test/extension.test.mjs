@@ -1,0 +1,244 @@
+// Checks the built extension against its manifest: what package.json contributes exists in the
+// package, the settings it declares are the ones the client reads, the missing-server path gives a
+// clear message, and the language configuration keeps durations and dotted names whole.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { extensionDir } from './textmate.mjs';
+
+const require = createRequire(import.meta.url);
+const mock = require('./vscode-mock.cjs').install();
+const manifest = JSON.parse(fs.readFileSync(path.join(extensionDir, 'package.json'), 'utf8'));
+const bundlePath = path.join(extensionDir, manifest.main);
+const ext = require(bundlePath);
+const contributes = manifest.contributes;
+const read = (rel) => fs.readFileSync(path.join(extensionDir, rel), 'utf8');
+
+test('the manifest points at the built bundle, which exports activate and deactivate', () => {
+  assert.ok(fs.existsSync(bundlePath), `${manifest.main} is not built`);
+  assert.equal(typeof ext.activate, 'function');
+  assert.equal(typeof ext.deactivate, 'function');
+  assert.match(manifest.engines.vscode, /^\^1\.\d+\.\d+$/);
+  const typesVersion = JSON.parse(read('node_modules/@types/vscode/package.json')).version;
+  const [, engineMinor] = manifest.engines.vscode.match(/^\^1\.(\d+)/);
+  assert.ok(Number(typesVersion.split('.')[1]) <= Number(engineMinor), `@types/vscode ${typesVersion} is newer than engines.vscode ${manifest.engines.vscode}`);
+});
+
+test('the language contribution: id carina, .crn, configuration file present', () => {
+  assert.equal(contributes.languages.length, 1);
+  const lang = contributes.languages[0];
+  assert.equal(lang.id, ext.CLIENT_ID);
+  assert.deepEqual(lang.extensions, ['.crn']);
+  const config = JSON.parse(read(lang.configuration));
+  assert.deepEqual(config.comments, { lineComment: '#', blockComment: ['/*', '*/'] });
+  assert.deepEqual(config.brackets, [['{', '}'], ['[', ']'], ['(', ')']]);
+  const opens = config.autoClosingPairs.map((p) => p.open);
+  for (const o of ['{', '[', '(', '"', "'"]) assert.ok(opens.includes(o), `auto-closing ${o}`);
+  assert.ok(config.folding && config.indentationRules && config.wordPattern);
+});
+
+test('the grammar contribution matches the language and the grammar file', () => {
+  assert.equal(contributes.grammars.length, 1);
+  const g = contributes.grammars[0];
+  assert.equal(g.language, contributes.languages[0].id);
+  const grammar = JSON.parse(read(g.path));
+  assert.equal(g.scopeName, 'source.carina');
+  assert.equal(grammar.scopeName, g.scopeName);
+  assert.deepEqual(grammar.fileTypes, contributes.languages[0].extensions.map((e) => e.slice(1)));
+});
+
+test('the word pattern keeps durations and dotted names whole', () => {
+  const config = JSON.parse(read(contributes.languages[0].configuration));
+  const re = new RegExp(config.wordPattern, 'gu');
+  const words = (s) => s.match(re);
+  assert.deepEqual(words('timeout = 75min'), ['timeout', '75min']);
+  assert.deepEqual(words('until = cert.status == aws.acm.Certificate.Status.Issued'), ['until', 'cert.status', 'aws.acm.Certificate.Status.Issued']);
+  assert.deepEqual(words('x = aws.iam.PolicyDocument.Version.2012_10_17'), ['x', 'aws.iam.PolicyDocument.Version.2012_10_17']);
+  assert.deepEqual(words('[1.5, -3, 30s]'), ['1.5', '-3', '30s']);
+  assert.deepEqual(words('a.b[0].c'), ['a.b', '0', 'c']);
+});
+
+test('the indentation rules indent after an opening bracket and dedent at a closing one', () => {
+  const { indentationRules: r } = JSON.parse(read(contributes.languages[0].configuration));
+  const inc = new RegExp(r.increaseIndentPattern);
+  const dec = new RegExp(r.decreaseIndentPattern);
+  for (const l of ['let cert = aws.acm.Certificate {', '  tags = {', '  list = [', 'wait cert {  # comment']) assert.ok(inc.test(l), l);
+  for (const l of ['  name = "x"', '# {', '}', 'x = {}']) assert.ok(!inc.test(l), l);
+  for (const l of ['}', '  ]', ')']) assert.ok(dec.test(l), l);
+});
+
+test('the settings declared are exactly the ones the client reads', () => {
+  const declared = Object.keys(contributes.configuration.properties).sort();
+  const read = Object.values(ext.SETTINGS).map((s) => `${ext.CLIENT_ID}.${s}`).sort();
+  assert.deepEqual(declared, read);
+  // vscode-languageclient reads <client id>.trace.server by itself.
+  assert.ok(declared.includes(`${ext.CLIENT_ID}.trace.server`));
+  assert.deepEqual(contributes.configuration.properties['carina.trace.server'].enum, ['off', 'messages', 'verbose']);
+  for (const s of ext.RESTART_SETTINGS) assert.ok(declared.includes(`${ext.CLIENT_ID}.${s}`), s);
+});
+
+test('activation with a missing server shows a clear message and reads only declared settings', async () => {
+  mock.calls.errors.length = 0;
+  mock.calls.configurationKeys.length = 0;
+  mock.setConfiguration({ 'carina.server.path': 'carina-lsp-that-does-not-exist' });
+  const context = { subscriptions: [] };
+  await ext.activate(context);
+  assert.equal(mock.calls.errors.length, 1);
+  const { message, items } = mock.calls.errors[0];
+  assert.match(message, /carina-lsp-that-does-not-exist/);
+  assert.match(message, /carina\.server\.path/);
+  assert.deepEqual(items, ['Open Settings', 'Show Output']);
+  const declared = Object.keys(contributes.configuration.properties);
+  for (const key of mock.calls.configurationKeys) assert.ok(declared.includes(key), `reads undeclared setting ${key}`);
+  for (const s of ['carina.server.path', 'carina.server.args', 'carina.schemas']) assert.ok(mock.calls.configurationKeys.includes(s), `does not read ${s}`);
+  const commands = (contributes.commands ?? []).map((c) => c.command).sort();
+  assert.deepEqual([...new Set(mock.calls.commands)].sort(), commands);
+  assert.equal(mock.calls.configListeners.length, 1);
+
+  // Changing a server setting restarts (here: tries again and reports again); schemas alone do not.
+  mock.setConfiguration({ 'carina.server.path': '/nonexistent/dir/carina-lsp' });
+  mock.calls.configListeners[0]({ affectsConfiguration: (s) => s === 'carina.server.path' || s === 'carina.server' || s === 'carina' });
+  await ext.deactivate();
+  assert.equal(mock.calls.errors.length, 2);
+  assert.match(mock.calls.errors[1].message, /\/nonexistent\/dir\/carina-lsp.*does not exist/);
+  mock.calls.configListeners[0]({ affectsConfiguration: (s) => s === 'carina.schemas' || s === 'carina' });
+  await ext.deactivate();
+  assert.equal(mock.calls.errors.length, 2);
+  for (const d of context.subscriptions) d.dispose();
+});
+
+test('the server command: PATH lookup, explicit paths, no arguments by default', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carina-ext-'));
+  const exe = path.join(dir, 'carina-lsp');
+  fs.writeFileSync(exe, '#!/bin/sh\n', { mode: 0o755 });
+  const env = { ...ext.defaultEnvironment(dir), pathVariable: `/nonexistent:${dir}`, platform: 'linux', home: '/home/u' };
+  assert.deepEqual(ext.resolveServerCommand('', env), { ok: true, command: exe });
+  assert.deepEqual(ext.resolveServerCommand(exe, env), { ok: true, command: exe });
+  assert.deepEqual(ext.resolveServerCommand('./carina-lsp', env), { ok: true, command: exe });
+  assert.deepEqual(ext.resolveServerCommand('${workspaceFolder}/carina-lsp', env), { ok: true, command: exe });
+  const missing = ext.resolveServerCommand('', { ...env, pathVariable: '/nonexistent' });
+  assert.equal(missing.ok, false);
+  assert.match(missing.message, /"carina-lsp" was not found on PATH/);
+  assert.match(missing.message, /go install/);
+  assert.equal(ext.resolveServerCommand('./nope', env).ok, false);
+
+  const settings = ext.readSettings({ get: (k, d) => ({ 'server.args': ['-v', 3], schemas: ['schemas', '~/s.json'] })[k] ?? d });
+  assert.deepEqual(settings, { serverPath: '', serverArgs: ['-v'], schemas: ['schemas', '~/s.json'] });
+  assert.deepEqual(ext.serverArgs(ext.readSettings({ get: (k, d) => d })), []);
+  const schemas = ext.schemaPaths(settings, env);
+  assert.deepEqual(schemas, [path.join(dir, 'schemas'), '/home/u/s.json']);
+  assert.deepEqual(ext.initializationOptions(schemas), { schemas });
+  assert.deepEqual(ext.didChangeConfigurationParams(schemas), { settings: { carina: { schemas } } });
+  fs.rmSync(dir, { recursive: true });
+});
+
+test('the client starts the server with no arguments of its own, sends the schemas, and restarts on server settings', async () => {
+  const fake = path.resolve(extensionDir, '..', 'testdata', 'fake_lsp.js');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carina-client-'));
+  const log = path.join(dir, 'lsp.log');
+  const messages = () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
+  const count = (method) => messages().filter((m) => m.method === method).length;
+  const waitFor = async (what, cond) => {
+    for (let i = 0; i < 200 && !cond(); i++) await new Promise((r) => setTimeout(r, 25));
+    assert.ok(cond(), `timed out waiting for ${what}: ${JSON.stringify(messages().map((m) => m.method))}`);
+  };
+  mock.calls.errors.length = 0;
+  mock.setConfiguration({
+    'carina.server.path': process.execPath,
+    'carina.server.args': [fake, log, '--flag'],
+    'carina.schemas': ['/schemas/aws.json'],
+  });
+  const context = { subscriptions: [] };
+  const firstListener = mock.calls.configListeners.length;
+  // Like VS Code, a configuration change reaches every listener: the extension's and the
+  // language client's own.
+  const changed = (...sections) => {
+    const event = { affectsConfiguration: (s) => sections.some((x) => x === s || x.startsWith(s + '.')) };
+    for (const l of mock.calls.configListeners.slice(firstListener)) l(event);
+  };
+  await ext.activate(context);
+  try {
+  await waitFor('initialized', () => count('initialized') === 1);
+  const init = messages().find((m) => m.method === 'initialize');
+  assert.deepEqual(init.args, ['--flag'], 'no --stdio or other argument is added');
+  assert.deepEqual(init.params.initializationOptions, { schemas: ['/schemas/aws.json'] });
+  assert.equal(init.params.trace, 'off');
+  assert.deepEqual(mock.calls.errors, []);
+
+  // carina.schemas: a notification, no restart.
+  mock.setConfiguration({
+    'carina.server.path': process.execPath,
+    'carina.server.args': [fake, log, '--flag'],
+    'carina.schemas': ['/schemas/other.json'],
+  });
+  changed('carina.schemas');
+  await waitFor('didChangeConfiguration', () => count('workspace/didChangeConfiguration') === 1);
+  const dcc = messages().find((m) => m.method === 'workspace/didChangeConfiguration');
+  assert.deepEqual(dcc.params, { settings: { carina: { schemas: ['/schemas/other.json'] } } });
+  assert.equal(count('initialize'), 1);
+
+  // carina.server.args: the server is restarted with the new arguments.
+  mock.setConfiguration({
+    'carina.server.path': process.execPath,
+    'carina.server.args': [fake, log, '--flag', '--other'],
+    'carina.schemas': ['/schemas/other.json'],
+  });
+  changed('carina.server.args');
+  await waitFor('a second initialize', () => count('initialized') === 2);
+  assert.equal(count('shutdown'), 1);
+  assert.equal(count('exit'), 1);
+  const init2 = messages().filter((m) => m.method === 'initialize')[1];
+  assert.deepEqual(init2.args, ['--flag', '--other']);
+  assert.deepEqual(init2.params.initializationOptions, { schemas: ['/schemas/other.json'] });
+
+  } finally {
+    await ext.deactivate();
+    for (const d of context.subscriptions) d.dispose();
+  }
+  await waitFor('shutdown', () => count('exit') === 2);
+  fs.rmSync(dir, { recursive: true });
+});
+
+test('npm run package builds a .vsix whose manifest matches the files it ships', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const { readZip } = await import('./zip.mjs');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carina-vsix-'));
+  const vsix = path.join(dir, 'carina.vsix');
+  const vsce = path.join(extensionDir, 'node_modules', '@vscode', 'vsce', 'vsce');
+  execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--skip-license', '--out', vsix], { cwd: extensionDir, stdio: 'pipe' });
+  const zip = readZip(vsix);
+  assert.deepEqual([...zip.keys()].sort(), [
+    '[Content_Types].xml',
+    'extension.vsixmanifest',
+    'extension/language-configuration.json',
+    'extension/out/extension.js',
+    'extension/package.json',
+    'extension/readme.md',
+    'extension/syntaxes/carina.tmLanguage.json',
+  ]);
+  const shipped = JSON.parse(zip.get('extension/package.json')().toString('utf8'));
+  const has = (rel) => zip.has(`extension/${path.posix.normalize(rel)}`);
+  assert.ok(has(shipped.main), shipped.main);
+  for (const l of shipped.contributes.languages) assert.ok(has(l.configuration), l.configuration);
+  for (const g of shipped.contributes.grammars) {
+    assert.ok(has(g.path), g.path);
+    assert.equal(JSON.parse(zip.get(`extension/${path.posix.normalize(g.path)}`)().toString('utf8')).scopeName, g.scopeName);
+  }
+  assert.equal(zip.get('extension/syntaxes/carina.tmLanguage.json')().toString('utf8'), read('syntaxes/carina.tmLanguage.json'));
+  // The shipped bundle, loaded like VS Code would, declares the same settings it reads.
+  const bundleFile = path.join(dir, 'extension.js');
+  fs.writeFileSync(bundleFile, zip.get('extension/out/extension.js')());
+  const shippedExt = require(bundleFile);
+  assert.deepEqual(
+    Object.keys(shipped.contributes.configuration.properties).sort(),
+    Object.values(shippedExt.SETTINGS).map((s) => `${shippedExt.CLIENT_ID}.${s}`).sort(),
+  );
+  assert.equal(shipped.contributes.languages[0].id, shippedExt.CLIENT_ID);
+  const manifestXml = zip.get('extension.vsixmanifest')().toString('utf8');
+  assert.match(manifestXml, /Id="carina"/);
+  assert.match(manifestXml, /Publisher="carina-rs"/);
+  fs.rmSync(dir, { recursive: true });
+});
