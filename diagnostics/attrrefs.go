@@ -97,7 +97,7 @@ func memberNames(rs *schema.Resource, prefix []string) []string {
 // resources and data sources against their schema, waits against their target's (passthrough),
 // module calls against the module's attributes, upstream_state against the upstream exports.
 func (c *checker) checkAttrRefs() {
-	for _, r := range c.cfg.Refs {
+	for _, r := range c.refs() {
 		if r.Decl == nil || !r.Decl.TopLevel || len(r.Path) == 0 || r.Kind != workspace.RefValue || c.untilLHS(r) {
 			continue
 		}
@@ -207,15 +207,13 @@ func listOrNone(names []string) string {
 
 // checkModuleCalls checks the arguments of every module call against the module's `arguments`.
 func (c *checker) checkModuleCalls() {
-	for _, f := range c.cfg.Files {
-		for _, st := range f.AST.Stmts {
-			g.Inspect(st.Node, func(n g.Node) bool {
-				if call, ok := n.(*g.ModuleCallExpr); ok {
-					c.checkModuleCall(f, st, call)
-				}
-				return true
-			})
-		}
+	for f, st := range c.statements() {
+		g.Inspect(st.Node, func(n g.Node) bool {
+			if call, ok := n.(*g.ModuleCallExpr); ok {
+				c.checkModuleCall(f, st, call)
+			}
+			return true
+		})
 	}
 }
 

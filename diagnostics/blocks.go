@@ -22,8 +22,8 @@ const (
 // checkBlocks walks every statement for the checks that need no schema: duplicate attribute keys,
 // string literals, and directives.
 func (c *checker) checkBlocks() {
-	for _, f := range c.cfg.Files {
-		for _, st := range f.AST.Stmts {
+	for f, st := range c.statements() {
+		{
 			if c.ctx.Err() != nil {
 				return
 			}

@@ -3,6 +3,7 @@ package diagnostics
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	g "github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
@@ -11,13 +12,90 @@ import (
 
 // checker carries one configuration's check run.
 type checker struct {
-	ctx     context.Context
-	cfg     *workspace.Config
-	schemas *schema.Index // nil: no schemas
-	out     []Diagnostic
-	refs    map[refKey]*workspace.Ref // the reference each path expression is, by statement
+	ctx      context.Context
+	cfg      *workspace.Config
+	schemas  *schema.Index // nil: no schemas
+	out      []Diagnostic
+	refIndex map[refKey]*workspace.Ref // the reference each path expression is, by statement
+
+	// only, when set, limits the statement-local checks to one statement of onlyFile (the
+	// incremental path checks statement by statement).
+	only     *g.Stmt
+	onlyFile *workspace.File
+	stmtRefs map[*g.Stmt][]*workspace.Ref // references by statement
+	env      *environment                 // names every statement's checks may consult
+	noSchema []noSchemaSite               // types without schema, in check order
 
 	providers map[string]bool // providerNames, computed once
+}
+
+// environment is what statement-local checks consult beyond their statement's own references:
+// the names for did-you-mean suggestions and the provider prefixes. Computed once per run.
+type environment struct {
+	providers map[string]bool
+	bindings  []string // top-level bindings (no functions, no `_`)
+	functions []string // user functions and built-ins, sorted
+	modules   []string // `use` aliases, sorted
+}
+
+// noSchemaSite is a resource type without schema, where it is written; one note per type and
+// configuration is reported (at its first place).
+type noSchemaSite struct {
+	file *workspace.File
+	span g.Span
+	head string
+}
+
+// noSchemaAt records a resource type without schema.
+func (c *checker) noSchemaAt(f *workspace.File, sp g.Span, head string) {
+	c.noSchema = append(c.noSchema, noSchemaSite{f, sp, head})
+}
+
+// statements yields the statements in scope: one under c.only, else every statement of every file.
+func (c *checker) statements() func(yield func(*workspace.File, *g.Stmt) bool) {
+	return func(yield func(*workspace.File, *g.Stmt) bool) {
+		if c.only != nil {
+			yield(c.onlyFile, c.only)
+			return
+		}
+		for _, f := range c.cfg.Files {
+			for _, st := range f.AST.Stmts {
+				if !yield(f, st) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// refs returns the references in scope.
+func (c *checker) refs() []*workspace.Ref {
+	if c.only != nil {
+		return c.stmtRefs[c.only]
+	}
+	return c.cfg.Refs
+}
+
+// environment returns the names statement-local checks consult, computing them once.
+func (c *checker) environment() *environment {
+	if c.env != nil {
+		return c.env
+	}
+	only, onlyFile := c.only, c.onlyFile
+	c.only, c.onlyFile = nil, nil // the provider prefixes come from the whole configuration
+	env := &environment{providers: c.providerNames(), bindings: c.names(nil)}
+	c.only, c.onlyFile = only, onlyFile
+	for name := range c.cfg.Functions {
+		env.functions = append(env.functions, name)
+	}
+	env.functions = append(env.functions, builtinFunctions()...)
+	slices.Sort(env.functions)
+	for name := range c.cfg.Modules {
+		env.modules = append(env.modules, name)
+	}
+	slices.Sort(env.modules)
+	c.env = env
+	return env
 }
 
 type refKey struct {
@@ -27,13 +105,13 @@ type refKey struct {
 
 // refAt returns the reference a path expression of a statement is, or nil.
 func (c *checker) refAt(st *g.Stmt, e g.Expr) *workspace.Ref {
-	if c.refs == nil {
-		c.refs = make(map[refKey]*workspace.Ref, len(c.cfg.Refs))
+	if c.refIndex == nil {
+		c.refIndex = make(map[refKey]*workspace.Ref, len(c.cfg.Refs))
 		for _, r := range c.cfg.Refs {
-			c.refs[refKey{r.Stmt, r.Expr}] = r
+			c.refIndex[refKey{r.Stmt, r.Expr}] = r
 		}
 	}
-	return c.refs[refKey{st, e}]
+	return c.refIndex[refKey{st, e}]
 }
 
 // at converts a statement-relative span to a file span.

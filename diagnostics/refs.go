@@ -32,8 +32,19 @@ func (c *checker) providerNames() map[string]bool {
 	for _, p := range c.schemas.Providers() {
 		out[p] = true
 	}
-	for _, s := range c.resources() {
-		out[s.expr.Type.Parts[0].Text] = true
+	// The providers of the resource types written (top-level statements and bindings; a type
+	// nested in a for or if body is found through its binding).
+	for _, f := range c.cfg.Files {
+		for _, st := range f.AST.Stmts {
+			if r, ok := st.Node.(*g.ResourceStmt); ok {
+				out[r.Resource.Type.Parts[0].Text] = true
+			}
+		}
+	}
+	for _, d := range c.cfg.Decls {
+		if r := c.resourceOf(d); r != nil && d.TopLevel {
+			out[r.Type.Parts[0].Text] = true
+		}
 	}
 	c.providers = out
 	for _, f := range c.cfg.Files {
@@ -56,21 +67,9 @@ func (c *checker) providerNames() map[string]bool {
 // references with a lower-case root that is no provider (`vpcc.vpc_id`), calls, module calls and
 // directives entries are checked here.
 func (c *checker) checkRefs() {
-	providers := c.providerNames()
-	bindings := c.names(nil)
-	var fns []string
-	for name := range c.cfg.Functions {
-		fns = append(fns, name)
-	}
-	fns = append(fns, builtinFunctions()...)
-	slices.Sort(fns)
-	var modules []string
-	for name := range c.cfg.Modules {
-		modules = append(modules, name)
-	}
-	slices.Sort(modules)
-
-	for _, r := range c.cfg.Refs {
+	env := c.environment()
+	providers, bindings, fns, modules := env.providers, env.bindings, env.functions, env.modules
+	for _, r := range c.refs() {
 		if r.Decl != nil {
 			continue
 		}

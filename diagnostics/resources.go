@@ -33,15 +33,13 @@ type resourceSite struct {
 // resources lists every resource expression of the configuration, in file order.
 func (c *checker) resources() []resourceSite {
 	var out []resourceSite
-	for _, f := range c.cfg.Files {
-		for _, st := range f.AST.Stmts {
-			g.Inspect(st.Node, func(n g.Node) bool {
-				if r, ok := n.(*g.ResourceExpr); ok {
-					out = append(out, resourceSite{f, st, r})
-				}
-				return true
-			})
-		}
+	for f, st := range c.statements() {
+		g.Inspect(st.Node, func(n g.Node) bool {
+			if r, ok := n.(*g.ResourceExpr); ok {
+				out = append(out, resourceSite{f, st, r})
+			}
+			return true
+		})
 	}
 	return out
 }
@@ -58,7 +56,6 @@ func (c *checker) schemaOf(r *g.ResourceExpr) *schema.Resource {
 // checkResources checks every resource and data source against its schema. A type whose
 // provider has no schema loaded gets one information diagnostic per directory.
 func (c *checker) checkResources() {
-	noSchema := map[string]bool{}
 	for _, s := range c.resources() {
 		if c.ctx.Err() != nil {
 			return
@@ -68,7 +65,7 @@ func (c *checker) checkResources() {
 		provider := s.expr.Type.Parts[0].Text
 		rs := c.schemaOf(s.expr)
 		if rs == nil {
-			c.unknownType(s, head, provider, tsp, noSchema)
+			c.unknownType(s, head, provider, tsp)
 			continue
 		}
 		c.checkBody(s.file, s.stmt, rs, head, rs.Attributes, s.expr.Body, tsp, "")
@@ -76,13 +73,10 @@ func (c *checker) checkResources() {
 }
 
 // unknownType reports a resource type the schemas do not have.
-func (c *checker) unknownType(s resourceSite, head, provider string, tsp g.Span, noSchema map[string]bool) {
+func (c *checker) unknownType(s resourceSite, head, provider string, tsp g.Span) {
 	read := s.expr.Read != nil
 	if !c.schemas.HasProvider(provider) || len(s.expr.Type.Parts) < 3 {
-		if !noSchema[head] {
-			noSchema[head] = true
-			c.add(s.file, tsp, Info, CodeNoSchema, "no schema for %s: attribute checks skipped", head)
-		}
+		c.noSchemaAt(s.file, tsp, head)
 		return
 	}
 	// Present with the other kind: a missing or extra `read`.
@@ -113,10 +107,7 @@ func (c *checker) unknownType(s resourceSite, head, provider string, tsp g.Span,
 		d.Fixes = []Fix{{Title: "Change to " + sug, Edits: []Edit{{Span: tsp, NewText: sug}}}}
 		return
 	}
-	if !noSchema[head] {
-		noSchema[head] = true
-		c.add(s.file, tsp, Info, CodeNoSchema, "no schema for %s: attribute checks skipped", head)
-	}
+	c.noSchemaAt(s.file, tsp, head)
 }
 
 // suggestType proposes a resource type of the same provider and service within two edits of

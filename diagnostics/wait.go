@@ -64,16 +64,38 @@ func notYetWaitKey(k string) bool {
 	return false
 }
 
-// checkWaits runs every wait check of the configuration. complete is false when some text of the
-// configuration did not parse: then checks for what is missing are left out, since the missing
-// piece may be in that text.
-func (c *checker) checkWaits(complete bool) {
+// checkWaits runs the wait checks of the waits in scope (see checker.only).
+func (c *checker) checkWaits() {
 	for _, w := range c.cfg.Waits {
-		c.checkWait(w, complete)
+		if c.only == nil || w.Decl.Stmt == c.only {
+			c.checkWait(w)
+		}
 	}
 }
 
-func (c *checker) checkWait(w *workspace.WaitInfo, complete bool) {
+// checkUnusedWaits reports waits nothing reads. complete is false when some text of the
+// configuration did not parse (the reader may be in it).
+func (c *checker) checkUnusedWaits(complete bool) {
+	if !complete {
+		return
+	}
+	used := map[*workspace.Decl]bool{}
+	for _, r := range c.cfg.Refs {
+		if r.Decl != nil && r.Owner != r.Decl {
+			used[r.Decl] = true
+		}
+	}
+	for _, w := range c.cfg.Waits {
+		d := w.Decl
+		if d.Name != "_" && !used[d] {
+			c.add(d.File, d.NameSpan, Warning, CodeWaitUnused,
+				"wait %q is never referenced, so it gates nothing: read the target through it (%s.<attribute>) where the target must be ready, or name it _",
+				d.Name, d.Name)
+		}
+	}
+}
+
+func (c *checker) checkWait(w *workspace.WaitInfo) {
 	d, x := w.Decl, w.Expr
 	f, st := d.File, d.Stmt
 	name := d.Name
@@ -130,11 +152,6 @@ func (c *checker) checkWait(w *workspace.WaitInfo, complete bool) {
 	}
 	if x.DependsOn != nil && x.DependsOn.Value != nil {
 		c.checkWaitDependsOn(w, prefix)
-	}
-	if complete && name != "_" && !slices.ContainsFunc(c.cfg.RefsTo(d), func(r *workspace.Ref) bool { return r.Owner != d }) {
-		c.add(f, d.NameSpan, Warning, CodeWaitUnused,
-			"wait %q is never referenced, so it gates nothing: read the target through it (%s.<attribute>) where the target must be ready, or name it _",
-			name, name)
 	}
 }
 

@@ -37,7 +37,7 @@ func (s *Server) checkDir(ctx context.Context, dir string) (*checked, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &checked{diags: diagnostics.Check(ctx, cfg, idx), versions: map[string]int32{}, lines: map[string]*source.Lines{}}
+	out := &checked{diags: diagnostics.CheckWith(ctx, cfg, idx, s.memo(dir)), versions: map[string]int32{}, lines: map[string]*source.Lines{}}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -53,4 +53,17 @@ func (s *Server) checkDir(ctx context.Context, dir string) (*checked, error) {
 		}
 	}
 	return out, nil
+}
+
+// memo returns the memo of a directory's statement-local checks: after an edit, only the edited
+// statements and those depending on what changed are analysed again.
+func (s *Server) memo(dir string) *diagnostics.Memo {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.memos[dir]
+	if m == nil {
+		m = diagnostics.NewMemo()
+		s.memos[dir] = m
+	}
+	return m
 }

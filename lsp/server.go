@@ -10,6 +10,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
+	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -66,6 +67,7 @@ type Server struct {
 	mu       sync.Mutex
 	state    lifecycle
 	inflight map[string]context.CancelFunc // running requests by id
+	memos    map[string]*diagnostics.Memo  // statement-local check results by directory
 	caps     clientCaps
 	folders  []string
 	settings Settings
@@ -92,6 +94,7 @@ func New(opts Options) *Server {
 		docs:     newDocuments(),
 		ws:       workspace.New(opts.FS),
 		inflight: map[string]context.CancelFunc{},
+		memos:    map[string]*diagnostics.Memo{},
 		exited:   make(chan int, 1),
 	}
 	s.pub = newPublisher(s)

@@ -1,0 +1,260 @@
+package diagnostics
+
+import (
+	"fmt"
+	"hash/fnv"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// Memo keeps the results of the statement-local checks between runs on successive versions of a
+// configuration (see CheckWith). A statement's results are reused when its parse is the same
+// (the parser shares the parse of an unchanged statement) and its fingerprint is: the file, the
+// schemas, whether the configuration is a module, and for each name the statement uses, what it
+// resolves to (the kind of declaration, its resource type, its module); statements that use a name
+// resolving to nothing (an enum value, or a mistake that gets a suggestion) also depend on the set
+// of declared names and provider prefixes. Results are stored relative to the statement, so a
+// statement that moved is reused too. It is safe for concurrent use; runs are serialised.
+type Memo struct {
+	mu       sync.Mutex
+	entries  map[memoKey]*memoEntry
+	analysed int // statements analysed by the last run
+	reused   int // statements whose results the last run reused
+}
+
+type memoKey struct {
+	parsed *g.Parsed
+	path   string
+}
+
+type memoEntry struct {
+	fp       uint64
+	diags    []Diagnostic // spans relative to the statement
+	noSchema []noSchemaSite
+	used     bool // touched by the current run
+}
+
+// NewMemo returns an empty memo.
+func NewMemo() *Memo { return &Memo{entries: map[memoKey]*memoEntry{}} }
+
+// Stats says how many statements the last run analysed and how many it reused.
+func (m *Memo) Stats() (analysed, reused int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.analysed, m.reused
+}
+
+// memoRun is one run's use of the memo (nil memo: every statement is analysed).
+type memoRun struct {
+	m        *Memo
+	c        *checker
+	names    uint64 // hash of the declared names and provider prefixes
+	env      uint64 // hash of the schemas and whether the configuration is a module
+	sigs     map[*workspace.Decl]string
+	analysed int
+	reused   int
+}
+
+func (m *Memo) begin(c *checker) *memoRun {
+	r := &memoRun{m: m, c: c}
+	if m == nil {
+		return r
+	}
+	m.mu.Lock()
+	h := fnv.New64a()
+	env := c.environment()
+	io.WriteString(h, strings.Join(env.bindings, ","))
+	io.WriteString(h, "|"+strings.Join(env.functions, ",")+"|"+strings.Join(env.modules, ","))
+	providers := make([]string, 0, len(env.providers))
+	for p := range env.providers {
+		providers = append(providers, p)
+	}
+	slices.Sort(providers)
+	io.WriteString(h, "|"+strings.Join(providers, ","))
+	r.names = h.Sum64()
+	eh := fnv.New64a()
+	fmt.Fprintf(eh, "%p|%t", c.schemas, c.cfg.IsModule)
+	r.env = eh.Sum64()
+	r.sigs = make(map[*workspace.Decl]string, len(c.cfg.Decls))
+	return r
+}
+
+func (m *Memo) end(r *memoRun) {
+	if m == nil {
+		return
+	}
+	// Entries a cancelled run did not reach are dropped too: they are analysed again next time.
+	for k, e := range m.entries {
+		if !e.used {
+			delete(m.entries, k) // statements that are gone
+		}
+		e.used = false
+	}
+	m.analysed, m.reused = r.analysed, r.reused
+	m.mu.Unlock()
+}
+
+// fingerprint hashes what a statement's local checks read beyond its own text.
+func (r *memoRun) fingerprint(f *workspace.File, st *g.Stmt) uint64 {
+	c := r.c
+	h := fnv.New64a()
+	buf := make([]byte, 0, 256)
+	buf = append(buf, f.Path...)
+	buf = append(buf, '|')
+	buf = strconv.AppendUint(buf, r.env, 16)
+	unresolved := false
+	for _, ref := range c.stmtRefs[st] {
+		buf = append(buf, ref.Name...)
+		buf = append(buf, '/', byte('0'+ref.Kind), '/')
+		if ref.Decl == nil {
+			unresolved = true
+			buf = append(buf, '?', ';')
+			continue
+		}
+		buf = append(buf, r.signature(ref.Decl)...)
+		buf = append(buf, ';')
+	}
+	if unresolved || declaresWait(st) {
+		buf = append(buf, "names:"...)
+		buf = strconv.AppendUint(buf, r.names, 16)
+	}
+	h.Write(buf)
+	return h.Sum64()
+}
+
+// signature is declSignature, computed once per declaration and run.
+func (r *memoRun) signature(d *workspace.Decl) string {
+	if s, ok := r.sigs[d]; ok {
+		return s
+	}
+	s := r.c.declSignature(d)
+	r.sigs[d] = s
+	return s
+}
+
+// declSignature is what a reference's checks read of the declaration it resolves to.
+func (c *checker) declSignature(d *workspace.Decl) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d:%s:%t", d.Kind, d.Name, d.TopLevel)
+	if res := c.resourceOf(d); res != nil {
+		b.WriteString(":" + res.Type.String())
+		if res.Read != nil {
+			b.WriteString(":read")
+		}
+	}
+	switch d.Kind {
+	case workspace.ModuleCall:
+		fmt.Fprintf(&b, ":%p", c.moduleOf(d))
+	case workspace.Module:
+		if imp := c.cfg.Modules[d.Name]; imp != nil {
+			fmt.Fprintf(&b, ":%p", imp.Config)
+		}
+	case workspace.Upstream:
+		if imp := c.cfg.Upstreams[d.Name]; imp != nil {
+			fmt.Fprintf(&b, ":%p", imp.Config)
+		}
+	}
+	return b.String()
+}
+
+// declaresWait reports whether a statement is a wait (whose checks look up names by themselves:
+// did-you-mean on the target, depends_on).
+func declaresWait(st *g.Stmt) bool {
+	l, ok := st.Node.(*g.LetStmt)
+	if !ok {
+		return false
+	}
+	_, ok = l.Value.(*g.WaitExpr)
+	return ok
+}
+
+// reuse appends a statement's memoised results, shifted to where it stands now, and reports
+// whether there were any to reuse.
+func (r *memoRun) reuse(f *workspace.File, st *g.Stmt) bool {
+	if r.m == nil {
+		return false
+	}
+	e := r.m.entries[memoKey{st.Parsed, f.Path}]
+	if e == nil || e.fp != r.fingerprint(f, st) {
+		return false
+	}
+	e.used = true
+	for _, d := range e.diags {
+		r.c.out = append(r.c.out, shiftDiag(d, f.Path, st.Offset))
+	}
+	for _, s := range e.noSchema {
+		r.c.noSchema = append(r.c.noSchema, noSchemaSite{file: f, span: s.span.Shift(st.Offset), head: s.head})
+	}
+	r.reused++
+	return true
+}
+
+// store memoises a statement's results (its diagnostics all lie in its own file and span, or they
+// are not memoised).
+func (r *memoRun) store(f *workspace.File, st *g.Stmt, diags []Diagnostic, noSchema []noSchemaSite) {
+	r.analysed++
+	if r.m == nil {
+		return
+	}
+	e := &memoEntry{fp: r.fingerprint(f, st), used: true}
+	inside := func(path string, sp g.Span) bool { return path == f.Path && sp.Start >= st.Offset && sp.End <= st.End }
+	for _, d := range diags {
+		ok := inside(d.Path, d.Span)
+		for _, rel := range d.Related {
+			ok = ok && inside(rel.Path, rel.Span)
+		}
+		for _, fx := range d.Fixes {
+			for _, ed := range fx.Edits {
+				ok = ok && inside(f.Path, ed.Span)
+			}
+		}
+		if !ok {
+			return // not memoisable: analysed again next time
+		}
+		e.diags = append(e.diags, shiftDiag(d, "", -st.Offset))
+	}
+	for _, s := range noSchema {
+		e.noSchema = append(e.noSchema, noSchemaSite{head: s.head, span: s.span.Shift(-st.Offset)})
+	}
+	r.m.entries[memoKey{st.Parsed, f.Path}] = e
+}
+
+// shiftDiag moves a diagnostic (its range, related places and fix edits in the same file) by off
+// bytes; path, when set, replaces its file.
+func shiftDiag(d Diagnostic, path string, off int32) Diagnostic {
+	old := d.Path
+	if path != "" {
+		d.Path = path
+	}
+	d.Span = d.Span.Shift(off)
+	if len(d.Related) > 0 {
+		rel := make([]Related, len(d.Related))
+		for i, x := range d.Related {
+			if x.Path == old {
+				x.Path = d.Path
+				x.Span = x.Span.Shift(off)
+			}
+			rel[i] = x
+		}
+		d.Related = rel
+	}
+	if len(d.Fixes) > 0 {
+		fixes := make([]Fix, len(d.Fixes))
+		for i, fx := range d.Fixes {
+			edits := make([]Edit, len(fx.Edits))
+			for j, e := range fx.Edits {
+				e.Span = e.Span.Shift(off)
+				edits[j] = e
+			}
+			fixes[i] = Fix{Title: fx.Title, Edits: edits}
+		}
+		d.Fixes = fixes
+	}
+	return d
+}

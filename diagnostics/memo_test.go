@@ -1,0 +1,146 @@
+package diagnostics
+
+import (
+	"context"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// memoFiles is a wait configuration in three files with a mistake in each kind of check.
+func memoFiles() map[string]string {
+	return map[string]string{
+		"main.crn": "let cert = aws.acm.Certificate {\n  domain_name       = 'example.com'\n  validation_method = dns\n  bogus = 1\n}\n\nlet validation_record = aws.route53.RecordSet {\n  hosted_zone_id   = 'Z0123456789'\n  name             = cert.domain_validation_options[0].resource_record.name\n  type             = cname\n  ttl              = 60\n  resource_records = [cert.domain_validation_options[0].resource_record.value]\n}\n",
+		"wait.crn": "let cert_issued = wait cert {\n  until      = cert.status == aws.acm.Certificate.Status.Isued\n  depends_on = [validation_record]\n}\n",
+		"cdn.crn":  "let unused = 'x'\n\nawscc.cloudfront.Distribution {\n  distribution_config = {\n    enabled = true\n\n    viewer_certificate = {\n      acm_certificate_arn = cert_issued.certificate_arnn\n    }\n  }\n}\n",
+	}
+}
+
+// recheck edits a file of a workspace and checks the configuration with and without the memo.
+func recheck(t *testing.T, ws *workspace.Workspace, memo *Memo, file, text string) (withMemo, fresh []Diagnostic) {
+	t.Helper()
+	if file != "" {
+		ws.SetOverlay(filepath.Join(root, file), text)
+	}
+	cfg, err := ws.Config(context.Background(), root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return CheckWith(context.Background(), cfg, embeddedIndex(t), memo), Check(context.Background(), cfg, embeddedIndex(t))
+}
+
+// TestMemoReanalysesOnlyDependents edits one statement at a time and checks that the memoised run
+// analyses exactly the statements that depend on the change, and says the same as a fresh run.
+func TestMemoReanalysesOnlyDependents(t *testing.T) {
+	files := memoFiles()
+	ws := workspace.New(newMemFS(files))
+	memo := NewMemo()
+	got, want := recheck(t, ws, memo, "", "")
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("first run differs (-fresh +memo):\n%s", diff)
+	}
+	total, _ := memo.Stats()
+
+	steps := []struct {
+		name     string
+		file     string
+		edit     func(string) string
+		analysed int // statements analysed after the edit
+	}{
+		{"nothing changed", "", nil, 0},
+		{"a value inside the target's body", "main.crn", func(s string) string {
+			return strings.Replace(s, "'example.com'", "'example.org'", 1)
+		}, 1},
+		{"a statement moves (a blank line above it)", "main.crn", func(s string) string { return "\n" + s }, 0},
+		{"the wait's predicate", "wait.crn", func(s string) string { return strings.Replace(s, "Isued", "issued", 1) }, 1},
+		{"the consumer's attribute", "cdn.crn", func(s string) string { return strings.Replace(s, "arnn", "arn", 1) }, 1},
+		// The target becomes another resource type: the target itself, the validation record and
+		// the wait read it, and the distribution reads it through the wait's passthrough.
+		{"the target's type", "main.crn", func(s string) string {
+			return strings.Replace(s, "let cert = aws.acm.Certificate {", "let cert = awscc.ec2.Vpc {", 1)
+		}, 4},
+	}
+	current := map[string]string{}
+	for k, v := range files {
+		current[k] = v
+	}
+	for _, st := range steps {
+		text := ""
+		if st.file != "" {
+			current[st.file] = st.edit(current[st.file])
+			text = current[st.file]
+		}
+		got, want := recheck(t, ws, memo, st.file, text)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: the memoised run differs from a fresh one (-fresh +memo):\n%s", st.name, diff)
+		}
+		analysed, reused := memo.Stats()
+		if analysed != st.analysed {
+			t.Errorf("%s: analysed %d statements (reused %d of %d), want %d", st.name, analysed, reused, total, st.analysed)
+		}
+	}
+}
+
+// TestMemoEqualsFresh applies random edits to real configurations: the memoised results always
+// equal a fresh check.
+func TestMemoEqualsFresh(t *testing.T) {
+	src, _ := corpus.Concat(t, 1500)
+	files := map[string]string{"main.crn": src, "wait.crn": memoFiles()["wait.crn"]}
+	ws := workspace.New(newMemFS(files))
+	memo := NewMemo()
+	rng := rand.New(rand.NewPCG(3, 4))
+	edits := []string{"", "x", "{", "}", "'", "\n", " = ", "let y = 1\n", ".", "cert", "_1"}
+	text := src
+	for i := 0; i < 60; i++ {
+		pos := rng.IntN(len(text) + 1)
+		del := min(rng.IntN(4), len(text)-pos)
+		text = text[:pos] + edits[rng.IntN(len(edits))] + text[pos+del:]
+		got, want := recheck(t, ws, memo, "main.crn", text)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("edit %d: the memoised run differs from a fresh one (-fresh +memo):\n%s", i, diff)
+		}
+	}
+}
+
+// BenchmarkRecheckOneStatement re-checks the ~10,000-line concatenated corpus after an edit inside
+// one statement, with the memo (only that statement is analysed again) and without.
+func BenchmarkRecheckOneStatement(b *testing.B) {
+	src, _ := corpus.Concat(b, 10000)
+	mid := strings.Index(src[len(src)/2:], "= true") + len(src)/2
+	versions := [2]string{src, src[:mid] + "= false" + src[mid+len("= true"):]}
+	for _, withMemo := range []bool{true, false} {
+		name := "memo"
+		if !withMemo {
+			name = "fresh"
+		}
+		b.Run(name, func(b *testing.B) {
+			ws := workspace.New(newMemFS(map[string]string{"main.crn": src}))
+			var memo *Memo
+			if withMemo {
+				memo = NewMemo()
+			}
+			idx := embeddedIndex(b)
+			i := 0
+			for b.Loop() {
+				ws.SetOverlay(filepath.Join(root, "main.crn"), versions[i%2])
+				i++
+				cfg, err := ws.Config(context.Background(), root)
+				if err != nil {
+					b.Fatal(err)
+				}
+				CheckWith(context.Background(), cfg, idx, memo)
+			}
+			if memo != nil {
+				analysed, reused := memo.Stats()
+				b.ReportMetric(float64(analysed), "analysed-stmts")
+				b.ReportMetric(float64(reused), "reused-stmts")
+			}
+		})
+	}
+}
