@@ -8,6 +8,7 @@ package grammar
 import (
 	"cmp"
 	"slices"
+	"sort"
 	"sync"
 )
 
@@ -22,6 +23,7 @@ type Parsed struct {
 type Stmt struct {
 	Offset int32 // byte offset of the statement's first byte in the file
 	End    int32
+	closed bool // its brackets balance
 	*Parsed
 }
 
@@ -34,6 +36,9 @@ type File struct {
 	Tokens []Token // every token of the file, absolute offsets
 	Stmts  []*Stmt
 	Errors []SyntaxError // every syntax error, absolute spans, in file order
+
+	far      []Far // tokens whose extent depended on text past their end
+	balanced bool  // the brackets of the whole file balance (how it was split)
 }
 
 // StmtAt returns the statement containing byte offset off (end inclusive), or nil.
@@ -53,13 +58,15 @@ func (f *File) StmtAt(off int32) *Stmt {
 	return nil
 }
 
-// Parser parses files and keeps the parse of each statement of the last file it parsed, keyed by
-// the statement's text: parsing the next version of the file re-parses only the statements whose
-// text changed. One Parser serves one document; it is safe for concurrent use.
+// Parser parses the successive versions of one document. It keeps the last version's tokens and
+// statements and the parse of each statement keyed by its text, so parsing the next version
+// re-lexes only around the edit and re-parses only the statements whose text changed. It is safe
+// for concurrent use.
 type Parser struct {
 	types *typeParser
 	mu    sync.Mutex
 	cache map[string]*Parsed
+	last  *File
 }
 
 // NewParser returns a Parser with an empty cache.
@@ -69,33 +76,50 @@ func NewParser() *Parser { return &Parser{types: newTypeParser(), cache: map[str
 // document.
 func (ps *Parser) Fork() *Parser { return &Parser{types: ps.types, cache: map[string]*Parsed{}} }
 
-// Parse parses a whole file, reusing the cached parse of every statement whose text is unchanged.
+// Parse parses a version of the document, reusing what it can of the previous version.
 func (ps *Parser) Parse(src string) *File {
-	toks := Lex(src)
-	ranges := Split(src, toks)
-	f := &File{Src: src, Tokens: toks, Stmts: make([]*Stmt, len(ranges))}
-
 	ps.mu.Lock()
-	old := ps.cache
-	next := make(map[string]*Parsed, len(ranges))
-	ps.mu.Unlock()
-
-	for i, r := range ranges {
-		text := src[r.Start:r.End]
-		pd, ok := old[text]
-		if !ok {
-			pd = ps.ParseStatement(text)
-		}
-		next[text] = pd
-		f.Stmts[i] = &Stmt{Offset: r.Start, End: r.End, Parsed: pd}
+	defer ps.mu.Unlock()
+	var f *File
+	if ps.last != nil {
+		f = ps.reparse(ps.last, src)
 	}
-
-	ps.mu.Lock()
-	ps.cache = next
-	ps.mu.Unlock()
-
-	f.Errors = fileErrors(src, toks, f.Stmts)
+	if f == nil {
+		f = ps.parseWhole(src)
+	}
+	ps.last = f
+	if len(ps.cache) > 2*len(f.Stmts)+64 {
+		ps.cache = make(map[string]*Parsed, len(f.Stmts))
+		for _, s := range f.Stmts {
+			ps.cache[src[s.Offset:s.End]] = s.Parsed
+		}
+	}
 	return f
+}
+
+// parseWhole lexes, splits and parses a whole text (statements still come from the cache).
+func (ps *Parser) parseWhole(src string) *File {
+	lx := lexer{src: src, toks: make([]Token, 0, len(src)/4+1)}
+	lx.run()
+	balanced := bracesBalance(lx.toks)
+	ranges := splitWith(src, lx.toks, balanced)
+	f := &File{Src: src, Tokens: lx.toks, Stmts: make([]*Stmt, len(ranges)), far: lx.far, balanced: balanced}
+	for i, r := range ranges {
+		f.Stmts[i] = ps.stmt(src, r)
+	}
+	f.Errors = fileErrors(src, f.Tokens, f.far, f.Stmts)
+	return f
+}
+
+// stmt returns the statement at r, parsing its text unless the cache has it.
+func (ps *Parser) stmt(src string, r Range) *Stmt {
+	text := src[r.Start:r.End]
+	pd, ok := ps.cache[text]
+	if !ok {
+		pd = ps.ParseStatement(text)
+		ps.cache[text] = pd
+	}
+	return &Stmt{Offset: r.Start, End: r.End, closed: r.Closed, Parsed: pd}
 }
 
 // ParseStatement parses the text of one top-level statement (as cut by Split).
@@ -103,17 +127,33 @@ func (ps *Parser) ParseStatement(text string) *Parsed {
 	toks := Lex(text)
 	p := newParser(text, toks, ps.types)
 	node := p.parseStatement()
-	errs := append(lexErrors(text, toks), p.errs...)
+	errs := lexErrors(text, toks)
+	// One diagnostic per place: a parse error where a lexical one starts (the tokens after an
+	// unterminated string) adds nothing.
+	lexStarts := make(map[int32]bool, len(errs))
+	for _, e := range errs {
+		lexStarts[e.Span.Start] = true
+	}
+	for _, e := range p.errs {
+		if !lexStarts[e.Span.Start] {
+			errs = append(errs, e)
+		}
+	}
 	sortErrors(errs)
 	return &Parsed{Node: node, Errors: errs}
 }
 
 // fileErrors collects the statements' errors (made absolute) and the lexical problems of the
-// comments between statements, in file order.
-func fileErrors(src string, toks []Token, stmts []*Stmt) []SyntaxError {
+// comments between statements, in file order. Only tokens in far can be unterminated comments.
+func fileErrors(src string, toks []Token, far []Far, stmts []*Stmt) []SyntaxError {
 	var errs []SyntaxError
 	si := 0
-	for _, t := range toks {
+	for _, fl := range far {
+		i := sort.Search(len(toks), func(i int) bool { return toks[i].Start >= fl.Start })
+		if i >= len(toks) {
+			continue
+		}
+		t := toks[i]
 		if t.Kind != BlockComment || t.Flags&Unterminated == 0 {
 			continue
 		}

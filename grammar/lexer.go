@@ -27,6 +27,26 @@ type lexer struct {
 	pos    int
 	toks   []Token
 	interp []interpFrame
+	far    []Far
+
+	// stop, when set, is asked at every token boundary outside interpolations whether to stop
+	// there (incremental re-lexing stops where it is back in step with the old tokens); stopped
+	// says it did, and then no EOF token is added.
+	stop    func(pos int) bool
+	stopped bool
+}
+
+// lookedAt records that the token starting at start examined text up to horizon.
+func (lx *lexer) lookedAt(start, horizon int) {
+	lx.far = append(lx.far, Far{Start: int32(start), Horizon: int32(horizon)})
+}
+
+// lineEndFrom returns the offset of the first line break at or after p (or the end of the text).
+func (lx *lexer) lineEndFrom(p int) int {
+	for p < len(lx.src) && lx.src[p] != '\n' && lx.src[p] != '\r' {
+		p++
+	}
+	return p
 }
 
 func (lx *lexer) emit(k Kind, start int, flags TokenFlags) {
@@ -47,6 +67,10 @@ func (lx *lexer) peek(off int) byte {
 func (lx *lexer) run() {
 	src := lx.src
 	for lx.pos < len(src) {
+		if lx.stop != nil && len(lx.interp) == 0 && lx.stop(lx.pos) {
+			lx.stopped = true
+			return
+		}
 		start := lx.pos
 		c := src[lx.pos]
 		switch {
@@ -86,6 +110,9 @@ func (lx *lexer) run() {
 			lx.emit(Invalid, start, 0)
 		}
 	}
+	// An interpolation still open at the end of the input was not closed on its line either (a
+	// statement's text ends before the newline that closed it in the whole file).
+	lx.closeInterpolationsAtNewline()
 	lx.toks = append(lx.toks, Token{Kind: EOF, Start: int32(len(src)), End: int32(len(src))})
 }
 
@@ -125,6 +152,7 @@ func (lx *lexer) blockComment(start int) {
 	var flags TokenFlags
 	if depth > 0 {
 		flags = Unterminated
+		lx.lookedAt(start, len(src))
 	}
 	lx.emit(BlockComment, start, flags)
 }
@@ -146,8 +174,9 @@ func (lx *lexer) ident(start int) {
 	lx.emit(Ident, start, 0)
 }
 
-// number lexes an integer, a float (digits "." digits) or a duration (digits directly followed by
-// letters; the unit is checked by the parser, so `5d` and `1h30m` get a precise message).
+// number lexes an integer, a float (digits "." digits, with any letters that follow it) or a
+// duration (digits directly followed by letters; the unit is checked by the parser, so `5d` and
+// `1h30m` get a precise message).
 func (lx *lexer) number(start int) {
 	src := lx.src
 	if src[lx.pos] == '-' {
@@ -159,6 +188,11 @@ func (lx *lexer) number(start int) {
 	if lx.pos+1 < len(src) && src[lx.pos] == '.' && isDigit(src[lx.pos+1]) {
 		lx.pos++
 		for lx.pos < len(src) && isDigit(src[lx.pos]) {
+			lx.pos++
+		}
+		// Letters right after a float (`1.5e3`, `1.5h`) are no literal of Carina; keep them in
+		// the token so that the parser reports one precise error.
+		for lx.pos < len(src) && isIdentPart(src[lx.pos]) {
 			lx.pos++
 		}
 		lx.emit(Float, start, 0)
@@ -228,6 +262,7 @@ func (lx *lexer) plausibleClose(start int) bool {
 	for p < len(lx.src) && (lx.src[p] == ' ' || lx.src[p] == '\t') {
 		p++
 	}
+	lx.lookedAt(start, p)
 	if p >= len(lx.src) {
 		return true
 	}
@@ -241,8 +276,18 @@ func (lx *lexer) plausibleClose(start int) bool {
 // unterminated ends a string that runs to the end of the input at the end of its first line, so
 // that one missing quote does not swallow the rest of the file.
 func (lx *lexer) unterminated(start int, k Kind, flags TokenFlags) {
-	if nl := strings.IndexAny(lx.src[start:], "\r\n"); nl >= 0 {
+	lx.lookedAt(start, lx.lineEndFrom(lx.pos))
+	if nl := strings.IndexAny(lx.src[start:], "\r\n"); nl >= 0 && start+nl < lx.pos {
 		lx.pos = start + nl
+		// Only the escapes of the text kept count: a bad one further down belongs to other tokens.
+		allowed := `"\nrt$`
+		if lx.src[start] == '\'' {
+			allowed = `'\`
+		}
+		flags &^= BadEscape
+		if len(badEscapes(lx.src[start+1:lx.pos], allowed)) > 0 {
+			flags |= BadEscape
+		}
 	}
 	lx.emit(k, start, flags|Unterminated)
 }
@@ -276,9 +321,9 @@ func (lx *lexer) singleQuoted(start int) {
 	lx.unterminated(start, String, flags)
 }
 
-// heredoc lexes `<<MARKER`, `<<-MARKER`, `<<'MARKER'` or `<<-'MARKER'` followed by nothing but
-// spaces up to the end of the line, the body, and the line whose trimmed text is the marker. It
-// reports false, consuming nothing, when the text at start is no heredoc opener.
+// heredoc lexes `<<MARKER`, `<<-MARKER`, `<<'MARKER'` or `<<-'MARKER'` up to the end of the line
+// (anything but spaces there is flagged TrailingText), the body, and the line whose trimmed text
+// is the marker. It reports false, consuming nothing, when the text at start is no heredoc opener.
 func (lx *lexer) heredoc(start int) bool {
 	src := lx.src
 	p := start + 2
@@ -295,10 +340,12 @@ func (lx *lexer) heredoc(start int) bool {
 	}
 	marker := src[m:p]
 	if marker == "" {
+		lx.lookedAt(start, p)
 		return false
 	}
 	if quoted {
 		if p >= len(src) || src[p] != '\'' {
+			lx.lookedAt(start, p)
 			return false
 		}
 		p++
@@ -306,8 +353,14 @@ func (lx *lexer) heredoc(start int) bool {
 	for p < len(src) && (src[p] == ' ' || src[p] == '\t') {
 		p++
 	}
+	var flags TokenFlags
 	if p < len(src) && src[p] != '\n' && src[p] != '\r' {
-		return false
+		// Carina takes `<<EOT` as a heredoc only when nothing follows it on its line. Lexing the
+		// rest anyway (flagged) costs the user one error instead of one per line of the body.
+		flags = TrailingText
+		for p < len(src) && src[p] != '\n' && src[p] != '\r' {
+			p++
+		}
 	}
 	// The body starts on the next line; find the closing marker line.
 	for p < len(src) {
@@ -323,13 +376,14 @@ func (lx *lexer) heredoc(start int) bool {
 		}
 		if strings.TrimSpace(src[lineStart:end]) == marker {
 			lx.pos = end
-			lx.emit(Heredoc, start, 0)
+			lx.emit(Heredoc, start, flags)
 			return true
 		}
 		p = end
 	}
 	lx.pos = len(src)
-	lx.emit(Heredoc, start, Unterminated)
+	lx.lookedAt(start, len(src))
+	lx.emit(Heredoc, start, flags|Unterminated)
 	return true
 }
 

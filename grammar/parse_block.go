@@ -17,6 +17,13 @@ const (
 // A broken item costs one error: the parser skips to the next item and goes on.
 func (p *parser) parseBlock(kind blockKind, owner string) *Block {
 	b := &Block{Open: span(p.next())}
+	if !p.enter() {
+		p.leave()
+		e := p.prevEnd()
+		b.Close = Span{e, e}
+		return b
+	}
+	defer p.leave()
 	for {
 		t := p.peek()
 		if t.Kind == RBrace || t.Kind == EOF {
@@ -76,7 +83,7 @@ func (p *parser) parseItem(kind blockKind, owner string) Item {
 		}
 		return nil
 	case t.Kind == String:
-		p.errorf(span(t), "expected \"=\" after the quoted attribute name")
+		p.errorf(span(t), "expected \"=\" after attribute name %q", p.stringValue(t))
 		return nil
 	case t.Kind == Comma:
 		if kind == bodyMap {
@@ -86,7 +93,7 @@ func (p *parser) parseItem(kind blockKind, owner string) Item {
 		}
 		return nil
 	}
-	p.errorf(span(t), "unexpected %s in %s; expected an attribute (name = value)", p.describe(t), owner)
+	p.errorf(span(t), "unexpected %s in %s; expected an attribute (name = value)", p.bare(t), owner)
 	return nil
 }
 
@@ -99,8 +106,7 @@ func (p *parser) parseAttribute(kind blockKind, owner string) *Attribute {
 		a.Key.Text = p.stringValue(kt)
 	}
 	eq := p.next()
-	if t := p.peek(); t.Kind == RBrace || t.Kind == EOF || t.Kind == Comma ||
-		t.Flags&LineStart != 0 && (t.Kind == Ident || t.Kind == String) && p.peekN(1).Kind == Assign {
+	if p.missingValue() {
 		p.errorf(span(eq), "expected a value after \"=\" for attribute %q", a.Key.Text)
 		a.Span = Span{kt.Start, eq.End}
 		return a
@@ -123,6 +129,20 @@ func (p *parser) parseAttribute(kind blockKind, owner string) *Attribute {
 	}
 	a.Span = Span{kt.Start, p.prevEnd()}
 	return a
+}
+
+// missingValue reports whether the token after an "=" cannot begin its value: the end of the
+// block or statement, a comma, or the next item on a new line (`name =` or `name:`).
+func (p *parser) missingValue() bool {
+	t := p.peek()
+	switch t.Kind {
+	case RBrace, EOF, Comma:
+		return true
+	case Ident, String:
+		n := p.peekN(1).Kind
+		return t.Flags&LineStart != 0 && (n == Assign || n == Colon)
+	}
+	return false
 }
 
 // parseAddress parses a resource address `aws.s3.Bucket 'name'`.
@@ -159,7 +179,7 @@ func (p *parser) parseBody(owner string) *Body {
 			continue
 		}
 		if b.Result != nil {
-			p.errorf(span(t), "unexpected %s: the body of %s holds exactly one expression after its lets", p.describe(t), owner)
+			p.errorf(span(t), "unexpected %s: the body of %s holds exactly one expression after its lets", p.bare(t), owner)
 			p.skipToItem()
 			if p.peek().Kind != RBrace && p.peek().Kind != EOF {
 				continue

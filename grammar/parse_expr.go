@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -87,6 +88,12 @@ func (p *parser) parseAnd() Expr {
 }
 
 func (p *parser) parseNot() Expr {
+	if !p.enter() {
+		p.leave()
+		e := p.prevEnd()
+		return &BadExpr{Span: Span{e, e}}
+	}
+	defer p.leave()
 	if p.peek().Kind == Not {
 		op := span(p.next())
 		x := p.parseNot()
@@ -179,6 +186,12 @@ func (p *parser) pathFrom(t Token) *PathExpr {
 // parsePrimary parses one primary expression. It always consumes at least one token unless it
 // is at the end of the statement, where it reports a missing value.
 func (p *parser) parsePrimary(ctx exprCtx) Expr {
+	if !p.enter() {
+		p.leave()
+		e := p.prevEnd()
+		return &BadExpr{Span: Span{e, e}}
+	}
+	defer p.leave()
 	t := p.peek()
 	switch t.Kind {
 	case Ident:
@@ -187,8 +200,7 @@ func (p *parser) parsePrimary(ctx exprCtx) Expr {
 		return p.parseInt(t)
 	case Float:
 		p.next()
-		v, _ := strconv.ParseFloat(p.text(t), 64)
-		return &FloatLit{Span: span(t), Value: v}
+		return p.floatLit(t)
 	case Duration:
 		p.next()
 		return p.durationLit(span(t), p.text(t))
@@ -221,9 +233,13 @@ func (p *parser) parsePrimary(ctx exprCtx) Expr {
 		op := span(p.next())
 		x := p.parsePostfix(exprCtx{validate: true})
 		return &UnaryExpr{Span: join(op, x.Pos()), OpPos: op, X: x}
-	case EOF, RBrace, RBracket, RParen, Comma:
+	case EOF, RBrace, RBracket, RParen, Comma, TemplateMid, TemplateEnd:
 		e := p.prevEnd()
-		p.errorf(Span{max(e-1, 0), e}, "expected a value, found %s", p.describe(t))
+		at := span(t)
+		if t.Kind == EOF {
+			at = p.prevSpan()
+		}
+		p.errorf(at, "expected a value, found %s", p.describe(t))
 		return &BadExpr{Span: Span{e, e}}
 	}
 	p.next()
@@ -291,36 +307,70 @@ func (p *parser) parseWord(t Token, ctx exprCtx) Expr {
 		return &ModuleCallExpr{Span: Span{t.Start, p.prevEnd()}, Name: name, Body: body}
 	}
 	p.next()
-	return p.pathFrom(t)
+	path := p.pathFrom(t)
+	p.checkBoolPrefix(path, ctx)
+	return path
+}
+
+// checkBoolPrefix reports a reference that Carina's grammar misreads as a boolean: its `true` and
+// `false` have no word boundary and are tried before references, so a bare `true_value` (or, in a
+// validate expression, any reference rooted at one) is a syntax error there. Dotted and indexed
+// names outside validate expressions, and for iterables, are matched by earlier rules and parse.
+func (p *parser) checkBoolPrefix(path *PathExpr, ctx exprCtx) {
+	first := path.Parts[0].Text
+	var lit string
+	switch {
+	case strings.HasPrefix(first, "true") && first != "true":
+		lit = "true"
+	case strings.HasPrefix(first, "false") && first != "false":
+		lit = "false"
+	default:
+		return
+	}
+	if !ctx.validate {
+		if len(path.Parts) > 1 || ctx.iter {
+			return
+		}
+		if t := p.peek(); t.Kind == LBracket && t.Flags&LineStart == 0 {
+			return
+		}
+	}
+	p.errorf(path.Parts[0].Span, "Carina reads the start of %q as the boolean %s and rejects the rest: rename it (or quote it if it is a string)", first, lit)
 }
 
 // parseCall parses `name(args)`; fn is the consumed name token and "(" is next.
 func (p *parser) parseCall(fn Token) *CallExpr {
 	c := &CallExpr{Fn: &Name{Text: p.text(fn), Span: span(fn)}, LParen: span(p.next())}
-	c.Args = p.parseList0(RParen, c.LParen, "argument", "call to "+c.Fn.Text)
-	c.RParen = Span{p.prevEnd() - 1, p.prevEnd()}
+	var closed bool
+	c.Args, closed = p.parseList0(RParen, c.LParen, "argument", "call to "+c.Fn.Text)
+	if closed {
+		c.RParen = p.prevSpan()
+	} else {
+		c.RParen = Span{p.prevEnd(), p.prevEnd()}
+	}
 	c.Span = Span{fn.Start, p.prevEnd()}
 	return c
 }
 
 func (p *parser) parseList() *ListExpr {
 	open := span(p.next())
-	elems := p.parseList0(RBracket, open, "element", "list")
+	elems, _ := p.parseList0(RBracket, open, "element", "list")
 	return &ListExpr{Span: Span{open.Start, p.prevEnd()}, Elems: elems}
 }
 
 // parseList0 parses comma-separated expressions up to the closing token (trailing comma allowed).
-func (p *parser) parseList0(closer Kind, open Span, what, owner string) []Expr {
+// It reports whether the closing token was there.
+func (p *parser) parseList0(closer Kind, open Span, what, owner string) ([]Expr, bool) {
 	elems := []Expr{}
 	for {
 		t := p.peek()
 		if t.Kind == closer {
 			p.next()
-			return elems
+			return elems, true
 		}
-		if t.Kind == EOF || t.Kind == RBrace && closer != RBrace {
+		if t.Kind == EOF || t.Kind == RBrace && closer != RBrace || t.Kind == TemplateMid || t.Kind == TemplateEnd {
 			p.errorf(open, "unclosed %q of %s: expected %s", p.src[open.Start:open.End], owner, closer)
-			return elems
+			return elems, false
 		}
 		if t.Kind == Comma {
 			p.errorf(span(t), "expected an %s before \",\" in %s", what, owner)
@@ -337,7 +387,7 @@ func (p *parser) parseList0(closer Kind, open Span, what, owner string) []Expr {
 			p.next()
 		case closer, EOF:
 		default:
-			if t.Kind == RBrace {
+			if t.Kind == RBrace || t.Kind == TemplateMid || t.Kind == TemplateEnd {
 				continue
 			}
 			p.errorf(span(t), "expected \",\" or %s after the %s in %s, found %s", closer, what, owner, p.describe(t))
@@ -349,7 +399,7 @@ func (p *parser) parseInt(t Token) Expr {
 	p.next()
 	text := p.text(t)
 	// `30 min`: a number and a unit written apart.
-	if u := p.peek(); u.Kind == Ident && u.Flags&LineStart == 0 && looksLikeUnit(p.text(u)) {
+	if u := p.peek(); u.Kind == Ident && u.Flags&LineStart == 0 && looksLikeUnit(p.text(u)) && !startsItem(p.peekN(1).Kind) {
 		p.next()
 		whole := p.src[t.Start:u.End]
 		joined := text + p.text(u)
@@ -363,6 +413,34 @@ func (p *parser) parseInt(t Token) Expr {
 	}
 	return &IntLit{Span: span(t), Value: v}
 }
+
+// floatLit converts a Float token: digits "." digits, without exponent or unit.
+func (p *parser) floatLit(t Token) *FloatLit {
+	text := p.text(t)
+	i := strings.IndexFunc(text, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '_' })
+	if i < 0 {
+		v, _ := strconv.ParseFloat(text, 64)
+		return &FloatLit{Span: span(t), Value: v}
+	}
+	num, suffix := text[:i], text[i:]
+	v, _ := strconv.ParseFloat(num, 64)
+	if mult, ok := DurationUnit(suffix); ok {
+		if secs := v * float64(mult); secs > 0 && secs < 1e18 && secs == math.Trunc(secs) {
+			p.errorf(span(t), "duration %q must be a whole number of units: write %s", text, normalDuration(uint64(secs)))
+		} else {
+			p.errorf(span(t), "duration %q must be a whole number of units (s, min or h)", text)
+		}
+	} else if suffix[0] == 'e' || suffix[0] == 'E' {
+		p.errorf(span(t), "float %q: exponents are not supported; write the number out in digits", text)
+	} else {
+		p.errorf(span(t), "invalid number %q: a float is digits \".\" digits, e.g. 1.5", text)
+	}
+	return &FloatLit{Span: span(t), Value: v}
+}
+
+// startsItem reports whether a token of kind k after a name makes the name the start of an item
+// (`d = 1`, `m { ... }`, `s: String`) rather than a duration unit.
+func startsItem(k Kind) bool { return k == Assign || k == LBrace || k == Colon }
 
 func looksLikeUnit(w string) bool {
 	if _, ok := DurationUnit(w); ok {
@@ -460,15 +538,31 @@ func (p *parser) parseFor() *ForExpr {
 	if len(f.Bindings) == 0 {
 		p.errorf(kw, "expected a loop variable after \"for\"")
 	}
-	if !p.isWord(p.peek(), "in") {
-		p.errorf(Span{kw.Start, p.prevEnd()}, "expected \"in\" after the loop variables")
-		return f
-	}
-	p.next()
-	if p.peek().Kind == LBrace {
-		p.errorf(span(p.peek()), "expected the collection to iterate over before \"{\" (a map literal must be in parentheses)")
+	if p.isWord(p.peek(), "in") {
+		p.next()
 	} else {
-		f.Iter = p.parsePostfix(exprCtx{noBlock: true})
+		p.errorf(Span{kw.Start, p.prevEnd()}, "expected \"in\" after the loop variables")
+		if k := p.peek().Kind; k == EOF || k == LBrace {
+			// `for x {`: no iterable either; the one error says enough.
+			if k == LBrace {
+				f.Body = p.parseBody("for")
+			}
+			return f
+		}
+	}
+	if p.peek().Kind == LBrace {
+		// Either a map literal as the iterable (`for k, v in { a = 1 } { ... }`, which must be
+		// parenthesised) or a missing iterable (`for x in { ... }`): a map when another "{"
+		// follows its "}".
+		if p.peekAt(p.closingBrace(p.i)+1).Kind == LBrace {
+			m := p.parsePrimary(exprCtx{})
+			p.errorf(m.Pos(), "a map literal iterated by for must be in parentheses: for ... in ({ ... }) { ... }")
+			f.Iter = m
+		} else {
+			p.errorf(span(p.peek()), "expected the collection to iterate over before \"{\"")
+		}
+	} else {
+		f.Iter = p.parsePostfix(exprCtx{noBlock: true, iter: true})
 	}
 	if p.peek().Kind != LBrace {
 		p.errorf(Span{kw.Start, p.prevEnd()}, "expected \"{\" and the loop body")
@@ -476,6 +570,24 @@ func (p *parser) parseFor() *ForExpr {
 	}
 	f.Body = p.parseBody("for")
 	return f
+}
+
+// closingBrace returns the index of the "}" matching the "{" at index i (or of the final EOF).
+func (p *parser) closingBrace(i int) int {
+	depth := 0
+	for j := i; j < len(p.toks); j++ {
+		switch p.toks[j].Kind {
+		case LBrace:
+			depth++
+		case RBrace:
+			if depth--; depth == 0 {
+				return j
+			}
+		case EOF:
+			return j
+		}
+	}
+	return len(p.toks) - 1
 }
 
 // parseIf parses `if cond { body } [else { body }]`.
@@ -497,7 +609,9 @@ func (p *parser) parseIf() *IfExpr {
 		e := p.next()
 		if p.isWord(p.peek(), "if") {
 			p.errorf(Span{e.Start, p.peek().End}, "\"else if\" is not supported: nest the if inside \"else { ... }\"")
-			x.Else = &Body{Open: span(e), Close: span(e), Result: p.parseIf()}
+			nested := p.parseIf()
+			end := Span{nested.Span.End, nested.Span.End}
+			x.Else = &Body{Open: span(e), Close: end, Result: nested}
 			return x
 		}
 		if p.peek().Kind != LBrace {

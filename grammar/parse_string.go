@@ -61,7 +61,11 @@ func (p *parser) parseTemplate() *StringLit {
 		s.Parts = append(s.Parts, StringPart{Span: x.Pos(), Expr: x})
 		t := p.peek()
 		if t.Kind != TemplateMid && t.Kind != TemplateEnd {
-			p.errorf(span(t), "expected \"}\" to close \"${\" in the string, found %s", p.describe(t))
+			at := span(t)
+			if t.Kind == EOF {
+				at = Span{max(p.prevEnd()-1, 0), p.prevEnd()}
+			}
+			p.errorf(at, "expected \"}\" to close \"${\" in the string, found %s", p.describe(t))
 			for t.Kind != TemplateMid && t.Kind != TemplateEnd && t.Kind != EOF {
 				p.next()
 				t = p.peek()
@@ -101,12 +105,33 @@ func (p *parser) checkInterpolationSpaces(from, to int) {
 	}
 }
 
+// heredocOpener splits the opening line of a heredoc token into the marker and the offset where
+// the opener (`<<-'EOT'`) ends.
+func heredocOpener(text string) (marker string, end int) {
+	line := text[:lineLen(text)]
+	p := 2
+	if p < len(line) && line[p] == '-' {
+		p++
+	}
+	quoted := p < len(line) && line[p] == '\''
+	if quoted {
+		p++
+	}
+	m := p
+	for p < len(line) && isIdentPart(line[p]) {
+		p++
+	}
+	marker = line[m:p]
+	if quoted && p < len(line) && line[p] == '\'' {
+		p++
+	}
+	return marker, p
+}
+
 // heredocMarker returns the marker of a heredoc token's opening line.
 func heredocMarker(text string) string {
-	line := text[2:lineLen(text)]
-	line = strings.TrimPrefix(line, "-")
-	line = strings.TrimSpace(line)
-	return strings.Trim(line, "'")
+	m, _ := heredocOpener(text)
+	return m
 }
 
 // heredocBody returns the text of a heredoc: the lines between the opener and the closing marker,

@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -17,16 +18,45 @@ type exprCtx struct {
 	validate bool // a validate expression: comparisons, && || !, null
 	noBlock  bool // `name {` is not a module call here (for iterables, if conditions)
 	letRHS   bool // directly the right-hand side of a let (wait is allowed)
+	iter     bool // a for iterable: a bare name there is a variable reference, even `true_list`
 }
 
 // parser parses the tokens of one statement. Spans are relative to the statement's first byte.
 type parser struct {
-	src   string
-	toks  []Token // significant tokens, LineStart set, ending with EOF
-	i     int
-	errs  []SyntaxError
-	types *typeParser
+	src     string
+	toks    []Token // significant tokens, LineStart set, ending with EOF
+	i       int
+	errs    []SyntaxError
+	types   *typeParser
+	depth   int  // nesting of expressions and blocks being parsed
+	tooDeep bool // the statement nests deeper than maxNesting: parsing gave up
 }
+
+// maxNesting bounds how deeply expressions and blocks may nest in one statement: far beyond any
+// real configuration, and far below what would overflow the goroutine stack of the recursive
+// descent (a file of a million "[" must not crash the server).
+const maxNesting = 500
+
+// enter counts one level of nesting. Past maxNesting it reports the problem once, gives up on the
+// rest of the statement (moving to its end) and returns false. Every enter is paired with leave.
+func (p *parser) enter() bool {
+	p.depth++
+	if p.depth <= maxNesting {
+		return true
+	}
+	if !p.tooDeep {
+		at := span(p.peek())
+		if p.peek().Kind == EOF {
+			at = p.prevSpan()
+		}
+		p.errorf(at, "nesting too deep: more than %d levels of brackets, blocks or operators", maxNesting)
+		p.tooDeep = true
+	}
+	p.i = len(p.toks) - 1
+	return false
+}
+
+func (p *parser) leave() { p.depth-- }
 
 func newParser(src string, all []Token, types *typeParser) *parser {
 	toks := make([]Token, 0, len(all)/2+1)
@@ -72,6 +102,14 @@ func (p *parser) prevEnd() int32 {
 	return p.toks[p.i-1].End
 }
 
+// prevSpan is the span of the last consumed token (empty at the start).
+func (p *parser) prevSpan() Span {
+	if p.i == 0 {
+		return Span{}
+	}
+	return span(p.toks[p.i-1])
+}
+
 func (p *parser) text(t Token) string { return p.src[t.Start:t.End] }
 
 func (p *parser) isWord(t Token, w string) bool { return t.Kind == Ident && p.text(t) == w }
@@ -80,7 +118,8 @@ func span(t Token) Span { return Span{t.Start, t.End} }
 
 func (p *parser) errorf(s Span, format string, args ...any) {
 	// One diagnostic per place: a second error starting where the last one did adds nothing.
-	if n := len(p.errs); n > 0 && p.errs[n-1].Span.Start == s.Start {
+	// After giving up on a statement nested too deeply, the unclosed brackets are no news.
+	if n := len(p.errs); n > 0 && p.errs[n-1].Span.Start == s.Start || p.tooDeep {
 		return
 	}
 	p.errs = append(p.errs, SyntaxError{Span: s, Msg: fmt.Sprintf(format, args...)})
@@ -101,6 +140,18 @@ func (p *parser) describe(t Token) string {
 	return t.Kind.String()
 }
 
+// bare is describe without the article, for "unexpected ..." messages: `unexpected string`,
+// `unexpected end of the statement`.
+func (p *parser) bare(t Token) string {
+	d := p.describe(t)
+	for _, a := range []string{"a ", "the "} {
+		if len(d) > len(a) && d[:len(a)] == a {
+			return d[len(a):]
+		}
+	}
+	return d
+}
+
 // name consumes an identifier as a Name.
 func (p *parser) name() *Name {
 	t := p.next()
@@ -108,38 +159,73 @@ func (p *parser) name() *Name {
 }
 
 // skipToItem skips tokens after an error up to the start of the next block item: the first token
-// of a later line at the same bracket depth, or the "}" that closes the enclosing block.
+// of a later line at the same bracket depth, or the "}" that closes the enclosing block. Brackets
+// are matched by kind, so a "(" or "[" left open by the broken item cannot swallow the "}" of the
+// block, and a line that starts like an item (`name =`, `name:`) ends the skip when only "(" and
+// "[" are open (no item can stand inside those).
 func (p *parser) skipToItem() {
-	depth := 0
+	var stack []Kind
 	first := true
 	for {
 		t := p.peek()
-		switch {
-		case t.Kind == EOF:
+		if t.Kind == EOF {
 			return
-		case !first && depth == 0 && (t.Kind == RBrace || t.Flags&LineStart != 0):
-			return
-		case first && depth == 0 && t.Kind == RBrace:
+		}
+		if !first && t.Flags&LineStart != 0 {
+			if len(stack) == 0 {
+				return
+			}
+			if !slices.Contains(stack, LBrace) && t.Kind == Ident {
+				if n := p.peekN(1).Kind; n == Assign || n == Colon {
+					return
+				}
+			}
+		}
+		if len(stack) == 0 && t.Kind == RBrace {
 			return
 		}
 		first = false
 		switch t.Kind {
 		case LBrace, LBracket, LParen:
-			depth++
+			stack = append(stack, t.Kind)
 		case RBrace, RBracket, RParen:
-			if depth > 0 {
-				depth--
+			k := lastIndex(stack, opener(t.Kind))
+			if k < 0 && t.Kind == RBrace {
+				return // the "}" of the enclosing block
+			}
+			if k >= 0 {
+				stack = stack[:k]
 			}
 		}
 		p.next()
 	}
 }
 
+// opener returns the opening bracket matching a closing one.
+func opener(k Kind) Kind {
+	switch k {
+	case RBrace:
+		return LBrace
+	case RBracket:
+		return LBracket
+	}
+	return LParen
+}
+
+func lastIndex(stack []Kind, k Kind) int {
+	for i := len(stack) - 1; i >= 0; i-- {
+		if stack[i] == k {
+			return i
+		}
+	}
+	return -1
+}
+
 // lexErrors reports the lexical problems recorded in a statement's tokens (including comments).
 func lexErrors(src string, all []Token) []SyntaxError {
 	var errs []SyntaxError
 	for _, t := range all {
-		if t.Flags&(Unterminated|BadEscape|NewlineInInterp) == 0 {
+		if t.Flags&(Unterminated|BadEscape|NewlineInInterp|TrailingText) == 0 {
 			continue
 		}
 		errs = append(errs, tokenProblems(src, t)...)
@@ -164,9 +250,19 @@ func tokenProblems(src string, t Token) []SyntaxError {
 			}
 			errs = append(errs, SyntaxError{
 				Span: Span{t.Start + int32(off), t.Start + int32(end)},
-				Msg:  fmt.Sprintf("invalid escape %q in string: %s", text[off:end], form),
+				Msg:  fmt.Sprintf("invalid escape \"%s\" in string: %s", text[off:end], form),
 			})
 		}
+	}
+	if t.Kind == Heredoc && t.Flags&TrailingText != 0 {
+		_, end := heredocOpener(text)
+		line := text[:lineLen(text)]
+		from := end + len(line[end:]) - len(strings.TrimLeft(line[end:], " \t"))
+		to := len(strings.TrimRight(line, " \t"))
+		errs = append(errs, SyntaxError{
+			Span: Span{t.Start + int32(from), t.Start + int32(to)},
+			Msg:  fmt.Sprintf("nothing may follow the heredoc opener %q on its line: move %q to the next line or after the closing %q", line[:end], line[from:to], heredocMarker(text)),
+		})
 	}
 	switch {
 	case t.Flags&NewlineInInterp != 0:
@@ -204,7 +300,7 @@ func (p *parser) parseStatement() Node {
 		n = p.parseKeywordStatement(t)
 	}
 	if n == nil {
-		p.errorf(span(t), "unexpected %s at top level; expected a statement (let, provider, a resource, ...)", p.describe(t))
+		p.errorf(span(t), "unexpected %s at top level; expected a statement (let, provider, a resource, ...)", p.bare(t))
 		start := t.Start
 		for p.peek().Kind != EOF {
 			p.next()
@@ -212,7 +308,7 @@ func (p *parser) parseStatement() Node {
 		return &BadStmt{Span: Span{start, p.prevEnd()}}
 	}
 	if t := p.peek(); t.Kind != EOF {
-		p.errorf(span(t), "unexpected %s after the end of the statement", p.describe(t))
+		p.errorf(span(t), "unexpected %s after the end of the statement", p.bare(t))
 	}
 	return n
 }
@@ -304,25 +400,32 @@ func (p *parser) parseLet() *LetStmt {
 	kw := span(p.next())
 	let := &LetStmt{Let: kw}
 	t := p.peek()
-	if t.Kind != Ident || t.Flags&LineStart != 0 && p.peekN(1).Kind != Assign {
+	what := "let"
+	switch {
+	case t.Kind == Assign:
+		// `let = value`: report the missing name, still parse the value.
+		p.errorf(Span{kw.Start, t.End}, "expected a binding name between \"let\" and \"=\"")
+	case t.Kind != Ident || t.Flags&LineStart != 0 && p.peekN(1).Kind != Assign:
 		p.errorf(kw, "expected a binding name after \"let\"")
 		let.Span = kw
 		return let
-	}
-	let.Name = p.name()
-	if strings.Contains(let.Name.Text, ".") {
-		p.errorf(let.Name.Span, "binding name %q must be a plain identifier without dots", let.Name.Text)
-	} else if strings.HasPrefix(let.Name.Text, "_") && let.Name.Text != "_" {
-		p.errorf(let.Name.Span, "binding name %q must start with a letter (a lone \"_\" discards the value)", let.Name.Text)
-	}
-	if p.peek().Kind != Assign {
-		p.errorf(let.Name.Span, "expected \"=\" after \"let %s\"", let.Name.Text)
-		let.Span = Span{kw.Start, p.prevEnd()}
-		return let
+	default:
+		let.Name = p.name()
+		what = "let " + let.Name.Text
+		if strings.Contains(let.Name.Text, ".") {
+			p.errorf(let.Name.Span, "binding name %q must be a plain identifier without dots", let.Name.Text)
+		} else if strings.HasPrefix(let.Name.Text, "_") && let.Name.Text != "_" {
+			p.errorf(let.Name.Span, "binding name %q must start with a letter (a lone \"_\" discards the value)", let.Name.Text)
+		}
+		if p.peek().Kind != Assign {
+			p.errorf(let.Name.Span, "expected \"=\" after \"let %s\"", let.Name.Text)
+			let.Span = Span{kw.Start, p.prevEnd()}
+			return let
+		}
 	}
 	eq := p.next()
 	if p.peek().Kind == EOF || p.peek().Flags&LineStart != 0 && p.isWord(p.peek(), "let") {
-		p.errorf(span(eq), "expected a value after \"let %s =\"", let.Name.Text)
+		p.errorf(span(eq), "expected a value after \"%s =\"", what)
 		let.Span = Span{kw.Start, p.prevEnd()}
 		return let
 	}
@@ -334,7 +437,7 @@ func (p *parser) parseLet() *LetStmt {
 // expectBlock parses a block when the next token is "{", and reports its absence otherwise.
 func (p *parser) expectBlock(kind blockKind, owner string) *Block {
 	if p.peek().Kind != LBrace {
-		p.errorf(Span{p.prevEnd() - 1, p.prevEnd()}, "expected \"{\" after %q", owner)
+		p.errorf(p.prevSpan(), "expected \"{\" after %q", owner)
 		e := p.prevEnd()
 		return &Block{Open: Span{e, e}, Close: Span{e, e}}
 	}
@@ -370,7 +473,7 @@ func (p *parser) parseArguments() *ArgumentsStmt {
 func (p *parser) parseParamDecl() *ParamDecl {
 	t := p.peek()
 	if t.Kind != Ident {
-		p.errorf(span(t), "unexpected %s in arguments; expected \"name: Type\"", p.describe(t))
+		p.errorf(span(t), "unexpected %s in arguments; expected \"name: Type\"", p.bare(t))
 		return nil
 	}
 	d := &ParamDecl{Name: p.name()}
@@ -386,7 +489,7 @@ func (p *parser) parseParamDecl() *ParamDecl {
 	switch p.peek().Kind {
 	case Assign:
 		eq := p.next()
-		if p.peek().Kind == RBrace || p.peek().Kind == EOF {
+		if p.missingValue() {
 			p.errorf(span(eq), "expected a default value after \"=\" for argument %q", d.Name.Text)
 			return nil
 		}
@@ -434,7 +537,7 @@ func (p *parser) parseOutputs(exports bool) *OutputsStmt {
 func (p *parser) parseOutputDecl(what string) *OutputDecl {
 	t := p.peek()
 	if t.Kind != Ident {
-		p.errorf(span(t), "unexpected %s in %s; expected \"name = value\"", p.describe(t), what)
+		p.errorf(span(t), "unexpected %s in %s; expected \"name = value\"", p.bare(t), what)
 		return nil
 	}
 	d := &OutputDecl{Name: p.name()}
@@ -449,8 +552,8 @@ func (p *parser) parseOutputDecl(what string) *OutputDecl {
 		return nil
 	}
 	eq := p.next()
-	if p.peek().Kind == RBrace || p.peek().Kind == EOF {
-		p.errorf(span(eq), "expected a value after \"=\" for %q", d.Name.Text)
+	if p.missingValue() {
+		p.errorf(span(eq), "expected a value after \"=\" for %s %q", strings.TrimSuffix(what, "s"), d.Name.Text)
 		return nil
 	}
 	d.Value = p.parseExpr(exprCtx{})
@@ -467,11 +570,16 @@ func (p *parser) parseRequire() *RequireStmt {
 		return st
 	}
 	st.Cond = p.parseValidate()
-	if p.peek().Kind != Comma {
-		p.errorf(Span{kw.Start, p.prevEnd()}, "expected \",\" and an error message after the require condition")
-	} else {
+	switch t := p.peek(); {
+	case t.Kind == Comma:
 		p.next()
 		st.Message = p.parseExpr(exprCtx{})
+	case (t.Kind == String || t.Kind == TemplateStart) && t.Flags&LineStart == 0:
+		// `require cond 'message'`: only the comma is missing.
+		p.errorf(span(t), "expected \",\" between the require condition and its message")
+		st.Message = p.parseExpr(exprCtx{})
+	default:
+		p.errorf(Span{kw.Start, p.prevEnd()}, "expected \",\" and an error message after the require condition")
 	}
 	st.Span = Span{kw.Start, p.prevEnd()}
 	return st
@@ -487,20 +595,26 @@ func (p *parser) parseFn() *FnStmt {
 	}
 	fn.Name = p.name()
 	if p.peek().Kind != LParen {
-		p.errorf(fn.Name.Span, "expected \"(\" and the parameters after \"fn %s\"", fn.Name.Text)
+		p.errorf(fn.Name.Span, "expected \"(\" and the parameters after \"fn %s\" (write fn %s() when it takes none)", fn.Name.Text, fn.Name.Text)
+		if p.peek().Kind == LBrace {
+			body := p.parseBody("function " + fn.Name.Text)
+			fn.Open, fn.Close, fn.Lets, fn.Result = body.Open, body.Close, body.Lets, body.Result
+		}
 		return fn
 	}
 	open := span(p.next())
 	for p.peek().Kind != RParen && p.peek().Kind != EOF && p.peek().Kind != LBrace {
 		t := p.peek()
 		if t.Kind != Ident {
-			p.errorf(span(t), "unexpected %s in the parameters of %q; expected a parameter name", p.describe(t), fn.Name.Text)
+			p.errorf(span(t), "unexpected %s in the parameters of %q; expected a parameter name", p.bare(t), fn.Name.Text)
 			break
 		}
 		par := &FnParam{Name: p.name()}
 		if p.peek().Kind == Colon {
 			p.next()
-			par.Type = p.parseType()
+			if par.Type = p.parseType(); par.Type == nil {
+				p.skipParam()
+			}
 		}
 		if p.peek().Kind == Assign {
 			p.next()
@@ -535,6 +649,26 @@ func (p *parser) parseFn() *FnStmt {
 	body := p.parseBody("function " + fn.Name.Text)
 	fn.Open, fn.Close, fn.Lets, fn.Result = body.Open, body.Close, body.Lets, body.Result
 	return fn
+}
+
+// skipParam skips the rest of a function parameter whose type did not parse: up to the next ","
+// or the ")" that closes the parameter list (or a "{").
+func (p *parser) skipParam() {
+	depth := 0
+	for {
+		switch p.peek().Kind {
+		case EOF, LBrace, Comma:
+			return
+		case LParen:
+			depth++
+		case RParen:
+			if depth == 0 {
+				return
+			}
+			depth--
+		}
+		p.next()
+	}
 }
 
 // closeBrace consumes the "}" closing the block opened at open, or reports that it is missing.

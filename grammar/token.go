@@ -92,6 +92,7 @@ const (
 	BadEscape                              // a backslash sequence the string form does not allow
 	NewlineInInterp                        // a newline inside ${...}
 	LineStart                              // first significant token on its line (set by the parser)
+	TrailingText                           // a heredoc opener followed by more text on its line
 )
 
 // Text returns the token's text in src.
