@@ -70,13 +70,25 @@ func Files(tb testing.TB) []string {
 // text has at least minLines lines, and its line count.
 func Concat(tb testing.TB, minLines int) (string, int) {
 	tb.Helper()
-	files := Files(tb)
+	src, lines, err := ConcatFiles(Files(tb), minLines)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return src, lines
+}
+
+// ConcatFiles concatenates files in the given order, repeated from the start until the text has
+// at least minLines lines, and returns it with its line count.
+func ConcatFiles(files []string, minLines int) (string, int, error) {
+	if len(files) == 0 {
+		return "", 0, os.ErrNotExist
+	}
 	var b strings.Builder
 	lines := 0
 	for i := 0; lines < minLines; i = (i + 1) % len(files) {
 		data, err := os.ReadFile(files[i])
 		if err != nil {
-			tb.Fatal(err)
+			return "", 0, err
 		}
 		s := string(data)
 		if !strings.HasSuffix(s, "\n") {
@@ -86,5 +98,5 @@ func Concat(tb testing.TB, minLines int) (string, int) {
 		b.WriteString("\n")
 		lines += strings.Count(s, "\n") + 1
 	}
-	return b.String(), lines
+	return b.String(), lines, nil
 }
