@@ -28,6 +28,14 @@ func (c *checker) checkBlocks() {
 				return
 			}
 			owner := ownerName(st.Node)
+			switch n := st.Node.(type) {
+			case *g.ProviderStmt:
+				c.checkProviderRegion(f, st, n.Kind.Text, n.Body)
+			case *g.LetStmt:
+				if p, ok := n.Value.(*g.ProviderExpr); ok {
+					c.checkProviderRegion(f, st, p.Kind.Text, p.Body)
+				}
+			}
 			var waitBody *g.Block
 			g.Inspect(st.Node, func(n g.Node) bool {
 				switch n := n.(type) {

@@ -57,6 +57,7 @@ func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index
 	c.checkCycles()
 	c.checkBypasses()
 	c.checkDuplicates()
+	c.checkPlacement()
 	if !broken {
 		// Text that did not parse may hold the references that would make these used.
 		c.checkUnused()

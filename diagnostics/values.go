@@ -238,6 +238,8 @@ func (c *checker) checkEnumValue(f *workspace.File, st *g.Stmt, en *schema.Enum,
 		if en.Open {
 			if _, ok := en.MatchString(s.Value); !ok {
 				c.add(f, sp, Error, CodeInvalidEnum, "%s: invalid value %q for %s%s", label, s.Value, en.Identity, exampleValues(en))
+			} else if regionEnum(en) {
+				c.checkRegion(f, sp, "", s.Value, label)
 			}
 			return
 		}
@@ -267,6 +269,9 @@ func (c *checker) checkEnumValue(f *workspace.File, st *g.Stmt, en *schema.Enum,
 			d.Message += fmt.Sprintf("; did you mean %s?", sug)
 			d.Fixes = []Fix{{Title: "Change to " + sug, Edits: []Edit{{Span: sp, NewText: sug}}}}
 		}
+		return
+	}
+	if regionEnum(en) && !c.checkRegion(f, sp, "", m.Value.DSL, label) {
 		return
 	}
 	if m.Form == schema.FormOtherProvider && m.Value.Qualified != "" {

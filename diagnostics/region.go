@@ -1,0 +1,94 @@
+package diagnostics
+
+import (
+	"strings"
+
+	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// CodeInvalidRegion is a region that is none of the provider's regions.
+const CodeInvalidRegion Code = "invalid-region"
+
+// regionEnum reports whether an open enum is a region enum (aws.Region and the like).
+func regionEnum(en *schema.Enum) bool {
+	return en != nil && en.Open && (en.Name == "Region" || strings.HasSuffix(en.Identity, ".Region"))
+}
+
+// knownRegions returns the DSL spellings of the regions the schemas list, for a provider or, with
+// provider "", for every provider.
+func (c *checker) knownRegions(provider string) []string {
+	var out []string
+	providers := []string{provider}
+	if provider == "" {
+		providers = c.schemas.Providers()
+	}
+	for _, p := range providers {
+		for _, v := range c.schemas.Regions(p) {
+			out = append(out, v.DSL)
+		}
+	}
+	return out
+}
+
+// checkRegion reports a region member (us_east_1, or the wire form us-east-1) that no schema
+// lists. It returns false when it reported.
+func (c *checker) checkRegion(f *workspace.File, sp g.Span, provider, member, label string) bool {
+	known := c.knownRegions(provider)
+	if len(known) == 0 {
+		return true // no region list to check against
+	}
+	dsl := strings.ReplaceAll(member, "-", "_")
+	for _, k := range known {
+		if strings.EqualFold(k, dsl) {
+			return true
+		}
+	}
+	spell := func(s string) string {
+		if strings.Contains(member, "-") {
+			return strings.ReplaceAll(s, "_", "-")
+		}
+		return s
+	}
+	d := c.add(f, sp, Error, CodeInvalidRegion, "%s: %q is not a region of the %s schemas", label, member, providerLabel(provider))
+	if s := suggest(dsl, known); s != "" {
+		d.Message += "; did you mean " + spell(s) + "?"
+		text := f.Text()[sp.Start:sp.End]
+		if i := strings.LastIndex(text, member); i >= 0 {
+			repl := spell(s)
+			d.Fixes = []Fix{{Title: "Change to " + repl, Edits: []Edit{{Span: g.Span{Start: sp.Start + int32(i), End: sp.Start + int32(i+len(member))}, NewText: repl}}}}
+		}
+	}
+	return false
+}
+
+func providerLabel(p string) string {
+	if p == "" {
+		return "provider"
+	}
+	return p
+}
+
+// checkProviderRegion checks `region = ...` in a provider block against the provider's regions:
+// `aws.Region.ap_northeast_1` (any provider prefix) or the quoted wire value `'ap-northeast-1'`.
+func (c *checker) checkProviderRegion(f *workspace.File, st *g.Stmt, kind string, body *g.Block) {
+	a := body.Attr("region")
+	if a == nil || a.Value == nil {
+		return
+	}
+	if len(c.schemas.Regions(kind)) == 0 {
+		return // a provider without a schema (or without regions): nothing to check against
+	}
+	sp := at(st, a.Value.Pos())
+	switch v := a.Value.(type) {
+	case *g.PathExpr:
+		if len(v.Parts) == 3 && v.Parts[1].Text == "Region" {
+			c.checkRegion(f, sp, kind, v.Parts[2].Text, "region")
+		}
+	case *g.StringLit:
+		if !v.Interpolated() && v.Value != "" {
+			c.checkRegion(f, sp, kind, v.Value, "region")
+		}
+	}
+}
