@@ -15,6 +15,7 @@ type checked struct {
 	diags    []diagnostics.Diagnostic
 	versions map[string]int32         // open documents of the configuration: the version checked
 	lines    map[string]*source.Lines // every file of the configuration
+	loadErrs []workspace.LoadError    // files of the configuration that could not be read
 }
 
 // config returns the configuration of a directory and its schema index.
@@ -37,7 +38,7 @@ func (s *Server) checkDir(ctx context.Context, dir string) (*checked, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &checked{diags: diagnostics.CheckWith(ctx, cfg, idx, s.memo(dir)), versions: map[string]int32{}, lines: map[string]*source.Lines{}}
+	out := &checked{diags: diagnostics.CheckWith(ctx, cfg, idx, s.memo(dir)), versions: map[string]int32{}, lines: map[string]*source.Lines{}, loadErrs: cfg.LoadErrors}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

@@ -97,10 +97,11 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 	switch method {
 	case "$/cancelRequest":
 		s.cancelRequest(req.Params())
-		return nil
+		return replyCall(ctx, reply, isCall, nil)
 	case "exit":
+		err := replyCall(ctx, reply, isCall, nil)
 		s.exit()
-		return nil
+		return err
 	}
 	h, known := s.methods[method]
 	state := s.lifecycle()
@@ -124,7 +125,12 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		return nil // unknown notifications ($/progress, ...) are ignored
 	}
 	if h.notification || !isCall {
-		if _, err := s.run(ctx, method, h, req.Params()); err != nil {
+		_, err := s.run(ctx, method, h, req.Params())
+		if isCall {
+			// A notification sent with an id: every request is answered.
+			return reply(ctx, nil, err)
+		}
+		if err != nil {
 			s.log.Warn("notification failed", zap.String("method", method), zap.Error(err))
 		}
 		return nil
@@ -154,6 +160,15 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		}
 	}()
 	return nil
+}
+
+// replyCall answers a notification method sent as a request (with an id): every request gets a
+// response.
+func replyCall(ctx context.Context, reply jsonrpc2.Replier, isCall bool, err error) error {
+	if !isCall {
+		return nil
+	}
+	return reply(ctx, nil, err)
 }
 
 // run calls a handler, logging its duration, and turns a panic into an internal error.

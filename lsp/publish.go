@@ -1,8 +1,11 @@
 package lsp
 
 import (
+	"cmp"
 	"context"
+	"fmt"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"time"
@@ -13,6 +16,7 @@ import (
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/source"
+	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // publisher publishes diagnostics in two phases. The syntax phase runs in the cycle of the edit:
@@ -31,6 +35,7 @@ type publisher struct {
 	semantic map[string][]diagnostics.Diagnostic     // last semantic diagnostics by file path
 	sent     map[protocol.DocumentURI]sentDiagnostic // what was last published
 	lines    map[string]*source.Lines                // line indexes of the files last checked
+	unread   map[string]string                       // files that could not be read: the error reported
 }
 
 // dirState is the pending semantic check of one configuration directory.
@@ -52,6 +57,7 @@ func newPublisher(s *Server) *publisher {
 		semantic: map[string][]diagnostics.Diagnostic{},
 		sent:     map[protocol.DocumentURI]sentDiagnostic{},
 		lines:    map[string]*source.Lines{},
+		unread:   map[string]string{},
 	}
 }
 
@@ -145,10 +151,17 @@ func (p *publisher) schedule(ctx context.Context, dir string) {
 	st.timer = time.AfterFunc(p.s.debounce, func() { p.check(context.WithoutCancel(ctx), dir, gen) })
 }
 
-// check runs the semantic phase of a directory for generation gen.
+// check runs the semantic phase of a directory for generation gen. A panic in it is logged and
+// shown to the user; the server goes on, and the next edit checks again.
 func (p *publisher) check(parent context.Context, dir string, gen uint64) {
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
+	defer func() {
+		if r := recover(); r != nil {
+			p.s.log.Error("check panicked", zap.String("dir", dir), zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
+			p.s.showLog(parent, protocol.MessageTypeError, fmt.Sprintf("carina-lsp: internal error while checking %s: %v", dir, r))
+		}
+	}()
 	p.mu.Lock()
 	st := p.dirs[dir]
 	if p.stopped || st == nil || st.gen != gen {
@@ -166,6 +179,7 @@ func (p *publisher) check(parent context.Context, dir string, gen uint64) {
 		}
 		return
 	}
+	p.reportUnreadable(ctx, dir, res.loadErrs)
 	p.mu.Lock()
 	if p.stopped || st.gen != gen || ctx.Err() != nil {
 		p.mu.Unlock()
@@ -203,15 +217,61 @@ func (p *publisher) check(parent context.Context, dir string, gen uint64) {
 	p.s.log.Debug("checked", zap.String("dir", dir), zap.Int("diagnostics", len(res.diags)), zap.Duration("took", time.Since(start)))
 }
 
+// reportUnreadable tells the user, once per file and error, about the files of a configuration
+// that could not be read: they are left out of it, which explains the diagnostics that follow.
+func (p *publisher) reportUnreadable(ctx context.Context, dir string, errs []workspace.LoadError) {
+	var news []string
+	p.mu.Lock()
+	now := map[string]bool{}
+	for _, le := range errs {
+		now[le.Path] = true
+		if msg := le.Err.Error(); p.unread[le.Path] != msg {
+			p.unread[le.Path] = msg
+			news = append(news, msg)
+		}
+	}
+	for path := range p.unread {
+		if filepath.Dir(path) == dir && !now[path] {
+			delete(p.unread, path)
+		}
+	}
+	p.mu.Unlock()
+	for _, msg := range news {
+		p.s.log.Warn("unreadable file left out of the configuration", zap.String("error", msg))
+		p.s.showLog(ctx, protocol.MessageTypeWarning, "carina-lsp: "+msg+": the file is left out of its configuration")
+	}
+}
+
+// maxDiagnostics bounds the diagnostics published for one document: past it (a generated or
+// broken file of many thousands of problems) the most severe are sent, with one more saying how
+// many were left out, so that neither side builds a message of many megabytes.
+const maxDiagnostics = 1000
+
 // publish sends a document's diagnostics when they differ from what was last sent for it.
 // lines gives the line index of other files, for related information pointing there.
 func (p *publisher) publish(ctx context.Context, d *document, ds []diagnostics.Diagnostic, lines map[string]*source.Lines) {
-	out := make([]protocol.Diagnostic, 0, len(ds))
+	mine := make([]diagnostics.Diagnostic, 0, min(len(ds), maxDiagnostics))
 	for _, x := range ds {
-		if x.Path != d.path {
-			continue
+		if x.Path == d.path {
+			mine = append(mine, x)
 		}
+	}
+	left := 0
+	if len(mine) > maxDiagnostics {
+		left = len(mine) - maxDiagnostics
+		mine = mostSevere(mine, maxDiagnostics)
+	}
+	out := make([]protocol.Diagnostic, 0, len(mine)+1)
+	for _, x := range mine {
 		out = append(out, toDiagnostic(d, x, lines))
+	}
+	if left > 0 {
+		out = append(out, protocol.Diagnostic{
+			Severity: protocol.DiagnosticSeverityInformation,
+			Code:     "too-many-diagnostics",
+			Source:   "carina",
+			Message:  fmt.Sprintf("%d more diagnostics are not shown (at most %d are published for a file); carina-lsp check lists them all", left, maxDiagnostics),
+		})
 	}
 	p.mu.Lock()
 	if p.stopped {
@@ -227,6 +287,23 @@ func (p *publisher) publish(ctx context.Context, d *document, ds []diagnostics.D
 	p.mu.Unlock()
 	v := d.version
 	p.s.notify(ctx, "textDocument/publishDiagnostics", &publishDiagnosticsParams{URI: d.uri, Version: &v, Diagnostics: out})
+}
+
+// mostSevere returns the n most severe diagnostics (the first ones in file order among equals),
+// in file order.
+func mostSevere(ds []diagnostics.Diagnostic, n int) []diagnostics.Diagnostic {
+	idx := make([]int, len(ds))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(ds[a].Severity, ds[b].Severity) })
+	idx = idx[:n]
+	slices.Sort(idx)
+	out := make([]diagnostics.Diagnostic, n)
+	for i, k := range idx {
+		out[i] = ds[k]
+	}
+	return out
 }
 
 func sameDiagnostic(a, b protocol.Diagnostic) bool {

@@ -22,15 +22,28 @@ const maxMessage = 256 << 20
 // the connection alive through bad input: a malformed header is skipped up to the next header
 // block, and a body that is not valid JSON-RPC is answered with a parse or invalid-request error
 // (id null when none can be read) instead of closing the connection.
+//
+// A header line is read through a bounded buffer (maxHeaderLine), so a peer that sends bytes
+// without line breaks cannot make the server buffer them; a "Content-Length" header found at the
+// end of a line of junk (the rest of a body longer than its declared length) is taken, so the
+// stream gets back in step with the next message. Responses are passed on only for the calls the
+// server made and not yet answered: jsonrpc2.Conn blocks its reading goroutine forever on a second
+// response to the same call.
 type stream struct {
 	conn io.ReadWriteCloser
 	in   *bufio.Reader
 	log  *zap.Logger
 	wmu  sync.Mutex
+
+	cmu      sync.Mutex
+	awaiting map[string]bool // ids of the server's calls not yet answered
 }
 
+// maxHeaderLine bounds the length of a header line the stream buffers.
+const maxHeaderLine = 64 << 10
+
 func newStream(conn io.ReadWriteCloser, log *zap.Logger) *stream {
-	return &stream{conn: conn, in: bufio.NewReaderSize(conn, 64<<10), log: log}
+	return &stream{conn: conn, in: bufio.NewReaderSize(conn, maxHeaderLine), log: log, awaiting: map[string]bool{}}
 }
 
 // Read returns the next well-formed message.
@@ -59,6 +72,10 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 			s.replyError(data, err)
 			continue
 		}
+		if r, ok := msg.(*jsonrpc2.Response); ok && !s.answered(r.ID()) {
+			s.log.Warn("dropped a response to no pending call", zap.String("id", idKey(r.ID())))
+			continue
+		}
 		return msg, total, nil
 	}
 }
@@ -70,13 +87,23 @@ func (s *stream) readHeader() (int, int64, error) {
 	length, bad := -1, ""
 	seen := false
 	for {
-		line, err := s.in.ReadString('\n')
-		total += int64(len(line))
+		line, long, n, err := s.readLine()
+		total += n
 		if err != nil {
 			if err == io.EOF && total == 0 {
 				return 0, total, io.EOF
 			}
 			return 0, total, fmt.Errorf("reading a header: %w", err)
+		}
+		switch i := indexContentLength(line); {
+		case i > 0 || i == 0 && long:
+			// Junk before a header (the rest of a body longer than its Content-Length, already
+			// answered with an error): resume at the header.
+			s.log.Warn("skipped bytes before a header", zap.Int64("bytes", n-int64(len(line)-i)))
+			line = line[i:]
+		case long:
+			bad, seen = fmt.Sprintf("header line longer than %d bytes", maxHeaderLine), true
+			continue
 		}
 		line = strings.TrimSpace(line)
 		if line == "" {
@@ -115,6 +142,38 @@ func (s *stream) readHeader() (int, int64, error) {
 		return -1, total, nil
 	}
 	return length, total, nil
+}
+
+// readLine reads one line through the reader's buffer. A line longer than the buffer is consumed
+// whole but only its last part is returned, with long set; n counts every byte consumed.
+func (s *stream) readLine() (line string, long bool, n int64, err error) {
+	for {
+		b, err := s.in.ReadSlice('\n')
+		n += int64(len(b))
+		if err == bufio.ErrBufferFull {
+			long = true
+			continue
+		}
+		return string(b), long, n, err
+	}
+}
+
+// indexContentLength returns where a "Content-Length:" header starts in a line, or -1.
+func indexContentLength(line string) int {
+	return strings.Index(strings.ToLower(line), strings.ToLower(jsonrpc2.HdrContentLength)+":")
+}
+
+// answered records the response to one of the server's calls; it is false for a response to no
+// pending call (unknown, or already answered).
+func (s *stream) answered(id jsonrpc2.ID) bool {
+	key := idKey(id)
+	s.cmu.Lock()
+	defer s.cmu.Unlock()
+	if !s.awaiting[key] {
+		return false
+	}
+	delete(s.awaiting, key)
+	return true
 }
 
 func truncate(s string, n int) string {
@@ -165,6 +224,11 @@ func (s *stream) Write(_ context.Context, msg jsonrpc2.Message) (int64, error) {
 	data, err := json.Marshal(msg)
 	if err != nil {
 		return 0, fmt.Errorf("marshaling message: %w", err)
+	}
+	if c, ok := msg.(*jsonrpc2.Call); ok {
+		s.cmu.Lock()
+		s.awaiting[idKey(c.ID())] = true
+		s.cmu.Unlock()
 	}
 	return s.writeRaw(data)
 }

@@ -1,0 +1,135 @@
+package lsp
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+)
+
+// TestFormattingAndFixes formats a document (whole and range, as minimal edits), refuses to format
+// a broken one, and applies a quick fix offered by codeAction.
+func TestFormattingAndFixes(t *testing.T) {
+	files := featureConfig()
+	files["wait.crn"] = "let cert_issued = wait cert {\n  until = cert.status == aws.acm.Certificate.Status.Isued\n    depends_on = [validation_record]\n}\n"
+	dir := writeFiles(t, files)
+	c := startServer(t, Options{})
+	c.initialize(dir, protocol.ClientCapabilities{})
+	uris := openAll(t, c, dir, files)
+	wait := uris["wait.crn"]
+	doc := protocol.TextDocumentIdentifier{URI: wait}
+
+	var edits []protocol.TextEdit
+	if err := c.call("textDocument/formatting", &protocol.DocumentFormattingParams{TextDocument: doc, Options: protocol.FormattingOptions{TabSize: 8}}, &edits); err != nil {
+		t.Fatal(err)
+	}
+	// Minimal edits: the first line is untouched; the editor's tab size does not change the house style.
+	if len(edits) != 1 || edits[0].Range.Start.Line != 1 || !strings.Contains(edits[0].NewText, "  until      = cert.status") {
+		t.Errorf("formatting edits: %+v", edits)
+	}
+	var redits []protocol.TextEdit
+	if err := c.call("textDocument/rangeFormatting", &protocol.DocumentRangeFormattingParams{TextDocument: doc, Range: protocol.Range{Start: pos(1, 0), End: pos(1, 3)}}, &redits); err != nil {
+		t.Fatal(err)
+	}
+	if len(redits) != 1 {
+		t.Errorf("range formatting edits: %+v", redits)
+	}
+
+	// The quick fix for the misspelt enum value, once the semantic phase has run.
+	c.waitDiagnostics(wait, func(p publishDiagnosticsParams) bool {
+		for _, d := range p.Diagnostics {
+			if d.Code == "wait-until-type-mismatch" {
+				return true
+			}
+		}
+		return false
+	})
+	var actions []protocol.CodeAction
+	if err := c.call("textDocument/codeAction", &protocol.CodeActionParams{TextDocument: doc, Range: protocol.Range{Start: pos(1, 40), End: pos(1, 40)}}, &actions); err != nil {
+		t.Fatal(err)
+	}
+	if len(actions) == 0 || actions[0].Kind != protocol.QuickFix || actions[0].Edit == nil {
+		t.Fatalf("code actions: %+v", actions)
+	}
+	fix := actions[0].Edit.Changes[wait]
+	if len(fix) != 1 || fix[0].NewText != "aws.acm.Certificate.Status.issued" {
+		t.Errorf("the quick fix: %+v", fix)
+	}
+	var none []protocol.CodeAction
+	if err := c.call("textDocument/codeAction", &protocol.CodeActionParams{TextDocument: doc, Range: protocol.Range{Start: pos(1, 40), End: pos(1, 40)}, Context: protocol.CodeActionContext{Only: []protocol.CodeActionKind{protocol.Refactor}}}, &none); err != nil || len(none) != 0 {
+		t.Errorf("code actions of another kind: %v %+v", err, none)
+	}
+
+	// A broken document is not formatted.
+	c.notify("textDocument/didChange", &didChangeParams{
+		TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: doc, Version: 2},
+		ContentChanges: []contentChange{{Text: "let x = {\n"}},
+	})
+	if err := c.call("textDocument/formatting", &protocol.DocumentFormattingParams{TextDocument: doc}, &edits); err != nil || len(edits) != 0 {
+		t.Errorf("formatting a broken document: %v %+v", err, edits)
+	}
+}
+
+// TestChangesOutsideTheEditor: a sibling file changed on disk (didChangeWatchedFiles) and a saved
+// file (didSave) are picked up, settings arrive through didChangeConfiguration, and workspace
+// folders through didChangeWorkspaceFolders.
+func TestChangesOutsideTheEditor(t *testing.T) {
+	files := featureConfig()
+	dir := writeFiles(t, files)
+	c := startServer(t, Options{})
+	c.initialize(dir, protocol.ClientCapabilities{})
+	wait := uriOf(filepath.Join(dir, "wait.crn"))
+	c.notify("textDocument/didOpen", &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: wait, LanguageID: "carina", Version: 1, Text: files["wait.crn"]}})
+	hasCode := func(code string) func(publishDiagnosticsParams) bool {
+		return func(p publishDiagnosticsParams) bool {
+			for _, d := range p.Diagnostics {
+				if d.Code == code {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	noCode := func(code string) func(publishDiagnosticsParams) bool {
+		return func(p publishDiagnosticsParams) bool { return !hasCode(code)(p) }
+	}
+	c.waitDiagnostics(wait, noCode("wait-unknown-target"))
+
+	// main.crn loses `cert` on disk: the open wait.crn must learn of it.
+	main := filepath.Join(dir, "main.crn")
+	if err := os.WriteFile(main, []byte(strings.Replace(files["main.crn"], "let cert =", "let certificate =", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("workspace/didChangeWatchedFiles", &protocol.DidChangeWatchedFilesParams{Changes: []*protocol.FileEvent{{URI: uriOf(main), Type: protocol.FileChangeTypeChanged}}})
+	c.waitDiagnostics(wait, hasCode("wait-unknown-target"))
+
+	// Put it back and say so with didSave, as an editor that saved main.crn would.
+	if err := os.WriteFile(main, []byte(files["main.crn"]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("textDocument/didSave", &protocol.DidSaveTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: uriOf(main)}})
+	c.waitDiagnostics(wait, noCode("wait-unknown-target"))
+
+	// An extra schema through the settings makes a made-up resource type known.
+	schemaFile := filepath.Join(dir, "extra.json")
+	if err := os.WriteFile(schemaFile, []byte(`{"format":"carina-schema-index","format_version":1,"provider":"demo","wait_defaults":{"timeout_secs":300,"interval_secs":5},"resources":{"demo.svc.Thing":{"provider":"demo","type":"demo.svc.Thing","schema_type":"svc.Thing","kind":"resource","attributes":{"name":{"type":{"kind":"string"},"required":true,"read_only":false,"create_only":false,"write_only":false,"identity":false,"deferred_populate":false,"removable":null,"default":null,"provider_name":"Name","block_name":null,"description":"","display":"String"}},"defs":{},"wait":{"timeout_secs":null,"interval_secs":null},"exclusive_required":[],"unique_name":{"kind":"conflicting"},"primary_identifier":null,"operation_config":null,"has_tags":false,"description":"","cloud_type":"","source_file":"","source_origin":"repo"}},"data_sources":{},"enums":{},"custom_types":{},"regions":{"source_file":"","values":[]}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	thing := uriOf(filepath.Join(dir, "thing.crn"))
+	c.notify("textDocument/didOpen", &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: thing, LanguageID: "carina", Version: 1, Text: "demo.svc.Thing {\n  nmae = 'x'\n}\n"}})
+	c.waitDiagnostics(thing, hasCode("no-schema"))
+	c.notify("workspace/didChangeConfiguration", &protocol.DidChangeConfigurationParams{Settings: map[string]any{"carina": map[string]any{"schemas": []string{schemaFile}}}})
+	c.waitDiagnostics(thing, hasCode("unknown-attribute"))
+
+	c.notify("workspace/didChangeWorkspaceFolders", &protocol.DidChangeWorkspaceFoldersParams{Event: protocol.WorkspaceFoldersChangeEvent{
+		Added: []protocol.WorkspaceFolder{{URI: string(uriOf(t.TempDir())), Name: "other"}},
+	}})
+	c.srv.mu.Lock()
+	n := len(c.srv.folders)
+	c.srv.mu.Unlock()
+	if n != 2 {
+		t.Errorf("workspace folders after adding one: %d, want 2", n)
+	}
+}
