@@ -84,7 +84,11 @@ type Edit struct {
 func Syntax(path string, f *grammar.File) []Diagnostic {
 	out := make([]Diagnostic, 0, len(f.Errors))
 	for _, e := range f.Errors {
-		out = append(out, Diagnostic{Path: path, Span: e.Span, Severity: Error, Code: CodeSyntax, Message: e.Msg})
+		d := Diagnostic{Path: path, Span: e.Span, Severity: Error, Code: CodeSyntax, Message: e.Msg}
+		if e.Fix != nil {
+			d.Fixes = []Fix{{Title: e.Fix.Title, Edits: []Edit{{Span: e.Fix.Span, NewText: e.Fix.NewText}}}}
+		}
+		out = append(out, d)
 	}
 	return out
 }

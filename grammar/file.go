@@ -167,7 +167,13 @@ func fileErrors(src string, toks []Token, far []Far, stmts []*Stmt) []SyntaxErro
 	}
 	for _, s := range stmts {
 		for _, e := range s.Errors {
-			errs = append(errs, SyntaxError{Span: s.Abs(e.Span), Msg: e.Msg})
+			e.Span = s.Abs(e.Span)
+			if e.Fix != nil {
+				fx := *e.Fix
+				fx.Span = s.Abs(fx.Span)
+				e.Fix = &fx
+			}
+			errs = append(errs, e)
 		}
 	}
 	sortErrors(errs)

@@ -357,13 +357,20 @@ func checkFile(t testing.TB, src string, f *File) {
 		}
 	}
 	// Every statement error is a file error.
-	fileErrs := make(map[SyntaxError]int, len(f.Errors))
+	type errKey struct {
+		Span Span
+		Msg  string
+	}
+	fileErrs := make(map[errKey]int, len(f.Errors))
 	for _, e := range f.Errors {
-		fileErrs[e]++
+		fileErrs[errKey{e.Span, e.Msg}]++
+		if e.Fix != nil && (e.Fix.Span.Start < 0 || int(e.Fix.Span.End) > len(f.Src) || e.Fix.Span.Start > e.Fix.Span.End) {
+			t.Errorf("fix of %q outside the text: %v", e.Msg, e.Fix.Span)
+		}
 	}
 	for _, st := range f.Stmts {
 		for _, e := range st.Errors {
-			abs := SyntaxError{Span: st.Abs(e.Span), Msg: e.Msg}
+			abs := errKey{Span: st.Abs(e.Span), Msg: e.Msg}
 			if fileErrs[abs] == 0 {
 				t.Errorf("statement error %v %q is missing from File.Errors", abs.Span, abs.Msg)
 			}

@@ -122,6 +122,9 @@ func (lx *lexer) run() {
 func (lx *lexer) closeInterpolationsAtNewline() {
 	for _, f := range lx.interp {
 		lx.toks[f.tok].Flags |= NewlineInInterp | Unterminated
+		// The splitter may cut a statement inside an interpolation ended here: re-lexing must not
+		// restart inside it, where the lexer would not know it is in an interpolation.
+		lx.lookedAt(int(lx.toks[f.tok].Start), lx.pos)
 	}
 	lx.interp = lx.interp[:0]
 }

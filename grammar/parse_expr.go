@@ -404,6 +404,9 @@ func (p *parser) parseInt(t Token) Expr {
 		whole := p.src[t.Start:u.End]
 		joined := text + p.text(u)
 		p.errorf(Span{t.Start, u.End}, "duration %q must not contain a space: write %s", whole, joined)
+		if _, ok := DurationUnit(p.text(u)); ok {
+			p.fixLast(Span{t.Start, u.End}, "Change to "+joined, joined)
+		}
 		secs, _ := parseDuration(joined)
 		return &DurationLit{Span: Span{t.Start, u.End}, Seconds: secs, Text: whole}
 	}
@@ -457,6 +460,9 @@ func (p *parser) durationLit(s Span, text string) *DurationLit {
 	secs, problem := parseDuration(text)
 	if problem != "" {
 		p.errorf(s, "%s", problem)
+		if total, compound := compoundDuration(text); compound {
+			p.fixLast(s, "Change to "+normalDuration(total), normalDuration(total))
+		}
 	}
 	return &DurationLit{Span: s, Seconds: secs, Text: text}
 }

@@ -11,6 +11,21 @@ import (
 type SyntaxError struct {
 	Span Span
 	Msg  string
+	Fix  *Fix // a mechanical repair, when there is one
+}
+
+// Fix replaces Span with NewText (spans relative like the error's).
+type Fix struct {
+	Title   string
+	Span    Span
+	NewText string
+}
+
+// fixLast attaches a repair to the error just reported (when it was reported).
+func (p *parser) fixLast(at Span, title, newText string) {
+	if n := len(p.errs); n > 0 && p.errs[n-1].Span.Start <= at.Start && p.errs[n-1].Fix == nil {
+		p.errs[n-1].Fix = &Fix{Title: title, Span: at, NewText: newText}
+	}
 }
 
 // exprCtx says where an expression stands, which changes what parses.
@@ -363,6 +378,7 @@ func (p *parser) parseKeywordStatement(t Token) Node {
 			what := word + " ..."
 			if word == "wait" {
 				p.errorf(span(t), "a wait must be bound with let: write \"let <name> = wait ...\" (or \"let _ = wait ...\" when nothing refers to it)")
+				p.fixLast(Span{t.Start, t.Start}, "Bind it: let _ = wait", "let _ = ")
 			} else {
 				p.errorf(span(t), "%q can only be used as the value of a let: write \"let <name> = %s\"", word, what)
 			}
