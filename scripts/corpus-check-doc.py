@@ -15,7 +15,7 @@ for line in out.splitlines():
 
 judge = {
  'duplicate-declaration': "Real by Carina's rule that a directory is one configuration: these acceptance-test directories hold alternative step files that the test harness applies one at a time; loaded as one directory (as `carina validate DIR` loads it) the bindings clash.",
- 'unused-let': "Real: nothing refers to the binding; Carina warns the same (`Unused let binding`).",
+ 'unused-let': "Real: a value or module call nothing reads (a named resource nothing reads is not reported: its name is its identity, see the README).",
  'wait-unused': "Real: the wait gates nothing (the fixture only shows the plan line of a wait).",
  'enum-string-literal': "Real: a quoted value on an enum attribute; Carina wants the enum identifier (schemas.md §3). A warning with a quick fix, since the string names a value of the enum.",
  'enum-provider-prefix': "Real: the old `awscc.` enum prefix; current Carina spells these enums under `aws.` (schemas.md §3).",
@@ -47,6 +47,7 @@ w.append("""- `bucket_name_prefix`, `role_name_prefix`, `log_group_name_prefix`,
 - `reg.cert.bucket_name` through a module call was reported unknown: a module instance exposes the module's bindings as well as its attributes.
 - `directives { provider = us }` inside a module was reported unknown: a module's provider instances come from the calling configuration.
 - Three `exports { vpc: struct = {...} }` files were syntax errors: a bare `struct` is a valid type.
+- A binding declared in two step files (`cbd_vpc`) was also reported as unused next to the duplicate: which of the two a reference means is unclear, so a duplicated name now gets only the duplicate error.
 """)
 w.append("## Every error and warning\n")
 for code in sorted(by):

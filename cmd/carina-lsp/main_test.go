@@ -81,8 +81,8 @@ const (
 	// The error is after "é" (2 bytes, 1 UTF-16 unit) and "€" (3 bytes, 1 unit): byte column
 	// 21, UTF-16 column 18 (1-based).
 	accentSrc = "let y = 'café €' }\n"
-	// A resource bound to a name nothing uses: a warning, not an error.
-	warnSrc = "let unused = aws.s3.Bucket {\n  bucket = 'logs'\n}\n"
+	// A value bound to a name nothing uses: a warning, not an error.
+	warnSrc = "let unused = 'logs'\n"
 )
 
 func TestExitCodes(t *testing.T) {

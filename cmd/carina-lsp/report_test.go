@@ -98,9 +98,9 @@ func parseWorkflowCommands(t *testing.T, out string) []workflowCommand {
 	return cmds
 }
 
-// A configuration whose only problems are an enum string that is no value of the enum (an error
-// whose message quotes it) and an unused binding (a warning).
-const enumErrSrc = "let cert = aws.acm.Certificate {\n  domain_name       = 'x'\n  validation_method = \"100%,a:b\"\n}\n"
+// A configuration whose only problems are an unused value binding (a warning, on line 1) and an
+// enum string that is no value of the enum (an error whose message quotes it).
+const enumErrSrc = "let flag = 1\nlet cert = aws.acm.Certificate {\n  domain_name       = 'x'\n  validation_method = \"100%,a:b\"\n}\n"
 
 // -format github prints one valid workflow command per diagnostic: the level, the file and the
 // 1-based range as properties, the code in the title, the message as data; '%', ':' and ',' in
