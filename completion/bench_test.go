@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -42,7 +43,7 @@ func largeConfig(b *testing.B) (*workspace.Config, *workspace.File, int) {
 // concatenated corpus: context detection from the tokens and the attribute items. The workspace
 // build is not part of the call. It reports the median and the 95th percentile per call.
 func BenchmarkCompleteLarge(b *testing.B) {
-	idx := embeddedIndex(b)
+	idx := testutil.EmbeddedIndex(b)
 	cfg, f, off := largeConfig(b)
 	ctx := context.Background()
 	if items := Complete(ctx, cfg, f, off, idx, Options{Snippets: true}); len(items) == 0 {
@@ -64,7 +65,7 @@ func BenchmarkCompleteLarge(b *testing.B) {
 // BenchmarkCompleteLargeValue completes a value in the same file: the value position scans every
 // binding of the configuration for references and names in scope.
 func BenchmarkCompleteLargeValue(b *testing.B) {
-	idx := embeddedIndex(b)
+	idx := testutil.EmbeddedIndex(b)
 	cfg, f, off := largeConfig(b)
 	ctx := context.Background()
 	// `name = ` at the resource's first attribute: find the "=" on the line.

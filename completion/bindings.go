@@ -12,56 +12,13 @@ import (
 // lookup returns the top-level binding called name, the completed file's own declaration first
 // (as references resolve), or nil.
 func (c *completer) lookup(name string) *workspace.Decl {
-	ds := c.cfg.Bindings[name]
-	for _, d := range ds {
-		if d.File == c.f {
-			return d
-		}
-	}
-	if len(ds) > 0 {
-		return ds[0]
-	}
-	return nil
+	return c.cfg.LookupIn(name, c.f)
 }
 
-// resourceOf returns the resource expression a declaration stands for: the value of a resource
-// or data source, the body result of a for or if, and for a wait the resource of its target
-// (followed through waits on waits).
-func (c *completer) resourceOf(d *workspace.Decl) *g.ResourceExpr {
-	for range 16 {
-		if d == nil {
-			return nil
-		}
-		switch v := d.Value.(type) {
-		case *g.ResourceExpr:
-			return v
-		case *g.ForExpr:
-			if v.Body != nil {
-				r, _ := v.Body.Result.(*g.ResourceExpr)
-				return r
-			}
-			return nil
-		case *g.IfExpr:
-			if v.Then != nil {
-				r, _ := v.Then.Result.(*g.ResourceExpr)
-				return r
-			}
-			return nil
-		case *g.WaitExpr:
-			if v.Target == nil || v.Target.Text == d.Name {
-				return nil
-			}
-			d = c.lookup(v.Target.Text)
-		default:
-			return nil
-		}
-	}
-	return nil
-}
-
-// declSchema returns the schema behind a declaration (see resourceOf), or nil.
+// declSchema returns the schema behind a declaration (see workspace.Config.ResourceOfIn: wait
+// targets are looked up as lookup does), or nil.
 func (c *completer) declSchema(d *workspace.Decl) *schema.Resource {
-	r := c.resourceOf(d)
+	r := c.cfg.ResourceOfIn(d, c.f)
 	if r == nil || r.Type == nil {
 		return nil
 	}

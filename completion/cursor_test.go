@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/internal/testutil"
 )
 
 // describeFrame renders a frame as kind(head path key).
@@ -70,11 +71,10 @@ type where struct {
 
 func describe(t *testing.T, text string) where {
 	t.Helper()
-	off := strings.Index(text, marker)
+	src, off := testutil.Cut(t, text)
 	if off < 0 {
 		t.Fatalf("no cursor marker in %q", text)
 	}
-	src := text[:off] + text[off+len(marker):]
 	f := g.NewParser().Parse(src)
 	cur, ok := locate(f, int32(off))
 	if !ok {
@@ -215,8 +215,7 @@ func TestWordStart(t *testing.T) {
 		{"<|>", ""},
 	}
 	for _, tt := range tests {
-		off := strings.Index(tt.text, marker)
-		src := tt.text[:off] + tt.text[off+len(marker):]
+		src, off := testutil.Cut(t, tt.text)
 		got := src[wordStartAt(src, off):off]
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("word at %q (-want +got):\n%s", tt.text, diff)

@@ -2,23 +2,22 @@ package completion
 
 import (
 	"slices"
-	"strings"
+	"strconv"
+
+	g "github.com/carina-rs/carina-lsp/grammar"
 )
 
-// builtinFunctions are Carina's built-in functions with their arity.
-func builtinFunctions() []string {
-	return []string{"cidr_subnet/3", "concat/2", "decrypt/1", "env/1", "flatten/1", "join/2", "keys/1",
-		"length/1", "lookup/3", "lower/1", "map/2", "max/2", "min/2", "replace/3", "secret/1", "split/2",
-		"trim/1", "upper/1", "values/1"}
-}
+// builtinArity is how many arguments each of Carina's built-in functions (grammar.BuiltinFunctions)
+// takes, for the items' details.
+var builtinArity = map[string]int{"cidr_subnet": 3, "concat": 2, "decrypt": 1, "env": 1, "flatten": 1,
+	"join": 2, "keys": 1, "length": 1, "lookup": 3, "lower": 1, "map": 2, "max": 2, "min": 2, "replace": 3,
+	"secret": 1, "split": 2, "trim": 1, "upper": 1, "values": 1}
 
 // functions offers the built-in and user functions after `|>` or `>>`.
 func (c *completer) functions() {
-	var names []string
-	for _, f := range builtinFunctions() {
-		name, arity, _ := strings.Cut(f, "/")
-		names = append(names, name)
-		c.add(name, Function, escape(name)+"($0)", "built-in, "+arity+" argument(s)", "")
+	names := g.BuiltinFunctions()
+	for _, name := range names {
+		c.add(name, Function, escape(name)+"($0)", "built-in, "+strconv.Itoa(builtinArity[name])+" argument(s)", "")
 	}
 	for _, n := range sortedKeys(c.cfg.Functions) {
 		if !slices.Contains(names, n) {

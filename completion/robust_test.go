@@ -10,6 +10,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/internal/testutil"
+	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -17,13 +19,13 @@ import (
 // may panic, and every item must satisfy checkItems.
 func TestEveryOffset(t *testing.T) {
 	paths, _ := filepath.Glob(filepath.Join("testdata", "*.txtar"))
-	idx := embeddedIndex(t)
+	idx := testutil.EmbeddedIndex(t)
 	for _, p := range paths {
 		data, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := build(t, parseTxtar(string(data)))
+		s := build(t, txtar.Parse(string(data)))
 		for off := 0; off <= len(s.file.Text()); off++ {
 			opts := Options{Snippets: off%4 != 0}
 			checkItems(t, Complete(context.Background(), s.cfg, s.file, off, idx, opts), off, opts)
@@ -38,7 +40,7 @@ func TestCorpusOffsets(t *testing.T) {
 		t.Skip("short")
 	}
 	files := corpus.Files(t)
-	idx := embeddedIndex(t)
+	idx := testutil.EmbeddedIndex(t)
 	ws := workspace.New(workspace.OSFS{})
 	for i, path := range files {
 		if i%8 != 0 {
@@ -74,7 +76,7 @@ func TestWithoutSchemas(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := build(t, parseTxtar(tt.files))
+			s := build(t, txtar.Parse(tt.files))
 			var got []string
 			for _, it := range Complete(context.Background(), s.cfg, s.file, s.offset, nil, Options{Snippets: true}) {
 				got = append(got, it.Label)
@@ -87,17 +89,17 @@ func TestWithoutSchemas(t *testing.T) {
 }
 
 func TestCancelled(t *testing.T) {
-	s := build(t, parseTxtar("-- main.crn --\n<|>\n"))
+	s := build(t, txtar.Parse("-- main.crn --\n<|>\n"))
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if items := Complete(ctx, s.cfg, s.file, s.offset, embeddedIndex(t), Options{}); items != nil {
+	if items := Complete(ctx, s.cfg, s.file, s.offset, testutil.EmbeddedIndex(t), Options{}); items != nil {
 		t.Errorf("cancelled request returned %d items", len(items))
 	}
 }
 
 func TestBadArguments(t *testing.T) {
-	s := build(t, parseTxtar("-- main.crn --\nlet x = 1<|>\n"))
-	idx := embeddedIndex(t)
+	s := build(t, txtar.Parse("-- main.crn --\nlet x = 1<|>\n"))
+	idx := testutil.EmbeddedIndex(t)
 	for _, off := range []int{-1, len(s.file.Text()) + 1} {
 		if items := Complete(context.Background(), s.cfg, s.file, off, idx, Options{}); items != nil {
 			t.Errorf("offset %d: %d items", off, len(items))

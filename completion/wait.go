@@ -108,7 +108,7 @@ func orTarget(t string) string {
 
 // targetHead returns the resource type a wait target stands for ("" when unknown).
 func (c *completer) targetHead(target string) string {
-	if r := c.resourceOf(c.lookup(target)); r != nil && r.Type != nil {
+	if r := c.cfg.ResourceOfIn(c.lookup(target), c.f); r != nil && r.Type != nil {
 		return r.Type.String()
 	}
 	return ""

@@ -18,44 +18,9 @@ const (
 	CodeMissingArgument Code = "missing-module-argument"
 )
 
-// resourceOf returns the resource expression a declaration stands for: the value of a resource
-// or data source binding, the body result of a for or if binding, and for a wait, the resource of
-// its target (followed through waits on waits).
-func (c *checker) resourceOf(d *workspace.Decl) *g.ResourceExpr {
-	for range 16 {
-		if d == nil {
-			return nil
-		}
-		switch v := d.Value.(type) {
-		case *g.ResourceExpr:
-			return v
-		case *g.ForExpr:
-			if v.Body != nil {
-				r, _ := v.Body.Result.(*g.ResourceExpr)
-				return r
-			}
-			return nil
-		case *g.IfExpr:
-			if v.Then != nil {
-				r, _ := v.Then.Result.(*g.ResourceExpr)
-				return r
-			}
-			return nil
-		case *g.WaitExpr:
-			if v.Target == nil || v.Target.Text == d.Name {
-				return nil
-			}
-			d = c.cfg.Lookup(v.Target.Text)
-		default:
-			return nil
-		}
-	}
-	return nil
-}
-
-// declSchema returns the schema behind a declaration (see resourceOf), or nil.
+// declSchema returns the schema behind a declaration (see workspace.Config.ResourceOf), or nil.
 func (c *checker) declSchema(d *workspace.Decl) *schema.Resource {
-	if r := c.resourceOf(d); r != nil {
+	if r := c.cfg.ResourceOf(d); r != nil {
 		return c.schemaOf(r)
 	}
 	return nil

@@ -88,7 +88,7 @@ func (c *checker) environment() *environment {
 	for name := range c.cfg.Functions {
 		env.functions = append(env.functions, name)
 	}
-	env.functions = append(env.functions, builtinFunctions()...)
+	env.functions = append(env.functions, g.BuiltinFunctions()...)
 	slices.Sort(env.functions)
 	for name := range c.cfg.Modules {
 		env.modules = append(env.modules, name)

@@ -13,6 +13,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/carina-rs/carina-lsp/internal/testutil"
+	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 )
 
 var update = flag.Bool("update", false, "rewrite the want sections of testdata/*.txtar from the checker's output (review every line you accept)")
@@ -31,135 +34,38 @@ var update = flag.Bool("update", false, "rewrite the want sections of testdata/*
 // must have at least one want line and at least one near miss across the archives
 // (TestGoldenCoverage).
 
-// archive is a parsed txtar file: a leading comment and named files, in order.
-type archive struct {
-	comment string
-	files   []archiveFile
+// wantLines returns the lines of an archive's want section.
+func wantLines(a *txtar.Archive) []string {
+	want, _ := a.Get("want")
+	return txtar.Lines(want)
 }
 
-type archiveFile struct {
-	name string
-	data string
-}
-
-var markerRE = regexp.MustCompile(`^-- (\S.*?) --$`)
-
-// parseTxtar reads the txtar format: lines `-- name --` start a file; text before the first
-// marker is the comment.
-func parseTxtar(data string) archive {
-	var a archive
-	cur := &a.comment
-	for line := range strings.SplitAfterSeq(data, "\n") {
-		if line == "" {
-			continue
-		}
-		if m := markerRE.FindStringSubmatch(strings.TrimRight(line, "\r\n")); m != nil {
-			a.files = append(a.files, archiveFile{name: m[1]})
-			cur = &a.files[len(a.files)-1].data
-			continue
-		}
-		*cur += line
-	}
-	return a
-}
-
-// formatTxtar writes an archive back.
-func formatTxtar(a archive) string {
-	var b strings.Builder
-	b.WriteString(a.comment)
-	for _, f := range a.files {
-		fmt.Fprintf(&b, "-- %s --\n", f.name)
-		b.WriteString(f.data)
-		if f.data != "" && !strings.HasSuffix(f.data, "\n") {
-			b.WriteString("\n")
-		}
-	}
-	return b.String()
-}
-
-func (a archive) file(name string) (archiveFile, bool) {
-	for _, f := range a.files {
-		if f.name == name {
-			return f, true
-		}
-	}
-	return archiveFile{}, false
-}
-
-// sources returns the configuration's files of an archive (every section but want).
-func (a archive) sources() map[string]string {
-	out := map[string]string{}
-	for _, f := range a.files {
-		if f.name != "want" {
-			out[f.name] = f.data
-		}
-	}
-	return out
-}
-
-// wantLines returns the lines of the want section.
-func (a archive) wantLines() []string {
-	f, _ := a.file("want")
-	var out []string
-	for l := range strings.SplitSeq(f.data, "\n") {
-		if strings.TrimSpace(l) != "" {
-			out = append(out, l)
-		}
-	}
-	return out
-}
-
-func archives(t *testing.T) []string {
-	t.Helper()
-	paths, err := filepath.Glob(filepath.Join("testdata", "*.txtar"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(paths) == 0 {
-		t.Fatal("no testdata/*.txtar archives")
-	}
-	return paths
-}
-
-func readArchive(t *testing.T, p string) archive {
-	t.Helper()
-	data, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return parseTxtar(string(data))
-}
+// goldenArchives matches the archives of the golden tests.
+var goldenArchives = filepath.Join("testdata", "*.txtar")
 
 func TestGolden(t *testing.T) {
-	for _, p := range archives(t) {
-		t.Run(strings.TrimSuffix(filepath.Base(p), ".txtar"), func(t *testing.T) {
-			a := readArchive(t, p)
-			if _, ok := a.file("want"); !ok && !*update {
-				t.Fatalf("%s has no want section", p)
+	txtar.Run(t, goldenArchives, func(t *testing.T, p string, a *txtar.Archive) {
+		if _, ok := a.Get("want"); !ok && !*update {
+			t.Fatalf("%s has no want section", p)
+		}
+		r := check(t, a.Sources())
+		got := r.lines()
+		checkNearMisses(t, r)
+		if *update {
+			want := strings.Join(got, "\n")
+			if want != "" {
+				want += "\n"
 			}
-			r := check(t, a.sources())
-			got := r.lines()
-			checkNearMisses(t, r)
-			if *update {
-				want := strings.Join(got, "\n")
-				if want != "" {
-					want += "\n"
-				}
-				if i := slices.IndexFunc(a.files, func(f archiveFile) bool { return f.name == "want" }); i >= 0 {
-					a.files[i].data = want
-				} else {
-					a.files = append(a.files, archiveFile{"want", want})
-				}
-				if err := os.WriteFile(p, []byte(formatTxtar(a)), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
+			a.Set("want", want)
+			if err := os.WriteFile(p, []byte(a.Format()), 0o644); err != nil {
+				t.Fatal(err)
 			}
-			if diff := cmp.Diff(a.wantLines(), got, cmpopts.EquateEmpty()); diff != "" {
-				t.Errorf("diagnostics (-want +got):\n%s", diff)
-			}
-		})
-	}
+			return
+		}
+		if diff := cmp.Diff(wantLines(a), got, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("diagnostics (-want +got):\n%s", diff)
+		}
+	})
 }
 
 var notRE = regexp.MustCompile(`^\s*#\s*not:\s*(.+?)\s*$`)
@@ -197,14 +103,14 @@ func checkNearMisses(t *testing.T, r result) {
 	t.Helper()
 	files := map[string]string{}
 	for _, f := range r.cfg.Files {
-		files[rel(f.Path)] = f.Text()
+		files[testutil.Rel(f.Path)] = f.Text()
 	}
 	for _, nm := range nearMisses(files) {
 		if nm.to == nm.from+1 {
 			t.Errorf("%s:%d: a `# not:` marker must be followed by the near miss it marks", nm.file, nm.from+1)
 		}
 		for _, d := range r.diags {
-			if rel(d.Path) != nm.file || !slices.Contains(nm.codes, string(d.Code)) {
+			if testutil.Rel(d.Path) != nm.file || !slices.Contains(nm.codes, string(d.Code)) {
 				continue
 			}
 			f := r.cfg.File(d.Path)
@@ -251,10 +157,10 @@ func TestGoldenCoverage(t *testing.T) {
 	}
 	positive := map[string][]string{}
 	negative := map[string][]string{}
-	for _, p := range archives(t) {
-		a := readArchive(t, p)
+	for _, p := range txtar.Glob(t, goldenArchives) {
+		a := txtar.Read(t, p)
 		name := filepath.Base(p)
-		for _, l := range a.wantLines() {
+		for _, l := range wantLines(a) {
 			f := strings.Fields(l)
 			if len(f) < 3 {
 				t.Errorf("%s: malformed want line %q", name, l)
@@ -262,7 +168,7 @@ func TestGoldenCoverage(t *testing.T) {
 			}
 			positive[f[2]] = append(positive[f[2]], name)
 		}
-		for _, nm := range nearMisses(a.sources()) {
+		for _, nm := range nearMisses(a.Sources()) {
 			for _, c := range nm.codes {
 				negative[c] = append(negative[c], name)
 			}
@@ -292,13 +198,13 @@ func TestGoldenCoverage(t *testing.T) {
 // again: the diagnostic must be gone (one fewer with its code and message in that file), and the
 // fix must not add a syntax error or any other error.
 func TestGoldenFixes(t *testing.T) {
-	for _, p := range archives(t) {
-		a := readArchive(t, p)
-		files := a.sources()
+	for _, p := range txtar.Glob(t, goldenArchives) {
+		a := txtar.Read(t, p)
+		files := a.Sources()
 		r := check(t, files)
 		for _, d := range r.diags {
 			for _, fx := range d.Fixes {
-				name := rel(d.Path)
+				name := testutil.Rel(d.Path)
 				t.Run(fmt.Sprintf("%s/%s/%s", strings.TrimSuffix(filepath.Base(p), ".txtar"), d.Code, fx.Title), func(t *testing.T) {
 					fixed := maps.Clone(files)
 					fixed[name] = applyFix(r.cfg.File(d.Path).Text(), fx)

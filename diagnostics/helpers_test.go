@@ -3,63 +3,13 @@ package diagnostics
 import (
 	"context"
 	"fmt"
-	"io/fs"
-	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"testing/fstest"
 
-	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
-
-// root is the directory of the configuration under test in the in-memory file system.
-const root = "/ws"
-
-// memFS is a workspace.FS over a map of slash-separated paths below root.
-type memFS struct{ files fstest.MapFS }
-
-func newMemFS(files map[string]string) memFS {
-	m := memFS{files: fstest.MapFS{}}
-	for name, text := range files {
-		m.files[path.Join(strings.TrimPrefix(root, "/"), name)] = &fstest.MapFile{Data: []byte(text), Mode: 0o644}
-	}
-	return m
-}
-
-func (m memFS) key(p string) string {
-	return strings.TrimPrefix(path.Clean(filepath.ToSlash(p)), "/")
-}
-
-func (m memFS) ReadFile(p string) ([]byte, error) {
-	b, err := m.files.ReadFile(m.key(p))
-	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: p, Err: fs.ErrNotExist}
-	}
-	return b, nil
-}
-
-func (m memFS) ReadDir(dir string) ([]fs.DirEntry, error) {
-	es, err := m.files.ReadDir(m.key(dir))
-	if err != nil {
-		return nil, &fs.PathError{Op: "readdir", Path: dir, Err: fs.ErrNotExist}
-	}
-	return es, nil
-}
-
-// defaults is the embedded aws and awscc schema set, loaded once for the package's tests.
-var defaults schema.Defaults
-
-func embeddedIndex(t testing.TB) *schema.Index {
-	t.Helper()
-	idx, err := defaults.Index()
-	if err != nil {
-		t.Fatalf("embedded schemas: %v", err)
-	}
-	return idx
-}
 
 // result is one check run: the configuration and its diagnostics.
 type result struct {
@@ -71,25 +21,10 @@ type result struct {
 // configuration, subdirectories hold modules) and checks it against the embedded schemas.
 func check(t testing.TB, files map[string]string) result {
 	t.Helper()
-	cfg, err := workspace.New(newMemFS(files)).Config(context.Background(), root)
-	if err != nil {
-		t.Fatalf("Config: %v", err)
-	}
-	for _, le := range cfg.LoadErrors {
-		t.Fatalf("load error: %s: %v", le.Path, le.Err)
-	}
-	ds := Check(context.Background(), cfg, embeddedIndex(t))
+	cfg := testutil.Config(t, files, testutil.Root)
+	ds := Check(context.Background(), cfg, testutil.EmbeddedIndex(t))
 	checkSpans(t, cfg, ds)
 	return result{cfg, ds}
-}
-
-// rel names a file of the configuration relative to root.
-func rel(p string) string {
-	r, err := filepath.Rel(root, p)
-	if err != nil {
-		return p
-	}
-	return filepath.ToSlash(r)
 }
 
 // pos formats a byte offset of f as 1-based line:column (byte column).
@@ -102,9 +37,9 @@ func pos(f *workspace.File, off int32) string {
 func format(cfg *workspace.Config, d Diagnostic) string {
 	f := cfg.File(d.Path)
 	if f == nil {
-		return fmt.Sprintf("%s:?-? %s %s %s", rel(d.Path), d.Severity, d.Code, d.Message)
+		return fmt.Sprintf("%s:?-? %s %s %s", testutil.Rel(d.Path), d.Severity, d.Code, d.Message)
 	}
-	return fmt.Sprintf("%s:%s-%s %s %s %s", rel(d.Path), pos(f, d.Span.Start), pos(f, d.Span.End), d.Severity, d.Code,
+	return fmt.Sprintf("%s:%s-%s %s %s %s", testutil.Rel(d.Path), pos(f, d.Span.Start), pos(f, d.Span.End), d.Severity, d.Code,
 		strings.ReplaceAll(d.Message, "\n", `\n`))
 }
 
@@ -146,22 +81,22 @@ func checkSpans(t testing.TB, cfg *workspace.Config, ds []Diagnostic) {
 	for _, d := range ds {
 		f := cfg.File(d.Path)
 		if f == nil {
-			t.Errorf("%s %s: the file is not part of the configuration", rel(d.Path), d.Code)
+			t.Errorf("%s %s: the file is not part of the configuration", testutil.Rel(d.Path), d.Code)
 			continue
 		}
 		if !validSpan(f.Text(), d.Span.Start, d.Span.End) {
-			t.Errorf("%s %s: range %v is not within the file (%d bytes)", rel(d.Path), d.Code, d.Span, len(f.Text()))
+			t.Errorf("%s %s: range %v is not within the file (%d bytes)", testutil.Rel(d.Path), d.Code, d.Span, len(f.Text()))
 		}
 		for _, r := range d.Related {
 			rf := cfg.File(r.Path)
 			if rf == nil || !validSpan(rf.Text(), r.Span.Start, r.Span.End) {
-				t.Errorf("%s %s: related %s %v is not within a file of the configuration", rel(d.Path), d.Code, rel(r.Path), r.Span)
+				t.Errorf("%s %s: related %s %v is not within a file of the configuration", testutil.Rel(d.Path), d.Code, testutil.Rel(r.Path), r.Span)
 			}
 		}
 		for _, fx := range d.Fixes {
 			for _, e := range fx.Edits {
 				if !validSpan(f.Text(), e.Span.Start, e.Span.End) {
-					t.Errorf("%s %s: fix %q edits %v, outside the file", rel(d.Path), d.Code, fx.Title, e.Span)
+					t.Errorf("%s %s: fix %q edits %v, outside the file", testutil.Rel(d.Path), d.Code, fx.Title, e.Span)
 				}
 			}
 		}

@@ -142,7 +142,7 @@ func (r *memoRun) signature(d *workspace.Decl) string {
 func (c *checker) declSignature(d *workspace.Decl) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d:%s:%t", d.Kind, d.Name, d.TopLevel)
-	if res := c.resourceOf(d); res != nil {
+	if res := c.cfg.ResourceOf(d); res != nil {
 		b.WriteString(":" + res.Type.String())
 		if res.Read != nil {
 			b.WriteString(":read")

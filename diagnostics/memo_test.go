@@ -3,13 +3,13 @@ package diagnostics
 import (
 	"context"
 	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -26,20 +26,20 @@ func memoFiles() map[string]string {
 func recheck(t *testing.T, ws *workspace.Workspace, memo *Memo, file, text string) (withMemo, fresh []Diagnostic) {
 	t.Helper()
 	if file != "" {
-		ws.SetOverlay(filepath.Join(root, file), text)
+		ws.SetOverlay(testutil.Abs(file), text)
 	}
-	cfg, err := ws.Config(context.Background(), root)
+	cfg, err := ws.Config(context.Background(), testutil.Root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return CheckWith(context.Background(), cfg, embeddedIndex(t), memo), Check(context.Background(), cfg, embeddedIndex(t))
+	return CheckWith(context.Background(), cfg, testutil.EmbeddedIndex(t), memo), Check(context.Background(), cfg, testutil.EmbeddedIndex(t))
 }
 
 // TestMemoReanalysesOnlyDependents edits one statement at a time and checks that the memoised run
 // analyses exactly the statements that depend on the change, and says the same as a fresh run.
 func TestMemoReanalysesOnlyDependents(t *testing.T) {
 	files := memoFiles()
-	ws := workspace.New(newMemFS(files))
+	ws := workspace.New(testutil.NewMemFS(files))
 	memo := NewMemo()
 	got, want := recheck(t, ws, memo, "", "")
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -92,7 +92,7 @@ func TestMemoReanalysesOnlyDependents(t *testing.T) {
 func TestMemoEqualsFresh(t *testing.T) {
 	src, _ := corpus.Concat(t, 1500)
 	files := map[string]string{"main.crn": src, "wait.crn": memoFiles()["wait.crn"]}
-	ws := workspace.New(newMemFS(files))
+	ws := workspace.New(testutil.NewMemFS(files))
 	memo := NewMemo()
 	rng := rand.New(rand.NewPCG(3, 4))
 	edits := []string{"", "x", "{", "}", "'", "\n", " = ", "let y = 1\n", ".", "cert", "_1"}
@@ -120,17 +120,17 @@ func BenchmarkRecheckOneStatement(b *testing.B) {
 			name = "fresh"
 		}
 		b.Run(name, func(b *testing.B) {
-			ws := workspace.New(newMemFS(map[string]string{"main.crn": src}))
+			ws := workspace.New(testutil.NewMemFS(map[string]string{"main.crn": src}))
 			var memo *Memo
 			if withMemo {
 				memo = NewMemo()
 			}
-			idx := embeddedIndex(b)
+			idx := testutil.EmbeddedIndex(b)
 			i := 0
 			for b.Loop() {
-				ws.SetOverlay(filepath.Join(root, "main.crn"), versions[i%2])
+				ws.SetOverlay(testutil.Abs("main.crn"), versions[i%2])
 				i++
-				cfg, err := ws.Config(context.Background(), root)
+				cfg, err := ws.Config(context.Background(), testutil.Root)
 				if err != nil {
 					b.Fatal(err)
 				}

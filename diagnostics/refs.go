@@ -1,7 +1,6 @@
 package diagnostics
 
 import (
-	"slices"
 	"unicode"
 
 	g "github.com/carina-rs/carina-lsp/grammar"
@@ -14,12 +13,6 @@ const (
 	CodeUnknownFunction Code = "unknown-function"
 	CodeUnknownModule   Code = "unknown-module"
 )
-
-// builtinFunctions returns the names of Carina's built-in functions.
-func builtinFunctions() []string {
-	return []string{"cidr_subnet", "concat", "decrypt", "env", "flatten", "join", "keys", "length",
-		"lookup", "lower", "map", "max", "min", "replace", "secret", "split", "trim", "upper", "values"}
-}
 
 // providerNames returns the first segments that start enum values and resource types rather
 // than references: the known providers, the providers of the schema index, the provider of every
@@ -42,7 +35,7 @@ func (c *checker) providerNames() map[string]bool {
 		}
 	}
 	for _, d := range c.cfg.Decls {
-		if r := c.resourceOf(d); r != nil && d.TopLevel {
+		if r := c.cfg.ResourceOf(d); r != nil && d.TopLevel {
 			out[r.Type.Parts[0].Text] = true
 		}
 	}
@@ -75,7 +68,7 @@ func (c *checker) checkRefs() {
 		}
 		switch r.Kind {
 		case workspace.RefCall:
-			if slices.Contains(builtinFunctions(), r.Name) {
+			if g.IsBuiltinFunction(r.Name) {
 				continue
 			}
 			diag := c.add(r.File, r.Span, Error, CodeUnknownFunction, "unknown function %q%s", r.Name, didYouMean(r.Name, fns))

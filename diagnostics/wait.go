@@ -41,7 +41,7 @@ const (
 // pollInterval returns the poll interval of a wait on target: its schema's, else Carina's 5 s.
 func (c *checker) pollInterval(target *workspace.Decl) uint64 {
 	head := ""
-	if r := c.resourceOf(target); r != nil {
+	if r := c.cfg.ResourceOf(target); r != nil {
 		head = r.Type.String()
 	}
 	_, interval, _ := c.schemas.WaitDefaults(head)

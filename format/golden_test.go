@@ -4,12 +4,13 @@ import (
 	"errors"
 	"flag"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 )
 
 var update = flag.Bool("update", false, "rewrite the want.crn sections of testdata/*.txtar with the current output")
@@ -19,66 +20,52 @@ var update = flag.Bool("update", false, "rewrite the want.crn sections of testda
 // reference formatter, the case covers; `indent: N` and `tabs: true` lines set the options. An
 // archive with an `error` section instead expects a syntax error whose message contains it.
 func TestGolden(t *testing.T) {
-	paths, err := filepath.Glob("testdata/*.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(paths) == 0 {
-		t.Fatal("no testdata/*.txtar")
-	}
-	for _, path := range paths {
-		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
-			data, err := os.ReadFile(path)
-			if err != nil {
+	txtar.Run(t, "testdata/*.txtar", func(t *testing.T, path string, a *txtar.Archive) {
+		in, ok := a.Get("input.crn")
+		if !ok {
+			t.Fatal("no input.crn section")
+		}
+		f := New(archiveOptions(t, a))
+		got, err := f.Source(in)
+		if want, ok := a.Get("error"); ok {
+			var se *SyntaxError
+			if !errors.As(err, &se) || !strings.Contains(err.Error(), strings.TrimSpace(want)) {
+				t.Fatalf("Source error = %v, want a syntax error containing %q", err, strings.TrimSpace(want))
+			}
+			return
+		}
+		if err != nil {
+			t.Fatalf("Source: %v", err)
+		}
+		if *update {
+			a.Set("want.crn", got)
+			if err := os.WriteFile(path, []byte(a.Format()), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			a := parseArchive(string(data))
-			in, ok := a.files["input.crn"]
-			if !ok {
-				t.Fatal("no input.crn section")
-			}
-			f := New(archiveOptions(t, a))
-			got, err := f.Source(in)
-			if want, ok := a.files["error"]; ok {
-				var se *SyntaxError
-				if !errors.As(err, &se) || !strings.Contains(err.Error(), strings.TrimSpace(want)) {
-					t.Fatalf("Source error = %v, want a syntax error containing %q", err, strings.TrimSpace(want))
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("Source: %v", err)
-			}
-			if *update {
-				a.files["want.crn"] = got
-				if err := os.WriteFile(path, []byte(a.format()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, ok := a.files["want.crn"]
-			if !ok {
-				t.Fatal("no want.crn section")
-			}
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("formatted input.crn differs from want.crn (-want +got):\n%s", diff)
-			}
-			checkProperties(t, f, in, got)
-		})
-	}
+			return
+		}
+		want, ok := a.Get("want.crn")
+		if !ok {
+			t.Fatal("no want.crn section")
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("formatted input.crn differs from want.crn (-want +got):\n%s", diff)
+		}
+		checkProperties(t, f, in, got)
+	})
 }
 
 // archiveOptions reads the formatting options of an archive's comment.
-func archiveOptions(t *testing.T, a archive) Options {
+func archiveOptions(t *testing.T, a *txtar.Archive) Options {
 	t.Helper()
 	var opts Options
-	if v := a.option("indent"); v != "" {
+	if v := a.Option("indent"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
 			t.Fatalf("indent: %v", err)
 		}
 		opts.Indent = n
 	}
-	opts.Tabs = a.option("tabs") == "true"
+	opts.Tabs = a.Option("tabs") == "true"
 	return opts
 }

@@ -4,12 +4,13 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 )
 
 var update = flag.Bool("update", false, "rewrite the want and stmts sections of testdata/errors/*.txtar from the parser's output")
@@ -21,75 +22,63 @@ var update = flag.Bool("update", false, "rewrite the want and stmts sections of 
 // and first line): it shows that the mistake did not swallow or break its neighbours, and every
 // statement without an error must be free of Bad* nodes.
 func TestErrors(t *testing.T) {
-	paths, err := filepath.Glob("testdata/errors/*.txtar")
-	if err != nil {
-		t.Fatal(err)
+	if n := len(txtar.Glob(t, "testdata/errors/*.txtar")); n < 60 {
+		t.Errorf("%d error cases, want at least 60", n)
 	}
-	if len(paths) < 60 {
-		t.Errorf("%d error cases, want at least 60", len(paths))
-	}
-	for _, path := range paths {
-		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
-		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(path)
-			if err != nil {
+	txtar.Run(t, "testdata/errors/*.txtar", func(t *testing.T, path string, ar *txtar.Archive) {
+		src, ok := ar.Get("input.crn")
+		if !ok {
+			t.Fatal("no input.crn section")
+		}
+		f := fresh().Parse(src)
+		checkFile(t, src, f)
+
+		gotErrs := formatErrors(src, f.Errors)
+		gotStmts := describeStmts(src, f)
+		if *update {
+			ar.Set("want", joinLines(gotErrs))
+			ar.Set("stmts", joinLines(gotStmts))
+			if err := os.WriteFile(path, []byte(ar.Format()), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			ar := parseArchive(string(data))
-			src, ok := ar.file("input.crn")
-			if !ok {
-				t.Fatal("no input.crn section")
-			}
-			f := fresh().Parse(src)
-			checkFile(t, src, f)
+			return
+		}
+		want, _ := ar.Get("want")
+		if diff := cmp.Diff(splitLines(want), gotErrs); diff != "" {
+			t.Errorf("diagnostics (-want +got):\n%s", diff)
+		}
+		wantStmts, _ := ar.Get("stmts")
+		if diff := cmp.Diff(splitLines(wantStmts), gotStmts); diff != "" {
+			t.Errorf("statements (-want +got):\n%s", diff)
+		}
 
-			gotErrs := formatErrors(src, f.Errors)
-			gotStmts := describeStmts(src, f)
-			if *update {
-				ar.set("want", joinLines(gotErrs))
-				ar.set("stmts", joinLines(gotStmts))
-				if err := os.WriteFile(path, []byte(ar.format()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, _ := ar.file("want")
-			if diff := cmp.Diff(splitLines(want), gotErrs); diff != "" {
-				t.Errorf("diagnostics (-want +got):\n%s", diff)
-			}
-			wantStmts, _ := ar.file("stmts")
-			if diff := cmp.Diff(splitLines(wantStmts), gotStmts); diff != "" {
-				t.Errorf("statements (-want +got):\n%s", diff)
-			}
-
-			if len(f.Errors) == 0 {
-				t.Fatal("an error case without a diagnostic")
-			}
-			clean := 0
-			for i, st := range f.Stmts {
-				for _, e := range st.Errors {
-					if e.Span.End == e.Span.Start && len(src) > 0 {
-						t.Errorf("statement %d: empty error range at %d: %s", i, e.Span.Start, e.Msg)
-					}
-				}
-				if len(st.Errors) > 0 {
-					continue
-				}
-				clean++
-				if bad := badNodes(st.Node); len(bad) > 0 {
-					t.Errorf("statement %d %q has no error but holds %T at %v", i, firstLine(src[st.Offset:st.End]), bad[0], bad[0].Pos())
+		if len(f.Errors) == 0 {
+			t.Fatal("an error case without a diagnostic")
+		}
+		clean := 0
+		for i, st := range f.Stmts {
+			for _, e := range st.Errors {
+				if e.Span.End == e.Span.Start && len(src) > 0 {
+					t.Errorf("statement %d: empty error range at %d: %s", i, e.Span.Start, e.Msg)
 				}
 			}
-			if clean == 0 {
-				t.Error("no statement of the case parsed cleanly: add a valid neighbour")
+			if len(st.Errors) > 0 {
+				continue
 			}
-			for _, e := range f.Errors {
-				if e.Span.End == e.Span.Start {
-					t.Errorf("empty error range at %s: %s", formatRange(src, e.Span), e.Msg)
-				}
+			clean++
+			if bad := badNodes(st.Node); len(bad) > 0 {
+				t.Errorf("statement %d %q has no error but holds %T at %v", i, firstLine(src[st.Offset:st.End]), bad[0], bad[0].Pos())
 			}
-		})
-	}
+		}
+		if clean == 0 {
+			t.Error("no statement of the case parsed cleanly: add a valid neighbour")
+		}
+		for _, e := range f.Errors {
+			if e.Span.End == e.Span.Start {
+				t.Errorf("empty error range at %s: %s", formatRange(src, e.Span), e.Msg)
+			}
+		}
+	})
 }
 
 // describeStmts writes one line per statement: its node type and its first line.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/internal/testutil"
 )
 
 // largeFixture builds one configuration whose only file is the ~10,000-line concatenated corpus,
@@ -29,7 +30,7 @@ func largeFixture(tb testing.TB) (fixture, []int) {
 // iteration; ms/median is the median time of one hover (target: at most 2 ms).
 func BenchmarkHoverLarge(b *testing.B) {
 	fx, offs := largeFixture(b)
-	idx := embeddedIndex(b)
+	idx := testutil.EmbeddedIndex(b)
 	ctx := context.Background()
 	// Spread the positions over the file: a fixed stride through the identifiers.
 	stride := max(1, len(offs)/997)
@@ -56,7 +57,7 @@ func TestCorpusHover(t *testing.T) {
 		t.Skip("hovers the whole corpus")
 	}
 	fx, offs := largeFixture(t)
-	idx := embeddedIndex(t)
+	idx := testutil.EmbeddedIndex(t)
 	ctx := context.Background()
 	n := 0
 	for _, off := range offs {

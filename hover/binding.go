@@ -78,14 +78,14 @@ func (e env) kindLine(d *workspace.Decl) string {
 		return fmt.Sprintf("%s — named provider instance of kind %s; resources use it with `directives { provider = %s }`", name, code(p.Kind.Text), d.Name)
 	case workspace.ForEach:
 		s := fmt.Sprintf("%s — for expression", name)
-		if r := e.resourceOf(d); r != nil {
+		if r := e.cfg.ResourceOf(d); r != nil {
 			s += fmt.Sprintf(": one %s per element, addressed %s, %s, … (or %s for a map)", code(r.Type.String()),
 				code(d.Name+"[0]"), code(d.Name+"[1]"), code(d.Name+".key"))
 		}
 		return s
 	case workspace.Conditional:
 		s := fmt.Sprintf("%s — if expression", name)
-		if r := e.resourceOf(d); r != nil {
+		if r := e.cfg.ResourceOf(d); r != nil {
 			s += fmt.Sprintf(": a %s when the condition holds", code(r.Type.String()))
 		}
 		return s

@@ -16,41 +16,6 @@ type env struct {
 	schemas *schema.Index
 }
 
-// resourceOf returns the resource expression a declaration stands for: the value of a resource or
-// data source binding, the body result of a for or if binding, and for a wait, the resource of its
-// target (followed through waits on waits).
-func (e env) resourceOf(d *workspace.Decl) *grammar.ResourceExpr {
-	for range 16 {
-		if d == nil {
-			return nil
-		}
-		switch v := d.Value.(type) {
-		case *grammar.ResourceExpr:
-			return v
-		case *grammar.ForExpr:
-			if v.Body != nil {
-				r, _ := v.Body.Result.(*grammar.ResourceExpr)
-				return r
-			}
-			return nil
-		case *grammar.IfExpr:
-			if v.Then != nil {
-				r, _ := v.Then.Result.(*grammar.ResourceExpr)
-				return r
-			}
-			return nil
-		case *grammar.WaitExpr:
-			if v.Target == nil || v.Target.Text == d.Name {
-				return nil
-			}
-			d = e.cfg.Lookup(v.Target.Text)
-		default:
-			return nil
-		}
-	}
-	return nil
-}
-
 // schemaOf returns the schema of a resource expression: the data source for `read`, else the
 // managed resource (each falling back to the other kind).
 func (e env) schemaOf(r *grammar.ResourceExpr) *schema.Resource {
@@ -73,9 +38,9 @@ func (e env) schemaFor(head string, read bool) *schema.Resource {
 	return second(head)
 }
 
-// declSchema returns the schema behind a declaration (see resourceOf), or nil.
+// declSchema returns the schema behind a declaration (see workspace.Config.ResourceOf), or nil.
 func (e env) declSchema(d *workspace.Decl) *schema.Resource {
-	return e.schemaOf(e.resourceOf(d))
+	return e.schemaOf(e.cfg.ResourceOf(d))
 }
 
 // waitTarget returns the declaration a wait waits on, or nil.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -69,11 +70,11 @@ func TestInlayHints(t *testing.T) {
 			files: map[string]string{"main.crn": inlayCert, "wait.crn": "let w = wait cert {\n  until = cert.status == issued\n}\n"},
 		},
 	}
-	idx := embeddedIndex(t)
+	idx := testutil.EmbeddedIndex(t)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			fx := build(t, tc.files, false)
-			f := fx.cfg.File(root + "/main.crn")
+			f := fx.cfg.File(testutil.Root + "/main.crn")
 			span := grammar.Span{Start: 0, End: int32(len(f.Text()))}
 			if tc.span != nil {
 				span = *tc.span

@@ -6,12 +6,14 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/carina-rs/carina-lsp/internal/testutil"
 )
 
 // TestKeywords hovers every keyword in a statement that uses it: the card is the keyword's (for a
 // bound wait, the wait's own card) and covers exactly the keyword.
 func TestKeywords(t *testing.T) {
-	idx := embeddedIndex(t)
+	idx := testutil.EmbeddedIndex(t)
 	tests := []struct {
 		kw, src string
 	}{

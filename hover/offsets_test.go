@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/internal/testutil"
+	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 )
 
 // TestEveryOffset hovers every byte offset of every golden configuration (complete and partial
@@ -18,7 +20,7 @@ func TestEveryOffset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	idx := embeddedIndex(t)
+	idx := testutil.EmbeddedIndex(t)
 	ctx := context.Background()
 	for _, p := range paths {
 		data, err := os.ReadFile(p)
@@ -26,10 +28,8 @@ func TestEveryOffset(t *testing.T) {
 			t.Fatal(err)
 		}
 		files := map[string]string{}
-		for _, f := range parseTxtar(string(data)).files {
-			if f.name != "want" {
-				files[f.name] = strings.Replace(f.data, marker, "", 1)
-			}
+		for name, text := range txtar.Parse(string(data)).Sources() {
+			files[name] = strings.Replace(text, testutil.Marker, "", 1)
 		}
 		fx := build(t, files, false)
 		for _, f := range fx.cfg.Files {

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 func TestSignatureAt(t *testing.T) {
@@ -105,5 +107,14 @@ func TestBuiltins(t *testing.T) {
 	}
 	if _, ok := builtin("nope"); ok {
 		t.Error("unknown function found")
+	}
+}
+
+// TestBuiltinsDescribed: every built-in function of the language has a description.
+func TestBuiltinsDescribed(t *testing.T) {
+	for _, name := range grammar.BuiltinFunctions() {
+		if _, ok := builtin(name); !ok {
+			t.Errorf("%s: no description", name)
+		}
 	}
 }

@@ -43,7 +43,7 @@ func fromSchema(head string, ws schema.WaitSetting) bool {
 // waitSettings computes the effective settings of wait d.
 func (e env) waitSettings(d *workspace.Decl) waitSettings {
 	var s waitSettings
-	if r := e.resourceOf(d); r != nil && r.Type != nil {
+	if r := e.cfg.ResourceOf(d); r != nil && r.Type != nil {
 		s.head = r.Type.String()
 	}
 	w := e.schemas.Wait(s.head)
@@ -91,12 +91,12 @@ func (e env) targetLine(d *workspace.Decl) string {
 		return "Target " + name + ": data source " + code("read "+t.ResourceType()) + "."
 	case t.Kind == workspace.Wait:
 		s := "Target " + name + ": itself a wait on " + code(targetName(t))
-		if r := e.resourceOf(t); r != nil {
+		if r := e.cfg.ResourceOf(t); r != nil {
 			s += " (" + code(r.Type.String()) + ")"
 		}
 		return s + "."
 	case t.Kind == workspace.ForEach || t.Kind == workspace.Conditional:
-		if r := e.resourceOf(t); r != nil {
+		if r := e.cfg.ResourceOf(t); r != nil {
 			return "Target " + name + ": " + t.Kind.String() + " of " + code(r.Type.String()) + "."
 		}
 	}

@@ -4,14 +4,12 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
+	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 	"github.com/carina-rs/carina-lsp/navigate"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -35,44 +33,10 @@ var update = flag.Bool("update", false, "rewrite the want sections of testdata/*
 // A location is written "file:line:col-line:col text", with 1-based lines and 1-based UTF-16
 // columns.
 func TestGolden(t *testing.T) {
-	paths, err := filepath.Glob(filepath.Join("testdata", "*.txtar"))
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no testdata/*.txtar archives (%v)", err)
-	}
-	for _, p := range paths {
-		t.Run(strings.TrimSuffix(filepath.Base(p), ".txtar"), func(t *testing.T) {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			a := parseTxtar(string(data))
-			fx := newFixture(t, a.sources())
-			ran := 0
-			for i, s := range a.sections {
-				op, ok := strings.CutPrefix(s.name, "want ")
-				if !ok {
-					continue
-				}
-				ran++
-				got := run(t, fx, op)
-				if *update {
-					a.sections[i].data = strings.Join(got, "\n") + "\n"
-					continue
-				}
-				if diff := cmp.Diff(nonEmptyLines(s.data), got); diff != "" {
-					t.Errorf("%s (-want +got):\n%s", op, diff)
-				}
-			}
-			if ran == 0 {
-				t.Fatalf("%s has no want section", p)
-			}
-			if *update {
-				if err := os.WriteFile(p, []byte(formatTxtar(a)), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-		})
-	}
+	txtar.Run(t, filepath.Join("testdata", "*.txtar"), func(t *testing.T, p string, a *txtar.Archive) {
+		fx := newFixture(t, a.Sources())
+		txtar.CheckWants(t, p, a, *update, func(op string) []string { return run(t, fx, op) })
+	})
 }
 
 // run runs one operation of a want section and renders its result.

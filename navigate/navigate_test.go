@@ -9,6 +9,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/internal/testutil"
+	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 	"github.com/carina-rs/carina-lsp/navigate"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -110,7 +112,7 @@ func TestEveryOffset(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		src := parseTxtar(strings.ReplaceAll(string(data), cursor, "")).sources()
+		src := txtar.Parse(strings.ReplaceAll(string(data), testutil.Marker, "")).Sources()
 		sets = append(sets, src)
 	}
 	if testing.Short() {
@@ -131,11 +133,11 @@ func TestEveryOffset(t *testing.T) {
 func sweep(t *testing.T, fx *fixture, cfg *workspace.Config, f *workspace.File) {
 	t.Helper()
 	text := f.Text()
-	name := rel(f.Path)
+	name := testutil.Rel(f.Path)
 	checkLoc := func(op string, off int, l navigate.Location) {
-		ft, ok := fx.files[rel(l.Path)]
+		ft, ok := fx.files[testutil.Rel(l.Path)]
 		if !ok || l.Span.Start < 0 || l.Span.End <= l.Span.Start || int(l.Span.End) > len(ft) {
-			t.Fatalf("%s:%d: %s returned a bad location %s %v", name, off, op, rel(l.Path), l.Span)
+			t.Fatalf("%s:%d: %s returned a bad location %s %v", name, off, op, testutil.Rel(l.Path), l.Span)
 		}
 	}
 	for off := 0; off <= len(text); off++ {
@@ -163,10 +165,10 @@ func sweep(t *testing.T, fx *fixture, cfg *workspace.Config, f *workspace.File) 
 			continue // a clash is possible
 		}
 		for p, es := range edits {
-			ft := fx.files[rel(p)]
+			ft := fx.files[testutil.Rel(p)]
 			for _, e := range es {
 				if ft[e.Span.Start:e.Span.End] != placeholder {
-					t.Fatalf("%s:%d: rename edit %s %v replaces %q, want %q", name, off, rel(p), e.Span, ft[e.Span.Start:e.Span.End], placeholder)
+					t.Fatalf("%s:%d: rename edit %s %v replaces %q, want %q", name, off, testutil.Rel(p), e.Span, ft[e.Span.Start:e.Span.End], placeholder)
 				}
 			}
 		}
@@ -198,7 +200,7 @@ func FuzzNavigate(f *testing.F) {
 		if off < 0 || off > len(src) {
 			return
 		}
-		fx := newFixture(t, map[string]string{"main.crn": strings.ReplaceAll(src, cursor, "")})
+		fx := newFixture(t, map[string]string{"main.crn": strings.ReplaceAll(src, testutil.Marker, "")})
 		cfg, file := fx.config(t, "main.crn")
 		navigate.Definition(cfg, file, off)
 		navigate.References(cfg, file, off, true)

@@ -173,7 +173,7 @@ func clash(cfg *workspace.Config, d *workspace.Decl, newName string) error {
 			o := cfg.Functions[newName][0]
 			return fmt.Errorf("function %q is already declared at %s", newName, where(o.File, o.NameSpan.Start))
 		}
-		if isBuiltin(newName) {
+		if g.IsBuiltinFunction(newName) {
 			return fmt.Errorf("%q is a built-in function, which a user function may not shadow", newName)
 		}
 		return nil
@@ -216,14 +216,4 @@ func clash(cfg *workspace.Config, d *workspace.Decl, newName string) error {
 		}
 	}
 	return nil
-}
-
-// isBuiltin reports whether name is one of Carina's built-in functions.
-func isBuiltin(name string) bool {
-	switch name {
-	case "cidr_subnet", "concat", "decrypt", "env", "flatten", "join", "keys", "length", "lookup",
-		"lower", "map", "max", "min", "replace", "secret", "split", "trim", "upper", "values":
-		return true
-	}
-	return false
 }

@@ -265,7 +265,7 @@ func (c *classifier) body(b *g.Body) {
 // call classifies a function call: a user function, or a built-in one (defaultLibrary).
 func (c *classifier) call(e *g.CallExpr) {
 	var mods uint32
-	if r := c.ref(e.Fn.Span); (r == nil || r.Decl == nil) && len(c.fns[e.Fn.Text]) == 0 && isBuiltin(e.Fn.Text) {
+	if r := c.ref(e.Fn.Span); (r == nil || r.Decl == nil) && len(c.fns[e.Fn.Text]) == 0 && g.IsBuiltinFunction(e.Fn.Text) {
 		mods = ModDefaultLibrary
 	}
 	c.add(e.Fn.Span, TypeFunction, mods)
@@ -346,14 +346,4 @@ func (c *classifier) typ(t *g.TypeExpr) {
 			c.typ(f.Type)
 		}
 	}
-}
-
-// isBuiltin reports whether name is one of Carina's built-in functions.
-func isBuiltin(name string) bool {
-	switch name {
-	case "cidr_subnet", "concat", "decrypt", "env", "flatten", "join", "keys", "length", "lookup",
-		"lower", "map", "max", "min", "replace", "secret", "split", "trim", "upper", "values":
-		return true
-	}
-	return false
 }

@@ -2,14 +2,11 @@ package semantictokens_test
 
 import (
 	"flag"
-	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
+	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 	"github.com/carina-rs/carina-lsp/semantictokens"
 )
 
@@ -21,46 +18,14 @@ var update = flag.Bool("update", false, "rewrite the want sections of testdata/*
 //
 //	line:col len type mods text
 func TestGolden(t *testing.T) {
-	paths, err := filepath.Glob(filepath.Join("testdata", "*.txtar"))
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no testdata/*.txtar archives (%v)", err)
-	}
-	for _, p := range paths {
-		t.Run(strings.TrimSuffix(filepath.Base(p), ".txtar"), func(t *testing.T) {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			a := parseTxtar(string(data))
-			checked := 0
-			for i, s := range a.files {
-				name, ok := strings.CutPrefix(s.name, "want ")
-				if !ok {
-					continue
-				}
-				checked++
-				cfg, f := load(t, a.sources(), name)
-				toks := semantictokens.Tokens(cfg, f, nil)
-				checkWellFormed(t, f.Text(), toks)
-				got := render(f.Text(), semantictokens.Encode(f.Lines, toks))
-				if *update {
-					a.files[i].data = strings.Join(got, "\n") + "\n"
-					continue
-				}
-				if diff := cmp.Diff(lines(s.data), got); diff != "" {
-					t.Errorf("%s tokens (-want +got):\n%s", name, diff)
-				}
-			}
-			if checked == 0 {
-				t.Fatalf("%s has no want section", p)
-			}
-			if *update {
-				if err := os.WriteFile(p, []byte(formatTxtar(a)), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+	txtar.Run(t, filepath.Join("testdata", "*.txtar"), func(t *testing.T, p string, a *txtar.Archive) {
+		txtar.CheckWants(t, p, a, *update, func(name string) []string {
+			cfg, f := load(t, a.Sources(), name)
+			toks := semantictokens.Tokens(cfg, f, nil)
+			checkWellFormed(t, f.Text(), toks)
+			return render(f.Text(), semantictokens.Encode(f.Lines, toks))
 		})
-	}
+	})
 }
 
 // checkWellFormed fails the test unless toks are ordered, non-overlapping, non-empty and inside

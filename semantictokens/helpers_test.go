@@ -1,128 +1,28 @@
 package semantictokens_test
 
 import (
-	"context"
 	"fmt"
-	"io/fs"
-	"path"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
-	"testing/fstest"
 
+	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/semantictokens"
 	"github.com/carina-rs/carina-lsp/source"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
-// root is the directory of the configuration under test in the in-memory file system.
-const root = "/ws"
-
-// memFS is a workspace.FS over a map of slash-separated paths below root.
-type memFS struct{ files fstest.MapFS }
-
-func newMemFS(files map[string]string) memFS {
-	m := memFS{files: fstest.MapFS{}}
-	for name, text := range files {
-		m.files[path.Join(strings.TrimPrefix(root, "/"), name)] = &fstest.MapFile{Data: []byte(text), Mode: 0o644}
-	}
-	return m
-}
-
-func (m memFS) key(p string) string { return strings.TrimPrefix(path.Clean(filepath.ToSlash(p)), "/") }
-
-func (m memFS) ReadFile(p string) ([]byte, error) {
-	b, err := m.files.ReadFile(m.key(p))
-	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: p, Err: fs.ErrNotExist}
-	}
-	return b, nil
-}
-
-func (m memFS) ReadDir(dir string) ([]fs.DirEntry, error) {
-	es, err := m.files.ReadDir(m.key(dir))
-	if err != nil {
-		return nil, &fs.PathError{Op: "readdir", Path: dir, Err: fs.ErrNotExist}
-	}
-	return es, nil
-}
-
-// load builds the configuration of files (slash paths relative to root) and returns the file
-// called name (a file of a subdirectory belongs to that directory's configuration: a module).
+// load builds the configuration of files (slash paths relative to testutil.Root) and returns the
+// file called name (a file of a subdirectory belongs to that directory's configuration: a module).
 func load(tb testing.TB, files map[string]string, name string) (*workspace.Config, *workspace.File) {
 	tb.Helper()
-	p := filepath.Join(root, filepath.FromSlash(name))
-	cfg, err := workspace.New(newMemFS(files)).Config(context.Background(), filepath.Dir(p))
-	if err != nil {
-		tb.Fatalf("Config: %v", err)
-	}
-	for _, le := range cfg.LoadErrors {
-		tb.Fatalf("load error: %s: %v", le.Path, le.Err)
-	}
+	p := testutil.Abs(name)
+	cfg := testutil.Config(tb, files, filepath.Dir(p))
 	f := cfg.File(p)
 	if f == nil {
 		tb.Fatalf("no file %s in the configuration", name)
 	}
 	return cfg, f
-}
-
-// archive is a parsed txtar file: a leading comment and named sections, in order.
-type archive struct {
-	comment string
-	files   []section
-}
-
-type section struct{ name, data string }
-
-var markerRE = regexp.MustCompile(`^-- (\S.*?) --$`)
-
-func parseTxtar(data string) archive {
-	var a archive
-	cur := &a.comment
-	for line := range strings.SplitAfterSeq(data, "\n") {
-		if m := markerRE.FindStringSubmatch(strings.TrimRight(line, "\r\n")); m != nil {
-			a.files = append(a.files, section{name: m[1]})
-			cur = &a.files[len(a.files)-1].data
-			continue
-		}
-		*cur += line
-	}
-	return a
-}
-
-func formatTxtar(a archive) string {
-	var b strings.Builder
-	b.WriteString(a.comment)
-	for _, f := range a.files {
-		fmt.Fprintf(&b, "-- %s --\n", f.name)
-		b.WriteString(f.data)
-		if f.data != "" && !strings.HasSuffix(f.data, "\n") {
-			b.WriteString("\n")
-		}
-	}
-	return b.String()
-}
-
-// sources returns the configuration's files of an archive (every section but the want ones).
-func (a archive) sources() map[string]string {
-	out := map[string]string{}
-	for _, f := range a.files {
-		if !strings.HasPrefix(f.name, "want") {
-			out[f.name] = f.data
-		}
-	}
-	return out
-}
-
-func lines(s string) []string {
-	var out []string
-	for l := range strings.SplitSeq(s, "\n") {
-		if strings.TrimSpace(l) != "" {
-			out = append(out, l)
-		}
-	}
-	return out
 }
 
 // render decodes the LSP encoding of a file's tokens back into one readable line a token:

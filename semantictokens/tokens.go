@@ -141,7 +141,7 @@ func (e *emitter) ident(toks []g.Token, i int) {
 		e.add(t.Start, t.End, TypeKeyword, 0)
 	case next == g.LParen && !strings.Contains(word, "."):
 		var mods uint32
-		if isBuiltin(word) && (e.cfg == nil || len(e.cfg.Functions[word]) == 0) {
+		if g.IsBuiltinFunction(word) && (e.cfg == nil || len(e.cfg.Functions[word]) == 0) {
 			mods = ModDefaultLibrary
 		}
 		e.add(t.Start, t.End, TypeFunction, mods)

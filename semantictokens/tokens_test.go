@@ -10,6 +10,7 @@ import (
 
 	g "github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 	st "github.com/carina-rs/carina-lsp/semantictokens"
 )
 
@@ -92,7 +93,7 @@ func TestRange(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, f := load(t, parseTxtar(string(data)).sources(), "main.crn")
+	cfg, f := load(t, txtar.Parse(string(data)).Sources(), "main.crn")
 	all := st.Tokens(cfg, f, nil)
 	n := int32(len(f.Text()))
 	for _, r := range []g.Span{{Start: 0, End: n}, {Start: 0, End: 1}, {Start: 100, End: 400}, {Start: n / 2, End: n}, {Start: 37, End: 38}, {Start: n, End: n + 10}, {Start: 50, End: 40}} {

@@ -144,29 +144,15 @@ func (w *walker) ref(sc *scope, kind RefKind, name g.Name, path []g.Name, e g.Ex
 	}
 	switch kind {
 	case RefCall:
-		r.Decl = w.sameFileFirst(w.c.Functions[name.Text])
+		r.Decl = sameFileFirst(w.c.Functions[name.Text], w.f)
 	default:
 		if d := sc.lookup(name.Text); d != nil {
 			r.Decl = d
 		} else {
-			r.Decl = w.sameFileFirst(w.c.Bindings[name.Text])
+			r.Decl = w.c.LookupIn(name.Text, w.f)
 		}
 	}
 	w.c.Refs = append(w.c.Refs, r)
-}
-
-// sameFileFirst picks among the top-level declarations of one name: the walked file's own
-// declaration replaces its siblings' (as in Carina's directory loading), else the first one.
-func (w *walker) sameFileFirst(ds []*Decl) *Decl {
-	for _, d := range ds {
-		if d.File == w.f {
-			return d
-		}
-	}
-	if len(ds) > 0 {
-		return ds[0]
-	}
-	return nil
 }
 
 func (w *walker) stmt(n g.Node) {

@@ -81,6 +81,26 @@ func (c *Config) Lookup(name string) *Decl {
 	return nil
 }
 
+// LookupIn returns the top-level binding called name as a reference in file f resolves it: f's
+// own declaration when f declares the name, else the first one (Lookup), or nil.
+func (c *Config) LookupIn(name string, f *File) *Decl {
+	return sameFileFirst(c.Bindings[name], f)
+}
+
+// sameFileFirst picks among the top-level declarations of one name: f's own declaration replaces
+// its siblings' (as in Carina's directory loading), else the first one, or nil.
+func sameFileFirst(ds []*Decl, f *File) *Decl {
+	for _, d := range ds {
+		if d.File == f {
+			return d
+		}
+	}
+	if len(ds) > 0 {
+		return ds[0]
+	}
+	return nil
+}
+
 // File returns the configuration's file with the given path, or nil.
 func (c *Config) File(path string) *File {
 	for _, f := range c.Files {

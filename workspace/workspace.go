@@ -36,6 +36,15 @@ func (OSFS) ReadFile(path string) ([]byte, error) { return os.ReadFile(path) }
 // ReadDir lists a directory.
 func (OSFS) ReadDir(dir string) ([]fs.DirEntry, error) { return os.ReadDir(dir) }
 
+// RealPath resolves the symbolic links of a path.
+func (OSFS) RealPath(path string) (string, error) { return filepath.EvalSymlinks(path) }
+
+// realPather is an FS that can resolve symbolic links (OSFS): import cycles through links are
+// found by comparing resolved directories.
+type realPather interface {
+	RealPath(path string) (string, error)
+}
+
 // Workspace holds the configurations of one or more directory trees, the open buffers that
 // override files on disk, and a parser per file so that re-parsing after an edit reuses every
 // unchanged statement. It is safe for concurrent use.
@@ -199,7 +208,7 @@ func (w *Workspace) resolveImport(ctx context.Context, c *Config, d *Decl, stack
 	// Depend on the directory even when it cannot be loaded (yet): creating the missing module
 	// or breaking the cycle must rebuild this configuration.
 	gens[imp.Dir] = w.gen[imp.Dir]
-	if slices.Contains(stack, imp.Dir) {
+	if slices.Contains(stack, imp.Dir) || w.linkedCycle(stack, imp.Dir) {
 		imp.Err = fmt.Errorf("Circular import detected: %s", imp.Source)
 		return imp
 	}
@@ -213,6 +222,26 @@ func (w *Workspace) resolveImport(ctx context.Context, c *Config, d *Decl, stack
 		gens[dep] = gen
 	}
 	return imp
+}
+
+// linkedCycle reports whether dir is, through symbolic links, one of the directories being
+// loaded: a module source naming a link to its own directory would otherwise be loaded again
+// under a longer path at each level, until the system's limit on links in a path.
+func (w *Workspace) linkedCycle(stack []string, dir string) bool {
+	rp, ok := w.fs.(realPather)
+	if !ok {
+		return false
+	}
+	real, err := rp.RealPath(dir)
+	if err != nil {
+		return false
+	}
+	for _, s := range stack {
+		if r, err := rp.RealPath(s); err == nil && r == real {
+			return true
+		}
+	}
+	return false
 }
 
 // sources lists the `*.crn` files directly in dir, including open buffers not yet saved.
