@@ -7,9 +7,11 @@ package grammar
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"sort"
 	"sync"
+	"unicode/utf8"
 )
 
 // Parsed is the parse of one statement's text. It is immutable and may be shared by every file
@@ -176,7 +178,32 @@ func fileErrors(src string, toks []Token, far []Far, stmts []*Stmt) []SyntaxErro
 			errs = append(errs, e)
 		}
 	}
+	if !utf8.ValidString(src) {
+		errs = append(errs, invalidUTF8(src, toks)...)
+	}
 	sortErrors(errs)
+	return errs
+}
+
+// invalidUTF8 reports, once a token, bytes that are not UTF-8 inside strings and comments
+// (elsewhere they are Invalid tokens, which the parser reports): Carina reads sources as UTF-8.
+func invalidUTF8(src string, toks []Token) []SyntaxError {
+	var errs []SyntaxError
+	for _, t := range toks {
+		text := src[t.Start:t.End]
+		if t.Kind == Invalid || utf8.ValidString(text) {
+			continue
+		}
+		for i := 0; i < len(text); {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			if r == utf8.RuneError && size == 1 {
+				at := t.Start + int32(i)
+				errs = append(errs, SyntaxError{Span: Span{at, at + 1}, Msg: fmt.Sprintf("invalid UTF-8 byte 0x%02X: a .crn file must be UTF-8", text[i])})
+				break
+			}
+			i += size
+		}
+	}
 	return errs
 }
 

@@ -150,6 +150,9 @@ func (p *parser) describe(t Token) string {
 	case String, TemplateStart, Heredoc:
 		return "a string"
 	case Invalid:
+		if p.text(t) == "\ufeff" {
+			return "a byte order mark (U+FEFF)"
+		}
 		return fmt.Sprintf("invalid character %q", p.text(t))
 	}
 	return t.Kind.String()

@@ -186,7 +186,7 @@ func (s *Server) run(ctx context.Context, method string, h handler, params json.
 
 // idKey is a request id as a map key: numbers and strings are distinct ("1" is not 1).
 func idKey(id jsonrpc2.ID) string {
-	b, _ := json.Marshal(id)
+	b, _ := json.Marshal(&id) // ID's MarshalJSON has a pointer receiver: a value encodes as {}
 	return string(b)
 }
 

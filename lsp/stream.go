@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -61,11 +62,22 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 		if length < 0 {
 			continue // a bad header block was reported and skipped
 		}
-		data := make([]byte, length)
-		m, err := io.ReadFull(s.in, data)
-		total += int64(m)
+		// The body is read as it arrives, not allocated at its declared length: a header alone
+		// does not make the server reserve memory.
+		data, err := io.ReadAll(io.LimitReader(s.in, int64(length)))
+		total += int64(len(data))
+		if err == nil && len(data) < length {
+			err = io.ErrUnexpectedEOF
+		}
 		if err != nil {
 			return nil, total, fmt.Errorf("reading a message body: %w", err)
+		}
+		// Every message is an object. The decoder stops after the first JSON value, so a body
+		// that runs on (a Content-Length longer than the message, taking in the start of the
+		// next one) is refused here rather than read as its first part.
+		if t := bytes.TrimRight(data, " \t\r\n"); len(t) == 0 || t[len(t)-1] != '}' {
+			s.replyError(data, errors.New("the body is not a JSON object"))
+			continue
 		}
 		msg, err := jsonrpc2.DecodeMessage(data)
 		if err != nil {
@@ -83,7 +95,7 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 // readHeader reads one header block. It returns the content length, or -1 when the block was
 // malformed (already reported).
 func (s *stream) readHeader() (int, int64, error) {
-	var total int64
+	var total, discard int64
 	length, bad := -1, ""
 	seen := false
 	for {
@@ -125,9 +137,7 @@ func (s *stream) readHeader() (int, int64, error) {
 				bad = fmt.Sprintf("invalid Content-Length %q", truncate(value, 40))
 			case n > maxMessage:
 				bad = fmt.Sprintf("Content-Length %d exceeds the limit of %d bytes", n, maxMessage)
-				if _, err := io.CopyN(io.Discard, s.in, int64(n)); err != nil {
-					return 0, total, err
-				}
+				discard = int64(n)
 			default:
 				length = n
 			}
@@ -135,6 +145,14 @@ func (s *stream) readHeader() (int, int64, error) {
 	}
 	if bad == "" && length < 0 {
 		bad = "missing Content-Length header"
+	}
+	if discard > 0 {
+		// The body of a message above the limit is skipped, after its header block.
+		n, err := io.CopyN(io.Discard, s.in, discard)
+		total += n
+		if err != nil {
+			return 0, total, fmt.Errorf("skipping a message body: %w", err)
+		}
 	}
 	if bad != "" {
 		s.log.Warn("bad message header", zap.String("problem", bad))
@@ -158,9 +176,17 @@ func (s *stream) readLine() (line string, long bool, n int64, err error) {
 	}
 }
 
-// indexContentLength returns where a "Content-Length:" header starts in a line, or -1.
+// indexContentLength returns where a "Content-Length:" header starts in a line (in any case), or
+// -1.
 func indexContentLength(line string) int {
-	return strings.Index(strings.ToLower(line), strings.ToLower(jsonrpc2.HdrContentLength)+":")
+	const h = "content-length:"
+	lower := []byte(line) // lowered byte by byte (ASCII only), so offsets stay those of line
+	for i, c := range lower {
+		if 'A' <= c && c <= 'Z' {
+			lower[i] = c + 'a' - 'A'
+		}
+	}
+	return bytes.Index(lower, []byte(h))
 }
 
 // answered records the response to one of the server's calls; it is false for a response to no
@@ -190,9 +216,12 @@ func (s *stream) replyError(data []byte, err error) {
 	}
 	code := jsonrpc2.ParseError
 	var id json.RawMessage
-	if json.Unmarshal(data, &probe) == nil {
+	if json.Valid(data) {
 		code = jsonrpc2.InvalidRequest
-		id = probe.ID
+		// The id is echoed when it can be read (a number or a string), else it is null.
+		if json.Unmarshal(data, &probe) == nil && len(probe.ID) > 0 && strings.ContainsRune(`"-0123456789`, rune(probe.ID[0])) {
+			id = probe.ID
+		}
 	}
 	if errors.Is(err, jsonrpc2.ErrInvalidRequest) {
 		code = jsonrpc2.InvalidRequest

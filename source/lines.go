@@ -9,26 +9,102 @@ import (
 )
 
 // Lines is the line index of one text. It is immutable.
+//
+// Converting an offset to a UTF-16 column counts the characters before it on its line. So that a
+// file of one long line (a generated list of a megabyte) does not make each conversion cost the
+// line's length, a line of ASCII only converts by subtraction, and a longer line with other
+// characters keeps the column at every colStep bytes.
 type Lines struct {
 	src    string
-	starts []int // byte offset of each line's first byte
+	starts []int          // byte offset of each line's first byte
+	wide   []uint64       // bit i set: line i has non-ASCII bytes
+	marks  map[int][]mark // for wide lines longer than colStep: a mark at every colStep bytes
 }
+
+// mark is a byte offset of a line at a character boundary and its UTF-16 column.
+type mark struct{ off, col int }
+
+// colStep is the distance between the marks of a long wide line.
+const colStep = 512
 
 // NewLines indexes src.
 func NewLines(src string) *Lines {
 	starts := make([]int, 1, len(src)/32+1)
+	var wide []uint64
 	for i := 0; i < len(src); i++ {
-		switch src[i] {
-		case '\n':
+		switch c := src[i]; {
+		case c == '\n':
 			starts = append(starts, i+1)
-		case '\r':
+		case c == '\r':
 			if i+1 < len(src) && src[i+1] == '\n' {
 				i++
 			}
 			starts = append(starts, i+1)
+		case c >= utf8.RuneSelf:
+			line := len(starts) - 1
+			for len(wide) <= line/64 {
+				wide = append(wide, 0)
+			}
+			wide[line/64] |= 1 << (line % 64)
 		}
 	}
-	return &Lines{src: src, starts: starts}
+	l := &Lines{src: src, starts: starts, wide: wide}
+	for w, bits := range wide {
+		for b := 0; bits != 0; b, bits = b+1, bits>>1 {
+			if line := w*64 + b; bits&1 != 0 && l.lineEnd(line)-starts[line] > colStep {
+				l.markLine(line)
+			}
+		}
+	}
+	return l
+}
+
+// markLine records the marks of a long wide line.
+func (l *Lines) markLine(line int) {
+	if l.marks == nil {
+		l.marks = map[int][]mark{}
+	}
+	start, end := l.starts[line], l.lineEnd(line)
+	marks := make([]mark, 0, (end-start)/colStep+1)
+	next, col := start, 0
+	for p := start; p < end; {
+		if p >= next {
+			marks = append(marks, mark{p, col})
+			next = start + len(marks)*colStep
+		}
+		r, size := utf8.DecodeRuneInString(l.src[p:end])
+		col += utf16Units(r)
+		p += size
+	}
+	l.marks[line] = marks
+}
+
+func (l *Lines) isWide(line int) bool {
+	return line/64 < len(l.wide) && l.wide[line/64]&(1<<(line%64)) != 0
+}
+
+// from returns where to start counting columns on a line to reach byte offset off: the line's
+// start, or the last mark at or before off.
+func (l *Lines) from(line, off int) (p, col int) {
+	ms := l.marks[line]
+	if len(ms) == 0 {
+		return l.starts[line], 0
+	}
+	k := min((off-l.starts[line])/colStep, len(ms)-1)
+	for k > 0 && ms[k].off > off {
+		k--
+	}
+	return ms[k].off, ms[k].col
+}
+
+// fromCol is from for a UTF-16 column: the last mark at or before col.
+func (l *Lines) fromCol(line, col int) (p, units int) {
+	ms := l.marks[line]
+	k := sort.Search(len(ms), func(i int) bool { return ms[i].col > col }) - 1
+	if k < 0 {
+		return l.starts[line], 0
+	}
+	return ms[k].off, ms[k].col
 }
 
 // Count returns the number of lines (a text without line breaks has one).
@@ -90,7 +166,11 @@ func (l *Lines) UTF16(off int) (line, col int) {
 	off = l.clamp(off)
 	line = l.Line(off)
 	off = min(off, l.lineEnd(line))
-	for p := l.starts[line]; p < off; {
+	if !l.isWide(line) {
+		return line, off - l.starts[line]
+	}
+	p, col := l.from(line, off)
+	for p < off {
 		c := l.src[p]
 		if c < utf8.RuneSelf {
 			col++
@@ -125,7 +205,11 @@ func (l *Lines) OffsetUTF16(line, col int) int {
 		return len(l.src)
 	}
 	off, end := l.starts[line], l.lineEnd(line)
-	for units := 0; off < end; {
+	if !l.isWide(line) {
+		return off + min(max(col, 0), end-off)
+	}
+	off, units := l.fromCol(line, col)
+	for off < end {
 		r, size := utf8.DecodeRuneInString(l.src[off:end])
 		n := utf16Units(r)
 		if units+n > col {

@@ -70,6 +70,11 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	files := map[string]*workspace.File{}
 	ioFailed := false
 	for _, t := range targets {
+		if t.err != nil {
+			fmt.Fprintf(stderr, "carina-lsp check: %v\n", t.err)
+			ioFailed = true
+			continue
+		}
 		cfg, err := ws.Config(ctx, t.dir)
 		if err != nil {
 			fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
@@ -119,6 +124,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 type target struct {
 	dir  string
 	only map[string]bool
+	err  error // a directory that could not be listed: reported, the others are checked
 }
 
 // collectTargets turns the command line's paths into configuration directories: a file stands
@@ -165,6 +171,15 @@ func collectTargets(paths []string) ([]target, error) {
 		}
 		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
+				if errors.Is(err, fs.ErrPermission) && path != root {
+					// Reported with the results; the rest of the tree is still checked.
+					order, found = append(order, path), true
+					byDir[path] = &target{dir: path, err: fmt.Errorf("%s: permission denied", path)}
+					if d != nil && d.IsDir() {
+						return filepath.SkipDir
+					}
+					return nil
+				}
 				if errors.Is(err, fs.ErrPermission) {
 					return fmt.Errorf("%s: permission denied", path)
 				}

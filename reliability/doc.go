@@ -1,0 +1,7 @@
+// Package reliability holds the hostile-input, protocol-abuse and soak tests of the whole tool.
+//
+// The tests drive the carina-lsp binary (check, fmt and the server over stdio), built once for
+// the package, and the language server in process through its exported API. The protocol abuse
+// and soak tests that need the server's internals live in package lsp (abuse_test.go,
+// panic_test.go, soak_test.go, fuzz_test.go); docs/reliability.md lists every case and its result.
+package reliability

@@ -1,0 +1,116 @@
+package reliability
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// bin is the carina-lsp binary, built by TestMain.
+var bin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "carina-reliability-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	// Readable by everyone: the unreadable-file tests run it as another user when they are root.
+	if err := os.Chmod(dir, 0o755); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	bin = filepath.Join(dir, "carina-lsp")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/carina-lsp")
+	build.Dir = ".."
+	if out, err := build.CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// result is one run of the binary.
+type result struct {
+	code           int
+	stdout, stderr string
+	took           time.Duration
+	peakHeap       int64 // bytes: the largest heap a garbage collection found (0: none ran)
+}
+
+// gcLine is a line of the runtime's GC trace: "gc 3 @0.012s 4%: ..., 12->14->6 MB, 15 MB goal, ...".
+var gcLine = regexp.MustCompile(`^gc \d+ @.* (\d+)->(\d+)->(\d+) MB`)
+
+// gcTrace separates the GC trace from a program's standard error and returns the largest heap
+// size it reports.
+func gcTrace(stderr string) (string, int64) {
+	var rest []string
+	var peak int64
+	for _, line := range strings.SplitAfter(stderr, "\n") {
+		m := gcLine.FindStringSubmatch(line)
+		if m == nil {
+			rest = append(rest, line)
+			continue
+		}
+		for _, v := range m[1:3] {
+			n, _ := strconv.ParseInt(v, 10, 64)
+			peak = max(peak, n<<20)
+		}
+	}
+	return strings.Join(rest, ""), peak
+}
+
+// run runs the binary with args (and stdin), killing it after limit.
+func run(t *testing.T, limit time.Duration, stdin string, args ...string) result {
+	t.Helper()
+	return runCmd(t, limit, stdin, exec.Command(bin, args...))
+}
+
+func runCmd(t *testing.T, limit time.Duration, stdin string, cmd *exec.Cmd) result {
+	t.Helper()
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	// The runtime's GC trace gives the peak heap (the rusage of a child counts the parent's pages
+	// from before the exec, which tells nothing here).
+	cmd.Env = append(os.Environ(), "GODEBUG=gctrace=1")
+	cmd.Stdin = strings.NewReader(stdin)
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(limit):
+		_ = cmd.Process.Kill()
+		<-done
+		t.Fatalf("%v did not finish within %v (a hang)", cmd.Args[1:], limit)
+	}
+	stderr, heap := gcTrace(errb.String())
+	r := result{code: cmd.ProcessState.ExitCode(), stdout: out.String(), stderr: stderr, took: time.Since(start), peakHeap: heap}
+	if strings.Contains(r.stderr, "panic:") || strings.Contains(r.stderr, "goroutine ") {
+		t.Fatalf("%v panicked:\n%s", cmd.Args[1:], r.stderr)
+	}
+	return r
+}
+
+// writeFile writes a file, creating its directory.
+func writeFile(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
