@@ -2,7 +2,6 @@ package completion
 
 import (
 	"maps"
-	"slices"
 
 	g "github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
@@ -109,8 +108,4 @@ func nodeText(f *workspace.File, st *g.Stmt, n g.Node) string {
 		return ""
 	}
 	return src[sp.Start:sp.End]
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	return slices.Sorted(maps.Keys(m))
 }

@@ -3,6 +3,8 @@ package completion
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 
 	g "github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
@@ -55,7 +57,7 @@ type itemKey struct{ label, insert string }
 // bindingNames returns the names of the configuration's top-level bindings, sorted.
 func (c *completer) bindingNames() []string {
 	if c.names == nil {
-		c.names = sortedKeys(c.cfg.Bindings)
+		c.names = slices.Sorted(maps.Keys(c.cfg.Bindings))
 	}
 	return c.names
 }

@@ -1,6 +1,7 @@
 package completion
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 
@@ -19,7 +20,7 @@ func (c *completer) functions() {
 	for _, name := range names {
 		c.add(name, Function, escape(name)+"($0)", "built-in, "+strconv.Itoa(builtinArity[name])+" argument(s)", "")
 	}
-	for _, n := range sortedKeys(c.cfg.Functions) {
+	for _, n := range slices.Sorted(maps.Keys(c.cfg.Functions)) {
 		if !slices.Contains(names, n) {
 			c.add(n, Function, escape(n)+"($0)", "function", "")
 		}

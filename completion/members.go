@@ -2,6 +2,7 @@ package completion
 
 import (
 	"cmp"
+	"maps"
 	"slices"
 	"strings"
 
@@ -55,7 +56,7 @@ func (c *completer) member(qual string, fr *frame) bool {
 // schemaMembers adds `qual.name` for each member. With untilOrder the read-only enum attributes
 // come first, then read-only or enum ones (what a wait predicate usually tests).
 func (c *completer) schemaMembers(qual string, rs *schema.Resource, ms map[string]*schema.Member, untilOrder bool) {
-	names := sortedKeys(ms)
+	names := slices.Sorted(maps.Keys(ms))
 	if id := c.preferredIdentity(); id != "" && !untilOrder {
 		rank := func(n string) int {
 			if t := resolve(rs, ms[n].Type); t != nil && t.Identity == id {

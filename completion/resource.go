@@ -1,6 +1,11 @@
 package completion
 
-import "github.com/carina-rs/carina-lsp/schema"
+import (
+	"maps"
+	"slices"
+
+	"github.com/carina-rs/carina-lsp/schema"
+)
 
 // block completes inside a resource or data-source body, a nested block or a map value: the
 // attribute (or struct field) names at key position, values by type after `name =`.
@@ -32,7 +37,7 @@ func (c *completer) attributeKeys(fr *frame, rs *schema.Resource) {
 	if ms == nil && rs != nil && len(fr.path) > 0 {
 		c.enumKeys(rs, fr.path, present)
 	}
-	names := sortedKeys(ms)
+	names := slices.Sorted(maps.Keys(ms))
 	for _, required := range [2]bool{true, false} {
 		for _, n := range names {
 			m := ms[n]

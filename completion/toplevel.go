@@ -1,6 +1,7 @@
 package completion
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -248,7 +249,7 @@ func (c *completer) configuredProviders() []string {
 
 // moduleAliases offers a module call for every `use` alias, its required arguments as tab stops.
 func (c *completer) moduleAliases() {
-	for _, name := range sortedKeys(c.cfg.Modules) {
+	for _, name := range slices.Sorted(maps.Keys(c.cfg.Modules)) {
 		imp := c.cfg.Modules[name]
 		var req []string
 		for _, p := range moduleParams(imp) {

@@ -2,6 +2,7 @@ package diagnostics
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -55,7 +56,7 @@ func memberNames(rs *schema.Resource, prefix []string) []string {
 			fields = t.Fields
 		}
 	}
-	return sortedKeys(fields)
+	return slices.Sorted(maps.Keys(fields))
 }
 
 // checkAttrRefs reports `binding.attribute` references to attributes the binding does not have:

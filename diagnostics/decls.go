@@ -2,7 +2,10 @@ package diagnostics
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -39,20 +42,20 @@ func (c *checker) checkDuplicates() {
 				others = append(others, places[j])
 				rel = append(rel, Related{Path: o.File.Path, Span: o.NameSpan, Message: fmt.Sprintf("%q also declared here", d.Name)})
 			}
-			msg := fmt.Sprintf("duplicate %s %q: also declared at %s; rename or remove one of them", kind, d.Name, joinList(others))
-			if d.Kind == workspace.Argument || anyKind(ds, workspace.Argument) && d.Kind != workspace.Argument {
-				msg = fmt.Sprintf("duplicate name %q: declared as %s here and also at %s (arguments and bindings share one namespace); rename one of them", d.Name, d.Kind, joinList(others))
+			msg := fmt.Sprintf("duplicate %s %q: also declared at %s; rename or remove one of them", kind, d.Name, strings.Join(others, ", "))
+			if slices.ContainsFunc(ds, func(x *workspace.Decl) bool { return x.Kind == workspace.Argument }) {
+				msg = fmt.Sprintf("duplicate name %q: declared as %s here and also at %s (arguments and bindings share one namespace); rename one of them", d.Name, d.Kind, strings.Join(others, ", "))
 			}
 			diag := c.add(d.File, d.NameSpan, Error, CodeDuplicate, "%s", msg)
 			diag.Related = rel
 		}
 	}
-	for _, name := range sortedKeys(c.cfg.Bindings) {
+	for _, name := range slices.Sorted(maps.Keys(c.cfg.Bindings)) {
 		if ds := c.cfg.Bindings[name]; len(ds) > 1 {
 			report("binding", ds)
 		}
 	}
-	for _, name := range sortedKeys(c.cfg.Functions) {
+	for _, name := range slices.Sorted(maps.Keys(c.cfg.Functions)) {
 		if ds := c.cfg.Functions[name]; len(ds) > 1 {
 			report("function", ds)
 		}
@@ -79,26 +82,6 @@ func (c *checker) checkDuplicateOutputs() {
 			kind, o.Name, filepath.Base(first.File.Path), line(first.File, fsp.Start))
 		diag.Related = []Related{{Path: first.File.Path, Span: fsp, Message: "first declared here"}}
 	}
-}
-
-func anyKind(ds []*workspace.Decl, k workspace.DeclKind) bool {
-	for _, d := range ds {
-		if d.Kind == k {
-			return true
-		}
-	}
-	return false
-}
-
-func joinList(xs []string) string {
-	out := ""
-	for i, x := range xs {
-		if i > 0 {
-			out += ", "
-		}
-		out += x
-	}
-	return out
 }
 
 // checkUnused reports top-level lets nothing refers to. Waits have their own check; structural

@@ -1,7 +1,6 @@
 package diagnostics
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -50,14 +49,4 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
-}
-
-// sortedKeys returns the keys of a map in order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

@@ -2,6 +2,7 @@ package diagnostics
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -195,7 +196,7 @@ func readyCondition(rs *schema.Resource) (attr, value string, ok bool) {
 	if rs == nil {
 		return "", "", false
 	}
-	names := sortedKeys(rs.Attributes)
+	names := slices.Sorted(maps.Keys(rs.Attributes))
 	rank := func(n string) int {
 		switch n {
 		case "status":
