@@ -126,6 +126,11 @@ func TestChangesOutsideTheEditor(t *testing.T) {
 	c.notify("workspace/didChangeWorkspaceFolders", &protocol.DidChangeWorkspaceFoldersParams{Event: protocol.WorkspaceFoldersChangeEvent{
 		Added: []protocol.WorkspaceFolder{{URI: string(uriOf(t.TempDir())), Name: "other"}},
 	}})
+	// Notifications are applied in order before the next message is read: a request after it
+	// is answered only once the folders changed.
+	if err := c.call("workspace/symbol", &protocol.WorkspaceSymbolParams{Query: "x"}, nil); err != nil {
+		t.Fatal(err)
+	}
 	c.srv.mu.Lock()
 	n := len(c.srv.folders)
 	c.srv.mu.Unlock()
