@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -14,16 +15,32 @@ import (
 // position. Each diagnostic belongs to the file containing its range. schemas may be nil: the
 // schema checks are then skipped (and each resource type says so once).
 func Check(ctx context.Context, cfg *workspace.Config, schemas *schema.Index) []Diagnostic {
-	return CheckWith(ctx, cfg, schemas, nil)
+	return CheckWith(ctx, cfg, schemas, Options{})
 }
 
-// CheckWith is Check with a memo of the statement-local checks from earlier runs on versions of
-// the same configuration: a statement whose text and environment (what its names resolve to, the
-// schemas, the names a suggestion could propose) are unchanged keeps its diagnostics without being
-// analysed again, so after an edit only the edited statements and those depending on what changed
-// are analysed. memo may be nil.
-func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index, memo *Memo) []Diagnostic {
-	c := &checker{ctx: ctx, cfg: cfg, schemas: schemas}
+// Options configures a check run.
+type Options struct {
+	// Memo holds the statement-local results of earlier runs on versions of the same
+	// configuration: a statement whose text and environment (what its names resolve to, the
+	// schemas, the names a suggestion could propose) are unchanged keeps its diagnostics without
+	// being analysed again, so after an edit only the edited statements and those depending on
+	// what changed are analysed. Nil: every statement is analysed.
+	Memo *Memo
+	// OnPanic hears of every check that panicked: once per check and statement for the
+	// statement-local checks, once per check and run for the others. Only that check's findings
+	// there are lost; every other diagnostic is still returned. Nil: panics are contained
+	// silently.
+	OnPanic contain.Reporter
+	// Before, when set, is called before each check runs on a statement (st nil for the checks
+	// that span statements), inside the containment: for tracing, and for tests that inject a
+	// fault into one check.
+	Before func(check string, f *workspace.File, st *g.Stmt)
+}
+
+// CheckWith is Check with options: a memo of earlier runs and a reporter of contained panics.
+func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index, opts Options) []Diagnostic {
+	memo := opts.Memo
+	c := &checker{ctx: ctx, cfg: cfg, schemas: schemas, opts: opts}
 	broken := false
 	for _, f := range cfg.Files {
 		c.out = append(c.out, Syntax(f.Path, f.AST)...)
@@ -54,16 +71,16 @@ func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index
 	}
 
 	// What spans statements: the dependency graph, names declared twice, what nothing uses.
-	c.checkCycles()
-	c.checkBypasses()
-	c.checkDuplicates()
-	c.checkPlacement()
+	c.contained("cycles", c.checkCycles)
+	c.contained("wait bypasses", c.checkBypasses)
+	c.contained("duplicates", c.checkDuplicates)
+	c.contained("placement", c.checkPlacement)
 	if !broken {
 		// Text that did not parse may hold the references that would make these used.
-		c.checkUnused()
+		c.contained("unused", c.checkUnused)
 	}
-	c.checkUnusedWaits(!broken)
-	c.reportNoSchema()
+	c.contained("unused waits", func() { c.checkUnusedWaits(!broken) })
+	c.contained("no schema", c.reportNoSchema)
 	if ctx.Err() != nil {
 		return nil
 	}
@@ -71,14 +88,36 @@ func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index
 	return c.out
 }
 
-// checkStatement runs the statement-local checks on the statement in scope (c.only).
+// checkStatement runs the statement-local checks on the statement in scope (c.only), each
+// contained: a check that panics loses its own findings on this statement, nothing else.
 func (c *checker) checkStatement() {
-	c.checkWaits()
-	c.checkRefs()
-	c.checkBlocks()
-	c.checkResources()
-	c.checkAttrRefs()
-	c.checkModuleCalls()
+	c.contained("waits", c.checkWaits)
+	c.contained("references", c.checkRefs)
+	c.contained("blocks", c.checkBlocks)
+	c.contained("resources", c.checkResources)
+	c.contained("attribute references", c.checkAttrRefs)
+	c.contained("module calls", c.checkModuleCalls)
+}
+
+// contained runs one check on what is in scope (the statement c.only, or the configuration).
+// When it panics, the findings it added are dropped and the panic is reported with the file,
+// the statement's line and the stack.
+func (c *checker) contained(name string, check func()) {
+	mark, marks := len(c.out), len(c.noSchema)
+	f, st := c.onlyFile, c.only
+	path, line := c.cfg.Dir, 0
+	if f != nil && st != nil {
+		path, line = f.Path, f.Lines.Line(int(st.Offset))+1
+	}
+	ok := contain.Run(c.opts.OnPanic, "check "+name, path, line, func() {
+		if c.opts.Before != nil {
+			c.opts.Before(name, f, st)
+		}
+		check()
+	})
+	if !ok {
+		c.out, c.noSchema = c.out[:mark], c.noSchema[:marks]
+	}
 }
 
 // reportNoSchema reports each resource type without schema once, at its first place.

@@ -15,6 +15,7 @@ type checker struct {
 	ctx      context.Context
 	cfg      *workspace.Config
 	schemas  *schema.Index // nil: no schemas
+	opts     Options
 	out      []Diagnostic
 	refIndex map[refKey]*workspace.Ref // the reference each path expression is, by statement
 

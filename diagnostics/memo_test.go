@@ -32,7 +32,7 @@ func recheck(t *testing.T, ws *workspace.Workspace, memo *Memo, file, text strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	return CheckWith(context.Background(), cfg, testutil.EmbeddedIndex(t), memo), Check(context.Background(), cfg, testutil.EmbeddedIndex(t))
+	return CheckWith(context.Background(), cfg, testutil.EmbeddedIndex(t), Options{Memo: memo}), Check(context.Background(), cfg, testutil.EmbeddedIndex(t))
 }
 
 // TestMemoReanalysesOnlyDependents edits one statement at a time and checks that the memoised run
@@ -134,7 +134,7 @@ func BenchmarkRecheckOneStatement(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				CheckWith(context.Background(), cfg, idx, memo)
+				CheckWith(context.Background(), cfg, idx, Options{Memo: memo})
 			}
 			if memo != nil {
 				analysed, reused := memo.Stats()

@@ -145,7 +145,7 @@ func (c *checker) checkWait(w *workspace.WaitInfo) {
 		diag := c.add(f, at(st, x.Kw), Error, CodeWaitMissingUntil,
 			"%smissing until: a wait needs the condition to wait for, e.g. until = %s", prefix, example)
 		diag.Fixes = []Fix{c.untilSkeleton(w, target)}
-	} else if x.Until.Value != nil {
+	} else if x.Until != nil && x.Until.Value != nil {
 		c.checkUntil(w, prefix, x.Until.Value, target)
 	}
 	if x.Timeout != nil && x.Timeout.Value != nil {

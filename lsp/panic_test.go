@@ -18,6 +18,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest/observer"
 
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -220,5 +221,57 @@ func writeFile(t *testing.T, path, text string) {
 	}
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestPanicInOneCheck makes one check panic on one statement: only that check's findings on that
+// statement are lost. The other checks of the statement, the same check on other statements and
+// the rest of the directory are published; the panic is logged once, with the file, the line and
+// the stack, even when the directory is checked again.
+func TestPanicInOneCheck(t *testing.T) {
+	files := map[string]string{
+		"main.crn": "let cert = aws.acm.Certificate {\n  domain_name = 'example.com'\n}\n" +
+			"let issued = wait cert {\n  until = cert.status == issued\n  timeout = 0s\n  interval = 5s\n}\n" +
+			"let x = nothere.z\n",
+		"other.crn": "let other = wait cert {\n  until = cert.status == issued\n  timeout = 0s\n}\nlet y = [issued, other, x, missing.q]\n",
+	}
+	dir := writeFiles(t, files)
+	log, logs := observed()
+	c := startServer(t, Options{Logger: log})
+	c.srv.beforeCheck = func(check string, f *workspace.File, st *grammar.Stmt) {
+		if check == "waits" && st != nil && strings.Contains(f.Text()[st.Offset:st.End], "let issued") {
+			panic("injected panic in the wait checks")
+		}
+	}
+	c.initialize(dir, protocol.ClientCapabilities{})
+	uris := openAll(t, c, dir, files)
+	codes := func(p publishDiagnosticsParams) map[string]int {
+		m := map[string]int{}
+		for _, d := range p.Diagnostics {
+			m[fmt.Sprint(d.Code)]++
+		}
+		return m
+	}
+	semantic := func(p publishDiagnosticsParams) bool { return codes(p)["undefined-binding"] > 0 }
+	main := c.waitDiagnostics(uris["main.crn"], semantic)
+	other := c.waitDiagnostics(uris["other.crn"], semantic)
+	if got := codes(main); got["wait-timeout-zero"] != 0 || got["wait-unknown-key"] != 0 || got["undefined-binding"] != 1 {
+		t.Errorf("main.crn: the panicking statement's wait findings must be lost and the rest kept; codes %v", got)
+	}
+	if got := codes(other); got["wait-timeout-zero"] != 1 || got["undefined-binding"] != 1 {
+		t.Errorf("other.crn: the same check on another statement must still report; codes %v", got)
+	}
+	// An edit elsewhere checks the directory again; the panic is not logged again.
+	c.notify("textDocument/didChange", insertAt(uris["other.crn"], 2, pos(0, 0), "# edited\n"))
+	c.waitDiagnostics(uris["other.crn"], func(p publishDiagnosticsParams) bool {
+		return p.Version != nil && *p.Version == 2 && semantic(p)
+	})
+	entries := logs.FilterMessageSnippet("contained panic in check waits").All()
+	if len(entries) != 1 {
+		t.Fatalf("%d log lines for the contained panic, want 1", len(entries))
+	}
+	m := entries[0].ContextMap()
+	if m["path"] != filepath.Join(dir, "main.crn") || m["line"] != int64(4) || !strings.Contains(fmt.Sprint(m["stack"]), "panic_test.go") {
+		t.Errorf("log line: %v, want the file, line 4 and the stack", m)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -68,9 +69,13 @@ type Server struct {
 	state    lifecycle
 	inflight map[string]context.CancelFunc // running requests by id
 	memos    map[string]*diagnostics.Memo  // statement-local check results by directory
-	caps     clientCaps
-	folders  []string
-	settings Settings
+	// panicsSeen are the contained panics already logged (see contained).
+	panicsSeen map[string]bool
+	// beforeCheck, when set (by tests), runs before each check of the semantic phase.
+	beforeCheck func(check string, f *workspace.File, st *grammar.Stmt)
+	caps        clientCaps
+	folders     []string
+	settings    Settings
 
 	exitOnce sync.Once
 	exited   chan int // receives the exit code

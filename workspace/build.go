@@ -4,6 +4,12 @@ import (
 	g "github.com/carina-rs/carina-lsp/grammar"
 )
 
+// Build makes the semantic model of one configuration from files already parsed, reading
+// nothing: its `use` and `upstream_state` sources stay unresolved (Modules and Upstreams have no
+// entry for them). Workspace.Config is what loads a directory; Build serves text that is not a
+// directory on disk.
+func Build(dir string, files []*File) *Config { return build(dir, files) }
+
 // build makes the semantic model of a configuration from its parsed files: declarations first
 // (so that a file may use what a sibling declares), then references, resolved through the scopes
 // they stand in.

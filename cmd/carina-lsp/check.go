@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -69,36 +70,50 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	var diags []diagnostics.Diagnostic
 	files := map[string]*workspace.File{}
 	ioFailed := false
+	internalFailed := false
+	report := func(p contain.Panic) {
+		fmt.Fprintf(stderr, "carina-lsp check: internal error: %s (its findings there are missing; please report this with the file)\n%s", p, p.Stack)
+		internalFailed = true
+	}
 	for _, t := range targets {
 		if t.err != nil {
 			fmt.Fprintf(stderr, "carina-lsp check: %v\n", t.err)
 			ioFailed = true
 			continue
 		}
-		cfg, err := ws.Config(ctx, t.dir)
-		if err != nil {
-			fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
-			ioFailed = true
-			continue
-		}
-		for _, le := range cfg.LoadErrors {
-			if t.only == nil || t.only[le.Path] {
-				fmt.Fprintf(stderr, "carina-lsp check: %v\n", le.Err)
+		failed := false
+		// A panic outside the contained checks (building the model) loses this configuration
+		// only.
+		contain.Run(report, "check of a configuration", t.dir, 0, func() {
+			cfg, err := ws.Config(ctx, t.dir)
+			if err != nil {
+				fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
 				ioFailed = true
+				return
 			}
-		}
-		idx, err := indexes.ForDir(t.dir)
-		if err != nil {
-			fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
+			for _, le := range cfg.LoadErrors {
+				if t.only == nil || t.only[le.Path] {
+					fmt.Fprintf(stderr, "carina-lsp check: %v\n", le.Err)
+					ioFailed = true
+				}
+			}
+			idx, err := indexes.ForDir(t.dir)
+			if err != nil {
+				fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
+				failed = true
+				return
+			}
+			for _, f := range cfg.Files {
+				files[f.Path] = f
+			}
+			for _, d := range diagnostics.CheckWith(ctx, cfg, idx, diagnostics.Options{OnPanic: report}) {
+				if t.only == nil || t.only[d.Path] {
+					diags = append(diags, d)
+				}
+			}
+		})
+		if failed {
 			return 2
-		}
-		for _, f := range cfg.Files {
-			files[f.Path] = f
-		}
-		for _, d := range diagnostics.Check(ctx, cfg, idx) {
-			if t.only == nil || t.only[d.Path] {
-				diags = append(diags, d)
-			}
 		}
 	}
 	if ctx.Err() != nil {
@@ -111,7 +126,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	switch {
-	case ioFailed:
+	case ioFailed, internalFailed:
 		return 2
 	case slices.ContainsFunc(diags, func(d diagnostics.Diagnostic) bool { return d.Severity <= threshold }):
 		return 1
