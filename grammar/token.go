@@ -1,6 +1,6 @@
 package grammar
 
-import "strings"
+import "slices"
 
 // Kind is the kind of a token.
 type Kind uint8
@@ -98,27 +98,20 @@ const (
 // Text returns the token's text in src.
 func (t Token) Text(src string) string { return src[t.Start:t.End] }
 
-// keywordList is sorted, for IsKeyword's binary search.
-const keywordList = "arguments attributes backend depends_on directives else exports fn for if import in " +
-	"let moved provider read removed require timeout until upstream_state use validation wait"
-
-// Keywords returns the words with a meaning of their own in Carina, sorted. They are not reserved
-// by the grammar (an attribute may be called `timeout`), but editors highlight them, and the
-// TextMate grammars are tested against this list.
-func Keywords() []string { return strings.Fields(keywordList) }
+// Keywords returns the words with a meaning of their own in Carina, sorted: the construct
+// keywords, the parts of their syntax (in, else) and the keys that are keywords (until,
+// depends_on, timeout), all from the construct table. They are not reserved by the grammar (an
+// attribute may be called `timeout`), but editors highlight them, and the TextMate grammars are
+// tested against this list.
+func Keywords() []string { return slices.Clone(table.keywords) }
 
 // Constants returns the literal words of the language.
 func Constants() []string { return []string{"true", "false", "null"} }
 
 // IsKeyword reports whether s is one of Keywords.
 func IsKeyword(s string) bool {
-	switch s {
-	case "arguments", "attributes", "backend", "depends_on", "directives", "else", "exports", "fn",
-		"for", "if", "import", "in", "let", "moved", "provider", "read", "removed", "require",
-		"timeout", "until", "upstream_state", "use", "validation", "wait":
-		return true
-	}
-	return false
+	_, ok := slices.BinarySearch(table.keywords, s)
+	return ok
 }
 
 // DurationUnit returns the length in seconds of a duration unit spelling.

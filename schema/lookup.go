@@ -16,7 +16,8 @@ func (r *Resource) Resolve(t *Type) *Type {
 }
 
 // Lookup returns the member at path: an attribute name followed by struct
-// field names. Lists, maps, unions and refs are followed on the way: a field
+// field names; an attribute or field that is a list of structs may be named by
+// its singular block name (attribute_definition for attribute_definitions). Lists, maps, unions and refs are followed on the way: a field
 // name after a list applies to its element, a segment after a map is a key
 // (the member returned stands for the value), a union tries its members in
 // order, and refs resolve in the resource's Defs. Index segments ("0", "[0]",
@@ -42,8 +43,8 @@ func (r *Resource) Walk(path []string) ([]*Member, bool) {
 	if r == nil || len(path) == 0 {
 		return nil, false
 	}
-	m, ok := r.Attributes[path[0]]
-	if !ok {
+	m := Named(r.Attributes, path[0])
+	if m == nil {
 		return nil, false
 	}
 	out := make([]*Member, 1, len(path))
@@ -75,7 +76,7 @@ func (r *Resource) field(parent *Member, t *Type, seg string, seen map[*Type]boo
 	case KindRef:
 		return r.field(parent, r.Defs[t.Ref], seg, seen)
 	case KindStruct:
-		return t.Fields[seg]
+		return Named(t.Fields, seg)
 	case KindList:
 		return r.field(parent, t.Element, seg, seen)
 	case KindMap:
