@@ -116,5 +116,5 @@ var propertySources = []string{
 	"provider aws {}\nbackend s3 {}\nlet u = use { source = \"./m\" }\nlet m = u {}\nu { a = 1 }\n",
 	"let x = [\n]\nlet y = {\n}\nlet z = [ # a\n]\nlet s = struct_value\n",
 	"require length(xs)>0, \"need\"\nrequire x == /* a */ 1, 'b' # c\n",
-	"arguments {\n  a: struct { x: Int y: String, } = {}\n  b: 'a'|\"b\" # c\n  c: map(list(String))\n}\n",
+	"arguments {\n  a: struct { x: Int, y: String, } = {}\n  b: 'a'|\"b\" # c\n  c: map(list(String))\n}\n",
 }

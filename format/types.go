@@ -5,8 +5,8 @@ import (
 )
 
 // typeExpr prints a type annotation as the reference does: `list(T)`, `map(T)`, unions as
-// `A | B`, structs on one line as `struct { a: Int, b: String }` (`struct {}` when empty; the
-// comma the grammar lets one leave out between fields is added, a trailing one removed).
+// `A | B`, structs on one line as `struct { a: Int, b: String }` (`struct {}` when empty, a
+// trailing comma removed).
 func (p *printer) typeExpr(t *grammar.TypeExpr, sep string) {
 	from, to := p.first(t), p.last(t)
 	prev := grammar.EOF
@@ -32,8 +32,6 @@ func (p *printer) typeExpr(t *grammar.TypeExpr, sep string) {
 		case kind == grammar.Colon || kind == grammar.Comma:
 			s = ""
 		case prev == grammar.Colon || prev == grammar.Comma:
-		case kind == grammar.Ident && k < to && p.kind(k+1) == grammar.Colon:
-			p.synth(",") // a struct field after another without a comma
 		}
 		p.emit(k, s)
 		prev = kind

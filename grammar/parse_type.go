@@ -26,7 +26,7 @@ type ptAtom struct {
 	Ctor   string     `parser:"(  @( 'list' | 'map' ) '('"`
 	Elem   *ptType    `parser:"   @@ ')'"`
 	Struct bool       `parser:"| @'struct' '{'"`
-	Fields []*ptField `parser:"  ( @@ ( ','? @@ )* ','? )? '}'"`
+	Fields []*ptField `parser:"  ( @@ ( ',' @@ )* ','? )? '}'"`
 	Lit    string     `parser:"| @String"`
 	Name   string     `parser:"| @Ident )"`
 }
@@ -223,6 +223,11 @@ func (p *parser) typeError(start, end int, toks []plexer.Token) {
 		closer = ")"
 	case strings.Contains(msg, `(expected "}")`):
 		closer = "}"
+	}
+	if closer == "}" && bad < end && t.Kind == Ident && p.peekAt(bad+1).Kind == Colon {
+		// `struct { a: String b: Int }`, on one line or several: the fields need commas.
+		p.errorf(span(t), "expected \",\" before struct field %q: struct fields are separated by commas", p.text(t))
+		return
 	}
 	if closer != "" && onLater {
 		// The closing bracket is missing at the end of the line: point at what it should close.
