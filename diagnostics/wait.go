@@ -452,6 +452,9 @@ func (c *checker) checkUntilRHS(w *workspace.WaitInfo, prefix string, rhs g.Expr
 	case *g.IndexExpr, *g.FieldExpr:
 		c.add(f, at(st, x.Pos()), Error, CodeWaitUntilShape, "%sindex access is not supported on the right of until; write the value itself", prefix)
 	case *g.ParenExpr, *g.ListExpr, *g.MapExpr:
+		if hasSyntaxErrorAt(st, x.Pos()) {
+			return false // the parser reports a list or a map in a condition already
+		}
 		c.add(f, at(st, x.Pos()), Error, CodeWaitUntilShape,
 			"%sthe right of until must be a single value (an enum value, string, number, bool or duration)", prefix)
 	default:

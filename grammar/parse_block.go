@@ -1,12 +1,19 @@
 package grammar
 
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
 // blockKind says what a block may contain and how its values parse.
 type blockKind uint8
 
 const (
 	bodyResource   blockKind = iota // resources, read, nested blocks: attributes, nested blocks, local lets
 	bodyMap                         // map literals: attributes (optionally comma-separated), nested blocks
-	bodyAttrs                       // provider, backend, use, upstream_state, module calls: attributes only
+	bodyAttrs                       // provider, backend, use, upstream_state: attributes only
+	bodyCall                        // module calls: arguments (unquoted names) only
 	bodyWait                        // wait: until (validate expr), depends_on, timeout
 	bodyState                       // import, removed, moved: to/from are resource addresses
 	bodyParam                       // an argument's detail: description, default, validation blocks
@@ -50,7 +57,7 @@ func (p *parser) parseItem(kind blockKind, owner string) Item {
 	n1 := p.peekN(1)
 	switch {
 	case p.isWord(t, "let") && n1.Kind == Ident && n1.Flags&LineStart == 0:
-		let := p.parseLet()
+		let := p.parseLet(false)
 		if kind != bodyResource {
 			p.errorf(let.Let, "local let bindings are not allowed in %s", owner)
 		}
@@ -62,12 +69,18 @@ func (p *parser) parseItem(kind blockKind, owner string) Item {
 		if kind != bodyResource && kind != bodyMap && !(kind == bodyParam && name.Text == "validation") {
 			p.errorf(name.Span, "nested block %q is not allowed in %s", name.Text, owner)
 		}
-		inner := kind
-		switch {
-		case kind == bodyParam && name.Text == "validation":
+		if problem := nameProblem(name.Text); problem != "" {
+			hint := ""
+			if strings.Count(name.Text, ".") >= 2 {
+				hint = " (a resource is declared at top level or as a let's value, not inside a block)"
+			}
+			p.errorf(name.Span, "nested block name %q %s%s", name.Text, problem, hint)
+		}
+		// A nested block holds what a resource's body holds, in a map too (no commas, local
+		// lets allowed), as in Carina's grammar.
+		inner := bodyResource
+		if kind == bodyParam && name.Text == "validation" {
 			inner = bodyValidation
-		case kind != bodyMap:
-			inner = bodyResource
 		}
 		body := p.parseBlock(inner, name.Text)
 		return &NestedBlock{Span: Span{name.Span.Start, p.prevEnd()}, Name: name, Body: body}
@@ -105,6 +118,7 @@ func (p *parser) parseAttribute(kind blockKind, owner string) *Attribute {
 		a.Quoted = true
 		a.Key.Text = p.stringValue(kt)
 	}
+	p.checkKey(kind, owner, kt, a.Key.Text)
 	eq := p.next()
 	if p.missingValue() {
 		p.errorf(span(eq), "expected a value after \"=\" for attribute %q", a.Key.Text)
@@ -120,6 +134,13 @@ func (p *parser) parseAttribute(kind blockKind, owner string) *Attribute {
 	default:
 		a.Value = p.parseExpr(exprCtx{})
 	}
+	if stringOnly(kind, owner, key) && !a.Quoted {
+		switch a.Value.(type) {
+		case *StringLit, *BadExpr:
+		default:
+			p.errorf(a.Value.Pos(), "%s in %s must be a string", key, owner)
+		}
+	}
 	if p.peek().Kind == Comma {
 		if kind != bodyMap {
 			p.errorf(span(p.peek()), "unexpected \",\": attributes in a block are not separated by commas")
@@ -129,6 +150,113 @@ func (p *parser) parseAttribute(kind blockKind, owner string) *Attribute {
 	}
 	a.Span = Span{kt.Start, p.prevEnd()}
 	return a
+}
+
+// blockKeys lists the keys a block of a fixed shape takes (nil: any key). Carina's grammar
+// names them; a wait's keys are left to the wait checks, which suggest the nearest.
+func blockKeys(kind blockKind, owner string) []string {
+	switch kind {
+	case bodyParam:
+		return []string{"description", "default"}
+	case bodyValidation:
+		return []string{"condition", "error_message"}
+	case bodyState:
+		switch owner {
+		case "import":
+			return []string{"to", "id"}
+		case "removed":
+			return []string{"from"}
+		}
+		return []string{"from", "to"}
+	}
+	return nil
+}
+
+// stringOnly reports whether the value of key in a block must be a string literal.
+func stringOnly(kind blockKind, owner, key string) bool {
+	switch {
+	case kind == bodyParam:
+		return key == "description"
+	case kind == bodyValidation:
+		return key == "error_message"
+	case kind == bodyState:
+		return owner == "import" && key == "id"
+	}
+	return false
+}
+
+// checkKey reports an attribute key that Carina's grammar does not take in a block of this kind:
+// a key outside a fixed set, a quoted key where only names stand, a name with dots or a leading
+// "_" (Carina's identifiers are a letter, then letters, digits and "_").
+func (p *parser) checkKey(kind blockKind, owner string, kt Token, key string) {
+	sp := span(kt)
+	keys := blockKeys(kind, owner)
+	if kt.Kind == String {
+		if kind == bodyCall {
+			p.errorf(sp, "argument name %s of %s must not be quoted: write %s", p.text(kt), owner, key)
+		} else if keys != nil && slices.Contains(keys, key) {
+			p.errorf(sp, "key %s of %s must not be quoted: write %s", p.text(kt), owner, key)
+		} else if keys != nil {
+			p.errorf(sp, "unknown key %s in %s; it takes %s", p.text(kt), owner, keysHelp(kind, keys))
+		}
+		return
+	}
+	if keys != nil {
+		if !slices.Contains(keys, key) {
+			p.errorf(sp, "unknown key %q in %s; it takes %s", key, owner, keysHelp(kind, keys))
+		}
+		return
+	}
+	if kind == bodyWait {
+		return
+	}
+	what := "attribute name"
+	switch kind {
+	case bodyCall:
+		what = "argument name"
+	case bodyMap:
+		what = "map key"
+	}
+	switch problem := nameProblem(key); {
+	case problem == "":
+	case kind != bodyCall && strings.Contains(key, "."):
+		p.errorf(sp, "%s %q %s: quote a key whose dots belong to it ('%s' = ...)", what, key, problem, key)
+		p.fixLast(sp, "Quote the key", "'"+key+"'")
+	default:
+		p.errorf(sp, "%s %q %s", what, key, problem)
+	}
+}
+
+// nameProblem says why an identifier token cannot be a plain name in Carina (a letter, then
+// letters, digits and "_"), or returns "".
+func nameProblem(name string) string {
+	switch {
+	case strings.Contains(name, "."):
+		return "cannot contain dots"
+	case strings.HasPrefix(name, "_"):
+		return "must start with a letter"
+	}
+	return ""
+}
+
+// keysHelp says what a block of a fixed shape takes: `"to" or "id"`.
+func keysHelp(kind blockKind, keys []string) string {
+	if kind == bodyParam {
+		return orList(keys) + " and validation { ... } blocks"
+	}
+	return orList(keys)
+}
+
+// orList joins words as `a, b or c`, each quoted.
+func orList(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = strconv.Quote(w)
+	}
+	if len(q) == 1 {
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
 }
 
 // missingValue reports whether the token after an "=" cannot begin its value: the end of the
@@ -171,7 +299,7 @@ func (p *parser) parseBody(owner string) *Body {
 			break
 		}
 		if p.isWord(t, "let") && p.peekN(1).Kind == Ident {
-			let := p.parseLet()
+			let := p.parseLet(false)
 			b.Lets = append(b.Lets, let)
 			if b.Result != nil {
 				p.errorf(let.Let, "local let bindings must come before the result in %s", owner)
@@ -193,5 +321,12 @@ func (p *parser) parseBody(owner string) *Body {
 		}
 	}
 	b.Close = p.closeBrace(b.Open, owner)
+	if b.Result == nil && b.Close.End > b.Close.Start {
+		if len(b.Lets) == 0 {
+			p.errorf(Span{b.Open.Start, b.Close.End}, "the body of %s is empty: it holds one expression, after optional lets", owner)
+		} else {
+			p.errorf(b.Close, "the body of %s has no result: an expression must follow its lets", owner)
+		}
+	}
 	return b
 }

@@ -49,7 +49,10 @@ func (p *parser) parsePipe(ctx exprCtx) Expr {
 			}
 			return x
 		}
-		call := p.parseCall(p.next())
+		if strings.Contains(p.text(t), ".") {
+			p.errorf(span(t), "function name %q cannot contain dots", p.text(t))
+		}
+		call := p.parseCall(p.next(), exprCtx{})
 		x = &BinaryExpr{Span: join(x.Pos(), call.Span), Op: Pipe, OpPos: span(op), X: x, Y: call}
 	}
 	return x
@@ -120,6 +123,9 @@ func (p *parser) parsePostfix(ctx exprCtx) Expr {
 		t := p.peek()
 		switch {
 		case t.Kind == LBracket && t.Flags&LineStart == 0 && indexable(x):
+			if what := unnamed(x); what != "" {
+				p.errorf(Span{t.Start, p.closingBracket(p.i)}, "only a name can be indexed, not %s: bind it with let and index the binding", what)
+			}
 			open := p.next()
 			if p.peek().Kind == RBracket {
 				p.errorf(join(span(open), span(p.peek())), "expected an index (a number or a string) inside \"[]\"")
@@ -135,6 +141,14 @@ func (p *parser) parsePostfix(ctx exprCtx) Expr {
 			}
 			x = &IndexExpr{Span: Span{x.Pos().Start, end}, X: x, Index: idx}
 		case t.Kind == Dot && t.Start == x.Pos().End:
+			if what := unnamed(x); what != "" {
+				f := p.peekN(1)
+				end := t.End
+				if f.Kind == Ident && f.Start == t.End {
+					end = f.End
+				}
+				p.errorf(Span{t.Start, end}, "only a name can have its fields read, not %s: bind it with let and read the binding's field", what)
+			}
 			p.next()
 			f := p.peek()
 			if f.Kind != Ident || f.Start != t.End {
@@ -153,6 +167,51 @@ func (p *parser) parsePostfix(ctx exprCtx) Expr {
 			return x
 		}
 	}
+}
+
+// unnamed describes an indexable expression that Carina's grammar does not index or read fields
+// of (only a name, possibly dotted and already indexed, can be): "" for those it can.
+func unnamed(x Expr) string {
+	switch x := x.(type) {
+	case *CallExpr:
+		return "a function call's result"
+	case *ParenExpr:
+		return "a parenthesised expression"
+	case *ListExpr:
+		return "a list literal"
+	case *MapExpr:
+		return "a map literal"
+	case *StringLit:
+		return "a string"
+	case *ModuleCallExpr:
+		return "a module call"
+	case *ResourceExpr:
+		return "a resource"
+	case *KeywordBlockExpr:
+		return "a " + x.Keyword + " block"
+	case *PathExpr, *IndexExpr, *FieldExpr:
+		return ""
+	}
+	return "this expression"
+}
+
+// closingBracket returns the end of the "]" matching the "[" at index i, or of the token before
+// the end of the statement when it is not closed.
+func (p *parser) closingBracket(i int) int32 {
+	depth := 0
+	for j := i; j < len(p.toks); j++ {
+		switch p.toks[j].Kind {
+		case LBracket:
+			depth++
+		case RBracket:
+			if depth--; depth == 0 {
+				return p.toks[j].End
+			}
+		case EOF:
+			return p.toks[max(j-1, i)].End
+		}
+	}
+	return p.toks[i].End
 }
 
 func indexable(x Expr) bool {
@@ -184,8 +243,22 @@ func (p *parser) pathFrom(t Token) *PathExpr {
 }
 
 // parsePrimary parses one primary expression. It always consumes at least one token unless it
-// is at the end of the statement, where it reports a missing value.
+// is at the end of the statement, where it reports a missing value. In a validate expression it
+// reports what Carina's validate grammar has no place for (lists, maps, if, for, blocks).
 func (p *parser) parsePrimary(ctx exprCtx) Expr {
+	x := p.parsePrimary0(ctx)
+	if ctx.validate {
+		switch x.(type) {
+		case *CallExpr, *BoolLit, *NullLit, *IntLit, *FloatLit, *DurationLit, *StringLit, *PathExpr,
+			*ParenExpr, *UnaryExpr, *BadExpr:
+		default:
+			p.errorf(x.Pos(), "%s cannot be used in a condition (require, validation, wait until): compare names, calls, strings, numbers and booleans", describeExpr(x))
+		}
+	}
+	return x
+}
+
+func (p *parser) parsePrimary0(ctx exprCtx) Expr {
 	if !p.enter() {
 		p.leave()
 		e := p.prevEnd()
@@ -256,6 +329,9 @@ func (p *parser) parseWord(t Token, ctx exprCtx) Expr {
 	case "read":
 		if n1.Kind == Ident && n1.Flags&LineStart == 0 {
 			kw := span(p.next())
+			if !strings.Contains(p.text(n1), ".") {
+				p.errorf(span(n1), "expected a resource type after \"read\" (e.g. read aws.s3.Bucket { ... }), found %q", p.text(n1))
+			}
 			typ := p.pathFrom(p.next())
 			body := p.expectBlock(bodyResource, "read "+typ.String())
 			return &ResourceExpr{Span: Span{kw.Start, p.prevEnd()}, Read: &kw, Type: typ, Body: body}
@@ -266,6 +342,9 @@ func (p *parser) parseWord(t Token, ctx exprCtx) Expr {
 		}
 	case "upstream_state", "use":
 		if n1.Kind == LBrace {
+			if word == "use" && !ctx.topLet {
+				p.errorf(span(t), "use { ... } can only be the value of a top-level let: let <name> = use { source = '...' }")
+			}
 			kw := span(p.next())
 			body := p.parseBlock(bodyAttrs, word)
 			return &KeywordBlockExpr{Span: Span{kw.Start, p.prevEnd()}, Kw: kw, Keyword: word, Body: body}
@@ -274,6 +353,9 @@ func (p *parser) parseWord(t Token, ctx exprCtx) Expr {
 		if n1.Kind == Ident && p.peekN(2).Kind == LBrace {
 			kw := span(p.next())
 			kind := p.name()
+			if problem := nameProblem(kind.Text); problem != "" {
+				p.errorf(kind.Span, "the provider kind %q %s", kind.Text, problem)
+			}
 			body := p.parseBlock(bodyAttrs, "provider "+kind.Text)
 			return &ProviderExpr{Span: Span{kw.Start, p.prevEnd()}, Kw: kw, Kind: kind, Body: body}
 		}
@@ -293,7 +375,7 @@ func (p *parser) parseWord(t Token, ctx exprCtx) Expr {
 		}
 	}
 	if n1.Kind == LParen && !strings.Contains(word, ".") {
-		return p.parseCall(p.next())
+		return p.parseCall(p.next(), ctx)
 	}
 	if n1.Kind == LBrace && !ctx.noBlock {
 		p.next()
@@ -303,12 +385,20 @@ func (p *parser) parseWord(t Token, ctx exprCtx) Expr {
 			return &ResourceExpr{Span: Span{t.Start, p.prevEnd()}, Type: typ, Body: body}
 		}
 		name := &Name{Text: word, Span: span(t)}
-		body := p.parseBlock(bodyAttrs, "module call "+word)
+		body := p.parseBlock(bodyCall, "module call "+word)
 		return &ModuleCallExpr{Span: Span{t.Start, p.prevEnd()}, Name: name, Body: body}
 	}
 	p.next()
 	path := p.pathFrom(t)
 	p.checkBoolPrefix(path, ctx)
+	if ctx.validate {
+		for _, part := range path.Parts[1:] {
+			if c := part.Text[0]; c >= '0' && c <= '9' {
+				p.errorf(part.Span, "%q cannot be written in a condition: Carina reads names there part by part, and the part %q starts with a digit", path.String(), part.Text)
+				break
+			}
+		}
+	}
 	return path
 }
 
@@ -338,11 +428,12 @@ func (p *parser) checkBoolPrefix(path *PathExpr, ctx exprCtx) {
 	p.errorf(path.Parts[0].Span, "Carina reads the start of %q as the boolean %s and rejects the rest: rename it (or quote it if it is a string)", first, lit)
 }
 
-// parseCall parses `name(args)`; fn is the consumed name token and "(" is next.
-func (p *parser) parseCall(fn Token) *CallExpr {
+// parseCall parses `name(args)`; fn is the consumed name token and "(" is next. In a validate
+// expression the arguments are validate expressions.
+func (p *parser) parseCall(fn Token, ctx exprCtx) *CallExpr {
 	c := &CallExpr{Fn: &Name{Text: p.text(fn), Span: span(fn)}, LParen: span(p.next())}
 	var closed bool
-	c.Args, closed = p.parseList0(RParen, c.LParen, "argument", "call to "+c.Fn.Text)
+	c.Args, closed = p.parseList0(RParen, c.LParen, "argument", "call to "+c.Fn.Text, exprCtx{validate: ctx.validate})
 	if closed {
 		c.RParen = p.prevSpan()
 	} else {
@@ -354,17 +445,20 @@ func (p *parser) parseCall(fn Token) *CallExpr {
 
 func (p *parser) parseList() *ListExpr {
 	open := span(p.next())
-	elems, _ := p.parseList0(RBracket, open, "element", "list")
+	elems, _ := p.parseList0(RBracket, open, "element", "list", exprCtx{})
 	return &ListExpr{Span: Span{open.Start, p.prevEnd()}, Elems: elems}
 }
 
 // parseList0 parses comma-separated expressions up to the closing token (trailing comma allowed).
 // It reports whether the closing token was there.
-func (p *parser) parseList0(closer Kind, open Span, what, owner string) ([]Expr, bool) {
+func (p *parser) parseList0(closer Kind, open Span, what, owner string, elem exprCtx) ([]Expr, bool) {
 	elems := []Expr{}
 	for {
 		t := p.peek()
 		if t.Kind == closer {
+			if prev := p.toks[p.i-1]; closer == RParen && prev.Kind == Comma {
+				p.errorf(span(prev), "unexpected \",\" before \")\": the arguments of a %s take no trailing comma", owner)
+			}
 			p.next()
 			return elems, true
 		}
@@ -378,7 +472,7 @@ func (p *parser) parseList0(closer Kind, open Span, what, owner string) ([]Expr,
 			continue
 		}
 		start := p.i
-		elems = append(elems, p.parseExpr(exprCtx{}))
+		elems = append(elems, p.parseExpr(elem))
 		if p.i == start {
 			p.next()
 		}
@@ -528,11 +622,26 @@ func (p *parser) parseFor() *ForExpr {
 		p.next()
 	}
 	for p.peek().Kind == Ident && !p.isWord(p.peek(), "in") {
-		f.Bindings = append(f.Bindings, p.name())
+		b := p.name()
+		f.Bindings = append(f.Bindings, b)
+		if problem := nameProblem(b.Text); problem != "" && b.Text != "_" {
+			p.errorf(b.Span, "loop variable %q %s (a lone \"_\" discards the value)", b.Text, problem)
+		}
 		if p.peek().Kind != Comma {
 			break
 		}
-		p.next()
+		comma := p.next()
+		if t := p.peek(); t.Kind != Ident || p.isWord(t, "in") {
+			p.errorf(span(comma), "expected a loop variable after \",\"")
+		}
+	}
+	if n := len(f.Bindings); n > 0 && (f.Paren && n != 2 || n > 2) {
+		vars := Span{f.Bindings[0].Span.Start, f.Bindings[n-1].Span.End}
+		if f.Paren {
+			p.errorf(vars, "for ( ... ) takes two loop variables, the index and the element: for (i, x) in ...")
+		} else {
+			p.errorf(vars, "a for takes one loop variable (for x in ...) or two (for k, v in ...), not %d", n)
+		}
 	}
 	if f.Paren {
 		if p.peek().Kind == RParen {
@@ -569,13 +678,51 @@ func (p *parser) parseFor() *ForExpr {
 		}
 	} else {
 		f.Iter = p.parsePostfix(exprCtx{noBlock: true, iter: true})
+		switch f.Iter.(type) {
+		case *PathExpr, *IndexExpr, *FieldExpr, *CallExpr, *ListExpr, *ParenExpr, *BadExpr:
+		default:
+			p.errorf(f.Iter.Pos(), "a for iterates over a name, a function call, a list or a parenthesised expression, not %s", describeExpr(f.Iter))
+		}
 	}
 	if p.peek().Kind != LBrace {
 		p.errorf(Span{kw.Start, p.prevEnd()}, "expected \"{\" and the loop body")
 		return f
 	}
 	f.Body = p.parseBody("for")
+	switch x := f.Body.Result.(type) {
+	case nil, *ResourceExpr, *ModuleCallExpr, *BadExpr:
+	default:
+		p.errorf(x.Pos(), "the body of a for ends in a resource, a read or a module call, not %s", describeExpr(x))
+	}
 	return f
+}
+
+// describeExpr names the kind of an expression for a message: "a string", "an if".
+func describeExpr(x Expr) string {
+	switch x := x.(type) {
+	case *PathExpr:
+		return "a name"
+	case *StringLit:
+		return "a string"
+	case *IntLit, *FloatLit:
+		return "a number"
+	case *DurationLit:
+		return "a duration"
+	case *BoolLit:
+		return "a boolean"
+	case *IfExpr:
+		return "an if"
+	case *ForExpr:
+		return "a for"
+	case *WaitExpr:
+		return "a wait"
+	case *BinaryExpr:
+		return "a " + x.Op.String() + " expression"
+	}
+	if what := unnamed(x); what != "" && what != "this expression" {
+		return what
+	}
+	return "this expression"
 }
 
 // closingBrace returns the index of the "}" matching the "{" at index i (or of the final EOF).

@@ -33,6 +33,7 @@ type exprCtx struct {
 	validate bool // a validate expression: comparisons, && || !, null
 	noBlock  bool // `name {` is not a module call here (for iterables, if conditions)
 	letRHS   bool // directly the right-hand side of a let (wait is allowed)
+	topLet   bool // directly the right-hand side of a top-level let (use is allowed)
 	iter     bool // a for iterable: a bare name there is a variable reference, even `true_list`
 }
 
@@ -336,11 +337,14 @@ func (p *parser) parseKeywordStatement(t Token) Node {
 	n1 := p.peekN(1)
 	switch word {
 	case "let":
-		return p.parseLet()
+		return p.parseLet(true)
 	case "provider", "backend":
 		if n1.Kind == Ident {
 			kw := span(p.next())
 			kind := p.name()
+			if problem := nameProblem(kind.Text); problem != "" {
+				p.errorf(kind.Span, "the %s kind %q %s", word, kind.Text, problem)
+			}
 			body := p.expectBlock(bodyAttrs, word+" "+kind.Text)
 			sp := Span{kw.Start, p.prevEnd()}
 			if word == "provider" {
@@ -373,11 +377,18 @@ func (p *parser) parseKeywordStatement(t Token) Node {
 	case "fn":
 		return p.parseFn()
 	case "for", "if":
+		if word == "for" && n1.Kind != Ident && n1.Kind != LParen {
+			p.errorf(span(t), "expected a loop variable after \"for\" (for x in ... { ... })")
+			for p.peek().Kind != EOF {
+				p.next()
+			}
+			return &BadStmt{Span: Span{t.Start, p.prevEnd()}}
+		}
 		x := p.parsePrimary(exprCtx{})
 		return &ExprStmt{Span: x.Pos(), X: x}
 	case "wait", "read", "upstream_state", "use":
 		if n1.Kind == Ident || n1.Kind == LBrace {
-			x := p.parsePrimary(exprCtx{letRHS: true})
+			x := p.parsePrimary(exprCtx{letRHS: true, topLet: true})
 			what := word + " ..."
 			if word == "wait" {
 				p.errorf(span(t), "a wait must be bound with let: write \"let <name> = wait ...\" (or \"let _ = wait ...\" when nothing refers to it)")
@@ -414,8 +425,9 @@ func (p *parser) parseKeywordStatement(t Token) Node {
 	return nil
 }
 
-// parseLet parses `let name = value` (the current token is `let`).
-func (p *parser) parseLet() *LetStmt {
+// parseLet parses `let name = value` (the current token is `let`); top says it is a top-level
+// statement rather than a block's or a body's local let.
+func (p *parser) parseLet(top bool) *LetStmt {
 	kw := span(p.next())
 	let := &LetStmt{Let: kw}
 	t := p.peek()
@@ -448,7 +460,7 @@ func (p *parser) parseLet() *LetStmt {
 		let.Span = Span{kw.Start, p.prevEnd()}
 		return let
 	}
-	let.Value = p.parseExpr(exprCtx{letRHS: true})
+	let.Value = p.parseExpr(exprCtx{letRHS: true, topLet: top})
 	let.Span = Span{kw.Start, p.prevEnd()}
 	return let
 }
@@ -496,6 +508,9 @@ func (p *parser) parseParamDecl() *ParamDecl {
 		return nil
 	}
 	d := &ParamDecl{Name: p.name()}
+	if problem := nameProblem(d.Name.Text); problem != "" {
+		p.errorf(d.Name.Span, "argument name %q %s", d.Name.Text, problem)
+	}
 	if p.peek().Kind != Colon {
 		p.errorf(d.Name.Span, "expected \":\" and a type after argument name %q", d.Name.Text)
 		return nil
@@ -560,6 +575,9 @@ func (p *parser) parseOutputDecl(what string) *OutputDecl {
 		return nil
 	}
 	d := &OutputDecl{Name: p.name()}
+	if problem := nameProblem(d.Name.Text); problem != "" {
+		p.errorf(d.Name.Span, "%s name %q %s", strings.TrimSuffix(what, "s"), d.Name.Text, problem)
+	}
 	if p.peek().Kind == Colon {
 		p.next()
 		if d.Type = p.parseType(); d.Type == nil {
@@ -593,6 +611,11 @@ func (p *parser) parseRequire() *RequireStmt {
 	case t.Kind == Comma:
 		p.next()
 		st.Message = p.parseExpr(exprCtx{})
+		switch st.Message.(type) {
+		case *StringLit, *BadExpr:
+		default:
+			p.errorf(st.Message.Pos(), "the message of a require must be a string, not %s", describeExpr(st.Message))
+		}
 	case (t.Kind == String || t.Kind == TemplateStart) && t.Flags&LineStart == 0:
 		// `require cond 'message'`: only the comma is missing.
 		p.errorf(span(t), "expected \",\" between the require condition and its message")
@@ -629,6 +652,9 @@ func (p *parser) parseFn() *FnStmt {
 			break
 		}
 		par := &FnParam{Name: p.name()}
+		if problem := nameProblem(par.Name.Text); problem != "" {
+			p.errorf(par.Name.Span, "parameter name %q %s", par.Name.Text, problem)
+		}
 		if p.peek().Kind == Colon {
 			p.next()
 			if par.Type = p.parseType(); par.Type == nil {
@@ -644,7 +670,9 @@ func (p *parser) parseFn() *FnStmt {
 		if p.peek().Kind != Comma {
 			break
 		}
-		p.next()
+		if comma := p.next(); p.peek().Kind == RParen {
+			p.errorf(span(comma), "unexpected \",\" before \")\": the parameters of %q take no trailing comma", fn.Name.Text)
+		}
 	}
 	if p.peek().Kind != RParen {
 		p.errorf(open, "unclosed \"(\": expected \")\" after the parameters of %q", fn.Name.Text)
