@@ -461,6 +461,18 @@ func (p *parser) parseLet(top bool) *LetStmt {
 		return let
 	}
 	let.Value = p.parseExpr(exprCtx{letRHS: true, topLet: top})
+	for x := let.Value; ; {
+		b, ok := x.(*BinaryExpr)
+		if !ok {
+			break
+		}
+		if k, ok := b.X.(*KeywordBlockExpr); ok && k.Keyword == "use" {
+			// Carina takes `use { ... }` as the whole value of a let, not as an operand.
+			p.errorf(b.OpPos, "nothing may follow use { ... }: it is the whole value of its let")
+			break
+		}
+		x = b.X
+	}
 	let.Span = Span{kw.Start, p.prevEnd()}
 	return let
 }
