@@ -1,8 +1,6 @@
 package grammar
 
 import (
-	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -152,37 +150,25 @@ func (p *parser) parseAttribute(kind blockKind, owner string) *Attribute {
 	return a
 }
 
-// blockKeys lists the keys a block of a fixed shape takes (nil: any key). Carina's grammar
-// names them; a wait's keys are left to the wait checks, which suggest the nearest.
-func blockKeys(kind blockKind, owner string) []string {
+// fixedConstruct returns the construct of a block whose keys the language fixes (an argument's
+// detail block, a validation block, import, removed, moved), or nil. A wait's keys are fixed too,
+// but the wait checks report them (they suggest the nearest key).
+func fixedConstruct(kind blockKind, owner string) *Construct {
 	switch kind {
 	case bodyParam:
-		return []string{"description", "default"}
+		return ConstructOf(ArgumentConstruct)
 	case bodyValidation:
-		return []string{"condition", "error_message"}
+		return ConstructOf(ValidationConstruct)
 	case bodyState:
-		switch owner {
-		case "import":
-			return []string{"to", "id"}
-		case "removed":
-			return []string{"from"}
-		}
-		return []string{"from", "to"}
+		return KeywordConstruct(owner)
 	}
 	return nil
 }
 
 // stringOnly reports whether the value of key in a block must be a string literal.
 func stringOnly(kind blockKind, owner, key string) bool {
-	switch {
-	case kind == bodyParam:
-		return key == "description"
-	case kind == bodyValidation:
-		return key == "error_message"
-	case kind == bodyState:
-		return owner == "import" && key == "id"
-	}
-	return false
+	k := fixedConstruct(kind, owner).Key(key)
+	return k != nil && k.Value == StringValue
 }
 
 // checkKey reports an attribute key that Carina's grammar does not take in a block of this kind:
@@ -190,20 +176,21 @@ func stringOnly(kind blockKind, owner, key string) bool {
 // "_" (Carina's identifiers are a letter, then letters, digits and "_").
 func (p *parser) checkKey(kind blockKind, owner string, kt Token, key string) {
 	sp := span(kt)
-	keys := blockKeys(kind, owner)
+	fixed := fixedConstruct(kind, owner)
 	if kt.Kind == String {
-		if kind == bodyCall {
+		switch {
+		case kind == bodyCall:
 			p.errorf(sp, "argument name %s of %s must not be quoted: write %s", p.text(kt), owner, key)
-		} else if keys != nil && slices.Contains(keys, key) {
+		case fixed != nil && fixed.Key(key) != nil:
 			p.errorf(sp, "key %s of %s must not be quoted: write %s", p.text(kt), owner, key)
-		} else if keys != nil {
-			p.errorf(sp, "unknown key %s in %s; it takes %s", p.text(kt), owner, keysHelp(kind, keys))
+		case fixed != nil:
+			p.errorf(sp, "unknown key %s in %s; it takes %s", p.text(kt), owner, keysHelp(fixed))
 		}
 		return
 	}
-	if keys != nil {
-		if !slices.Contains(keys, key) {
-			p.errorf(sp, "unknown key %q in %s; it takes %s", key, owner, keysHelp(kind, keys))
+	if fixed != nil {
+		if fixed.Key(key) == nil {
+			p.errorf(sp, "unknown key %q in %s; it takes %s", key, owner, keysHelp(fixed))
 		}
 		return
 	}
@@ -239,24 +226,12 @@ func nameProblem(name string) string {
 	return ""
 }
 
-// keysHelp says what a block of a fixed shape takes: `"to" or "id"`.
-func keysHelp(kind blockKind, keys []string) string {
-	if kind == bodyParam {
-		return orList(keys) + " and validation { ... } blocks"
+// keysHelp says what a block of fixed keys takes: "to and id".
+func keysHelp(c *Construct) string {
+	if c.Takes(ValidationConstruct) {
+		return c.KeyList() + ", and validation { ... } blocks"
 	}
-	return orList(keys)
-}
-
-// orList joins words as `a, b or c`, each quoted.
-func orList(words []string) string {
-	q := make([]string, len(words))
-	for i, w := range words {
-		q[i] = strconv.Quote(w)
-	}
-	if len(q) == 1 {
-		return q[0]
-	}
-	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
+	return c.KeyList()
 }
 
 // missingValue reports whether the token after an "=" cannot begin its value: the end of the
