@@ -19,6 +19,7 @@ import (
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 	"github.com/carina-rs/carina-lsp/internal/mutate"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
@@ -218,11 +219,19 @@ func checkOne(t *testing.T, idx *schema.Index, m mutation) (v ourVerdict) {
 	}()
 	ws := workspace.New(testutil.NewMemFS(map[string]string{"main.crn": m.Text}))
 	cfg, err := ws.Config(context.Background(), testutil.Root)
-	if err != nil || len(cfg.LoadErrors) > 0 {
-		t.Errorf("loading the configuration: %v %v", err, cfg.LoadErrors)
+	if err != nil {
+		t.Errorf("loading the configuration of mutation #%d: %v", m.n, err)
 		return v
 	}
-	for _, d := range diagnostics.Check(context.Background(), cfg, idx) {
+	if len(cfg.LoadErrors) > 0 {
+		t.Errorf("loading the configuration of mutation #%d: %v", m.n, cfg.LoadErrors)
+		return v
+	}
+	// A check that panics is contained (it loses only its own findings); here it is a failure.
+	onPanic := func(p contain.Panic) {
+		t.Errorf("check panicked on mutation #%d of %s (%s): %v\n%s\n--- the mutated file:\n%s", m.n, m.file, m.Desc, p, p.Stack, m.Text)
+	}
+	for _, d := range diagnostics.CheckWith(context.Background(), cfg, idx, diagnostics.Options{OnPanic: onPanic}) {
 		if d.Severity != diagnostics.Error {
 			continue
 		}
