@@ -1,39 +1,47 @@
 package completion
 
+import (
+	"github.com/carina-rs/carina-lsp/cursor"
+	g "github.com/carina-rs/carina-lsp/grammar"
+)
+
 // body completes inside the body of a for, if or fn: local lets, then the result (a resource, a
 // data source or a module call; an expression in a function).
-func (c *completer) body(fr *frame) {
-	item := fr.item
-	if len(item) == 1 && item[0].is("read") {
-		c.resourceTypes(true, "")
+func (c *completer) body() {
+	sl := c.sl
+	item := sl.Item
+	_, fn := sl.Node.(*g.FnStmt)
+	if len(item) == 1 && construct(item[0]) == g.ReadConstruct {
+		c.provide("data sources", func() { c.resourceTypes(true, "") })
 		return
 	}
-	pos := c.cur.position(fr)
-	switch pos.kind {
-	case posKey:
-		if qual, _, ok := c.cur.qualified(); ok {
-			if !c.member(qual, fr) && fr.kind != fFnBody {
-				c.typesUnder(qual, false)
+	switch sl.Pos {
+	case cursor.PosKey:
+		if qual, _, ok := sl.Qualified(); ok {
+			if !c.member(qual) && !fn {
+				c.provide("resource types", func() { c.typesUnder(qual, false) })
 			}
 			return
 		}
-		c.add("let", Keyword, "let ${1:name} = $0", "a local binding", "")
-		if fr.kind == fFnBody {
-			c.scope(fr)
+		let := g.ConstructOf(g.LetConstruct)
+		c.add(let.Keyword, Keyword, let.Snippet, "a local binding", "")
+		if fn {
+			c.provide("names in scope", c.scope)
 			return
 		}
-		c.add("read", Keyword, "read ${1:type} {\n  $0\n}", "Read a data source", "")
-		c.moduleAliases()
-		c.resourceTypes(false, "")
-	case posValue:
-		c.value(fr, want{}, pos.rhs)
+		read := g.ConstructOf(g.ReadConstruct)
+		c.add(read.Keyword, Keyword, read.LetSnippet, read.Detail, "")
+		c.provide("module calls", c.moduleAliases)
+		c.provide("resource types", func() { c.resourceTypes(false, "") })
+	case cursor.PosValue:
+		c.value(want{}, sl.Rhs)
 	}
 }
 
 // expression completes inside parentheses, an index or an interpolation: any value.
-func (c *completer) expression(fr *frame) {
-	item := fr.item
-	if len(item) == 0 || item[len(item)-1].expectsMore() {
-		c.value(fr, want{}, item)
+func (c *completer) expression() {
+	item := c.sl.Item
+	if len(item) == 0 || item[len(item)-1].ExpectsMore() {
+		c.value(want{}, item)
 	}
 }

@@ -6,7 +6,9 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/carina-rs/carina-lsp/cursor"
 	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -18,12 +20,13 @@ func Complete(ctx context.Context, cfg *workspace.Config, f *workspace.File, off
 	if cfg == nil || f == nil || f.AST == nil || offset < 0 || offset > len(f.AST.Src) {
 		return nil
 	}
-	cur, ok := locate(f.AST, int32(offset))
-	if !ok {
+	sl := cursor.SlotAt(cfg, f, offset, schemas)
+	if sl.In == cursor.InNothing {
 		return nil
 	}
-	c := &completer{ctx: ctx, cfg: cfg, f: f, src: f.AST.Src, x: schemas, opts: opts, cur: cur,
-		edit: cur.word, seen: map[itemKey]bool{}}
+	c := &completer{ctx: ctx, cfg: cfg, f: f, src: f.AST.Src, x: schemas, opts: opts, sl: &sl,
+		edit: sl.Word, seen: map[itemKey]bool{}}
+	c.line = f.Lines.Line(offset) + 1
 	c.run()
 	if ctx.Err() != nil {
 		return nil
@@ -43,10 +46,11 @@ type completer struct {
 	src  string
 	x    *schema.Index
 	opts Options
-	cur  *cursor
+	sl   *cursor.Slot
+	line int // the cursor's line, 1-based, for reports of contained panics
 
-	edit   g.Span // what the items replace: the typed word, or the typed part of a string
-	prefer want   // the type a value position expects: members of that type are offered first
+	edit   g.Span             // what the items replace: the typed word, or the typed part of a string
+	prefer cursor.Expectation // the type a value position expects: members of that type are offered first
 	items  []Item
 	seen   map[itemKey]bool // the items added, to drop duplicates
 	names  []string         // the configuration's binding names, sorted (see bindingNames)
@@ -64,6 +68,16 @@ func (c *completer) bindingNames() []string {
 
 // done reports whether the request was cancelled.
 func (c *completer) done() bool { return c.ctx.Err() != nil }
+
+// provide runs one provider of items, contained: a provider that panics loses the items it added
+// (reported to Options.OnPanic), the others are still offered.
+func (c *completer) provide(name string, fn func()) {
+	mark := len(c.items)
+	seen := maps.Clone(c.seen)
+	if !contain.Run(c.opts.OnPanic, "completion "+name, c.f.Path, c.line, fn) {
+		c.items, c.seen = c.items[:mark], seen
+	}
+}
 
 // add appends an item replacing c.edit. snip is the text to insert in snippet syntax; clients
 // without snippets get its plain form.
@@ -91,47 +105,59 @@ func (c *completer) text(label string, kind Kind, insert, detail, doc string) *I
 	return c.add(label, kind, escape(insert), detail, doc)
 }
 
-// run dispatches on the innermost frame.
+// run dispatches on what the cursor is in.
 func (c *completer) run() {
-	fr := c.cur.top()
-	if c.cur.inStr >= 0 {
-		c.inString(fr)
+	sl := c.sl
+	if sl.StringTok.Kind == g.String {
+		c.provide("string", c.inString)
 		return
 	}
-	switch fr.kind {
-	case fStmt:
-		c.statement(fr)
-	case fResource, fNested, fMap:
-		c.block(fr)
-	case fList:
-		c.list(fr)
-	case fWait:
-		c.wait(fr)
-	case fProvider:
-		c.provider(fr)
-	case fUse, fUpstream:
-		c.sourceBlock(fr)
-	case fModuleCall:
-		c.moduleCall(fr)
-	case fDirectives:
-		c.directives(fr)
-	case fArguments:
-		c.arguments(fr)
-	case fParamBody:
-		c.paramBody(fr)
-	case fValidation:
-		c.validation(fr)
-	case fOutputs:
-		c.outputsBlock(fr)
-	case fState:
-		c.stateBlock(fr)
-	case fForBody, fIfBody, fFnBody:
-		c.body(fr)
-	case fFnParams, fStructType:
-		c.declList(fr)
-	case fTypeParen:
-		c.types()
-	case fParen, fInterp:
-		c.expression(fr)
+	switch sl.In {
+	case cursor.InStatement:
+		c.statement()
+	case cursor.InBlock:
+		c.inBlock()
+	case cursor.InList:
+		c.list()
+	case cursor.InBody:
+		c.body()
+	case cursor.InArgs:
+		c.expression()
+	case cursor.InParams, cursor.InStruct:
+		c.declList()
+	case cursor.InDecls:
+		c.declBlock()
+	case cursor.InTypeArgs:
+		c.provide("types", c.types)
+	}
+}
+
+// inBlock dispatches on the construct whose block the cursor is in.
+func (c *completer) inBlock() {
+	b := c.sl.Block
+	id := g.NoConstruct
+	if b.Construct != nil {
+		id = b.Construct.ID
+	}
+	switch id {
+	case g.WaitConstruct:
+		c.wait()
+	case g.ProviderConstruct:
+		c.provider()
+	case g.UseConstruct, g.UpstreamConstruct:
+		c.sourceBlock()
+	case g.ModuleCallConstruct:
+		c.moduleCall()
+	case g.DirectivesConstruct:
+		c.directives()
+	case g.ArgumentConstruct:
+		c.paramBody()
+	case g.ValidationConstruct:
+		c.validation()
+	case g.ImportConstruct, g.RemovedConstruct, g.MovedConstruct:
+		c.stateBlock()
+	case g.BackendConstruct:
+	default:
+		c.block()
 	}
 }

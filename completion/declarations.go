@@ -1,78 +1,63 @@
 package completion
 
-// arguments completes inside `arguments { }`: types after `name:`, values after `=`.
-func (c *completer) arguments(fr *frame) {
-	pos := c.cur.position(fr)
-	switch pos.kind {
-	case posType:
-		c.types()
-	case posValue:
-		c.value(fr, want{decl: declTypeOfEntries(fr.item)}, pos.rhs)
+import (
+	"github.com/carina-rs/carina-lsp/cursor"
+	g "github.com/carina-rs/carina-lsp/grammar"
+)
+
+// declBlock completes inside `arguments { }`, `attributes { }` and `exports { }`: types after
+// `name:`, values of the declared type after `=`.
+func (c *completer) declBlock() {
+	sl := c.sl
+	switch sl.Pos {
+	case cursor.PosType:
+		c.provide("types", c.types)
+	case cursor.PosValue:
+		c.value(want{decl: declTypeOfEntries(sl.Item)}, sl.Rhs)
 	}
 }
 
-// paramBody completes inside an argument's detail block `name: Type { }`.
-func (c *completer) paramBody(fr *frame) {
-	pos := c.cur.position(fr)
-	switch pos.kind {
-	case posKey:
-		present := c.presentKeys(fr)
-		for _, k := range []keywordSnippet{
-			{"description", "description = '$1'", "what the argument is for"},
-			{"default", "default = ", "the value when the caller gives none"},
-		} {
-			if !present[k.label] {
-				c.add(k.label, Property, k.snippet, k.detail, "")
+// paramBody completes inside an argument's detail block `name: Type { }`: its keys and the
+// validation block; the argument's type's values after `default =`.
+func (c *completer) paramBody() {
+	sl := c.sl
+	switch sl.Pos {
+	case cursor.PosKey:
+		c.provide("keys", c.keys)
+		v := g.ConstructOf(g.ValidationConstruct) // it may repeat
+		c.add(v.Keyword, Keyword, v.Snippet, v.Detail, "")
+	case cursor.PosValue:
+		if k := sl.Block.Construct.Key(sl.Key); k != nil && k.Value == g.AnyValue {
+			var p *g.ParamDecl
+			if n := len(sl.Path); n >= 2 {
+				p, _ = sl.Path[n-2].(*g.ParamDecl)
 			}
-		}
-		c.add("validation", Keyword, "validation {\n  condition     = $1\n  error_message = '$2'\n}", "a condition the value must meet", "")
-	case posValue:
-		if pos.key == "default" {
-			var d *declType
-			if fr.parent != nil {
-				d = declTypeOfEntries(fr.parent.item)
-			}
-			c.value(fr, want{decl: d}, pos.rhs)
+			c.value(expect(cursor.Expectation{Param: p}), sl.Rhs)
 		}
 	}
 }
 
 // validation completes inside `validation { }` of an argument.
-func (c *completer) validation(fr *frame) {
-	pos := c.cur.position(fr)
-	switch pos.kind {
-	case posKey:
-		c.keys(fr, []keywordSnippet{
-			{"condition", "condition = ", "a validate expression over the argument"},
-			{"error_message", "error_message = '$1'", "the message when the condition fails"},
-		})
-	case posValue:
-		if pos.key == "condition" {
-			c.value(fr, want{}, pos.rhs)
+func (c *completer) validation() {
+	sl := c.sl
+	switch sl.Pos {
+	case cursor.PosKey:
+		c.provide("keys", c.keys)
+	case cursor.PosValue:
+		if k := sl.Block.Construct.Key(sl.Key); k != nil && k.Value == g.PredicateValue {
+			c.value(want{}, sl.Rhs)
 		}
-	}
-}
-
-// outputsBlock completes inside `attributes { }` and `exports { }`: types after `name:`, values
-// after `=`.
-func (c *completer) outputsBlock(fr *frame) {
-	pos := c.cur.position(fr)
-	switch pos.kind {
-	case posType:
-		c.types()
-	case posValue:
-		c.value(fr, want{decl: declTypeOfEntries(fr.item)}, pos.rhs)
 	}
 }
 
 // declList completes in a function's parameter list or a struct type: types after `name:`,
 // values after `=`.
-func (c *completer) declList(fr *frame) {
-	pos := c.cur.position(fr)
-	switch pos.kind {
-	case posType:
-		c.types()
-	case posValue:
-		c.value(fr, want{decl: declTypeOfEntries(fr.item)}, pos.rhs)
+func (c *completer) declList() {
+	sl := c.sl
+	switch sl.Pos {
+	case cursor.PosType:
+		c.provide("types", c.types)
+	case cursor.PosValue:
+		c.value(want{decl: declTypeOfEntries(sl.Item)}, sl.Rhs)
 	}
 }

@@ -1,41 +1,35 @@
 package completion
 
 import (
+	"github.com/carina-rs/carina-lsp/cursor"
 	g "github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
-// directiveKeys are the keys of a directives block.
-func directiveKeys() []keywordSnippet {
-	return []keywordSnippet{
-		{"create_before_destroy", "create_before_destroy = ", "create the replacement before destroying the old one"},
-		{"depends_on", "depends_on = [$0]", "bindings this resource waits for"},
-		{"force_delete", "force_delete = ", "delete even when the provider would refuse"},
-		{"prevent_destroy", "prevent_destroy = ", "refuse to destroy this resource"},
-		{"provider", "provider = ", "the named provider instance to use"},
-	}
-}
-
-// directives completes inside `directives { }`.
-func (c *completer) directives(fr *frame) {
-	pos := c.cur.position(fr)
-	switch pos.kind {
-	case posKey:
-		c.keys(fr, directiveKeys())
-	case posValue:
-		if len(pos.rhs) > 0 {
+// directives completes inside `directives { }`: its keys, and by each key's value kind: a list
+// of bindings, a provider instance, true or false.
+func (c *completer) directives() {
+	sl := c.sl
+	switch sl.Pos {
+	case cursor.PosKey:
+		c.provide("directive keys", c.keys)
+	case cursor.PosValue:
+		k := sl.Block.Construct.Key(sl.Key)
+		if len(sl.Rhs) > 0 || k == nil {
 			return
 		}
-		switch pos.key {
-		case "depends_on":
-			c.add("[ ]", Snippet, "[$0]", "bindings this resource waits for", "")
-		case "provider":
-			for _, n := range c.bindingNames() {
-				if d := c.lookup(n); d.Kind == workspace.Provider {
-					c.text(n, Reference, n, c.providerDetail(d), "")
+		switch k.Value {
+		case g.BindingsValue:
+			c.add("[ ]", Snippet, "[$0]", k.Detail, "")
+		case g.BindingValue:
+			c.provide("provider instances", func() {
+				for _, n := range c.bindingNames() {
+					if d := c.lookup(n); d.Kind == workspace.Provider {
+						c.text(n, Reference, n, c.providerDetail(d), "")
+					}
 				}
-			}
-		case "create_before_destroy", "force_delete", "prevent_destroy":
+			})
+		case g.BoolValue:
 			c.bools()
 		}
 	}
@@ -50,10 +44,9 @@ func (c *completer) providerDetail(d *workspace.Decl) string {
 
 // directiveDeps offers the bindings a resource's directives.depends_on can list: not the
 // resource itself, not names already listed, not values, arguments or upstream_state.
-func (c *completer) directiveDeps(list *frame) {
-	listed := c.listedNames(list)
+func (c *completer) directiveDeps() {
 	for _, n := range c.bindingNames() {
-		if n == c.cur.owner || listed[n] {
+		if n == c.sl.Owner || c.sl.Listed[n] {
 			continue
 		}
 		if d := c.lookup(n); dependable(d.Kind) {

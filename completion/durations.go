@@ -11,7 +11,7 @@ func commonDurations() []uint64 { return []uint64{30, 60, 300, 600, 900, 1800, 3
 // durations offers durations: after typed digits, those digits with each unit; otherwise the
 // default (when def > 0, with defDetail saying whose it is) and then common durations.
 func (c *completer) durations(def uint64, defDetail string) {
-	if d := digits(c.cur.text); d != "" {
+	if d := digits(c.sl.Text); d != "" {
 		for _, u := range []struct{ unit, what string }{{"s", "seconds"}, {"min", "minutes"}, {"h", "hours"}} {
 			c.text(d+u.unit, Value, d+u.unit, d+" "+u.what, "")
 		}

@@ -14,7 +14,8 @@ var builtinArity = map[string]int{"cidr_subnet": 3, "concat": 2, "decrypt": 1, "
 	"join": 2, "keys": 1, "length": 1, "lookup": 3, "lower": 1, "map": 2, "max": 2, "min": 2, "replace": 3,
 	"secret": 1, "split": 2, "trim": 1, "upper": 1, "values": 1}
 
-// functions offers the built-in and user functions after `|>` or `>>`.
+// functions offers the built-in and user functions, each inserted as a call `name($0)`: after
+// `|>` or `>>`, and in any value position after the values and names.
 func (c *completer) functions() {
 	names := g.BuiltinFunctions()
 	for _, name := range names {

@@ -4,11 +4,15 @@ import (
 	"fmt"
 
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/internal/contain"
 )
 
 // Options says what the client supports.
 type Options struct {
 	Snippets bool // the client accepts snippet syntax ($1, ${1:text}, $0) in inserted text
+	// OnPanic hears of a provider of items that panicked: its items are left out, the other
+	// providers' are still returned. Nil: such panics are contained silently.
+	OnPanic contain.Reporter
 }
 
 // Kind says what an item stands for; the lsp package maps it to the protocol's item kinds.

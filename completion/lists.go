@@ -1,31 +1,28 @@
 package completion
 
-import "github.com/carina-rs/carina-lsp/schema"
+import (
+	"github.com/carina-rs/carina-lsp/cursor"
+	g "github.com/carina-rs/carina-lsp/grammar"
+)
 
-// list completes an element of a list: the bindings of a depends_on, the element type's values
-// in a resource attribute, any value elsewhere.
-func (c *completer) list(fr *frame) {
-	item := fr.item
-	if len(item) > 0 && !item[len(item)-1].expectsMore() {
+// list completes an element of a list: the bindings of a key whose value is a list of bindings
+// (a wait's or a resource's depends_on), the element type's values in a resource attribute, any
+// value elsewhere.
+func (c *completer) list() {
+	sl := c.sl
+	if sl.Pos == cursor.PosAfter {
 		return
 	}
-	if p := fr.parent; fr.key == "depends_on" && p != nil {
-		switch p.kind {
-		case fWait:
-			c.waitDeps(p, fr)
-			return
-		case fDirectives:
-			c.directiveDeps(fr)
-			return
-		}
-	}
-	var w want
-	if rs := c.schemaFor(fr.head, fr.read); rs != nil && len(fr.path) > 0 {
-		if m, ok := rs.Lookup(fr.path); ok {
-			if t := resolve(rs, m.Type); t != nil && t.Kind == schema.KindList {
-				w = want{rs: rs, ty: t.Element}
+	if b := sl.Block; b != nil && b.Construct != nil && b.Construct.Keys != nil {
+		if k := b.Construct.Key(sl.Key); k != nil && k.Value == g.BindingsValue {
+			switch b.Construct.ID {
+			case g.WaitConstruct:
+				c.provide("dependencies", c.waitDeps)
+			default:
+				c.provide("dependencies", c.directiveDeps)
 			}
+			return
 		}
 	}
-	c.value(fr, w, item)
+	c.value(expect(sl.Expect), sl.Rhs)
 }

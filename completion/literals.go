@@ -26,18 +26,20 @@ func (c *completer) enumValues(rs *schema.Resource, e *schema.Enum) {
 		}
 		return
 	}
+	// The short form (`issued`), which Carina accepts and configurations mostly use, then the
+	// qualified one (`aws.acm.Certificate.Status.issued`) when the enum has a namespace. Each
+	// filters by what it inserts, so typing `iss` or `aws.acm.` narrows to the matching form in
+	// every client (some keep only the items whose text starts with the typed word).
+	var qualified []schema.EnumValue
 	for _, v := range e.Values {
-		s := enumSpelling(v)
-		c.text(s, EnumMember, s, e.Identity, "Sent as `"+v.Wire+"`")
+		c.text(v.DSL, EnumMember, v.DSL, e.Identity, "Sent as `"+v.Wire+"`")
+		if v.Qualified != "" && v.Qualified != v.DSL {
+			qualified = append(qualified, v)
+		}
 	}
-}
-
-// enumSpelling is how a value is written: qualified when the enum has a namespace.
-func enumSpelling(v schema.EnumValue) string {
-	if v.Qualified != "" {
-		return v.Qualified
+	for _, v := range qualified {
+		c.text(v.Qualified, EnumMember, v.Qualified, e.Identity, "Sent as `"+v.Wire+"`")
 	}
-	return v.DSL
 }
 
 // regions offers a provider's regions, qualified with the provider's prefix.

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/cursor"
 	g "github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -14,13 +15,13 @@ import (
 // member offers what can follow `qual.`: a resource's, data source's or wait target's attributes
 // and struct fields, a module call's attributes, an upstream's exports, a map value's keys. It
 // reports whether the qualifier's root is a binding (then nothing else fits there).
-func (c *completer) member(qual string, fr *frame) bool {
-	segs := splitRef(qual)
+func (c *completer) member(qual string) bool {
+	segs := cursor.SplitRef(qual)
 	if len(segs) == 0 {
 		return false
 	}
 	root, path := segs[0], segs[1:]
-	if fr != nil && c.isLocal(fr, root) {
+	if slices.Contains(c.sl.Locals, root) {
 		return true
 	}
 	d := c.lookup(root)
@@ -30,24 +31,30 @@ func (c *completer) member(qual string, fr *frame) bool {
 	switch d.Kind {
 	case workspace.Resource, workspace.DataSource, workspace.Wait, workspace.ForEach, workspace.Conditional:
 		rs := c.declSchema(d)
-		c.schemaMembers(qual, rs, membersAt(rs, path), false)
+		if rs == nil {
+			c.provide("written attributes", func() { c.writtenMembers(qual, d, path) })
+			return true
+		}
+		c.provide("attributes", func() { c.schemaMembers(qual, rs, rs.Members(path), false) })
 	case workspace.ModuleCall:
 		if len(path) == 0 {
-			c.outputs(qual, c.moduleConfig(d), false)
+			c.provide("module attributes", func() { c.outputs(qual, c.moduleConfig(d), false) })
 		}
 	case workspace.Upstream:
 		if imp := c.cfg.Upstreams[d.Name]; imp != nil && imp.Config != nil {
-			if len(path) == 0 {
-				c.outputs(qual, imp.Config, true)
-			} else if len(path) == 1 {
-				c.exportFields(qual, imp.Config, path[0])
-			}
+			c.provide("exports", func() {
+				if len(path) == 0 {
+					c.outputs(qual, imp.Config, true)
+				} else if len(path) == 1 {
+					c.exportFields(qual, imp.Config, path[0])
+				}
+			})
 		}
 	case workspace.Value:
-		c.mapKeys(qual, d.Value, path)
+		c.provide("map keys", func() { c.mapKeys(qual, d.Value, path) })
 	case workspace.Argument:
 		if p, ok := d.Node.(*g.ParamDecl); ok && len(path) == 0 {
-			c.structFields(qual, p.Type)
+			c.provide("struct fields", func() { c.structFields(qual, p.Type) })
 		}
 	}
 	return true
@@ -95,10 +102,10 @@ func (c *completer) schemaMembers(qual string, rs *schema.Resource, ms map[strin
 
 // preferredIdentity returns the refined type the value position expects ("aws.Arn"), or "".
 func (c *completer) preferredIdentity() string {
-	if c.prefer.ty == nil {
+	if c.prefer.Type == nil {
 		return ""
 	}
-	if t := resolve(c.prefer.rs, c.prefer.ty); t != nil && t.Kind != schema.KindEnum {
+	if t := resolve(c.prefer.Schema, c.prefer.Type); t != nil && t.Kind != schema.KindEnum {
 		return t.Identity
 	}
 	return ""
@@ -194,4 +201,77 @@ func (c *completer) mapKeys(qual string, v g.Expr, path []string) {
 			c.text(qual+"."+a.Key.Text, Field, qual+"."+a.Key.Text, "key", "")
 		}
 	}
+}
+
+// writtenMembers offers, for a binding whose resource type has no schema, the attributes written
+// in the bodies of the configuration's resources of that type (at path: nested blocks and maps),
+// and `id`, which every resource has.
+func (c *completer) writtenMembers(qual string, d *workspace.Decl, path []string) {
+	res := c.cfg.ResourceOfIn(d, c.f)
+	if res == nil || res.Type == nil {
+		return
+	}
+	names := writtenKeys(c.cfg, res.Type.String(), path)
+	if len(path) == 0 {
+		names = append(names, "id")
+	}
+	slices.Sort(names)
+	for _, n := range slices.Compact(names) {
+		c.text(qual+"."+n, Field, qual+"."+n, "written in a "+res.Type.String()+" (no schema)", "")
+	}
+}
+
+// writtenKeys returns the keys and nested block names written at path in the bodies of the
+// configuration's resources of type head.
+func writtenKeys(cfg *workspace.Config, head string, path []string) []string {
+	var out []string
+	for _, f := range cfg.Files {
+		for _, st := range f.AST.Stmts {
+			g.Inspect(st.Node, func(n g.Node) bool {
+				r, ok := n.(*g.ResourceExpr)
+				if !ok || r.Type == nil || r.Type.String() != head {
+					return true
+				}
+				b := r.Body
+				for _, seg := range path {
+					b = subBlock(b, seg)
+				}
+				if b == nil {
+					return false
+				}
+				for _, it := range b.Items {
+					switch it := it.(type) {
+					case *g.Attribute:
+						out = append(out, it.Key.Text)
+					case *g.NestedBlock:
+						if it.Name != nil {
+							out = append(out, it.Name.Text)
+						}
+					}
+				}
+				return false
+			})
+		}
+	}
+	return out
+}
+
+// subBlock returns the block written under name in b: a nested block or a map value, or nil.
+func subBlock(b *g.Block, name string) *g.Block {
+	if b == nil {
+		return nil
+	}
+	for _, it := range b.Items {
+		switch it := it.(type) {
+		case *g.NestedBlock:
+			if it.Name != nil && it.Name.Text == name {
+				return it.Body
+			}
+		case *g.Attribute:
+			if m, ok := it.Value.(*g.MapExpr); ok && it.Key.Text == name {
+				return m.Body
+			}
+		}
+	}
+	return nil
 }

@@ -3,40 +3,37 @@ package completion
 import (
 	"slices"
 
+	"github.com/carina-rs/carina-lsp/cursor"
 	g "github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // sourceBlock completes inside `use { }` and `upstream_state { }`: the source key, and
 // directories as its value.
-func (c *completer) sourceBlock(fr *frame) {
-	pos := c.cur.position(fr)
-	switch pos.kind {
-	case posKey:
-		detail := "the module's directory"
-		if fr.kind == fUpstream {
-			detail = "the directory of the configuration whose exports to read"
-		}
-		c.keys(fr, []keywordSnippet{{"source", "source = '$1'", detail}})
-	case posValue:
-		if pos.key == "source" && len(pos.rhs) == 0 && c.cur.text == "" {
-			c.folders("", true)
+func (c *completer) sourceBlock() {
+	sl := c.sl
+	switch sl.Pos {
+	case cursor.PosKey:
+		c.provide("keys", c.keys)
+	case cursor.PosValue:
+		if k := sl.Block.Construct.Key(sl.Key); k != nil && k.Value == g.PathValue && len(sl.Rhs) == 0 && sl.Text == "" {
+			c.provide("folders", func() { c.folders("", true) })
 		}
 	}
 }
 
 // inString completes inside a string: the directories of a use or upstream_state source.
-func (c *completer) inString(fr *frame) {
-	t := c.cur.toks[c.cur.inStr]
-	if t.Kind != g.String || (fr.kind != fUse && fr.kind != fUpstream) {
+func (c *completer) inString() {
+	sl := c.sl
+	t := sl.StringTok
+	if sl.In != cursor.InBlock || sl.Block.Construct == nil || sl.Pos != cursor.PosValue || len(sl.Rhs) != 0 {
 		return
 	}
-	pos := c.cur.position(fr)
-	if pos.kind != posValue || pos.key != "source" || len(pos.rhs) != 0 {
+	if k := sl.Block.Construct.Key(sl.Key); k == nil || k.Value != g.PathValue || sl.Block.Construct.Keys == nil {
 		return
 	}
-	c.edit = g.Span{Start: t.Start + 1, End: c.cur.offset}
-	c.folders(c.src[t.Start+1:c.cur.offset], false)
+	c.edit = g.Span{Start: t.Start + 1, End: sl.Word.End}
+	c.folders(c.src[t.Start+1:sl.Word.End], false)
 }
 
 // paramInfo is one argument of a module with where it is declared.
@@ -61,37 +58,39 @@ func moduleParams(imp *workspace.Import) []paramInfo {
 
 // moduleCall completes inside a module call `net { }`: the module's arguments (required first)
 // not given yet, and values of an argument's type.
-func (c *completer) moduleCall(fr *frame) {
-	params := moduleParams(c.cfg.Modules[fr.head])
-	pos := c.cur.position(fr)
-	switch pos.kind {
-	case posKey:
-		if _, _, ok := c.cur.qualified(); ok {
+func (c *completer) moduleCall() {
+	sl := c.sl
+	params := moduleParams(sl.Block.Module)
+	switch sl.Pos {
+	case cursor.PosKey:
+		if _, _, ok := sl.Qualified(); ok {
 			return
 		}
-		present := c.presentKeys(fr)
-		for _, required := range [2]bool{true, false} {
-			for _, p := range params {
-				name := p.param.Name.Text
-				if (p.param.Default == nil) != required || present[name] {
-					continue
+		c.provide("module arguments", func() {
+			present := c.present()
+			for _, required := range [2]bool{true, false} {
+				for _, p := range params {
+					name := p.param.Name.Text
+					if (p.param.Default == nil) != required || present[name] {
+						continue
+					}
+					detail := "argument"
+					if p.param.Type != nil {
+						detail = nodeText(p.decl.File, p.decl.Stmt, p.param.Type)
+					}
+					if required {
+						detail += " (required)"
+					}
+					c.text(name, Property, name+" = ", detail, paramDescription(p.param))
 				}
-				detail := "argument"
-				if p.param.Type != nil {
-					detail = nodeText(p.decl.File, p.decl.Stmt, p.param.Type)
-				}
-				if required {
-					detail += " (required)"
-				}
-				c.text(name, Property, name+" = ", detail, paramDescription(p.param))
 			}
-		}
-	case posValue:
+		})
+	case cursor.PosValue:
 		var w want
-		if i := slices.IndexFunc(params, func(p paramInfo) bool { return p.param.Name.Text == pos.key }); i >= 0 {
+		if i := slices.IndexFunc(params, func(p paramInfo) bool { return p.param.Name.Text == sl.Key }); i >= 0 {
 			w.decl = declTypeOf(params[i].param.Type)
 		}
-		c.value(fr, w, pos.rhs)
+		c.value(w, sl.Rhs)
 	}
 }
 

@@ -74,3 +74,4 @@ func holdsSources(dir string) bool {
 	}
 	return false
 }
+

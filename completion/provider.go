@@ -1,34 +1,41 @@
 package completion
 
-// providerKeys are the keys of a provider block; a named instance takes only the instance-level
-// ones.
-func providerKeys(named bool) []keywordSnippet {
-	keys := []keywordSnippet{
-		{"region", "region = ", "the region resources are created in"},
-		{"default_tags", "default_tags = {\n  $0\n}", "tags added to every taggable resource"},
+import (
+	"github.com/carina-rs/carina-lsp/cursor"
+	g "github.com/carina-rs/carina-lsp/grammar"
+)
+
+// keys offers the construct keys of the cursor's block (where its construct stands) not yet
+// present.
+func (c *completer) keys() {
+	if _, _, ok := c.sl.Qualified(); ok {
+		return
 	}
-	if !named {
-		keys = append(keys,
-			keywordSnippet{"source", "source = '$1'", "where the provider comes from"},
-			keywordSnippet{"version", "version = '$1'", "a version constraint"},
-			keywordSnippet{"revision", "revision = '$1'", "a pinned revision (instead of version)"},
-		)
+	present := c.present()
+	for _, k := range c.sl.Block.Keys() {
+		if !present[k.Name] {
+			c.add(k.Name, Property, k.Snippet, k.Detail, "")
+		}
 	}
-	return keys
 }
 
-// provider completes inside `provider aws { }`: its keys, and regions after `region =`.
-func (c *completer) provider(fr *frame) {
-	pos := c.cur.position(fr)
-	switch pos.kind {
-	case posKey:
-		c.keys(fr, providerKeys(fr.named))
-	case posValue:
-		switch pos.key {
-		case "region":
-			c.value(fr, want{regions: fr.head}, pos.rhs)
-		case "default_tags":
-			if len(pos.rhs) == 0 {
+// provider completes inside `provider aws { }`: its keys (a named instance takes only the
+// instance-level ones), and regions after `region =`.
+func (c *completer) provider() {
+	sl := c.sl
+	switch sl.Pos {
+	case cursor.PosKey:
+		c.provide("provider keys", c.keys)
+	case cursor.PosValue:
+		k := sl.Block.Construct.Key(sl.Key)
+		if k == nil {
+			return
+		}
+		switch k.Value {
+		case g.RegionValue:
+			c.value(expect(sl.Expect), sl.Rhs)
+		case g.MapValue:
+			if len(sl.Rhs) == 0 {
 				c.add("{ }", Snippet, "{\n  $0\n}", "Map<String>", "")
 			}
 		}

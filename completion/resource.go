@@ -4,38 +4,36 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/carina-rs/carina-lsp/cursor"
+	g "github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 )
 
 // block completes inside a resource or data-source body, a nested block or a map value: the
 // attribute (or struct field) names at key position, values by type after `name =`.
-func (c *completer) block(fr *frame) {
-	rs := c.schemaFor(fr.head, fr.read)
-	pos := c.cur.position(fr)
-	switch pos.kind {
-	case posKey:
-		if _, _, ok := c.cur.qualified(); !ok {
-			c.attributeKeys(fr, rs)
+func (c *completer) block() {
+	sl := c.sl
+	switch sl.Pos {
+	case cursor.PosKey:
+		if _, _, ok := sl.Qualified(); !ok {
+			c.provide("attributes", c.attributeKeys)
 		}
-	case posValue:
-		var w want
-		if rs != nil && !pos.let && pos.key != "" {
-			if m, ok := rs.Lookup(appendPath(fr.path, pos.key)); ok {
-				w = want{rs: rs, ty: m.Type}
-			}
-		}
-		c.value(fr, w, pos.rhs)
+	case cursor.PosValue:
+		c.value(expect(sl.Expect), sl.Rhs)
 	}
 }
 
-// attributeKeys offers the attributes (or struct fields) that can be set at the frame's path and
+// attributeKeys offers the attributes (or struct fields) that can be set at the block's path and
 // are not set yet: required ones first, read-only ones never; a `name { }` snippet for lists of
-// structs written as repeated blocks; `directives { }` in a resource body.
-func (c *completer) attributeKeys(fr *frame, rs *schema.Resource) {
-	present := c.presentKeys(fr)
-	ms := membersAt(rs, fr.path)
-	if ms == nil && rs != nil && len(fr.path) > 0 {
-		c.enumKeys(rs, fr.path, present)
+// structs written as repeated blocks; the keyword blocks the construct takes (directives) in a
+// resource body. Without a schema, the keys written in the other blocks of the same type.
+func (c *completer) attributeKeys() {
+	b := c.sl.Block
+	rs := b.Schema
+	present := c.present()
+	ms := b.Members()
+	if ms == nil && rs != nil && len(b.Path) > 0 {
+		c.enumKeys(rs, b.Path, present)
 	}
 	names := slices.Sorted(maps.Keys(ms))
 	for _, required := range [2]bool{true, false} {
@@ -60,9 +58,44 @@ func (c *completer) attributeKeys(fr *frame, rs *schema.Resource) {
 			}
 		}
 	}
-	if fr.kind == fResource && !present["directives"] {
-		c.add("directives", Keyword, "directives {\n  $0\n}", "create_before_destroy, depends_on, force_delete, prevent_destroy, provider", "")
+	if rs == nil && b.Head != "" && b.Path != nil {
+		for _, n := range slices.Compact(slices.Sorted(slices.Values(writtenKeys(c.cfg, b.Head, b.Path)))) {
+			if !present[n] {
+				c.text(n, Property, n+" = ", "written in another "+b.Head+" (no schema)", "")
+			}
+		}
 	}
+	if len(b.Path) == 0 && b.Construct != nil {
+		for _, id := range b.Construct.Blocks {
+			k := g.ConstructOf(id)
+			if !present[k.Keyword] {
+				c.add(k.Keyword, Keyword, k.Snippet, k.Detail, "")
+			}
+		}
+	}
+}
+
+// present returns the keys the cursor's block sets, but for the one the cursor is on (being
+// retyped).
+func (c *completer) present() map[string]bool {
+	out := map[string]bool{}
+	b := c.sl.Block
+	if b == nil || b.Node == nil {
+		return out
+	}
+	for _, it := range b.Node.Items {
+		var name *g.Name
+		switch it := it.(type) {
+		case *g.Attribute:
+			name = it.Key
+		case *g.NestedBlock:
+			name = it.Name
+		}
+		if name != nil && !b.Stmt.Abs(name.Span).Contains(c.sl.Word.End) {
+			out[name.Text] = true
+		}
+	}
+	return out
 }
 
 // enumKeys offers the values of a map's enum key type as keys.

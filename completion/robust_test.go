@@ -72,7 +72,7 @@ func TestWithoutSchemas(t *testing.T) {
 		{"wait timeout", "-- main.crn --\nlet c = aws.acm.Certificate {\n}\nlet w = wait c {\n  timeout = <|>\n}\n", "5min 30s 1min 10min 15min 30min 1h 2h"},
 		{"wait target", "-- main.crn --\nlet c = aws.acm.Certificate {\n}\nlet w = wait <|>\n", "c"},
 		{"directives", "-- main.crn --\nlet x = aws.s3.Bucket {\n  directives {\n    <|>\n  }\n}\n", "create_before_destroy depends_on force_delete prevent_destroy provider"},
-		{"top level", "-- main.crn --\n<|>\n", "let provider read wait use upstream_state arguments attributes exports fn for if import removed moved backend require"},
+		{"top level", "-- main.crn --\n<|>\n", "let wait read use upstream_state provider arguments attributes exports fn for if import removed moved backend require"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

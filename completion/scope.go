@@ -1,35 +1,21 @@
 package completion
 
 import (
-	"slices"
-
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
-// isLocal reports whether name is declared by a frame around the cursor.
-func (c *completer) isLocal(fr *frame, name string) bool {
-	for f := fr; f != nil; f = f.parent {
-		if slices.Contains(f.locals, name) {
-			return true
-		}
-	}
-	return false
-}
-
-// scope offers the names in scope at a value: the local lets, loop variables and parameters of
-// the frames around the cursor, then the configuration's value bindings and arguments, then its
-// resources, data sources, waits, module calls and upstream_state bindings (not the statement's
-// own binding).
-func (c *completer) scope(fr *frame) {
-	for f := fr; f != nil; f = f.parent {
-		for i := len(f.locals) - 1; i >= 0; i-- {
-			c.text(f.locals[i], Variable, f.locals[i], "local", "")
-		}
+// scope offers the names in scope at a value: the local lets, loop variables and parameters
+// around the cursor, then the configuration's value bindings and arguments, then its resources,
+// data sources, waits, module calls and upstream_state bindings (not the statement's own
+// binding).
+func (c *completer) scope() {
+	for _, n := range c.sl.Locals {
+		c.text(n, Variable, n, "local", "")
 	}
 	names := c.bindingNames()
 	var refs []*workspace.Decl
 	for _, n := range names {
-		if n == c.cur.owner {
+		if n == c.sl.Owner {
 			continue
 		}
 		if c.done() {

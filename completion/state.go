@@ -1,39 +1,32 @@
 package completion
 
-// stateKeys are the keys of import, removed and moved blocks.
-func stateKeys(kind string) []keywordSnippet {
-	to := keywordSnippet{"to", "to = ", "the resource address: type 'name'"}
-	from := keywordSnippet{"from", "from = ", "the resource address: type 'name'"}
-	switch kind {
-	case "import":
-		return []keywordSnippet{to, {"id", "id = '$1'", "the provider's identifier of the existing resource"}}
-	case "removed":
-		return []keywordSnippet{from}
-	case "moved":
-		return []keywordSnippet{from, to}
-	}
-	return nil
-}
+import (
+	"github.com/carina-rs/carina-lsp/cursor"
+	g "github.com/carina-rs/carina-lsp/grammar"
+)
 
 // stateBlock completes inside import, removed and moved blocks: their keys, and resource types
-// (with a name placeholder) after `to =` and `from =`.
-func (c *completer) stateBlock(fr *frame) {
-	pos := c.cur.position(fr)
-	switch pos.kind {
-	case posKey:
-		c.keys(fr, stateKeys(fr.head))
-	case posValue:
-		if (pos.key != "to" && pos.key != "from") || len(pos.rhs) != 0 {
+// (with a name placeholder) after the keys that take an address (to, from).
+func (c *completer) stateBlock() {
+	sl := c.sl
+	switch sl.Pos {
+	case cursor.PosKey:
+		c.provide("keys", c.keys)
+	case cursor.PosValue:
+		k := sl.Block.Construct.Key(sl.Key)
+		if k == nil || k.Value != g.AddressValue || len(sl.Rhs) != 0 {
 			return
 		}
 		prefix := ""
-		if qual, _, ok := c.cur.qualified(); ok {
+		if qual, _, ok := sl.Qualified(); ok {
 			prefix = qual + "."
 		}
-		for _, h := range c.x.ResourceTypes("") {
-			if prefix == "" || hasPrefixFold(h, prefix) {
-				c.resourceType(c.x.Resource(h), " '${1:name}'")
+		c.provide("resource types", func() {
+			for _, h := range c.x.ResourceTypes("") {
+				if prefix == "" || hasPrefixFold(h, prefix) {
+					c.resourceType(c.x.Resource(h), " '${1:name}'")
+				}
 			}
-		}
+		})
 	}
 }

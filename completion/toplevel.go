@@ -5,159 +5,144 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/cursor"
 	g "github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 )
 
-// keywordSnippet is a keyword item: its label, snippet and what it does.
-type keywordSnippet struct {
-	label, snippet, detail string
-}
-
-// waitSnippet is the top-level wait skeleton: the target placeholder is mirrored into until.
-const waitSnippet = "let ${1:name} = wait ${2:target} {\n  until = ${2:target}.${3:attr} == ${4:value}\n}"
-
-// topKeywords returns the statements a file can hold, as skeletons.
-func topKeywords() []keywordSnippet {
-	return []keywordSnippet{
-		{"let", "let ${1:name} = $0", "Bind a name to a value"},
-		{"provider", "provider ${1:aws} {\n  region = $0\n}", "Configure a provider"},
-		{"read", "let ${1:name} = read ${2:type} {\n  $0\n}", "Read a data source"},
-		{"wait", waitSnippet, "Block downstream resources until target reaches a condition"},
-		{"use", "let ${1:name} = use {\n  source = '$2'\n}", "Import a module"},
-		{"upstream_state", "let ${1:name} = upstream_state {\n  source = '$2'\n}", "Read another configuration's exports"},
-		{"arguments", "arguments {\n  ${1:name}: ${2:String}\n}", "Module inputs"},
-		{"attributes", "attributes {\n  ${1:name} = $0\n}", "Module outputs"},
-		{"exports", "exports {\n  ${1:name} = $0\n}", "Values published to upstream_state readers"},
-		{"fn", "fn ${1:name}(${2:x}) {\n  $0\n}", "Define a function"},
-		{"for", "for ${1:x} in ${2:items} {\n  $0\n}", "One resource per element"},
-		{"if", "if ${1:condition} {\n  $0\n}", "A conditional resource"},
-		{"import", "import {\n  to = ${1:type} '${2:name}'\n  id = '$3'\n}", "Import an existing resource into state"},
-		{"removed", "removed {\n  from = ${1:type} '${2:name}'\n}", "Forget a resource without destroying it"},
-		{"moved", "moved {\n  from = ${1:type} '${2:old}'\n  to   = ${1:type} '${3:new}'\n}", "Rename a resource in state"},
-		{"backend", "backend ${1:s3} {\n  $0\n}", "Where state is stored"},
-		{"require", "require ${1:condition}, '${2:message}'", "A constraint checked when the module is called"},
-	}
-}
-
-// rhsKeywords returns the constructs that stand only on the right of `let name =`.
-func rhsKeywords() []keywordSnippet {
-	return []keywordSnippet{
-		{"wait", "wait ${1:target} {\n  until = ${1:target}.${2:attr} == ${3:value}\n}", "Block downstream resources until target reaches a condition"},
-		{"read", "read ${1:type} {\n  $0\n}", "Read a data source"},
-		{"use", "use {\n  source = '$1'\n}", "Import a module"},
-		{"upstream_state", "upstream_state {\n  source = '$1'\n}", "Read another configuration's exports"},
-		{"provider", "provider ${1:aws} {\n  region = $0\n}", "A named provider instance"},
-		{"for", "for ${1:x} in ${2:items} {\n  $0\n}", "One resource per element"},
-		{"if", "if ${1:condition} {\n  $0\n}", "A conditional resource or value"},
-	}
-}
-
-// statement completes at depth 0 of a statement: a new statement, the right-hand side of a let,
-// the head of a for, if or require.
-func (c *completer) statement(fr *frame) {
-	item := fr.item
+// statement completes at the level of a top-level statement: a new statement, the right-hand
+// side of a let, the head of a for, if or require.
+func (c *completer) statement() {
+	sl := c.sl
+	item := sl.Item
 	if len(item) == 0 {
 		c.topLevel()
 		return
 	}
 	last := item[len(item)-1]
 	switch {
-	case item[0].is("let"):
-		if len(item) >= 3 && item[2].kind == g.Assign {
-			c.letValue(fr, item[3:])
+	case item[0].Is("let"):
+		if len(item) >= 3 && item[2].Tok.Kind == g.Assign {
+			c.letValue(item[3:])
 		}
-	case item[0].is("provider") && len(item) == 1:
-		c.providerKinds()
-	case item[0].is("for"):
-		c.forHead(fr, item[1:])
-	case item[0].is("if") || item[0].is("require"):
-		if len(item) == 1 || last.expectsMore() {
-			c.value(fr, want{}, nil)
+	case construct(item[0]) == g.ProviderConstruct && len(item) == 1:
+		c.provide("provider kinds", c.providerKinds)
+	case construct(item[0]) == g.ForConstruct:
+		c.forHead(item[1:])
+	case construct(item[0]) == g.IfConstruct || construct(item[0]) == g.RequireConstruct:
+		if len(item) == 1 || last.ExpectsMore() {
+			c.value(want{}, nil)
 		}
-	case typePos(fr, item):
-		c.types()
-	case last.expectsMore():
-		if !item[0].expectsMore() {
-			c.value(fr, want{}, item)
+	case sl.Pos == cursor.PosType:
+		c.provide("types", c.types)
+	case last.ExpectsMore():
+		if !item[0].ExpectsMore() {
+			c.value(want{}, item)
 		}
 	default:
-		if c.cur.newline || c.cur.text != "" {
+		if sl.Newline || sl.Text != "" {
 			c.topLevel()
 		}
 	}
 }
 
+// construct returns the construct an entry is the keyword of (NoConstruct for others).
+func construct(e cursor.Entry) g.ConstructID {
+	if e.Tok.Kind != g.Ident {
+		return g.NoConstruct
+	}
+	if k := g.KeywordConstruct(e.Text); k != nil {
+		return k.ID
+	}
+	return g.NoConstruct
+}
+
 // letValue completes the right-hand side of a top-level let.
-func (c *completer) letValue(fr *frame, rhs []entry) {
+func (c *completer) letValue(rhs []cursor.Entry) {
+	sl := c.sl
 	if len(rhs) == 0 {
-		c.rhsStart(fr)
+		c.rhsStart()
 		return
 	}
 	last := rhs[len(rhs)-1]
-	switch {
-	case rhs[0].is("wait"):
+	switch construct(rhs[0]) {
+	case g.WaitConstruct:
 		if len(rhs) == 1 {
-			c.waitTargets(c.cur.owner)
+			c.provide("wait targets", func() { c.waitTargets(sl.Owner) })
 		}
-	case rhs[0].is("read"):
+	case g.ReadConstruct:
 		if len(rhs) == 1 {
-			c.resourceTypes(true, "")
+			c.provide("data sources", func() { c.resourceTypes(true, "") })
 		}
-	case rhs[0].is("provider"):
+	case g.ProviderConstruct:
 		if len(rhs) == 1 {
-			c.providerKinds()
+			c.provide("provider kinds", c.providerKinds)
 		}
-	case rhs[0].is("for"):
-		c.forHead(fr, rhs[1:])
-	case rhs[0].is("if"):
-		if len(rhs) == 1 || last.expectsMore() {
-			c.value(fr, want{}, nil)
+	case g.ForConstruct:
+		c.forHead(rhs[1:])
+	case g.IfConstruct:
+		if len(rhs) == 1 || last.ExpectsMore() {
+			c.value(want{}, nil)
 		}
-	case last.expectsMore():
-		c.value(fr, want{}, rhs)
-	case c.cur.newline || c.cur.text != "":
-		c.topLevel()
+	default:
+		switch {
+		case last.ExpectsMore():
+			c.value(want{}, rhs)
+		case sl.Newline || sl.Text != "":
+			c.topLevel()
+		}
 	}
 }
 
 // forHead completes in `for x in <|>`: the iterable.
-func (c *completer) forHead(fr *frame, rest []entry) {
-	in := slices.IndexFunc(rest, func(e entry) bool { return e.is("in") })
-	if in >= 0 && (in == len(rest)-1 || rest[len(rest)-1].expectsMore()) {
-		c.value(fr, want{}, rest[in+1:])
+func (c *completer) forHead(rest []cursor.Entry) {
+	in := slices.IndexFunc(rest, func(e cursor.Entry) bool { return e.Tok.Kind == g.Ident && g.ExpectsMore(e.Text) && g.KeywordConstruct(e.Text) == nil })
+	if in >= 0 && (in == len(rest)-1 || rest[len(rest)-1].ExpectsMore()) {
+		c.value(want{}, rest[in+1:])
 	}
 }
 
-// topLevel offers what can start a statement.
+// topLevel offers what can start a statement: the constructs that stand as statements or as
+// the value of a let (those as `let name = ...` skeletons), module calls and resource types.
 func (c *completer) topLevel() {
-	if qual, _, ok := c.cur.qualified(); ok {
-		c.typesUnder(qual, false)
+	if qual, _, ok := c.sl.Qualified(); ok {
+		c.provide("resource types", func() { c.typesUnder(qual, false) })
 		return
 	}
-	for _, k := range topKeywords() {
-		c.add(k.label, Keyword, k.snippet, k.detail, "")
-	}
-	c.moduleAliases()
-	c.resourceTypes(false, "")
+	c.provide("keywords", func() {
+		for _, k := range g.Constructs() {
+			if k.Keyword != "" && k.Snippet != "" && k.Place&(g.AtTop|g.InLet) != 0 {
+				c.add(k.Keyword, Keyword, k.Snippet, k.Detail, "")
+			}
+		}
+	})
+	c.provide("module calls", c.moduleAliases)
+	c.provide("resource types", func() { c.resourceTypes(false, "") })
 }
 
 // rhsStart offers what can follow `let name =`.
-func (c *completer) rhsStart(fr *frame) {
-	if qual, _, ok := c.cur.qualified(); ok {
-		if c.member(qual, nil) {
+func (c *completer) rhsStart() {
+	if qual, _, ok := c.sl.Qualified(); ok {
+		if c.member(qual) {
 			return
 		}
-		c.typesUnder(qual, false)
-		c.regionsUnder(qual)
+		c.provide("resource types", func() { c.typesUnder(qual, false) })
+		c.provide("regions", func() { c.regionsUnder(qual) })
 		return
 	}
-	for _, k := range rhsKeywords() {
-		c.add(k.label, Keyword, k.snippet, k.detail, "")
+	c.provide("keywords", func() {
+		for _, k := range g.Constructs() {
+			if k.LetSnippet != "" {
+				c.add(k.Keyword, Keyword, k.LetSnippet, k.Detail, "")
+			}
+		}
+	})
+	c.provide("module calls", c.moduleAliases)
+	c.provide("resource types", func() { c.resourceTypes(false, "") })
+	c.provide("names in scope", c.scope)
+	if c.sl.Text != "" {
+		c.provide("functions", c.functions) // a call being typed: `let z = jo`
 	}
-	c.moduleAliases()
-	c.resourceTypes(false, "")
-	c.scope(fr)
 }
 
 // typesUnder offers the resource (or data-source) types below a typed qualifier: `aws.s3.`.

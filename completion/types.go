@@ -3,6 +3,7 @@ package completion
 import (
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/cursor"
 	g "github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -31,20 +32,20 @@ func declTypeOf(t *g.TypeExpr) *declType {
 }
 
 // declTypeOfEntries reduces an annotation being typed: the entries after ":" up to "=" or "{".
-func declTypeOfEntries(item []entry) *declType {
+func declTypeOfEntries(item []cursor.Entry) *declType {
 	d := &declType{}
 	colon := false
 	for _, e := range item {
-		switch {
-		case e.kind == g.Colon:
+		switch k := e.Tok.Kind; {
+		case k == g.Colon:
 			colon = true
 		case !colon:
-		case e.kind == g.Assign || e.kind == g.LBrace:
+		case k == g.Assign || k == g.LBrace:
 			return d
-		case e.kind == g.Ident:
-			d.names = append(d.names, e.text)
-		case e.kind == g.String:
-			d.lits = append(d.lits, e.text)
+		case k == g.Ident:
+			d.names = append(d.names, e.Text)
+		case k == g.String:
+			d.lits = append(d.lits, e.Text)
 		}
 	}
 	return d
@@ -87,15 +88,18 @@ func (c *completer) declValues(d *declType) {
 func (c *completer) bindingsOfType(head string) {
 	for _, n := range c.bindingNames() {
 		d := c.lookup(n)
-		if n != c.cur.owner && (d.Kind == workspace.Resource || d.Kind == workspace.DataSource) && d.ResourceType() == head {
+		if n != c.sl.Owner && (d.Kind == workspace.Resource || d.Kind == workspace.DataSource) && d.ResourceType() == head {
 			c.text(n, Reference, n, head, "")
 		}
 	}
 }
 
+// typeName is a type an annotation can name: its label, snippet and what it is.
+type typeName struct{ label, snippet, detail string }
+
 // typeNames are the types an annotation can name besides resource types.
-func typeNames() []keywordSnippet {
-	return []keywordSnippet{
+func typeNames() []typeName {
+	return []typeName{
 		{"String", "String", "primitive"},
 		{"Int", "Int", "primitive"},
 		{"Bool", "Bool", "primitive"},
@@ -115,7 +119,7 @@ func typeNames() []keywordSnippet {
 // resource types (as reference types).
 func (c *completer) types() {
 	prefix := ""
-	if qual, _, ok := c.cur.qualified(); ok {
+	if qual, _, ok := c.sl.Qualified(); ok {
 		prefix = qual + "."
 	} else {
 		for _, t := range typeNames() {

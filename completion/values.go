@@ -3,47 +3,52 @@ package completion
 import (
 	"slices"
 
+	"github.com/carina-rs/carina-lsp/cursor"
 	g "github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
-// want is what a value position expects, as far as it is known.
+// want is what a value position expects: what the cursor package works out, or a type
+// annotation being typed (`name: 'dev' | 'prod' = `).
 type want struct {
-	rs      *schema.Resource // the schema ty belongs to (for refs), may be nil
-	ty      *schema.Type     // the schema type, nil when unknown
-	decl    *declType        // or a declared type (module argument, argument default)
-	regions string           // or the regions of this provider (a provider block's region)
-	literal bool             // only literal values fit (the right of an until), no names
+	cursor.Expectation
+	decl *declType
 }
 
+// expect is a want of what the cursor package worked out.
+func expect(e cursor.Expectation) want { return want{Expectation: e} }
+
 // value completes a value position: the values of the expected type first, then references of
-// the same refined type, then the names in scope. After `|>` or `>>` it offers functions; after
-// `binding.` only that binding's members.
-func (c *completer) value(fr *frame, w want, rhs []entry) {
-	if n := len(rhs); n > 0 && (rhs[n-1].kind == g.Pipe || rhs[n-1].kind == g.Compose) {
-		c.functions()
+// the same refined type, then the names in scope, and once a word is typed the functions. After
+// `|>` or `>>` it offers functions; after `binding.` only that binding's members.
+func (c *completer) value(w want, rhs []cursor.Entry) {
+	if n := len(rhs); n > 0 && (rhs[n-1].Tok.Kind == g.Pipe || rhs[n-1].Tok.Kind == g.Compose) {
+		c.provide("functions", c.functions)
 		return
 	}
-	if qual, _, ok := c.cur.qualified(); ok {
-		c.prefer = w
-		if c.member(qual, fr) {
+	if qual, _, ok := c.sl.Qualified(); ok {
+		c.prefer = w.Expectation
+		if c.member(qual) {
 			return
 		}
 		n := len(c.items)
-		c.typed(w)
+		c.provide("typed values", func() { c.typed(w) })
 		c.keepPrefix(n, qual+".")
 		if len(c.items) == n {
-			c.regionsUnder(qual)
+			c.provide("regions", func() { c.regionsUnder(qual) })
 		}
 		return
 	}
-	c.typed(w)
-	if w.literal || digits(c.cur.text) != "" {
+	c.provide("typed values", func() { c.typed(w) })
+	if w.Literal || digits(c.sl.Text) != "" {
 		return // a number being typed: only units fit
 	}
-	c.typedRefs(w)
-	c.scope(fr)
+	c.provide("typed references", func() { c.typedRefs(w) })
+	c.provide("names in scope", c.scope)
+	if c.sl.Text != "" {
+		c.provide("functions", c.functions) // a call being typed: `let z = jo`
+	}
 }
 
 // keepPrefix drops the items from index n on whose insert does not start with prefix.
@@ -60,12 +65,21 @@ func (c *completer) keepPrefix(n int, prefix string) {
 // typed offers the values of the expected type.
 func (c *completer) typed(w want) {
 	switch {
-	case w.regions != "":
-		c.regions(w.regions)
-	case w.ty != nil:
-		c.schemaValues(w.rs, w.ty, 0)
 	case w.decl != nil:
 		c.declValues(w.decl)
+	case w.Region != "":
+		c.regions(w.Region)
+	case w.Type != nil:
+		c.schemaValues(w.Schema, w.Type, 0)
+	case w.Param != nil && w.Param.Type != nil:
+		c.declValues(declTypeOf(w.Param.Type))
+	case w.Key != nil:
+		switch w.Key.Value {
+		case g.BoolValue:
+			c.bools()
+		case g.DurationValue:
+			c.durations(0, "")
+		}
 	}
 }
 
@@ -101,16 +115,16 @@ func (c *completer) schemaValues(rs *schema.Resource, t *schema.Type, depth int)
 // the same refined type (aws.Arn, aws.ec2.Vpc.Id), waits first: their attributes are the target's
 // once the wait succeeded.
 func (c *completer) typedRefs(w want) {
-	if w.ty == nil {
+	if w.Type == nil {
 		return
 	}
-	t := resolve(w.rs, w.ty)
+	t := resolve(w.Schema, w.Type)
 	if t == nil || t.Identity == "" || t.Kind == schema.KindEnum {
 		return
 	}
 	var waits, others []string
 	for _, n := range c.bindingNames() {
-		if n == c.cur.owner {
+		if n == c.sl.Owner {
 			continue
 		}
 		d := c.lookup(n)

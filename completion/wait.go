@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/cursor"
 	g "github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -57,45 +58,56 @@ func roEnums(rs *schema.Resource) []string {
 }
 
 // wait completes inside `wait target { }`.
-func (c *completer) wait(fr *frame) {
-	pos := c.cur.position(fr)
-	switch pos.kind {
-	case posKey:
-		c.waitKeys(fr)
-	case posValue:
-		switch pos.key {
-		case "until":
-			c.until(fr, pos.rhs)
-		case "timeout":
-			if len(pos.rhs) == 0 {
-				c.timeout(fr)
+func (c *completer) wait() {
+	sl := c.sl
+	w := g.ConstructOf(g.WaitConstruct)
+	switch sl.Pos {
+	case cursor.PosKey:
+		c.provide("wait keys", c.waitKeys)
+	case cursor.PosValue:
+		k := w.Key(sl.Key)
+		if k == nil {
+			return
+		}
+		switch k.Value {
+		case g.PredicateValue:
+			c.provide("until", c.until)
+		case g.DurationValue:
+			if len(sl.Rhs) == 0 {
+				c.provide("durations", c.timeout)
 			}
-		case "depends_on":
-			if len(pos.rhs) == 0 {
-				c.add("[ ]", Snippet, "[$0]", "bindings to wait for first", "")
+		case g.BindingsValue:
+			if len(sl.Rhs) == 0 {
+				c.add("[ ]", Snippet, "[$0]", k.Detail, "")
 			}
 		}
-	case posAfter:
-		if pos.key == "until" && len(pos.rhs) > 0 && !slices.ContainsFunc(pos.rhs, func(e entry) bool { return isComparison(e.kind) }) {
+	case cursor.PosAfter:
+		if k := w.Key(sl.Key); k != nil && k.Value == g.PredicateValue && len(sl.Rhs) > 0 && !slices.ContainsFunc(sl.Rhs, func(e cursor.Entry) bool { return isComparison(e.Tok.Kind) }) {
 			c.text("==", Operator, "== ", "the only comparison supported", "")
 		}
 	}
 }
 
-// waitKeys offers until, depends_on and timeout, minus the keys the block has.
-func (c *completer) waitKeys(fr *frame) {
-	present := c.presentKeys(fr)
-	if !present["until"] {
-		c.add("until", Property, "until = ", "required: the predicate the target must satisfy",
-			"`until = "+orTarget(fr.head)+".<attribute> == <value>`: the wait polls the target until it holds.")
-	}
-	if !present["depends_on"] {
-		c.add("depends_on", Property, "depends_on = [$0]", "bindings that must complete before polling starts", "")
-	}
-	if !present["timeout"] {
-		ws := c.x.Wait(c.targetHead(fr.head))
-		def := formatDuration(ws.Timeout.Secs)
-		c.add("timeout", Property, "timeout = ${1:"+def+"}", "default "+def+" ("+ws.Timeout.Source+")", "")
+// waitKeys offers the wait's keys (from the construct table), minus the keys the block has;
+// timeout with its effective default.
+func (c *completer) waitKeys() {
+	present := c.present()
+	target := c.sl.Block.TargetN
+	for _, k := range g.ConstructOf(g.WaitConstruct).Keys {
+		if present[k.Name] {
+			continue
+		}
+		switch k.Value {
+		case g.PredicateValue:
+			c.add(k.Name, Property, k.Snippet, k.Detail,
+				"`"+k.Name+" = "+orTarget(target)+".<attribute> == <value>`: the wait polls the target until it holds.")
+		case g.DurationValue:
+			ws := c.x.Wait(c.targetHead())
+			def := formatDuration(ws.Timeout.Secs)
+			c.add(k.Name, Property, k.Name+" = ${1:"+def+"}", "default "+def+" ("+ws.Timeout.Source+")", "")
+		default:
+			c.add(k.Name, Property, k.Snippet, k.Detail, "")
+		}
 	}
 }
 
@@ -106,9 +118,9 @@ func orTarget(t string) string {
 	return t
 }
 
-// targetHead returns the resource type a wait target stands for ("" when unknown).
-func (c *completer) targetHead(target string) string {
-	if r := c.cfg.ResourceOfIn(c.lookup(target), c.f); r != nil && r.Type != nil {
+// targetHead returns the resource type the wait's target stands for ("" when unknown).
+func (c *completer) targetHead() string {
+	if r := c.cfg.ResourceOfIn(c.sl.Block.Target, c.f); r != nil && r.Type != nil {
 		return r.Type.String()
 	}
 	return ""
@@ -124,46 +136,41 @@ func isComparison(k g.Kind) bool {
 
 // until completes the predicate `until = target.attr == value`: on the left the target and its
 // attributes (read-only enum attributes first); on the right the values of the attribute's type.
-func (c *completer) until(fr *frame, rhs []entry) {
-	target := fr.head
-	d := c.lookup(target)
+func (c *completer) until() {
+	sl := c.sl
+	target := sl.Block.TargetN
+	d := sl.Block.Target
 	if d == nil || target == "" {
 		return
 	}
 	rs := c.declSchema(d)
-	op := slices.IndexFunc(rhs, func(e entry) bool { return isComparison(e.kind) })
+	rhs := sl.Rhs
+	op := slices.IndexFunc(rhs, func(e cursor.Entry) bool { return isComparison(e.Tok.Kind) })
 	if len(rhs) == 0 {
-		if qual, _, ok := c.cur.qualified(); ok {
-			segs := splitRef(qual)
+		if qual, _, ok := sl.Qualified(); ok {
+			segs := cursor.SplitRef(qual)
 			if len(segs) > 0 && segs[0] == target {
-				c.schemaMembers(qual, rs, membersAt(rs, segs[1:]), true)
+				c.schemaMembers(qual, rs, rs.Members(segs[1:]), true)
 			}
 			return
 		}
 		c.text(target, Reference, target, "the wait's target ("+c.declDetail(d)+")", "")
-		c.schemaMembers(target, rs, membersAt(rs, nil), true)
+		c.schemaMembers(target, rs, rs.Members(nil), true)
 		return
 	}
 	if op < 0 || op != len(rhs)-1 || rs == nil {
 		return
 	}
-	lhs := strings.TrimSpace(c.src[c.cur.tokStart(rhs[0]):c.cur.tokStart(rhs[op])])
-	segs := splitRef(lhs)
-	if len(segs) < 2 || segs[0] != target {
-		return
-	}
-	m, ok := rs.Lookup(segs[1:])
-	if !ok {
-		return
-	}
 	// The right of an until compares with a literal or an enum value, never a binding.
-	c.value(nil, want{rs: rs, ty: m.Type, literal: true}, nil)
+	if sl.Expect.Type != nil {
+		c.value(expect(sl.Expect), nil)
+	}
 }
 
 // timeout offers the wait's effective default timeout first (from the target's schema, else
 // Carina's), then common durations; after digits, the digits with each unit.
-func (c *completer) timeout(fr *frame) {
-	head := c.targetHead(fr.head)
+func (c *completer) timeout() {
+	head := c.targetHead()
 	ws := c.x.Wait(head)
 	detail := "default (" + ws.Timeout.Source + ")"
 	if head != "" {
@@ -175,12 +182,12 @@ func (c *completer) timeout(fr *frame) {
 // waitDeps offers the bindings a wait's depends_on can list: those that refer to the target
 // first (the validation record of a certificate), then the others; never the wait, its target,
 // or names already listed.
-func (c *completer) waitDeps(wait, list *frame) {
-	listed := c.listedNames(list)
-	target := c.lookup(wait.head)
+func (c *completer) waitDeps() {
+	sl := c.sl
+	target := sl.Block.Target
 	var first, rest []*workspace.Decl
 	for _, n := range c.bindingNames() {
-		if n == wait.name || n == wait.head || n == c.cur.owner || listed[n] {
+		if n == sl.Owner || n == sl.Block.TargetN || sl.Listed[n] {
 			continue
 		}
 		d := c.lookup(n)
@@ -196,7 +203,7 @@ func (c *completer) waitDeps(wait, list *frame) {
 	for _, d := range append(first, rest...) {
 		detail := c.declDetail(d)
 		if slices.Contains(first, d) {
-			detail += ", refers to " + wait.head
+			detail += ", refers to " + sl.Block.TargetN
 		}
 		c.text(d.Name, Reference, d.Name, detail, "")
 	}
@@ -211,6 +218,3 @@ func dependable(k workspace.DeclKind) bool {
 	}
 	return false
 }
-
-// tokStart returns the start offset of an entry's token.
-func (cu *cursor) tokStart(e entry) int32 { return cu.toks[e.tok].Start }

@@ -194,11 +194,6 @@ func constructs() []Construct {
 			Detail: "Bind a name to a value", Snippet: "let ${1:name} = $0",
 			Doc:     "**let** — binds a name to a value, a resource, a `read` data source, a `wait`, a module (`use`), a module call, an `upstream_state` or a provider instance. A top-level binding is visible in every `.crn` file of the directory; `let _ = …` discards the name.",
 			Example: "let logs = aws.s3.Bucket {\n  bucket = 'my-logs'\n}"},
-		{ID: ResourceConstruct, Name: "resource", Place: AtTop | InLet | InBody, Blocks: []ConstructID{DirectivesConstruct}},
-		{ID: ReadConstruct, Keyword: "read", Name: "data source", Place: InLet | InBody, Blocks: []ConstructID{DirectivesConstruct},
-			Detail: "Read a data source", Snippet: "let ${1:name} = read ${2:type} {\n  $0\n}", LetSnippet: "read ${1:type} {\n  $0\n}",
-			Doc:     "**read** — a data source: reads an existing cloud object on every plan instead of managing it. Only as the value of a `let` (or in `for`/`if` bodies); the type must be a data source.",
-			Example: "let me = read aws.sts.CallerIdentity {}"},
 		{ID: WaitConstruct, Keyword: "wait", Name: "wait", Place: InLet,
 			Keys: []Key{
 				{Name: "until", Value: PredicateValue, Required: true, Keyword: true, Layout: Verbatim,
@@ -222,6 +217,18 @@ func constructs() []Construct {
 			LetSnippet: "wait ${1:target} {\n  until = ${1:target}.${2:attr} == ${3:value}\n}",
 			Doc:        "**wait** — holds back everything that reads the wait's binding until its target reaches a condition, polling the target with reads. Only as the value of a `let`; keys `until` (required), `depends_on` and `timeout`. A wait never appears in state; a timeout fails the apply and blocks its dependents without replacing the target.",
 			Example:    "let cert_issued = wait cert {\n  until      = cert.status == aws.acm.Certificate.Status.Issued\n  depends_on = [validation_record]\n  timeout    = 75min\n}"},
+		{ID: ReadConstruct, Keyword: "read", Name: "data source", Place: InLet | InBody, Blocks: []ConstructID{DirectivesConstruct},
+			Detail: "Read a data source", Snippet: "let ${1:name} = read ${2:type} {\n  $0\n}", LetSnippet: "read ${1:type} {\n  $0\n}",
+			Doc:     "**read** — a data source: reads an existing cloud object on every plan instead of managing it. Only as the value of a `let` (or in `for`/`if` bodies); the type must be a data source.",
+			Example: "let me = read aws.sts.CallerIdentity {}"},
+		{ID: UseConstruct, Keyword: "use", Name: "use", Place: InLet, Keys: []Key{source},
+			Detail: "Import a module", Snippet: "let ${1:name} = use {\n  source = '$2'\n}", LetSnippet: "use {\n  source = '$1'\n}",
+			Doc:     "**use** — imports a module: a directory of `.crn` files with `arguments` and `attributes`, resolved relative to this configuration. Only as the value of a `let`; the alias is then called like a block.",
+			Example: "let net = use { source = './modules/net' }\n\nlet main = net {\n  vpc_cidr = '10.0.0.0/16'\n}"},
+		{ID: UpstreamConstruct, Keyword: "upstream_state", Name: "upstream_state", Place: InLet, Keys: []Key{source},
+			Detail: "Read another configuration's exports", Snippet: "let ${1:name} = upstream_state {\n  source = '$2'\n}", LetSnippet: "upstream_state {\n  source = '$1'\n}",
+			Doc:     "**upstream_state** — reads the `exports` of another configuration (a directory relative to this one) from its state, as `binding.<export>`. Only `source` is allowed.",
+			Example: "let orgs = upstream_state { source = '../organizations' }\n\nlet id = orgs.account_id"},
 		{ID: ProviderConstruct, Keyword: "provider", Name: "provider", Place: AtTop | InLet,
 			Keys: []Key{
 				{Name: "region", Value: RegionValue, Detail: "the region resources are created in", Snippet: "region = "},
@@ -233,19 +240,6 @@ func constructs() []Construct {
 			Detail: "Configure a provider", Snippet: "provider ${1:aws} {\n  region = $0\n}", LetSnippet: "provider ${1:aws} {\n  region = $0\n}",
 			Doc:     "**provider** — configures a provider kind (`provider aws { … }`, the default instance) or, as a `let` value, a named instance that resources pick with `directives { provider = name }`.",
 			Example: "provider aws {\n  region = aws.Region.us_east_1\n}\n\nlet us = provider aws {\n  region = aws.Region.us_west_2\n}"},
-		{ID: BackendConstruct, Keyword: "backend", Name: "backend", Place: AtTop,
-			Detail: "Where state is stored", Snippet: "backend ${1:s3} {\n  $0\n}",
-			Doc:     "**backend** — where this configuration keeps its state. At most one per directory; not allowed in modules.",
-			Example: "backend s3 {\n  bucket = 'my-state'\n  key    = 'prod/carina.state.json'\n}"},
-		{ID: UseConstruct, Keyword: "use", Name: "use", Place: InLet, Keys: []Key{source},
-			Detail: "Import a module", Snippet: "let ${1:name} = use {\n  source = '$2'\n}", LetSnippet: "use {\n  source = '$1'\n}",
-			Doc:     "**use** — imports a module: a directory of `.crn` files with `arguments` and `attributes`, resolved relative to this configuration. Only as the value of a `let`; the alias is then called like a block.",
-			Example: "let net = use { source = './modules/net' }\n\nlet main = net {\n  vpc_cidr = '10.0.0.0/16'\n}"},
-		{ID: UpstreamConstruct, Keyword: "upstream_state", Name: "upstream_state", Place: InLet, Keys: []Key{source},
-			Detail: "Read another configuration's exports", Snippet: "let ${1:name} = upstream_state {\n  source = '$2'\n}", LetSnippet: "upstream_state {\n  source = '$1'\n}",
-			Doc:     "**upstream_state** — reads the `exports` of another configuration (a directory relative to this one) from its state, as `binding.<export>`. Only `source` is allowed.",
-			Example: "let orgs = upstream_state { source = '../organizations' }\n\nlet id = orgs.account_id"},
-		{ID: ModuleCallConstruct, Name: "module call", Place: AtTop | InLet | InBody},
 		{ID: ArgumentsConstruct, Keyword: "arguments", Name: "arguments", Place: AtTop, Items: true,
 			Detail: "Module inputs", Snippet: "arguments {\n  ${1:name}: ${2:String}\n}",
 			Doc:     "**arguments** — the inputs of a module: `name: Type`, with an optional default (`= value`) or a detail block with `description`, `default` and `validation`. Only in modules.",
@@ -258,6 +252,18 @@ func constructs() []Construct {
 			Detail: "Values published to upstream_state readers", Snippet: "exports {\n  ${1:name} = $0\n}",
 			Doc:     "**exports** — values this configuration publishes in its state for others to read with `upstream_state`. Not allowed in modules.",
 			Example: "exports {\n  account_id = account.id\n}"},
+		{ID: FnConstruct, Keyword: "fn", Name: "function", Place: AtTop,
+			Detail: "Define a function", Snippet: "fn ${1:name}(${2:x}) {\n  $0\n}",
+			Doc:     "**fn** — a user function: typed parameters with optional defaults, local `let`s, then one result expression. It may not shadow a built-in function or call itself.",
+			Example: "fn name(env: String, app: String = 'web'): String {\n  join('-', [env, app])\n}"},
+		{ID: ForConstruct, Keyword: "for", Name: "for", Place: AtTop | InLet | InBody, Parts: []string{"in"},
+			Detail: "One resource per element", Snippet: "for ${1:x} in ${2:items} {\n  $0\n}", LetSnippet: "for ${1:x} in ${2:items} {\n  $0\n}",
+			Doc:     "**for** — one resource, data source or module call per element of a list or map; items are addressed `name[0]`, `name[1]`… (lists) or `name.key` (maps). Forms: `for x in xs`, `for (i, x) in xs`, `for k, v in m`.",
+			Example: "let subnets = for cidr in ['10.0.1.0/24', '10.0.2.0/24'] {\n  aws.ec2.Subnet {\n    vpc_id     = vpc.vpc_id\n    cidr_block = cidr\n  }\n}"},
+		{ID: IfConstruct, Keyword: "if", Name: "if", Place: AtTop | InLet | InBody, Parts: []string{"else"},
+			Detail: "A conditional resource", Snippet: "if ${1:condition} {\n  $0\n}", LetSnippet: "if ${1:condition} {\n  $0\n}",
+			Doc:     "**if** — a resource, module call or value that exists only when a condition known at parse time holds; `else` gives the alternative (no `else if`).",
+			Example: "let alarm = if enable_alarms {\n  aws.cloudwatch.Alarm { … }\n}"},
 		{ID: ImportConstruct, Keyword: "import", Name: "import", Place: AtTop,
 			Keys:   []Key{to, {Name: "id", Value: StringValue, Required: true, Detail: "the provider's identifier of the existing resource", Snippet: "id = '$1'"}},
 			Detail: "Import an existing resource into state", Snippet: "import {\n  to = ${1:type} '${2:name}'\n  id = '$3'\n}",
@@ -271,22 +277,16 @@ func constructs() []Construct {
 			Detail: "Rename a resource in state", Snippet: "moved {\n  from = ${1:type} '${2:old}'\n  to   = ${1:type} '${3:new}'\n}",
 			Doc:     "**moved** — renames a resource in state without replacing it; `from` and `to` must have the same provider and resource type.",
 			Example: "moved {\n  from = aws.s3.Bucket 'logs'\n  to   = aws.s3.Bucket 'access_logs'\n}"},
+		{ID: BackendConstruct, Keyword: "backend", Name: "backend", Place: AtTop,
+			Detail: "Where state is stored", Snippet: "backend ${1:s3} {\n  $0\n}",
+			Doc:     "**backend** — where this configuration keeps its state. At most one per directory; not allowed in modules.",
+			Example: "backend s3 {\n  bucket = 'my-state'\n  key    = 'prod/carina.state.json'\n}"},
 		{ID: RequireConstruct, Keyword: "require", Name: "require", Place: AtTop,
 			Detail: "A constraint checked when the module is called", Snippet: "require ${1:condition}, '${2:message}'",
 			Doc:     "**require** — a condition checked when the module is called, with the message shown when it fails. Takes a validate expression (`==`, `!=`, `<`, `&&`, `||`, `!`, function calls).",
 			Example: "require length(subnets) > 0, 'need at least one subnet'"},
-		{ID: FnConstruct, Keyword: "fn", Name: "function", Place: AtTop,
-			Detail: "Define a function", Snippet: "fn ${1:name}(${2:x}) {\n  $0\n}",
-			Doc:     "**fn** — a user function: typed parameters with optional defaults, local `let`s, then one result expression. It may not shadow a built-in function or call itself.",
-			Example: "fn name(env: String, app: String = 'web'): String {\n  join('-', [env, app])\n}"},
-		{ID: ForConstruct, Keyword: "for", Name: "for", Place: AtTop | InLet | InBody, Parts: []string{"in"},
-			Detail: "One resource per element", Snippet: "for ${1:x} in ${2:items} {\n  $0\n}", LetSnippet: "for ${1:x} in ${2:items} {\n  $0\n}",
-			Doc:     "**for** — one resource, data source or module call per element of a list or map; items are addressed `name[0]`, `name[1]`… (lists) or `name.key` (maps). Forms: `for x in xs`, `for (i, x) in xs`, `for k, v in m`.",
-			Example: "let subnets = for cidr in ['10.0.1.0/24', '10.0.2.0/24'] {\n  aws.ec2.Subnet {\n    vpc_id     = vpc.vpc_id\n    cidr_block = cidr\n  }\n}"},
-		{ID: IfConstruct, Keyword: "if", Name: "if", Place: AtTop | InLet | InBody, Parts: []string{"else"},
-			Detail: "A conditional resource", Snippet: "if ${1:condition} {\n  $0\n}", LetSnippet: "if ${1:condition} {\n  $0\n}",
-			Doc:     "**if** — a resource, module call or value that exists only when a condition known at parse time holds; `else` gives the alternative (no `else if`).",
-			Example: "let alarm = if enable_alarms {\n  aws.cloudwatch.Alarm { … }\n}"},
+		{ID: ResourceConstruct, Name: "resource", Place: AtTop | InLet | InBody, Blocks: []ConstructID{DirectivesConstruct}},
+		{ID: ModuleCallConstruct, Name: "module call", Place: AtTop | InLet | InBody},
 		{ID: DirectivesConstruct, Keyword: "directives", Name: "directives", Place: InResource,
 			Keys: []Key{
 				{Name: "create_before_destroy", Value: BoolValue, Detail: "create the replacement before destroying the old one", Snippet: "create_before_destroy = "},
@@ -354,7 +354,9 @@ func newTable() *constructTable {
 	return t
 }
 
-// Constructs returns every construct, in table order. The table is shared: do not modify it.
+// Constructs returns every construct, in table order: the statements in the order completion
+// offers them, then the constructs without a keyword and the nested blocks. The table is shared:
+// do not modify it.
 func Constructs() []Construct { return table.list }
 
 // ConstructOf returns the construct id (nil for NoConstruct).
@@ -365,6 +367,21 @@ func ConstructOf(id ConstructID) *Construct {
 		}
 	}
 	return nil
+}
+
+// ExpectsMore reports whether word, ending what has been written, must be followed by more: the
+// keyword of a construct that stands as a statement or a value (let, wait, read, for ...) or a
+// part of one's syntax (in, else). Block names (directives) and keys (until) are complete words.
+func ExpectsMore(word string) bool {
+	if c := table.byKeyword[word]; c != nil {
+		return c.Place&(AtTop|InLet|InBody) != 0
+	}
+	for _, c := range table.list {
+		if slices.Contains(c.Parts, word) {
+			return true
+		}
+	}
+	return false
 }
 
 // KeywordConstruct returns the construct the keyword word introduces, or nil.

@@ -196,7 +196,17 @@ func (l *loader) resource(head string, kind ResourceKind, rj *resourceJSON) (*Re
 			return nil, l.errorf("%s: ref %q has no entry in defs", head, ref)
 		}
 	}
+	if _, ok := res.Attributes["id"]; !ok {
+		res.Attributes["id"] = idMember()
+	}
 	return res, nil
+}
+
+// idMember is the `id` every resource has besides its schema's attributes: the provider's
+// identifier of the object, known once it exists.
+func idMember() *Member {
+	return &Member{Name: "id", Type: &Type{Kind: KindString}, Display: "String", ReadOnly: true, Synthetic: true,
+		Description: "The provider's identifier of the resource: every resource has one."}
 }
 
 func (l *loader) member(where, name string, mj *memberJSON) (*Member, error) {

@@ -93,6 +93,7 @@ func TestLoadMini(t *testing.T) {
 			Wait:              Wait{Timeout: WaitSetting{Secs: 900, Source: "demo.svc.Thing schema (testdata/mini.json)"}},
 			Origin:            "testdata/mini.json",
 			Attributes: map[string]*Member{
+				"id": idMember(), // every resource has one, whatever its data says
 				"name": m("name", "demo.svc.Thing.Name", &Type{Kind: KindString, Identity: "demo.svc.Thing.Name", Pattern: "^[a-z]+$",
 					Length: &Bounds{Min: ptr(1.0), Max: ptr(64.0)}}, func(m *Member) {
 					m.Required, m.CreateOnly, m.Identity, m.Description = true, true, true, "The name."

@@ -100,6 +100,7 @@ type Member struct {
 	Default          any // wire value: string, bool, int64 or float64; nil when none
 	ProviderName     string
 	BlockName        string // singular block name for repeated-block syntax
+	Synthetic        bool   // not in the schema data: the `id` every resource has
 	Description      string
 }
 

@@ -22,7 +22,11 @@ func providerCounts(p *Provider) counts {
 	}
 	for _, m := range []map[string]*Resource{p.Resources, p.DataSources} {
 		for _, r := range m {
-			c.Attributes += len(r.Attributes)
+			for _, a := range r.Attributes {
+				if !a.Synthetic {
+					c.Attributes++ // the data's attributes, not the id every resource has
+				}
+			}
 		}
 	}
 	return c

@@ -1,0 +1,260 @@
+package cursor
+
+import (
+	"slices"
+	"strings"
+
+	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// owner returns the top-level declaration a statement makes (the let's binding), or nil.
+func (r *resolver) owner(st *g.Stmt) *workspace.Decl {
+	if st == nil {
+		return nil
+	}
+	if l, ok := st.Node.(*g.LetStmt); ok && l.Name != nil {
+		return r.declAt(st.Abs(l.Name.Span))
+	}
+	return nil
+}
+
+// blockCtx describes the block path[i] (a *g.Block) of statement st: what construct it belongs
+// to and, inside a resource, its schema and attribute path.
+func (r *resolver) blockCtx(st *g.Stmt, path []g.Node, i int) *BlockCtx {
+	b, _ := nodeAt(path, i).(*g.Block)
+	ctx := &BlockCtx{Node: b, Stmt: st, Owner: r.owner(st)}
+	switch p := nodeAt(path, i-1).(type) {
+	case *g.ResourceExpr:
+		ctx.Construct = g.ConstructOf(g.ResourceConstruct)
+		if p.Read != nil {
+			ctx.Construct = g.ConstructOf(g.ReadConstruct)
+		}
+		ctx.Read = p.Read != nil
+		if p.Type != nil {
+			ctx.Head = p.Type.String()
+		}
+		ctx.Schema = r.schemas.Declared(ctx.Head, ctx.Read)
+		ctx.Path = []string{}
+	case *g.NestedBlock:
+		outer := r.blockCtx(st, path, i-2)
+		name := ""
+		if p.Name != nil {
+			name = p.Name.Text
+		}
+		if c := g.KeywordConstruct(name); c != nil && outer.Construct.Takes(c.ID) {
+			ctx.Construct = c
+			ctx.Place = g.InResource
+			if outer.Construct.ID == g.ArgumentConstruct {
+				ctx.Place = g.InArgument
+			}
+			break
+		}
+		ctx.inherit(outer, name)
+	case *g.MapExpr:
+		ctx.Map = true
+		// The map is the value of a key (perhaps as an element of a list value): it holds what
+		// that key's schema member holds.
+		j := i - 2
+		for j >= 0 {
+			if _, ok := path[j].(*g.ListExpr); !ok {
+				break
+			}
+			j--
+		}
+		if a, ok := nodeAt(path, j).(*g.Attribute); ok && a.Key != nil {
+			if _, ok := nodeAt(path, j-1).(*g.Block); ok {
+				outer := r.blockCtx(st, path, j-1)
+				if outer.Construct == nil || outer.Construct.Keys == nil {
+					ctx.inherit(outer, a.Key.Text)
+				}
+			}
+		}
+	case *g.WaitExpr:
+		ctx.Construct = g.ConstructOf(g.WaitConstruct)
+		ctx.Place = g.InLet
+		if p.Target != nil {
+			ctx.TargetN = p.Target.Text
+			if ref := r.refAt(st.Abs(p.Target.Span).Start); ref != nil {
+				ctx.Target = ref.Decl
+			} else {
+				ctx.Target = r.lookup(p.Target.Text)
+			}
+		}
+	case *g.ProviderStmt:
+		ctx.Construct, ctx.Place = g.ConstructOf(g.ProviderConstruct), g.AtTop
+		if p.Kind != nil {
+			ctx.Kind = p.Kind.Text
+		}
+	case *g.ProviderExpr:
+		ctx.Construct, ctx.Place = g.ConstructOf(g.ProviderConstruct), g.InLet
+		if p.Kind != nil {
+			ctx.Kind = p.Kind.Text
+		}
+	case *g.BackendStmt:
+		ctx.Construct, ctx.Place = g.ConstructOf(g.BackendConstruct), g.AtTop
+		if p.Kind != nil {
+			ctx.Kind = p.Kind.Text
+		}
+	case *g.KeywordBlockExpr:
+		ctx.Construct, ctx.Place = g.KeywordConstruct(p.Keyword), g.InLet
+	case *g.ModuleCallExpr:
+		ctx.Construct = g.ConstructOf(g.ModuleCallConstruct)
+		if p.Name != nil {
+			ctx.ModName = p.Name.Text
+			if r.cfg != nil {
+				ctx.Module = r.cfg.Modules[p.Name.Text]
+			}
+		}
+	case *g.StateBlockStmt:
+		ctx.Construct, ctx.Place, ctx.Kind = g.KeywordConstruct(p.Kind), g.AtTop, p.Kind
+	case *g.ParamDecl:
+		ctx.Construct = g.ConstructOf(g.ArgumentConstruct)
+	}
+	return ctx
+}
+
+// inherit makes ctx the block (or map) written under name in the block outer: inside a resource,
+// the same schema one attribute deeper.
+func (ctx *BlockCtx) inherit(outer *BlockCtx, name string) {
+	if outer.Path == nil {
+		return // not inside a resource body
+	}
+	ctx.Construct = outer.Construct
+	ctx.Head, ctx.Read, ctx.Schema = outer.Head, outer.Read, outer.Schema
+	ctx.Path = append(slices.Clone(outer.Path), name)
+}
+
+// keyExpect is what the value of key in block ctx expects.
+func (r *resolver) keyExpect(ctx *BlockCtx, key string) Expectation {
+	if ctx == nil {
+		return Expectation{}
+	}
+	if k := ctx.Construct.Key(key); k != nil && ctx.Construct.Keys != nil {
+		e := Expectation{Key: k}
+		if k.Value == g.RegionValue {
+			e.Region = ctx.Kind
+		}
+		return e
+	}
+	if ctx.Module != nil && ctx.Module.Config != nil {
+		if p := moduleParam(ctx.Module.Config, key); p != nil {
+			return Expectation{Param: p}
+		}
+	}
+	if ctx.Schema != nil && ctx.Path != nil {
+		path := append(slices.Clone(ctx.Path), key)
+		if m, ok := ctx.Schema.Lookup(path); ok {
+			return Expectation{Schema: ctx.Schema, Type: m.Type,
+				Desc: "for attribute `" + strings.Join(path, ".") + "` of `" + ctx.Schema.Type + "`"}
+		}
+	}
+	return Expectation{}
+}
+
+// moduleParam returns the argument called name a module declares, or nil.
+func moduleParam(cfg *workspace.Config, name string) *g.ParamDecl {
+	for _, d := range cfg.Decls {
+		if d.Kind == workspace.Argument && d.Name == name {
+			if p, ok := d.Node.(*g.ParamDecl); ok {
+				return p
+			}
+		}
+	}
+	return nil
+}
+
+// expect is what the value position path[i] of statement st expects.
+func (r *resolver) expect(st *g.Stmt, path []g.Node, i int) Expectation {
+	node := nodeAt(path, i)
+	switch p := nodeAt(path, i-1).(type) {
+	case *g.Attribute:
+		if p.Value != node || p.Key == nil {
+			return Expectation{}
+		}
+		if _, ok := nodeAt(path, i-2).(*g.Block); !ok {
+			return Expectation{}
+		}
+		return r.keyExpect(r.blockCtx(st, path, i-2), p.Key.Text)
+	case *g.ListExpr:
+		e := r.expect(st, path, i-1)
+		if e.Type != nil && e.Schema != nil {
+			if t := e.Schema.Resolve(e.Type); t != nil && t.Kind == schema.KindList {
+				e.Type = t.Element
+			}
+		}
+		return e
+	case *g.ParenExpr:
+		return r.expect(st, path, i-1)
+	case *g.BinaryExpr:
+		if p.Y != node || p.Op != g.Eq && p.Op != g.NotEq {
+			return Expectation{}
+		}
+		return r.compared(st, p.X, r.inPredicate(st, path, i-1))
+	case *g.ParamDecl:
+		if p.Default == node {
+			return Expectation{Param: p}
+		}
+	}
+	return Expectation{}
+}
+
+// compared is what the right of a comparison with x expects: a value of the type of the
+// attribute x reads.
+func (r *resolver) compared(st *g.Stmt, x g.Expr, literal bool) Expectation {
+	segs := segments(x)
+	if len(segs) < 2 {
+		return Expectation{Literal: literal}
+	}
+	var d *workspace.Decl
+	if ref := r.refAt(st.Abs(segs[0].Span).Start); ref != nil {
+		d = ref.Decl
+	}
+	rs := r.declSchema(d)
+	if rs == nil {
+		return Expectation{Literal: literal}
+	}
+	m, ok := rs.Lookup(texts(segs[1:]))
+	if !ok {
+		return Expectation{Literal: literal}
+	}
+	return Expectation{Schema: rs, Type: m.Type, Literal: literal,
+		Desc: "compared with `" + strings.Join(texts(segs), ".") + "` (`" + rs.Type + "`)"}
+}
+
+// inPredicate reports whether path[i] lies in the value of a predicate key (until, condition).
+func (r *resolver) inPredicate(st *g.Stmt, path []g.Node, i int) bool {
+	for j := i; j > 0; j-- {
+		a, ok := path[j].(*g.Attribute)
+		if !ok {
+			continue
+		}
+		if _, ok := nodeAt(path, j-1).(*g.Block); !ok || a.Key == nil {
+			return false
+		}
+		ctx := r.blockCtx(st, path, j-1)
+		k := ctx.Construct.Key(a.Key.Text)
+		return k != nil && ctx.Construct.Keys != nil && k.Value == g.PredicateValue
+	}
+	return false
+}
+
+// enumExpected returns the enum a value position expects, with the regions of a region enum.
+func (r *resolver) enumExpected(e Expectation) *schema.Enum {
+	if e.Type != nil {
+		return r.withRegions(EnumOf(e.Schema, e.Type))
+	}
+	if e.Key != nil && e.Key.Value == g.RegionValue && e.Region != "" {
+		return r.withRegions(r.schemas.Enum(e.Region + ".Region"))
+	}
+	return nil
+}
+
+// nodeAt returns path[i], or nil outside the path.
+func nodeAt(path []g.Node, i int) g.Node {
+	if i < 0 || i >= len(path) {
+		return nil
+	}
+	return path[i]
+}

@@ -1,0 +1,170 @@
+package cursor
+
+import (
+	g "github.com/carina-rs/carina-lsp/grammar"
+)
+
+// container finds, for the innermost bracket open at the cursor that the tree records, the node
+// it opens, and sets the slot's container from it. The frames past it (brackets the parser could
+// not place) are dropped; the statement level is used when no bracket is placed. It returns the
+// frame whose item the cursor is in.
+func (r *resolver) container(s *Slot, frames []*frame, toks []g.Token) *frame {
+	for k := len(frames) - 1; k >= 1; k-- {
+		fr := frames[k]
+		in, path := r.opens(s.Stmt, toks, fr.open)
+		if in == InNothing {
+			in, path = r.typeBracket(s, frames, k, toks)
+		}
+		if in == InNothing {
+			continue
+		}
+		s.In, s.Path, s.Node = in, path, path[len(path)-1]
+		switch in {
+		case InBlock:
+			s.Block = r.blockCtx(s.Stmt, path, len(path)-1)
+		case InList:
+			// The block whose key the list is the value of (for depends_on and typed elements).
+			for j := len(path) - 2; j >= 0; j-- {
+				if _, ok := path[j].(*g.Attribute); ok {
+					if _, ok := nodeAt(path, j-1).(*g.Block); ok {
+						s.Block = r.blockCtx(s.Stmt, path, j-1)
+					}
+					break
+				}
+				if _, ok := path[j].(*g.ListExpr); !ok {
+					break
+				}
+			}
+		}
+		return fr
+	}
+	return frames[0]
+}
+
+// opens returns what the bracket at token index oi opens, with the path from the statement's
+// root to its node; InNothing when the tree has no node for it.
+func (r *resolver) opens(st *g.Stmt, toks []g.Token, oi int) (In, []g.Node) {
+	ot := toks[oi]
+	rel := ot.Start - st.Offset
+	var before g.Span // the significant token before the bracket, relative
+	if p := prevSignificant(toks, ot.Start); p >= 0 {
+		before = g.Span{Start: toks[p].Start - st.Offset, End: toks[p].End - st.Offset}
+	}
+	var in In
+	path := find(st.Node, func(n g.Node) bool {
+		switch n := n.(type) {
+		case *g.Block:
+			if ot.Kind == g.LBrace && n.Open.Start == rel {
+				in = InBlock
+			}
+		case *g.Body:
+			if ot.Kind == g.LBrace && n.Open.Start == rel {
+				in = InBody
+			}
+		case *g.FnStmt:
+			switch {
+			case ot.Kind == g.LBrace && n.Open.Start == rel && n.Open.End > n.Open.Start:
+				in = InBody
+			case ot.Kind == g.LParen && n.Name != nil && n.Name.Span == before:
+				in = InParams
+			}
+		case *g.ArgumentsStmt:
+			if ot.Kind == g.LBrace && n.Kw == before {
+				in = InDecls
+			}
+		case *g.OutputsStmt:
+			if ot.Kind == g.LBrace && n.Kw == before {
+				in = InDecls
+			}
+		case *g.TypeAtom:
+			if n.Span.Start <= rel && rel < n.Span.End && n.Span.Start+int32(len(n.Name)) == before.End {
+				switch {
+				case ot.Kind == g.LBrace && n.Name == "struct":
+					in = InStruct
+				case ot.Kind == g.LParen && (n.Name == "list" || n.Name == "map"):
+					in = InTypeArgs
+				}
+			}
+		case *g.ListExpr:
+			if ot.Kind == g.LBracket && n.Span.Start == rel {
+				in = InList
+			}
+		case *g.IndexExpr:
+			if ot.Kind == g.LBracket && n.X != nil && n.X.Pos().End == rel {
+				in = InArgs
+			}
+		case *g.CallExpr:
+			if ot.Kind == g.LParen && n.LParen.Start == rel {
+				in = InArgs
+			}
+		case *g.ParenExpr:
+			if ot.Kind == g.LParen && n.Span.Start == rel {
+				in = InArgs
+			}
+		case *g.StringLit:
+			if (ot.Kind == g.TemplateStart || ot.Kind == g.TemplateMid) && n.Span.Start <= rel && rel < n.Span.End {
+				in = InArgs
+			}
+		}
+		return in != InNothing
+	})
+	if path == nil {
+		return InNothing, nil
+	}
+	return in, path
+}
+
+// find returns the path from root to the first node (in source order, outer before inner) that
+// ok accepts, or nil.
+func find(root g.Node, ok func(g.Node) bool) []g.Node {
+	var path []g.Node
+	var walk func(n g.Node) bool
+	walk = func(n g.Node) bool {
+		path = append(path, n)
+		if ok(n) {
+			return true
+		}
+		for _, c := range g.Children(n) {
+			if walk(c) {
+				return true
+			}
+		}
+		path = path[:len(path)-1]
+		return false
+	}
+	if root == nil || !walk(root) {
+		return nil
+	}
+	return path
+}
+
+// typeBracket places a bracket the tree has no node for because the type annotation it opens is
+// still being typed: `(` at a type position opens a type constructor's argument (list(, map(),
+// `{` after `struct` there a struct type's fields. The path is that of the enclosing container.
+func (r *resolver) typeBracket(s *Slot, frames []*frame, k int, toks []g.Token) (In, []g.Node) {
+	parent := frames[k-1]
+	pin, ppath := InStatement, []g.Node{s.Stmt.Node}
+	if k-1 >= 1 {
+		pin, ppath = r.opens(s.Stmt, toks, parent.open)
+		if pin == InNothing {
+			pin, ppath = r.typeBracket(s, frames, k-1, toks)
+		}
+	}
+	if pin == InNothing || len(parent.item) == 0 {
+		return InNothing, nil
+	}
+	outer := Slot{In: pin, Item: parent.item[:len(parent.item)-1]}
+	if len(outer.Item) == 0 || !outer.typePos() {
+		return InNothing, nil
+	}
+	last := outer.Item[len(outer.Item)-1]
+	switch toks[frames[k].open].Kind {
+	case g.LParen:
+		return InTypeArgs, ppath
+	case g.LBrace:
+		if last.Tok.Kind == g.Ident && last.Text == "struct" {
+			return InStruct, ppath
+		}
+	}
+	return InNothing, nil
+}

@@ -1,0 +1,181 @@
+package cursor
+
+import (
+	"strings"
+
+	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// resolver answers questions about one file of a configuration, with indexes of its references
+// and declarations built on first use (one Locate asks a few questions; a Walk over a file asks
+// one per name).
+type resolver struct {
+	cfg     *workspace.Config
+	f       *workspace.File
+	schemas *schema.Index
+
+	refs  map[int32]*workspace.Ref   // the file's references by the absolute start of their name
+	decls map[g.Span]*workspace.Decl // the file's declarations by the span of their name
+}
+
+func newResolver(cfg *workspace.Config, f *workspace.File, schemas *schema.Index) *resolver {
+	return &resolver{cfg: cfg, f: f, schemas: schemas}
+}
+
+func samePath(a, b *workspace.File) bool { return a == b || a != nil && b != nil && a.Path == b.Path }
+
+// refAt returns the reference whose name starts at the absolute offset start of the file, or nil.
+func (r *resolver) refAt(start int32) *workspace.Ref {
+	if r.cfg == nil {
+		return nil
+	}
+	if r.refs == nil {
+		r.refs = map[int32]*workspace.Ref{}
+		for _, ref := range r.cfg.Refs {
+			if samePath(ref.File, r.f) {
+				r.refs[ref.Span.Start] = ref
+			}
+		}
+	}
+	return r.refs[start]
+}
+
+// declAt returns the declaration whose name is at the absolute span sp of the file, or nil.
+func (r *resolver) declAt(sp g.Span) *workspace.Decl {
+	if r.cfg == nil {
+		return nil
+	}
+	if r.decls == nil {
+		r.decls = map[g.Span]*workspace.Decl{}
+		for _, d := range r.cfg.Decls {
+			if samePath(d.File, r.f) {
+				r.decls[d.NameSpan] = d
+			}
+		}
+	}
+	return r.decls[sp]
+}
+
+// lookup returns the top-level binding called name (this file's own first, as references
+// resolve), or nil.
+func (r *resolver) lookup(name string) *workspace.Decl {
+	if r.cfg == nil {
+		return nil
+	}
+	return r.cfg.LookupIn(name, r.f)
+}
+
+// DeclSchema returns the schema of what a declaration stands for: a resource's or data source's,
+// and through a wait, for and if, the resource behind them (workspace.Config.ResourceOfIn, looked
+// up from file f), with schema.Index.Declared's one fallback rule. nil when there is none.
+func DeclSchema(cfg *workspace.Config, f *workspace.File, schemas *schema.Index, d *workspace.Decl) *schema.Resource {
+	if cfg == nil || d == nil {
+		return nil
+	}
+	res := cfg.ResourceOfIn(d, f)
+	if res == nil || res.Type == nil {
+		return nil
+	}
+	return schemas.Declared(res.Type.String(), res.Read != nil)
+}
+
+func (r *resolver) declSchema(d *workspace.Decl) *schema.Resource {
+	return DeclSchema(r.cfg, r.f, r.schemas, d)
+}
+
+// withRegions returns a provider's region enum (aws.Region: open and without values of its own)
+// with the provider's regions as its values; any other enum as it is.
+func (r *resolver) withRegions(en *schema.Enum) *schema.Enum {
+	return WithRegions(r.schemas, en)
+}
+
+// WithRegions returns a provider's region enum (aws.Region: open and without values of its own)
+// with the provider's region list as its values; any other enum as it is.
+func WithRegions(schemas *schema.Index, en *schema.Enum) *schema.Enum {
+	if en == nil || !en.Open || len(en.Values) > 0 {
+		return en
+	}
+	provider, rest, _ := strings.Cut(en.Identity, ".")
+	if rest != "Region" {
+		return en
+	}
+	regions := schemas.Regions(provider)
+	if len(regions) == 0 {
+		return en
+	}
+	c := *en
+	c.Values = regions
+	return &c
+}
+
+// EnumOf returns the enum of a type: through refs and list elements (a list of enums takes
+// values of the enum), or nil.
+func EnumOf(rs *schema.Resource, t *schema.Type) *schema.Enum {
+	for range 16 {
+		if rs != nil {
+			t = rs.Resolve(t)
+		}
+		if t == nil {
+			return nil
+		}
+		if t.Kind != schema.KindList {
+			return t.Enum
+		}
+		t = t.Element
+	}
+	return nil
+}
+
+// qualifiedEnum resolves a dotted value such as aws.acm.Certificate.Status.Issued or
+// aws.Region.us_east_1 against the enum its prefix names (also under another provider's prefix).
+func (r *resolver) qualifiedEnum(parts []string) (*schema.Enum, schema.EnumValue, bool) {
+	text := strings.Join(parts, ".")
+	for k := len(parts) - 1; k >= 2; k-- {
+		ids := []string{strings.Join(parts[:k], ".")}
+		for _, p := range r.schemas.Providers() {
+			if p != parts[0] {
+				ids = append(ids, p+"."+strings.Join(parts[1:k], "."))
+			}
+		}
+		for _, id := range ids {
+			if en := r.withRegions(r.schemas.Enum(id)); en != nil {
+				if m, ok := en.Resolve(text); ok {
+					return en, m.Value, true
+				}
+			}
+		}
+	}
+	return nil, schema.EnumValue{}, false
+}
+
+// segments flattens a reference expression into its names: `a.b[0].c` → a, b, c (spans relative
+// to the statement).
+func segments(e g.Expr) []g.Name {
+	switch e := e.(type) {
+	case *g.PathExpr:
+		return e.Parts
+	case *g.FieldExpr:
+		return append(segments(e.X), e.Fields...)
+	case *g.IndexExpr:
+		return segments(e.X)
+	}
+	return nil
+}
+
+func texts(ns []g.Name) []string {
+	out := make([]string, len(ns))
+	for i, n := range ns {
+		out[i] = n.Text
+	}
+	return out
+}
+
+func absNames(st *g.Stmt, ns []g.Name) []g.Name {
+	out := make([]g.Name, len(ns))
+	for i, n := range ns {
+		out[i] = g.Name{Text: n.Text, Span: st.Abs(n.Span)}
+	}
+	return out
+}
