@@ -74,4 +74,3 @@ func holdsSources(dir string) bool {
 	}
 	return false
 }
-

@@ -44,4 +44,3 @@ func TestFormatDuration(t *testing.T) {
 		}
 	}
 }
-

@@ -96,7 +96,9 @@ func (c *completer) letValue(rhs []cursor.Entry) {
 
 // forHead completes in `for x in <|>`: the iterable.
 func (c *completer) forHead(rest []cursor.Entry) {
-	in := slices.IndexFunc(rest, func(e cursor.Entry) bool { return e.Tok.Kind == g.Ident && g.ExpectsMore(e.Text) && g.KeywordConstruct(e.Text) == nil })
+	in := slices.IndexFunc(rest, func(e cursor.Entry) bool {
+		return e.Tok.Kind == g.Ident && g.ExpectsMore(e.Text) && g.KeywordConstruct(e.Text) == nil
+	})
 	if in >= 0 && (in == len(rest)-1 || rest[len(rest)-1].ExpectsMore()) {
 		c.value(want{}, rest[in+1:])
 	}
