@@ -35,14 +35,14 @@ func (c *completer) member(qual string) bool {
 			c.provide("written attributes", func() { c.writtenMembers(qual, d, path) })
 			return true
 		}
-		c.provide("attributes", func() { c.schemaMembers(qual, rs, rs.Members(path), false) })
+		c.provide("schema members", func() { c.schemaMembers(qual, rs, rs.Members(path), false) })
 	case workspace.ModuleCall:
 		if len(path) == 0 {
 			c.provide("module attributes", func() { c.outputs(qual, c.moduleConfig(d), false) })
 		}
 	case workspace.Upstream:
 		if imp := c.cfg.Upstreams[d.Name]; imp != nil && imp.Config != nil {
-			c.provide("exports", func() {
+			c.provide("upstream exports", func() {
 				if len(path) == 0 {
 					c.outputs(qual, imp.Config, true)
 				} else if len(path) == 1 {

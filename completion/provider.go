@@ -45,6 +45,6 @@ func (c *completer) provider() {
 // providerKinds offers the providers after `provider `.
 func (c *completer) providerKinds() {
 	for _, p := range c.x.Providers() {
-		c.add(p, Module, escape(p)+" {\n  region = $0\n}", "provider", "")
+		c.add(p, Module, escape(p)+" {\n  region = $0\n}", g.ProviderConstruct.Keyword(), "")
 	}
 }

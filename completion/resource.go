@@ -16,7 +16,7 @@ func (c *completer) block() {
 	switch sl.Pos {
 	case cursor.PosKey:
 		if _, _, ok := sl.Qualified(); !ok {
-			c.provide("attributes", c.attributeKeys)
+			c.provide("attribute names", c.attributeKeys)
 		}
 	case cursor.PosValue:
 		c.value(expect(sl.Expect), sl.Rhs)

@@ -21,7 +21,7 @@ func (c *completer) statement() {
 	}
 	last := item[len(item)-1]
 	switch {
-	case item[0].Is("let"):
+	case item[0].IsKeyword(g.LetConstruct):
 		if len(item) >= 3 && item[2].Tok.Kind == g.Assign {
 			c.letValue(item[3:])
 		}

@@ -71,7 +71,7 @@ func (c *completer) wait() {
 		}
 		switch k.Value {
 		case g.PredicateValue:
-			c.provide("until", c.until)
+			c.provide("predicate", c.until)
 		case g.DurationValue:
 			if len(sl.Rhs) == 0 {
 				c.provide("durations", c.timeout)

@@ -20,7 +20,7 @@ func (r *resolver) scope(s *Slot, off int32, open bool) {
 	var outer [][]string // per enclosing node, outermost first
 	before := func(n g.Node) bool { return n.Pos().End < rel }
 	var typing int32 = -1 // the let being typed (the cursor's item), which is not in scope yet
-	if len(s.Item) > 0 && s.Item[0].Is("let") {
+	if len(s.Item) > 0 && s.Item[0].IsKeyword(g.LetConstruct) {
 		typing = s.Item[0].Tok.Start - s.Stmt.Offset
 	}
 	lets := func(ls []*g.LetStmt) []string {

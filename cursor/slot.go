@@ -47,6 +47,9 @@ type Entry struct {
 // Is reports whether the entry is the identifier s.
 func (e Entry) Is(s string) bool { return e.Tok.Kind == g.Ident && e.Text == s }
 
+// IsKeyword reports whether the entry is the keyword of construct id.
+func (e Entry) IsKeyword(id g.ConstructID) bool { return e.Tok.Kind == g.Ident && e.Text == id.Keyword() }
+
 // ExpectsMore reports whether an item ending with e must go on: an operator, or a keyword that
 // starts a construct.
 func (e Entry) ExpectsMore() bool {
@@ -192,7 +195,7 @@ func (r *resolver) position(s *Slot) {
 	}
 	ai := assignAt(item)
 	s.Key = keyOf(item)
-	s.Let = item[0].Is("let")
+	s.Let = item[0].IsKeyword(g.LetConstruct)
 	if ai >= 0 {
 		s.Rhs = item[ai+1:]
 	}
@@ -227,7 +230,7 @@ func (s *Slot) typePos() bool {
 		return true
 	case InDecls, InStruct, InParams:
 	case InStatement:
-		if len(s.Item) == 0 || !s.Item[0].Is("fn") {
+		if len(s.Item) == 0 || !s.Item[0].IsKeyword(g.FnConstruct) {
 			return false
 		}
 	default:
@@ -312,7 +315,7 @@ func keyOf(item []Entry) string {
 
 // letName returns the name a `let name = ...` item declares, or "".
 func letName(item []Entry) string {
-	if len(item) >= 2 && item[0].Is("let") && item[1].Tok.Kind == g.Ident {
+	if len(item) >= 2 && item[0].IsKeyword(g.LetConstruct) && item[1].Tok.Kind == g.Ident {
 		return item[1].Text
 	}
 	return ""

@@ -48,7 +48,7 @@ func (c *checker) checkBlocks() {
 				case *g.StringLit:
 					c.checkString(f, st, n)
 				case *g.NestedBlock:
-					if n.Name.Text == "directives" {
+					if n.Name.Text == g.DirectivesConstruct.Keyword() {
 						c.checkDirectives(f, st, owner, n)
 					}
 				}
@@ -104,23 +104,29 @@ func (c *checker) checkString(f *workspace.File, st *g.Stmt, s *g.StringLit) {
 // checkDirectives checks a resource's directives block: known keys, boolean flags, and
 // depends_on entries.
 func (c *checker) checkDirectives(f *workspace.File, st *g.Stmt, owner string, b *g.NestedBlock) {
-	on := "directives"
+	dc := g.ConstructOf(g.DirectivesConstruct)
+	on := dc.Keyword
 	if owner != "" {
-		on = fmt.Sprintf("directives on %q", owner)
+		on = fmt.Sprintf("%s on %q", dc.Keyword, owner)
 	}
 	for _, it := range b.Body.Items {
 		a, ok := it.(*g.Attribute)
 		if !ok {
 			continue
 		}
-		switch k := a.Key.Text; k {
-		case "force_delete", "create_before_destroy", "prevent_destroy":
+		k := a.Key.Text
+		key := dc.Key(k)
+		if a.Quoted {
+			key = nil
+		}
+		switch {
+		case key != nil && key.Value == g.BoolValue:
 			if _, isBool := a.Value.(*g.BoolLit); !isBool && a.Value != nil {
 				c.add(f, at(st, a.Value.Pos()), Error, CodeDirectivesBoolean, "%s: %s must be true or false", on, k)
 			}
-		case "depends_on":
+		case key != nil && key.Value == g.BindingsValue:
 			c.checkDirectivesDependsOn(f, st, owner, on, a)
-		case "provider":
+		case key != nil && key.Value == g.BindingValue:
 			p, isPath := a.Value.(*g.PathExpr)
 			switch {
 			case isPath && len(p.Parts) == 1 && c.cfg.IsModule:
@@ -142,10 +148,9 @@ func (c *checker) checkDirectives(f *workspace.File, st *g.Stmt, owner string, b
 				}
 			}
 		default:
-			keys := []string{"depends_on", "provider", "prevent_destroy", "create_before_destroy", "force_delete"}
+			keys := dc.KeyNames()
 			d := c.add(f, at(st, a.Key.Span), Error, CodeDirectivesUnknownKey,
-				"%s: unknown key %q; directives take depends_on, provider, prevent_destroy, create_before_destroy and force_delete%s",
-				on, k, didYouMean(k, keys))
+				"%s: unknown key %q; %s take %s%s", on, k, dc.Keyword, dc.KeyList(), didYouMean(k, keys))
 			c.renameFix(d, k, keys)
 		}
 	}

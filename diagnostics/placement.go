@@ -16,18 +16,18 @@ const (
 func rootOnly(n g.Node) (what, msg string) {
 	switch n := n.(type) {
 	case *g.ProviderStmt:
-		return "provider", "provider blocks are not allowed inside modules. Define providers at the root configuration level."
+		return g.ProviderConstruct.Keyword(), "provider blocks are not allowed inside modules. Define providers at the root configuration level."
 	case *g.BackendStmt:
-		return "backend", "backend blocks are not allowed inside modules. Define the backend at the root configuration level."
+		return g.BackendConstruct.Keyword(), "backend blocks are not allowed inside modules. Define the backend at the root configuration level."
 	case *g.StateBlockStmt:
 		return n.Kind, "state blocks (moved, removed, and import) are not allowed inside modules. Put them in the root configuration."
 	case *g.OutputsStmt:
 		if n.Exports {
-			return "exports", "exports blocks are not allowed inside modules. Publish values with attributes { ... } in a module, and with exports in the root configuration."
+			return g.ExportsConstruct.Keyword(), "exports blocks are not allowed inside modules. Publish values with attributes { ... } in a module, and with exports in the root configuration."
 		}
 	case *g.LetStmt:
-		if kb, ok := n.Value.(*g.KeywordBlockExpr); ok && kb.Keyword == "upstream_state" {
-			return "upstream_state", "upstream_state declarations are not allowed inside modules. Read the upstream in the root configuration and pass the value as an argument."
+		if kb, ok := n.Value.(*g.KeywordBlockExpr); ok && kb.Keyword == g.UpstreamConstruct.Keyword() {
+			return kb.Keyword, "upstream_state declarations are not allowed inside modules. Read the upstream in the root configuration and pass the value as an argument."
 		}
 	}
 	return "", ""
@@ -50,14 +50,14 @@ func (c *checker) checkPlacement() {
 		for _, st := range f.AST.Stmts {
 			if what, msg := rootOnly(st.Node); what != "" {
 				roots = append(roots, site{f, st, what, msg})
-				strongRoot = strongRoot || what != "provider"
+				strongRoot = strongRoot || what != g.ProviderConstruct.Keyword()
 			}
 			switch n := st.Node.(type) {
 			case *g.ArgumentsStmt:
-				moduleBlocks = append(moduleBlocks, site{f: f, st: st, what: "arguments"})
+				moduleBlocks = append(moduleBlocks, site{f: f, st: st, what: g.ArgumentsConstruct.Keyword()})
 			case *g.OutputsStmt:
 				if !n.Exports {
-					moduleBlocks = append(moduleBlocks, site{f: f, st: st, what: "attributes"})
+					moduleBlocks = append(moduleBlocks, site{f: f, st: st, what: g.AttributesConstruct.Keyword()})
 				}
 			}
 		}

@@ -65,7 +65,7 @@ func (c *checker) checkRegion(f *workspace.File, sp g.Span, provider, member, la
 
 func providerLabel(p string) string {
 	if p == "" {
-		return "provider"
+		return g.ProviderConstruct.Keyword()
 	}
 	return p
 }

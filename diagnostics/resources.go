@@ -180,8 +180,8 @@ func (c *checker) checkBody(f *workspace.File, st *g.Stmt, rs *schema.Resource, 
 			}
 		case *g.NestedBlock:
 			name := it.Name.Text
-			if where == "" && name == "directives" {
-				continue
+			if c := g.KeywordConstruct(name); where == "" && c != nil && g.ConstructOf(g.ResourceConstruct).Takes(c.ID) {
+				continue // directives: checked by checkDirectives
 			}
 			m := members[name]
 			if m == nil {

@@ -52,8 +52,11 @@ func (c *checker) pollInterval(target *workspace.Decl) uint64 {
 	return interval
 }
 
+// waitConstruct is the wait's entry of the construct table: its keys and what each takes.
+func waitConstruct() *g.Construct { return g.ConstructOf(g.WaitConstruct) }
+
 // waitKeys returns the keys a wait block takes.
-func waitKeys() []string { return []string{"until", "depends_on", "timeout"} }
+func waitKeys() []string { return waitConstruct().KeyNames() }
 
 // notYetWaitKey reports keys people expect from other tools that Carina deliberately leaves out
 // of the wait construct for now.
@@ -111,11 +114,11 @@ func (c *checker) checkWait(w *workspace.WaitInfo) {
 			switch {
 			case notYetWaitKey(k):
 				c.add(f, at(st, it.Key.Span), Error, CodeWaitUnknownKey,
-					"%s%q is not part of the wait construct yet; a wait takes until, depends_on and timeout", prefix, k)
+					"%s%q is not part of the wait construct yet; a wait takes %s", prefix, k, waitConstruct().KeyList())
 				continue
 			case !slices.Contains(waitKeys(), k):
 				diag := c.add(f, at(st, it.Key.Span), Error, CodeWaitUnknownKey,
-					"%sunknown key %q; a wait takes until, depends_on and timeout%s", prefix, k, didYouMean(k, waitKeys()))
+					"%sunknown key %q; a wait takes %s%s", prefix, k, waitConstruct().KeyList(), didYouMean(k, waitKeys()))
 				c.renameFix(diag, k, waitKeys())
 				continue
 			}
@@ -131,7 +134,7 @@ func (c *checker) checkWait(w *workspace.WaitInfo) {
 				continue // the parser reports the nested block already
 			}
 			c.add(f, at(st, it.Name.Span), Error, CodeWaitUnknownKey,
-				"%snested block %q is not allowed; a wait takes until, depends_on and timeout", prefix, it.Name.Text)
+				"%snested block %q is not allowed; a wait takes %s", prefix, it.Name.Text, waitConstruct().KeyList())
 		}
 	}
 
@@ -179,9 +182,10 @@ func (c *checker) untilSkeleton(w *workspace.WaitInfo, target *workspace.Decl) F
 	if attr, value, ok := readyCondition(c.declSchema(target)); ok {
 		cond = targetName(x) + "." + attr + " == " + value
 	}
+	until := waitConstruct().KeyOf(g.PredicateValue).Name
 	return Fix{
-		Title: "Add until",
-		Edits: []Edit{{Span: g.Span{Start: insertAt, End: insertAt}, NewText: "\n" + indent + "until = " + cond}},
+		Title: "Add " + until,
+		Edits: []Edit{{Span: g.Span{Start: insertAt, End: insertAt}, NewText: "\n" + indent + until + " = " + cond}},
 	}
 }
 

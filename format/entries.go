@@ -22,10 +22,32 @@ func (p *printer) itemEntry(it grammar.Item) entry {
 	return entry{first: p.first(it), key: -1}
 }
 
+// keyLayout returns how the value of attribute a of a block of construct c is printed: as the
+// construct table's key says (a predicate verbatim, a list of names on one line or sorted), else
+// as an expression. c may be nil.
+func keyLayout(c *grammar.Construct, a *grammar.Attribute) valueMode {
+	k := c.Key(a.Key.Text)
+	if k == nil || a.Quoted || c.Keys == nil {
+		return valueExpr
+	}
+	switch k.Layout {
+	case grammar.Verbatim:
+		return valueVerbatim
+	case grammar.SortedList:
+		return valueSorted
+	case grammar.OneLine:
+		if _, ok := a.Value.(*grammar.ListExpr); ok {
+			return valueSingleList
+		}
+	}
+	return valueExpr
+}
+
 // blockEntries returns the entries of a resource-like body (resources, read, nested blocks,
-// provider, backend, use, upstream_state, module calls): the reference's block layout.
-// directives says whether the body is a `directives` block, whose depends_on list is sorted.
-func (p *printer) blockEntries(b *grammar.Block, directives bool) entries {
+// provider, backend, use, upstream_state, module calls): the reference's block layout. c is the
+// construct whose keys the block takes, when the language fixes them (directives, whose
+// depends_on list is sorted), else nil.
+func (p *printer) blockEntries(b *grammar.Block, c *grammar.Construct) entries {
 	es := entries{style: styleBlock, list: make([]entry, 0, len(b.Items))}
 	for _, it := range b.Items {
 		e := p.itemEntry(it)
@@ -35,10 +57,7 @@ func (p *printer) blockEntries(b *grammar.Block, directives bool) entries {
 				e.key = len(it.Key.Text)
 			}
 			e.isolate = mapValued(it.Value)
-			mode := valueExpr
-			if directives && it.Key.Text == "depends_on" {
-				mode = valueSorted
-			}
+			mode := keyLayout(c, it)
 			e.print = func(pad int) { p.attribute(it, pad, mode) }
 		case *grammar.NestedBlock:
 			e.print = func(int) { p.nestedBlock(it) }
@@ -110,7 +129,7 @@ func (p *printer) faithfulEntries(b *grammar.Block, keys bool, mode func(*gramma
 			m := mode(it)
 			e.print = func(pad int) { p.attribute(it, pad, m) }
 		case *grammar.NestedBlock:
-			if it.Name.Text == "validation" {
+			if it.Name.Text == grammar.ValidationConstruct.Keyword() {
 				e.print = func(int) { p.validation(it) }
 			} else {
 				e.print = func(int) { p.nestedBlock(it) }
@@ -136,35 +155,26 @@ func (p *printer) stateEntries(b *grammar.Block) entries {
 // waitEntries returns the entries of a wait body: keys aligned, the until predicate as written,
 // depends_on on one line.
 func (p *printer) waitEntries(b *grammar.Block) entries {
-	return p.faithfulEntries(b, true, func(a *grammar.Attribute) valueMode {
-		switch a.Key.Text {
-		case "until":
-			return valueVerbatim
-		case "depends_on":
-			if _, ok := a.Value.(*grammar.ListExpr); ok {
-				return valueSingleList
-			}
-		}
-		return valueExpr
-	})
+	wait := grammar.ConstructOf(grammar.WaitConstruct)
+	return p.faithfulEntries(b, true, func(a *grammar.Attribute) valueMode { return keyLayout(wait, a) })
 }
 
 // validation prints `validation { condition = ... error_message = ... }` inside an argument's
 // block (the reference prints a bare `validation`, which no longer parses).
 func (p *printer) validation(n *grammar.NestedBlock) {
 	p.emit(p.first(n), "")
-	p.body(n.Body, " ", bodyBraces, p.faithfulEntries(n.Body, true, func(a *grammar.Attribute) valueMode {
-		if a.Key.Text == "condition" {
-			return valueVerbatim
-		}
-		return valueExpr
-	}))
+	v := grammar.ConstructOf(grammar.ValidationConstruct)
+	p.body(n.Body, " ", bodyBraces, p.faithfulEntries(n.Body, true, func(a *grammar.Attribute) valueMode { return keyLayout(v, a) }))
 }
 
 // nestedBlock prints `name { ... }` with the block layout; `{}` when empty.
 func (p *printer) nestedBlock(n *grammar.NestedBlock) {
 	p.emit(p.first(n), "")
-	p.body(n.Body, " ", bodyBraces, p.blockEntries(n.Body, n.Name.Text == "directives"))
+	var c *grammar.Construct // a keyword block such as directives: its keys' layouts
+	if k := grammar.KeywordConstruct(n.Name.Text); k != nil && k.Place&grammar.InResource != 0 {
+		c = k
+	}
+	p.body(n.Body, " ", bodyBraces, p.blockEntries(n.Body, c))
 }
 
 // attribute prints `key = value`, the key padded to pad.

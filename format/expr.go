@@ -49,11 +49,11 @@ func (p *printer) expr(x grammar.Expr, sep string) {
 		p.moduleCall(x, sep)
 	case *grammar.KeywordBlockExpr:
 		p.emit(p.first(x), sep)
-		p.body(x.Body, " ", bodyBraces, p.blockEntries(x.Body, false))
+		p.body(x.Body, " ", bodyBraces, p.blockEntries(x.Body, nil))
 	case *grammar.ProviderExpr:
 		p.emit(p.first(x), sep)
 		p.emit(p.first(x)+1, " ")
-		p.body(x.Body, " ", bodyBraces, p.blockEntries(x.Body, false))
+		p.body(x.Body, " ", bodyBraces, p.blockEntries(x.Body, nil))
 	case *grammar.WaitExpr:
 		p.wait(x, sep)
 	case *grammar.ForExpr:
@@ -84,13 +84,13 @@ func (p *printer) resource(x *grammar.ResourceExpr, sep string) {
 		k, sep = k+1, " "
 	}
 	p.emit(k, sep)
-	p.body(x.Body, " ", bodyBraces, p.blockEntries(x.Body, false))
+	p.body(x.Body, " ", bodyBraces, p.blockEntries(x.Body, nil))
 }
 
 // moduleCall prints `NAME { arg = value ... }`; `{}` when empty.
 func (p *printer) moduleCall(x *grammar.ModuleCallExpr, sep string) {
 	p.emit(p.first(x), sep)
-	p.body(x.Body, " ", bodyBraces, p.blockEntries(x.Body, false))
+	p.body(x.Body, " ", bodyBraces, p.blockEntries(x.Body, nil))
 }
 
 // wait prints `wait TARGET {` and its attributes, aligned, one per line.

@@ -50,7 +50,7 @@ func (p *printer) keywordBlock(kind *grammar.Name, body *grammar.Block, empty em
 	k := p.at(p.base + kind.Span.Start)
 	p.emit(k-1, "")
 	p.emit(k, " ")
-	p.body(body, " ", empty, p.blockEntries(body, false))
+	p.body(body, " ", empty, p.blockEntries(body, nil))
 }
 
 // require prints `require COND, MESSAGE`, the condition exactly as written (the reference keeps

@@ -118,6 +118,27 @@ type Construct struct {
 	Example    string
 }
 
+// Keyword returns the keyword of construct id ("" for one without).
+func (id ConstructID) Keyword() string {
+	if c := ConstructOf(id); c != nil {
+		return c.Keyword
+	}
+	return ""
+}
+
+// KeyOf returns the construct's first key whose value is of kind v, or nil.
+func (c *Construct) KeyOf(v ValueKind) *Key {
+	if c == nil {
+		return nil
+	}
+	for i := range c.Keys {
+		if c.Keys[i].Value == v {
+			return &c.Keys[i]
+		}
+	}
+	return nil
+}
+
 // Key returns the construct's key called name, or nil.
 func (c *Construct) Key(name string) *Key {
 	if c == nil {

@@ -64,7 +64,9 @@ func (p *parser) parseItem(kind blockKind, owner string) Item {
 		return p.parseAttribute(kind, owner)
 	case t.Kind == Ident && n1.Kind == LBrace:
 		name := p.name()
-		if kind != bodyResource && kind != bodyMap && !(kind == bodyParam && name.Text == "validation") {
+		keyword := KeywordConstruct(name.Text)
+		taken := keyword != nil && blockConstruct(kind, owner).Takes(keyword.ID) // validation in an argument
+		if kind != bodyResource && kind != bodyMap && !taken {
 			p.errorf(name.Span, "nested block %q is not allowed in %s", name.Text, owner)
 		}
 		if problem := nameProblem(name.Text); problem != "" {
@@ -77,7 +79,7 @@ func (p *parser) parseItem(kind blockKind, owner string) Item {
 		// A nested block holds what a resource's body holds, in a map too (no commas, local
 		// lets allowed), as in Carina's grammar.
 		inner := bodyResource
-		if kind == bodyParam && name.Text == "validation" {
+		if taken && keyword.ID == ValidationConstruct {
 			inner = bodyValidation
 		}
 		body := p.parseBlock(inner, name.Text)
@@ -124,10 +126,14 @@ func (p *parser) parseAttribute(kind blockKind, owner string) *Attribute {
 		return a
 	}
 	key := a.Key.Text
+	k := blockConstruct(kind, owner).Key(key)
+	if a.Quoted {
+		k = nil
+	}
 	switch {
-	case kind == bodyWait && key == "until", kind == bodyValidation && key == "condition":
+	case k != nil && k.Value == PredicateValue:
 		a.Value = p.parseValidate()
-	case kind == bodyState && (key == "to" || key == "from"):
+	case k != nil && k.Value == AddressValue:
 		a.Value = p.parseAddress()
 	default:
 		a.Value = p.parseExpr(exprCtx{})
@@ -150,11 +156,12 @@ func (p *parser) parseAttribute(kind blockKind, owner string) *Attribute {
 	return a
 }
 
-// fixedConstruct returns the construct of a block whose keys the language fixes (an argument's
-// detail block, a validation block, import, removed, moved), or nil. A wait's keys are fixed too,
-// but the wait checks report them (they suggest the nearest key).
-func fixedConstruct(kind blockKind, owner string) *Construct {
+// blockConstruct returns the construct whose keys a block of this kind takes (a wait, an
+// argument's detail block, a validation block, import, removed, moved), or nil.
+func blockConstruct(kind blockKind, owner string) *Construct {
 	switch kind {
+	case bodyWait:
+		return ConstructOf(WaitConstruct)
 	case bodyParam:
 		return ConstructOf(ArgumentConstruct)
 	case bodyValidation:
@@ -163,6 +170,16 @@ func fixedConstruct(kind blockKind, owner string) *Construct {
 		return KeywordConstruct(owner)
 	}
 	return nil
+}
+
+// fixedConstruct returns the construct of a block whose keys the parser checks (an argument's
+// detail block, a validation block, import, removed, moved), or nil. A wait's keys are fixed too,
+// but the wait checks report them (they suggest the nearest key).
+func fixedConstruct(kind blockKind, owner string) *Construct {
+	if kind == bodyWait {
+		return nil
+	}
+	return blockConstruct(kind, owner)
 }
 
 // stringOnly reports whether the value of key in a block must be a string literal.

@@ -593,16 +593,20 @@ func (p *parser) parseWait(ctx exprCtx) *WaitExpr {
 		if !ok {
 			continue
 		}
-		switch a.Key.Text {
-		case "until":
+		k := ConstructOf(WaitConstruct).Key(a.Key.Text)
+		if k == nil || a.Quoted {
+			continue
+		}
+		switch k.Value {
+		case PredicateValue:
 			if w.Until == nil {
 				w.Until = a
 			}
-		case "depends_on":
+		case BindingsValue:
 			if w.DependsOn == nil {
 				w.DependsOn = a
 			}
-		case "timeout":
+		case DurationValue:
 			if w.Timeout == nil {
 				w.Timeout = a
 			}

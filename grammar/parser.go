@@ -335,10 +335,15 @@ func (p *parser) parseStatement() Node {
 func (p *parser) parseKeywordStatement(t Token) Node {
 	word := p.text(t)
 	n1 := p.peekN(1)
-	switch word {
-	case "let":
+	c := KeywordConstruct(word)
+	id := NoConstruct
+	if c != nil {
+		id = c.ID
+	}
+	switch id {
+	case LetConstruct:
 		return p.parseLet(true)
-	case "provider", "backend":
+	case ProviderConstruct, BackendConstruct:
 		if n1.Kind == Ident {
 			kw := span(p.next())
 			kind := p.name()
@@ -347,7 +352,7 @@ func (p *parser) parseKeywordStatement(t Token) Node {
 			}
 			body := p.expectBlock(bodyAttrs, word+" "+kind.Text)
 			sp := Span{kw.Start, p.prevEnd()}
-			if word == "provider" {
+			if id == ProviderConstruct {
 				return &ProviderStmt{Span: sp, Kw: kw, Kind: kind, Body: body}
 			}
 			return &BackendStmt{Span: sp, Kw: kw, Kind: kind, Body: body}
@@ -358,26 +363,26 @@ func (p *parser) parseKeywordStatement(t Token) Node {
 			body := p.expectBlock(bodyAttrs, word)
 			return &ProviderStmt{Span: Span{t.Start, p.prevEnd()}, Kw: span(t), Kind: &Name{Span: Span{t.End, t.End}}, Body: body}
 		}
-	case "arguments":
+	case ArgumentsConstruct:
 		if n1.Kind == LBrace {
 			return p.parseArguments()
 		}
-	case "attributes", "exports":
+	case AttributesConstruct, ExportsConstruct:
 		if n1.Kind == LBrace {
-			return p.parseOutputs(word == "exports")
+			return p.parseOutputs(id == ExportsConstruct)
 		}
-	case "import", "removed", "moved":
+	case ImportConstruct, RemovedConstruct, MovedConstruct:
 		if n1.Kind == LBrace {
 			kw := span(p.next())
 			body := p.parseBlock(bodyState, word)
 			return &StateBlockStmt{Span: Span{kw.Start, p.prevEnd()}, Kw: kw, Kind: word, Body: body}
 		}
-	case "require":
+	case RequireConstruct:
 		return p.parseRequire()
-	case "fn":
+	case FnConstruct:
 		return p.parseFn()
-	case "for", "if":
-		if word == "for" && n1.Kind != Ident && n1.Kind != LParen {
+	case ForConstruct, IfConstruct:
+		if id == ForConstruct && n1.Kind != Ident && n1.Kind != LParen {
 			p.errorf(span(t), "expected a loop variable after \"for\" (for x in ... { ... })")
 			for p.peek().Kind != EOF {
 				p.next()
@@ -386,11 +391,12 @@ func (p *parser) parseKeywordStatement(t Token) Node {
 		}
 		x := p.parsePrimary(exprCtx{})
 		return &ExprStmt{Span: x.Pos(), X: x}
-	case "wait", "read", "upstream_state", "use":
+	case WaitConstruct, ReadConstruct, UpstreamConstruct, UseConstruct:
+		// Constructs that stand only as the value of a let.
 		if n1.Kind == Ident || n1.Kind == LBrace {
 			x := p.parsePrimary(exprCtx{letRHS: true, topLet: true})
 			what := word + " ..."
-			if word == "wait" {
+			if id == WaitConstruct {
 				p.errorf(span(t), "a wait must be bound with let: write \"let <name> = wait ...\" (or \"let _ = wait ...\" when nothing refers to it)")
 				p.fixLast(Span{t.Start, t.Start}, "Bind it: let _ = wait", "let _ = ")
 			} else {

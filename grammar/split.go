@@ -194,12 +194,7 @@ func expectsMore(src string, t Token) bool {
 		AndAnd, OrOr, Dot, TemplateStart, TemplateMid:
 		return true
 	case Ident:
-		switch t.Text(src) {
-		case "let", "provider", "backend", "fn", "for", "if", "in", "else", "wait", "read",
-			"require", "use", "upstream_state", "import", "removed", "moved", "arguments",
-			"attributes", "exports":
-			return true
-		}
+		return ExpectsMore(t.Text(src))
 	}
 	return false
 }
@@ -223,17 +218,20 @@ func resyncPoint(src string, toks []Token, i int) bool {
 		return toks[len(toks)-1]
 	}
 	t := toks[i]
-	switch t.Text(src) {
-	case "let":
-		return next(0).Kind == Ident && next(1).Kind == Assign
-	case "provider", "backend":
-		return next(0).Kind == Ident && next(1).Kind == LBrace
-	case "arguments", "attributes", "exports", "import", "removed", "moved":
-		return next(0).Kind == LBrace
-	case "fn":
-		return next(0).Kind == Ident && next(1).Kind == LParen
-	case "require":
-		return true
+	if c := KeywordConstruct(t.Text(src)); c != nil && c.Place&AtTop != 0 {
+		switch c.ID {
+		case LetConstruct:
+			return next(0).Kind == Ident && next(1).Kind == Assign
+		case ProviderConstruct, BackendConstruct:
+			return next(0).Kind == Ident && next(1).Kind == LBrace
+		case FnConstruct:
+			return next(0).Kind == Ident && next(1).Kind == LParen
+		case RequireConstruct:
+			return true
+		case ForConstruct, IfConstruct:
+			return false // as likely an expression being typed as a statement
+		}
+		return next(0).Kind == LBrace // arguments, attributes, exports, import, removed, moved
 	}
 	for _, c := range t.Text(src) {
 		if c == '.' {

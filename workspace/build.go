@@ -92,7 +92,7 @@ func letKind(v g.Expr) DeclKind {
 	case *g.WaitExpr:
 		return Wait
 	case *g.KeywordBlockExpr:
-		if v.Keyword == "use" {
+		if v.Keyword == g.UseConstruct.Keyword() {
 			return Module
 		}
 		return Upstream
@@ -263,7 +263,7 @@ func (w *walker) expr(sc *scope, e g.Expr, kind RefKind) {
 				continue
 			}
 			k := RefValue
-			if a.Key.Text == "depends_on" {
+			if key := g.ConstructOf(g.WaitConstruct).Key(a.Key.Text); key != nil && key.Depends && !a.Quoted {
 				k = RefWaitDependsOn
 			}
 			w.expr(sc, a.Value, k)
@@ -295,26 +295,27 @@ func (w *walker) body(sc *scope, b *g.Body) {
 }
 
 // block walks a block body. Local lets are visible to the items after them and to nested blocks.
+// directives says the block is a resource's directives block, whose dependency keys (from the
+// construct table) make references of their own kind.
 func (w *walker) block(sc *scope, b *g.Block, directives bool) {
 	if b == nil {
 		return
 	}
+	dc := g.ConstructOf(g.DirectivesConstruct)
 	inner := sc.child()
 	for _, it := range b.Items {
 		switch it := it.(type) {
 		case *g.Attribute:
 			k := RefValue
-			if directives {
-				switch it.Key.Text {
-				case "depends_on":
-					k = RefDirectiveDependsOn
-				case "provider":
+			if key := dc.Key(it.Key.Text); directives && key != nil && key.Depends && !it.Quoted {
+				k = RefDirectiveDependsOn
+				if key.Value == g.BindingValue {
 					k = RefDirectiveProvider
 				}
 			}
 			w.expr(inner, it.Value, k)
 		case *g.NestedBlock:
-			w.block(inner, it.Body, it.Name.Text == "directives")
+			w.block(inner, it.Body, it.Name.Text == dc.Keyword)
 		case *g.LetStmt:
 			w.expr(inner, it.Value, RefValue)
 			w.declareLocal(inner, it.Name, LocalLet, it, it.Value)

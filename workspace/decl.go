@@ -25,13 +25,19 @@ const (
 )
 
 var declKindNames = [...]string{
-	Value: "value", Resource: "resource", DataSource: "data source", Wait: "wait", Module: "module",
-	ModuleCall: "module call", Upstream: "upstream_state", Provider: "provider instance",
+	Value: "value", Resource: "resource", DataSource: "data source", Module: "module",
+	ModuleCall: "module call", Provider: "provider instance",
 	ForEach: "for expression", Conditional: "if expression", Argument: "argument",
 	Function: "function", LocalLet: "local let", LoopVar: "loop variable", Param: "parameter",
 }
 
 func (k DeclKind) String() string {
+	switch k { // named by their keyword
+	case Wait:
+		return grammar.WaitConstruct.Keyword()
+	case Upstream:
+		return grammar.UpstreamConstruct.Keyword()
+	}
 	if int(k) < len(declKindNames) {
 		return declKindNames[k]
 	}
