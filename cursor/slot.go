@@ -48,7 +48,9 @@ type Entry struct {
 func (e Entry) Is(s string) bool { return e.Tok.Kind == g.Ident && e.Text == s }
 
 // IsKeyword reports whether the entry is the keyword of construct id.
-func (e Entry) IsKeyword(id g.ConstructID) bool { return e.Tok.Kind == g.Ident && e.Text == id.Keyword() }
+func (e Entry) IsKeyword(id g.ConstructID) bool {
+	return e.Tok.Kind == g.Ident && e.Text == id.Keyword()
+}
 
 // ExpectsMore reports whether an item ending with e must go on: an operator, or a keyword that
 // starts a construct.
