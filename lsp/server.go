@@ -16,9 +16,6 @@ import (
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
-// Version is the server version reported in serverInfo.
-const Version = "0.1.0"
-
 // Options configures a Server.
 type Options struct {
 	// Logger logs to stderr (never stdout: stdout is the protocol channel). Level is its level,
