@@ -94,7 +94,7 @@ func New(opts Options) *Server {
 		level:    opts.Level,
 		debounce: opts.Debounce,
 		docs:     newDocuments(),
-		ws:       workspace.New(opts.FS),
+		ws:       workspace.New(isolatedFS{opts.FS}),
 		inflight: map[string]context.CancelFunc{},
 		memos:    map[string]*diagnostics.Memo{},
 		exited:   make(chan int, 1),
