@@ -21,7 +21,7 @@ var (
 // Info is what a binary reports of its build.
 type Info struct {
 	Version string // the release version ("0.1.0"), the module version, or "devel"
-	Commit  string // the commit hash (at most 12 digits, "-dirty" when the tree was modified), or "unknown"
+	Commit  string // the commit as stamped, else the VCS revision's first 12 digits ("-dirty" when the tree was modified), or "unknown"
 	Go      string // the Go version, e.g. go1.26.0
 	OS      string
 	Arch    string
@@ -35,7 +35,7 @@ func Get() Info {
 
 // resolve prefers the stamped values, then the build information.
 func resolve(stampedVersion, stampedCommit string, bi *debug.BuildInfo) Info {
-	info := Info{Version: stampedVersion, Commit: short(stampedCommit), Go: runtime.Version(), OS: runtime.GOOS, Arch: runtime.GOARCH}
+	info := Info{Version: stampedVersion, Commit: stampedCommit, Go: runtime.Version(), OS: runtime.GOOS, Arch: runtime.GOARCH}
 	if bi != nil {
 		if info.Version == "" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
 			info.Version = bi.Main.Version

@@ -23,7 +23,7 @@ func TestResolve(t *testing.T) {
 		bi              *debug.BuildInfo
 		want            Info
 	}{
-		{"stamped", "0.1.0", "0123456789abcdef0123", build("(devel)", "vcs.revision", "ffff"), Info{Version: "0.1.0", Commit: "0123456789ab"}},
+		{"stamped", "0.1.0", "0123456789ab-dirty", build("(devel)", "vcs.revision", "ffff"), Info{Version: "0.1.0", Commit: "0123456789ab-dirty"}},
 		{"go install of a tag", "", "", build("v0.2.0"), Info{Version: "v0.2.0", Commit: "unknown"}},
 		{"a build in a clean checkout", "", "", build("(devel)", "vcs.revision", "abcdef0123456789", "vcs.modified", "false"), Info{Version: "devel", Commit: "abcdef012345"}},
 		{"a build in a modified checkout", "", "", build("(devel)", "vcs.revision", "abc", "vcs.modified", "true"), Info{Version: "devel", Commit: "abc-dirty"}},
