@@ -13,7 +13,7 @@ local ok, err = pcall(function()
     local cs = carina.clients()
     return #cs == 1 and cs[1].initialized and carina.server_info[cs[1].id] ~= nil
   end, 20)
-  vim.cmd('checkhealth carina')
+  vim.cmd('silent checkhealth carina')
 end)
 local lines = ok and vim.api.nvim_buf_get_lines(0, 0, -1, false) or { 'ERROR: ' .. tostring(err) }
 vim.fn.writefile(lines, out)

@@ -66,7 +66,7 @@ end)
 check(#messages == 1 and messages[1]:find('no%-such%-carina%-lsp') ~= nil, 'missing server message: ' .. vim.inspect(messages))
 eq(#carina.clients(), 0, 'no client for a missing server')
 local function health()
-  vim.cmd('checkhealth carina')
+  vim.cmd('silent checkhealth carina')
   local report = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
   vim.cmd('tabclose')
   return report
