@@ -28,7 +28,12 @@ type nodeResults struct {
 	Hover           json.RawMessage   `json:"hover"`
 	FormattingEdits []json.RawMessage `json:"formattingEdits"`
 	AfterFix        []string          `json:"afterFix"`
-	ExitCode        int               `json:"exitCode"`
+	Untitled        struct {
+		Diagnostics     []string          `json:"diagnostics"`
+		Hover           json.RawMessage   `json:"hover"`
+		FormattingEdits []json.RawMessage `json:"formattingEdits"`
+	} `json:"untitled"`
+	ExitCode int `json:"exitCode"`
 }
 
 // TestNodeClient drives the built server from Node with vscode-languageserver-protocol (the
@@ -77,6 +82,9 @@ func TestNodeClient(t *testing.T) {
 	}
 	if slices.Contains(res.AfterFix, "wait-until-type-mismatch") {
 		t.Errorf("after the fix: %v", res.AfterFix)
+	}
+	if u := res.Untitled; !slices.Contains(u.Diagnostics, "wait-unknown-target") || !strings.Contains(string(u.Hover), "cert_issued") || len(u.FormattingEdits) == 0 {
+		t.Errorf("the untitled buffer: diagnostics %v (want wait-unknown-target: no sibling files), hover %s, %d formatting edits", u.Diagnostics, u.Hover, len(u.FormattingEdits))
 	}
 	if res.ExitCode != 0 {
 		t.Errorf("exit code after shutdown and exit = %d, want 0", res.ExitCode)

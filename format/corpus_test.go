@@ -9,15 +9,18 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/carina-rs/carina-lsp/internal/corpus"
 )
 
-// Paths of the shared conformance material, from this package's directory.
-const (
-	corpusDir    = "../../shared/corpus"
-	corpusFmtDir = "../../shared/corpus-fmt"
-)
+// corpusDirs returns the conformance corpus and what the reference formatter prints for it
+// (testdata/corpus and testdata/corpus-fmt, see internal/corpus.Shared).
+func corpusDirs(t *testing.T) (corpusDir, corpusFmtDir string) {
+	t.Helper()
+	return corpus.Shared(t, "corpus"), corpus.Shared(t, "corpus-fmt")
+}
 
-// manifestEntry is what ../../shared/corpus-fmt/manifest.json says of one corpus file.
+// manifestEntry is what corpus-fmt/manifest.json says of one corpus file.
 type manifestEntry struct {
 	Canonical    bool `json:"canonical"`
 	Lossless     bool `json:"lossless"`
@@ -28,6 +31,7 @@ type manifestEntry struct {
 // shared folder is missing the test is skipped, except under CI=true, where it fails.
 func corpusManifest(t *testing.T) (paths []string, m map[string]manifestEntry) {
 	t.Helper()
+	_, corpusFmtDir := corpusDirs(t)
 	data, err := os.ReadFile(filepath.Join(corpusFmtDir, "manifest.json"))
 	if err != nil {
 		if os.Getenv("CI") == "true" {
@@ -61,6 +65,7 @@ func readCorpus(t *testing.T, dir, path string) string {
 // reference formatter loses nothing, our output is the reference's output byte for byte.
 func TestCorpusLossless(t *testing.T) {
 	paths, m := corpusManifest(t)
+	corpusDir, corpusFmtDir := corpusDirs(t)
 	f := New(Options{})
 	n := 0
 	for _, path := range paths {
@@ -94,6 +99,7 @@ func TestCorpusLossless(t *testing.T) {
 // the difference. The expected outputs are in testdata/corpus-lossy, named after the corpus path.
 func TestCorpusLossy(t *testing.T) {
 	paths, m := corpusManifest(t)
+	corpusDir, corpusFmtDir := corpusDirs(t)
 	f := New(Options{})
 	n := 0
 	for _, path := range paths {
@@ -138,6 +144,7 @@ func TestCorpusLossy(t *testing.T) {
 // that parses.
 func TestCorpusProperties(t *testing.T) {
 	paths, _ := corpusManifest(t)
+	corpusDir, corpusFmtDir := corpusDirs(t)
 	fs := []*Formatter{New(Options{}), New(Options{Indent: 4}), New(Options{Tabs: true})}
 	for _, path := range paths {
 		t.Run(path, func(t *testing.T) {

@@ -1,42 +1,20 @@
 package grammar
 
 import (
-	"io/fs"
 	"os"
-	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/carina-rs/carina-lsp/internal/corpus"
 )
 
-// corpusDir is the shared conformance corpus, relative to this package's directory: the module
-// root is one level up, and ../shared sits beside the module root.
-const corpusDir = "../../shared/corpus"
-
-// corpusFiles returns the .crn files of the corpus. When the corpus is missing it skips the test,
-// except under CI=true, where it fails: CI must never pass without running the conformance tests.
+// corpusFiles returns the .crn files of the corpus (testdata/corpus, see internal/corpus.Shared).
+// When the corpus is missing it skips the test, except under CI=true, where it fails: CI must never
+// pass without running the conformance tests.
 func corpusFiles(tb testing.TB) []string {
 	tb.Helper()
-	if _, err := os.Stat(corpusDir); err != nil {
-		if os.Getenv("CI") == "true" {
-			tb.Fatalf("the corpus %s is missing and CI=true: %v", corpusDir, err)
-		}
-		tb.Skipf("skipping: the corpus %s is missing (%v); it is required when CI=true", corpusDir, err)
-	}
-	var files []string
-	err := filepath.WalkDir(corpusDir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && strings.HasSuffix(path, ".crn") {
-			files = append(files, path)
-		}
-		return nil
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
+	files := corpus.Files(tb)
 	if len(files) == 0 {
-		tb.Fatalf("no .crn file under %s", corpusDir)
+		tb.Fatal("no .crn file in the corpus")
 	}
 	return files
 }

@@ -3,8 +3,11 @@ package grammar
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/carina-rs/carina-lsp/internal/corpus"
 )
 
 // FuzzParse parses arbitrary text and checks that the parser never panics, terminates, and keeps
@@ -15,16 +18,17 @@ import (
 // The seed corpus is testdata/fuzz/FuzzParse (snippets and the minimised inputs of past
 // findings) plus a few files of the shared corpus when it is present.
 func FuzzParse(f *testing.F) {
+	corpusDir, _ := corpus.Find(corpus.Root(f), "corpus")
 	for _, p := range []string{
-		"../../shared/corpus/carina/carina-cli/tests/fixtures/plan_display/upstream_state/network/main.crn",
-		"../../shared/corpus/carina-provider-awscc/examples/s3_bucket/main.crn",
-		"../../shared/corpus/carina-provider-awscc/examples/vpc/main.crn",
+		"carina/carina-cli/tests/fixtures/plan_display/upstream_state/network/main.crn",
+		"carina-provider-awscc/examples/s3_bucket/main.crn",
+		"carina-provider-awscc/examples/vpc/main.crn",
 	} {
-		if data, err := os.ReadFile(p); err == nil {
+		if data, err := os.ReadFile(filepath.Join(corpusDir, p)); corpusDir != "" && err == nil {
 			f.Add(string(data))
 		}
 	}
-	if files, err := corpusSample(6); err == nil {
+	if files, err := corpusSample(corpusDir, 6); err == nil {
 		for _, data := range files {
 			f.Add(data)
 		}
@@ -74,9 +78,9 @@ func fuzzOne(t *testing.T, src string) {
 	}
 }
 
-// corpusSample returns up to n corpus files (the first ones in walk order), or an error when the
-// corpus is missing.
-func corpusSample(n int) ([]string, error) {
+// corpusSample returns up to n files of the corpus in corpusDir (the first ones in walk order), or
+// an error when the corpus is missing.
+func corpusSample(corpusDir string, n int) ([]string, error) {
 	entries, err := os.ReadDir(corpusDir)
 	if err != nil {
 		return nil, err

@@ -24,7 +24,12 @@ func (s *Server) config(ctx context.Context, dir string) (*workspace.Config, *sc
 	if err != nil {
 		return nil, nil, err
 	}
-	idx, err := s.schemas.ForDir(dir)
+	var idx *schema.Index
+	if isUntitled(dir) {
+		idx, err = s.schemas.Base()
+	} else {
+		idx, err = s.schemas.ForDir(dir)
+	}
 	if err != nil {
 		s.log.Warn("schemas: " + err.Error())
 		idx = nil

@@ -24,8 +24,14 @@ func pathOf(u protocol.DocumentURI) string {
 	return filepath.Clean(filepath.FromSlash(p))
 }
 
-// uriOf returns the file: URI of a path.
-func uriOf(path string) protocol.DocumentURI { return protocol.DocumentURI(uri.File(path)) }
+// uriOf returns the URI of a path: the untitled: URI of an untitled document's synthetic path
+// (see untitled.go), else the file: URI.
+func uriOf(path string) protocol.DocumentURI {
+	if u, ok := untitledURI(path); ok {
+		return u
+	}
+	return protocol.DocumentURI(uri.File(path))
+}
 
 // toRange converts a byte span to an LSP range (UTF-16 columns).
 func toRange(l *source.Lines, s grammar.Span) protocol.Range {

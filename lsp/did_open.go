@@ -9,10 +9,10 @@ import (
 // didOpen makes the buffer the file's content for every analysis and publishes its diagnostics:
 // the syntax phase at once, the semantic phase after the debounce.
 func didOpen(ctx context.Context, s *Server, p *protocol.DidOpenTextDocumentParams) error {
-	path := pathOf(p.TextDocument.URI)
+	path := documentPath(p.TextDocument.URI)
 	d := s.docs.open(p.TextDocument.URI, path, p.TextDocument.Version, p.TextDocument.Text)
 	if path == "" {
-		return nil // not a file: nothing to analyse
+		return nil // neither a file nor an untitled buffer: nothing to analyse
 	}
 	s.ws.SetOverlay(path, d.text)
 	s.pub.edited(ctx, d, nil)

@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
+	"github.com/carina-rs/carina-lsp/internal/version"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/semantictokens"
 )
@@ -61,7 +62,7 @@ func initialize(ctx context.Context, s *Server, p *protocol.InitializeParams) (a
 	s.log.Info("initialize", zap.Strings("folders", folders), zap.Bool("snippets", caps.snippets))
 	return &initializeResult{
 		Capabilities: s.capabilities(),
-		ServerInfo:   &protocol.ServerInfo{Name: "carina-lsp", Version: Version},
+		ServerInfo:   &protocol.ServerInfo{Name: "carina-lsp", Version: version.Get().String()},
 	}, nil
 }
 

@@ -8,6 +8,8 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+
+	"github.com/carina-rs/carina-lsp/internal/version"
 )
 
 func rpcCode(err error) jsonrpc2.Code {
@@ -27,8 +29,8 @@ func TestLifecycle(t *testing.T) {
 	if err := c.call("initialize", &protocol.InitializeParams{}, &res); err != nil {
 		t.Fatal(err)
 	}
-	if res.ServerInfo == nil || res.ServerInfo.Name != "carina-lsp" {
-		t.Errorf("serverInfo = %+v", res.ServerInfo)
+	if res.ServerInfo == nil || res.ServerInfo.Name != "carina-lsp" || res.ServerInfo.Version != version.Get().String() {
+		t.Errorf("serverInfo = %+v, want carina-lsp %s", res.ServerInfo, version.Get())
 	}
 	// Every method in the dispatch table is announced (clients such as Neovim do not send a
 	// request the server did not announce).

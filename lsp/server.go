@@ -16,9 +16,6 @@ import (
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
-// Version is the server version reported in serverInfo.
-const Version = "0.1.0"
-
 // Options configures a Server.
 type Options struct {
 	// Logger logs to stderr (never stdout: stdout is the protocol channel). Level is its level,
@@ -97,7 +94,7 @@ func New(opts Options) *Server {
 		level:    opts.Level,
 		debounce: opts.Debounce,
 		docs:     newDocuments(),
-		ws:       workspace.New(opts.FS),
+		ws:       workspace.New(isolatedFS{opts.FS}),
 		inflight: map[string]context.CancelFunc{},
 		memos:    map[string]*diagnostics.Memo{},
 		exited:   make(chan int, 1),

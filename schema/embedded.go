@@ -10,11 +10,11 @@ import (
 	"sync"
 )
 
-// The default set: the aws and awscc indexes from ../shared/schemas, stored
+// The default set: the aws and awscc indexes from testdata/schemas, stored
 // gzip-compressed (regenerate with go generate after they change), and the
 // hand-written overlay for the gaps of schemas.md §6 (data/aws-overlay.json).
 //
-//go:generate go run ./internal/gen -src ../../shared/schemas -dst data aws.json awscc.json
+//go:generate go run ./internal/gen -src ../testdata/schemas -dst data aws.json awscc.json
 //go:embed data/aws-overlay.json data/aws.json.gz data/awscc.json.gz
 var embedded embed.FS
 

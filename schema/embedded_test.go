@@ -12,11 +12,12 @@ import (
 )
 
 // TestEmbeddedEqualsShared checks that the compressed copies are the files in
-// ../shared byte for byte (run go generate in this directory when not).
+// testdata/schemas byte for byte (run go generate in this directory when not).
 func TestEmbeddedEqualsShared(t *testing.T) {
 	for _, name := range []string{"aws.json", "awscc.json"} {
 		t.Run(name, func(t *testing.T) {
-			want, err := os.ReadFile(needShared(t, filepath.Join("schemas", name)))
+			src := needShared(t, filepath.Join("schemas", name))
+			want, err := os.ReadFile(src)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -25,7 +26,7 @@ func TestEmbeddedEqualsShared(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(got, want) {
-				t.Errorf("embedded %s (%d bytes) differs from %s/%s (%d bytes): run go generate ./schema", name, len(got), sharedSchemas, name, len(want))
+				t.Errorf("embedded %s (%d bytes) differs from %s (%d bytes): run go generate ./schema", name, len(got), src, len(want))
 			}
 		})
 	}

@@ -91,7 +91,7 @@ func TestLoadDirAndPath(t *testing.T) {
 	}
 }
 
-// TestLoadSharedDir loads ../shared/schemas as a -schemas directory:
+// TestLoadSharedDir loads testdata/schemas as a -schemas directory:
 // crn-usage.json is skipped.
 func TestLoadSharedDir(t *testing.T) {
 	dir := needShared(t, "schemas")

@@ -3,22 +3,25 @@ package schema
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/carina-rs/carina-lsp/internal/corpus"
 )
 
-// sharedSchemas is ../shared/schemas as seen from this package's directory.
-const sharedSchemas = "../../shared/schemas"
-
-// needShared returns the path of a file of ../shared, skipping the test when
-// it is missing, except under CI=true where a missing input is a failure.
+// needShared returns the path of a file of the conformance material (rel starts
+// with its folder, e.g. "schemas/aws.json"): testdata/<rel> of the repository,
+// else ../shared/<rel> (internal/corpus.Shared), skipping the test when it is
+// missing, except under CI=true where a missing input is a failure.
 func needShared(t testing.TB, rel string) string {
 	t.Helper()
-	path := filepath.Join("../../shared", rel)
+	folder, rest, _ := strings.Cut(filepath.ToSlash(rel), "/")
+	path := filepath.Join(corpus.Shared(t, folder), filepath.FromSlash(rest))
 	if _, err := os.Stat(path); err != nil {
 		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is missing (CI=true: ../shared must sit beside the repository): %v", path, err)
+			t.Fatalf("%s is missing (CI=true: the conformance inputs are required): %v", path, err)
 		}
-		t.Skipf("%s is missing; put ../shared beside the repository to run this test", path)
+		t.Skipf("%s is missing", path)
 	}
 	return path
 }

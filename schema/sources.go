@@ -36,7 +36,18 @@ func (s *Sources) Reset() {
 
 // ForDir returns the schema index of the configuration in dir.
 func (s *Sources) ForDir(dir string) (*Index, error) {
-	local := FindWorkspaceDir(dir)
+	return s.forLocal(FindWorkspaceDir(dir))
+}
+
+// Base returns the index of a configuration that has no directory on disk (an unsaved editor
+// buffer): the embedded default set and the extra providers, without looking for a
+// .carina/schemas directory.
+func (s *Sources) Base() (*Index, error) {
+	return s.forLocal("")
+}
+
+// forLocal returns the index for a .carina/schemas directory ("" for none).
+func (s *Sources) forLocal(local string) (*Index, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if idx, ok := s.byDir[local]; ok {

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 import subprocess, re, collections, sys
-# Regenerates docs/corpus-check.md from `carina-lsp check ../shared/corpus` (build ./carina-lsp first).
+# Regenerates docs/corpus-check.md from `carina-lsp check testdata/corpus` (build ./carina-lsp first).
 # The judgements are per diagnostic code, below; a new code prints TODO and must be judged.
 import os
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-out = subprocess.run(['./carina-lsp','check','-severity','error','../shared/corpus'], cwd=ROOT, capture_output=True, text=True).stdout
+out = subprocess.run(['./carina-lsp','check','-severity','error','testdata/corpus'], cwd=ROOT, capture_output=True, text=True).stdout
 rows=[]
 for line in out.splitlines():
-    m = re.match(r'\.\./shared/corpus/(.*?):(\d+):(\d+): (\w+): (.*) \[([a-z0-9-]+)\]$', line)
+    m = re.match(r'testdata/corpus/(.*?):(\d+):(\d+): (\w+): (.*) \[([a-z0-9-]+)\]$', line)
     if not m: print("??", line, file=sys.stderr); continue
     path, ln, col, sev, msg, code = m.groups()
     if sev not in ('error','warning'): continue
@@ -31,7 +31,7 @@ by = collections.defaultdict(list)
 for r in rows: by[r[5]].append(r)
 w = []
 w.append("# `carina-lsp check` over the corpus\n")
-w.append("Every error and warning `carina-lsp check ../shared/corpus` reports on the 363 files of the shared corpus, with a judgement: a real mistake in that file, or a false positive (each false positive found was fixed, so none is listed as remaining). Information notes (`no-schema` for made-up or uncovered resource types) are not listed. A test (`cmd/carina-lsp/corpus_doc_test.go`) fails when the report and this page disagree.\n")
+w.append("Every error and warning `carina-lsp check testdata/corpus` reports on the 363 files of the corpus, with a judgement: a real mistake in that file, or a false positive (each false positive found was fixed, so none is listed as remaining). Information notes (`no-schema` for made-up or uncovered resource types) are not listed. A test (`cmd/carina-lsp/corpus_doc_test.go`) fails when the report and this page disagree.\n")
 w.append("Each directory is checked as one configuration, as Carina loads it.\n")
 w.append("| code | severity | count | judgement |\n|---|---|---|---|")
 for code in sorted(by):

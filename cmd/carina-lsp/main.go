@@ -1,8 +1,9 @@
 // Command carina-lsp is the Carina language server and its command-line companions:
 //
-//	carina-lsp [serve] [-log-level L]   the language server on stdin/stdout
-//	carina-lsp check [flags] [paths]    report every diagnostic, for CI
-//	carina-lsp fmt [flags] [paths]      format .crn files
+//	carina-lsp [serve] [-log-level L] [--stdio]   the language server on stdin/stdout
+//	carina-lsp check [flags] [paths]              report every diagnostic, for CI
+//	carina-lsp fmt [flags] [paths]                format .crn files
+//	carina-lsp version                            the version, commit and Go version
 //
 // Exit codes: 0 success, 1 problems found, 2 usage or I/O errors.
 package main
@@ -13,15 +14,18 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 )
 
 const usage = `usage: carina-lsp [command] [flags] [paths]
 
 commands:
-  serve   the language server on stdin/stdout (the default with no command)
-  check   report syntax errors and diagnostics of .crn configurations
-  fmt     format .crn files in the style of carina fmt
-  help    show this help
+  serve    the language server on stdin/stdout (the default: "carina-lsp",
+           "carina-lsp -log-level debug" and "carina-lsp --stdio" serve too)
+  check    report syntax errors and diagnostics of .crn configurations
+  fmt      format .crn files in the style of carina fmt
+  version  print the version, commit and Go version (also --version)
+  help     show this help
 
 Run "carina-lsp <command> -h" for a command's flags.
 `
@@ -39,6 +43,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runServe(ctx, nil, stdin, stdout, stderr)
 	}
 	switch args[0] {
+	case "version", "-version", "--version":
+		return runVersion(args[1:], stdout, stderr)
 	case "serve":
 		return runServe(ctx, args[1:], stdin, stdout, stderr)
 	case "check":
@@ -48,6 +54,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
+	}
+	if strings.HasPrefix(args[0], "-") {
+		// Serve flags without the command (what editors' settings and clients pass: -log-level
+		// debug, --stdio).
+		return runServe(ctx, args, stdin, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "carina-lsp: unknown command %q\n\n%s", args[0], usage)
 	return 2

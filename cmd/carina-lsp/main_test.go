@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -148,41 +147,7 @@ func TestExitCodes(t *testing.T) {
 // A file that cannot be read is an I/O error (exit 2), even when other files have syntax
 // errors, and the readable files are still reported.
 func TestUnreadableFiles(t *testing.T) {
-	t.Run("chmod 000", func(t *testing.T) {
-		if runtime.GOOS == "windows" {
-			t.Skip("no Unix permissions on Windows")
-		}
-		if os.Geteuid() == 0 {
-			t.Skip("running as root (euid 0): root reads a chmod 000 file anyway; the dangling-symlink and directory cases below cover unreadable files as root")
-		}
-		dir := t.TempDir()
-		writeTree(t, dir, map[string]string{"locked.crn": cleanSrc, "broken.crn": emojiSrc})
-		locked := filepath.Join(dir, "locked.crn")
-		if err := os.Chmod(locked, 0); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { os.Chmod(locked, 0o644) })
-		for _, args := range [][]string{{"check", dir}, {"check", locked}} {
-			got := runCmd(t, args...)
-			if got.Code != 2 || !strings.Contains(got.Stderr, "locked.crn") || !strings.Contains(got.Stderr, "permission denied") {
-				t.Errorf("%v: code %d, stderr %q; want 2 and a permission error naming locked.crn", args, got.Code, got.Stderr)
-			}
-		}
-		// A directory that cannot be listed is an I/O error too.
-		sub := filepath.Join(dir, "sub")
-		writeTree(t, sub, map[string]string{"s.crn": cleanSrc})
-		if err := os.Chmod(sub, 0); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { os.Chmod(sub, 0o755) })
-		if got := runCmd(t, "check", dir); got.Code != 2 || !strings.Contains(got.Stderr, "permission denied") {
-			t.Errorf("unlistable subdirectory: code %d, stderr %q; want 2 and permission denied", got.Code, got.Stderr)
-		}
-		// Checking only the readable sibling does not report the locked file.
-		if got := runCmd(t, "check", filepath.Join(dir, "broken.crn")); got.Code != 1 || got.Stderr != "" {
-			t.Errorf("check broken.crn: code %d, stderr %q; want 1 and no I/O error", got.Code, got.Stderr)
-		}
-	})
+	t.Run("chmod 000", testChmod000)
 
 	for _, tc := range []struct {
 		name string

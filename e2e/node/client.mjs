@@ -75,6 +75,17 @@ try {
   const fixed = await until((p) => p.uri === uri && p.version === 2 && !p.diagnostics.some((d) => d.severity === 1));
   results.afterFix = fixed.diagnostics.map((d) => d.code);
 
+  // An unsaved buffer (VS Code's untitled: scheme) holding the wait file's text: analysed on its
+  // own, so the wait's target is unknown there, and hover and formatting answer for it.
+  const untitled = 'untitled:Untitled-1';
+  conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: untitled, languageId: 'carina', version: 1, text } });
+  const u = await until((p) => p.uri === untitled && p.diagnostics.length > 0);
+  results.untitled = {
+    diagnostics: u.diagnostics.map((d) => d.code),
+    hover: await conn.sendRequest(HoverRequest.type, { textDocument: { uri: untitled }, position: { line: 0, character: 19 } }),
+    formattingEdits: await conn.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri: untitled }, options: { tabSize: 2, insertSpaces: true } }),
+  };
+
   await conn.sendRequest(ShutdownRequest.type);
   conn.sendNotification(ExitNotification.type);
   results.exitCode = await new Promise((r) => server.on('exit', (code) => r(code)));

@@ -1,8 +1,11 @@
-// Package corpus finds the shared conformance corpus (../shared/corpus beside the repository)
-// for tests and benchmarks, and builds the large concatenated file the benchmarks parse.
+// Package corpus finds the conformance material the tests read (the corpus of real .crn files, the
+// reference formatter's output, the schemas and Carina's reference binaries) in the repository's
+// testdata folder, or in ../shared beside the repository, and builds the large concatenated file
+// the benchmarks parse.
 package corpus
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -31,18 +34,34 @@ func Root(tb testing.TB) string {
 	}
 }
 
-// Shared returns the path of a folder of ../shared (e.g. "corpus"). When it is missing the test
-// is skipped, except under CI=true, where it fails: CI must never pass without the corpus.
+// Shared returns the path of a folder of conformance material (e.g. "corpus", "corpus-fmt",
+// "schemas", "reference"): the in-repository copy testdata/<name> (see testdata/README.md), else
+// ../shared/<name> beside the repository. When neither exists the test is skipped, except under
+// CI=true, where it fails: CI must never pass without the conformance inputs.
 func Shared(tb testing.TB, name string) string {
 	tb.Helper()
-	dir := filepath.Join(Root(tb), "..", "shared", name)
-	if _, err := os.Stat(dir); err != nil {
+	dir, err := Find(Root(tb), name)
+	if err != nil {
 		if os.Getenv("CI") == "true" {
-			tb.Fatalf("%s is missing (CI=true: the conformance inputs are required): %v", dir, err)
+			tb.Fatalf("%v (CI=true: the conformance inputs are required)", err)
 		}
-		tb.Skipf("skipping: %s is missing: %v", dir, err)
+		tb.Skipf("skipping: %v", err)
 	}
 	return dir
+}
+
+// Find returns the folder of conformance material name for the repository at root:
+// root/testdata/<name> when it exists, else root/../shared/<name>; an error names both when
+// neither does.
+func Find(root, name string) (string, error) {
+	var tried []string
+	for _, dir := range []string{filepath.Join(root, "testdata", name), filepath.Join(root, "..", "shared", name)} {
+		if info, err := os.Stat(dir); err == nil && info.IsDir() {
+			return dir, nil
+		}
+		tried = append(tried, dir)
+	}
+	return "", fmt.Errorf("%s is missing (looked for %s)", name, strings.Join(tried, " and "))
 }
 
 // Files returns the paths of every .crn file of the corpus, sorted.

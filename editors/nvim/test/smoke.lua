@@ -65,6 +65,15 @@ vim.wait(200, function()
 end)
 check(#messages == 1 and messages[1]:find('no%-such%-carina%-lsp') ~= nil, 'missing server message: ' .. vim.inspect(messages))
 eq(#carina.clients(), 0, 'no client for a missing server')
+local function health()
+  vim.cmd('silent checkhealth carina')
+  local report = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+  vim.cmd('tabclose')
+  return report
+end
+local report = health()
+check(report:find('no%-such%-carina%-lsp" was not found') ~= nil, 'checkhealth names the missing server: ' .. report)
+check(report:find('setup%(%) was called') ~= nil, 'checkhealth sees setup(): ' .. report)
 vim.cmd('bwipeout!')
 
 -- A working (fake) server.
@@ -129,6 +138,19 @@ vim.wait(5000, function()
   return #carina.clients() == 2 and find('initialize', 2) ~= nil
 end)
 eq(#carina.clients(), 2, 'a second root gets a second client')
+
+-- On attach, 'omnifunc' is the LSP's (Neovim 0.8+ sets it by itself, 0.7 does not).
+for _, f in ipairs({ main, conf .. '/wait.crn', loose .. '/main.crn' }) do
+  eq(vim.bo[vim.fn.bufnr(f)].omnifunc, 'v:lua.vim.lsp.omnifunc', 'omnifunc of ' .. f)
+end
+
+-- :checkhealth carina: the executable, the clients with their roots and buffers.
+report = health()
+check(report:find('found: ' .. vim.fn.exepath('node'), 1, true) ~= nil, 'checkhealth names the executable: ' .. report)
+check(select(2, report:gsub('client %d+ %(fake%-carina%-lsp', '')) == 2, 'checkhealth lists both clients: ' .. report)
+check(report:find('root ' .. root .. ', attached to 2 buffer(s)', 1, true) ~= nil, 'checkhealth: the repo root with its two buffers: ' .. report)
+check(report:find('root ' .. loose .. ', attached to 1 buffer(s)', 1, true) ~= nil, 'checkhealth: the loose root: ' .. report)
+check(report:find('without a client') == nil, 'checkhealth: every carina buffer has a client: ' .. report)
 
 -- Schema changes reach the running servers.
 carina.set_schemas({ '/schemas/other.json' })

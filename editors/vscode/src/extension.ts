@@ -1,5 +1,8 @@
-// The Carina extension: starts carina-lsp over stdio for .crn files, restarts it when its settings
-// change, and says clearly when the executable cannot be found.
+// The Carina extension: starts carina-lsp over stdio for .crn files (the setting's executable, else
+// the one bundled in the platform-specific package, else carina-lsp on PATH), restarts it when its
+// settings change, and says clearly which executable runs, its version, or why none was found.
+import * as fs from 'fs';
+import * as path from 'path';
 import * as vscode from 'vscode';
 import {
   DidChangeConfigurationNotification,
@@ -13,7 +16,9 @@ import {
   RESTART_SETTINGS,
   SETTINGS,
   Settings,
+  bundledServerName,
   defaultEnvironment,
+  describeServer,
   didChangeConfigurationParams,
   initializationOptions,
   readSettings,
@@ -28,6 +33,8 @@ const SERVER_NAME = 'Carina Language Server';
 
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel | undefined;
+/** The server binary of a platform-specific package (it may be absent: the universal package). */
+let bundledServer: string | undefined;
 /** Serialises starts and stops. */
 let queue: Promise<void> = Promise.resolve();
 
@@ -42,6 +49,7 @@ function currentSettings(): Settings {
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel(SERVER_NAME);
+  bundledServer = context.extensionPath ? bundled(context.extensionPath) : undefined;
   context.subscriptions.push(
     output,
     vscode.commands.registerCommand('carina.restartServer', () => enqueue(restart)),
@@ -67,10 +75,31 @@ function enqueue(step: () => Promise<void>): Promise<void> {
   return queue;
 }
 
+/**
+ * The bundled server's path, when the package has one. A zip extractor that lost the executable
+ * bit gets it back here.
+ */
+function bundled(extensionPath: string): string | undefined {
+  const file = path.join(extensionPath, 'server', bundledServerName(process.platform));
+  if (!fs.existsSync(file)) return undefined;
+  if (process.platform !== 'win32') {
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+    } catch {
+      try {
+        fs.chmodSync(file, 0o755);
+      } catch (err) {
+        output?.appendLine(`The bundled server ${file} is not executable and could not be made so: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+  }
+  return file;
+}
+
 async function start(): Promise<void> {
   const settings = currentSettings();
   const env = defaultEnvironment(workspaceFolder());
-  const server = resolveServerCommand(settings.serverPath, env);
+  const server = resolveServerCommand(settings.serverPath, env, bundledServer);
   if (!server.ok) {
     output?.appendLine(server.message);
     void showError(server.message);
@@ -88,11 +117,14 @@ async function start(): Promise<void> {
     synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.crn') },
     outputChannel: output,
   };
+  output?.appendLine(`Using ${describeServer(server)}`);
   output?.appendLine(`Starting ${[server.command, ...serverOptions.args!].join(' ')}`);
   const c = new LanguageClient(CLIENT_ID, SERVER_NAME, serverOptions, clientOptions);
   client = c;
   try {
     await c.start();
+    const info = c.initializeResult?.serverInfo;
+    output?.appendLine(`Running ${info ? `${info.name} ${info.version ?? '(no version)'}` : 'a server that sent no serverInfo'} (${server.command})`);
   } catch (err) {
     client = undefined;
     const message = `Carina: could not start the language server "${server.command}": ${err instanceof Error ? err.message : String(err)}`;

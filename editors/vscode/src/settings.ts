@@ -93,30 +93,55 @@ export function expandPath(p: string, env: Pick<Environment, 'home' | 'workspace
   return out;
 }
 
-export type ServerCommand = { ok: true; command: string } | { ok: false; message: string };
+/** Where the server executable came from. */
+export type ServerSource = 'setting' | 'bundled' | 'PATH';
+
+export type ServerCommand = { ok: true; command: string; source: ServerSource } | { ok: false; message: string };
+
+/** The file name of the server executable bundled in the platform-specific packages. */
+export function bundledServerName(platform: NodeJS.Platform): string {
+  return platform === 'win32' ? 'carina-lsp.exe' : 'carina-lsp';
+}
 
 /**
- * Finds the server executable: `carina.server.path` when set (a bare name is looked up on PATH,
- * anything else is a file path), else `carina-lsp` on PATH.
+ * Finds the server executable, in this order: `carina.server.path` when set (a bare name is looked
+ * up on PATH, anything else is a file path); the binary bundled in the extension (`bundled`, the
+ * platform-specific packages have one); `carina-lsp` on PATH.
  */
-export function resolveServerCommand(setting: string, env: Environment): ServerCommand {
+export function resolveServerCommand(setting: string, env: Environment, bundled?: string): ServerCommand {
+  if (setting === '' && bundled !== undefined && env.isExecutable(bundled)) {
+    return { ok: true, command: bundled, source: 'bundled' };
+  }
   const name = setting === '' ? DEFAULT_SERVER : setting;
+  const source: ServerSource = setting === '' ? 'PATH' : 'setting';
   const hasSeparator = name.includes('/') || (env.platform === 'win32' && name.includes('\\'));
   if (!hasSeparator && !name.startsWith('~') && !name.includes('${')) {
     const found = findOnPath(name, env);
-    if (found) return { ok: true, command: found };
+    if (found) return { ok: true, command: found, source };
     const how =
       setting === ''
-        ? 'Install it (go install github.com/carina-rs/carina-lsp/cmd/carina-lsp@latest) and make sure it is on PATH, or set "carina.server.path" to the executable.'
+        ? 'This package has no bundled server (it is the universal one): install the package for your platform, or install carina-lsp (go install github.com/carina-rs/carina-lsp/cmd/carina-lsp@latest) and make sure it is on PATH, or set "carina.server.path" to the executable.'
         : 'Set "carina.server.path" to the full path of the executable, or put it on PATH.';
     return { ok: false, message: `Carina: the language server "${name}" was not found on PATH. ${how} Syntax highlighting works without it.` };
   }
   const file = expandPath(name, env);
-  if (env.isExecutable(file)) return { ok: true, command: file };
+  if (env.isExecutable(file)) return { ok: true, command: file, source };
   return {
     ok: false,
-    message: `Carina: the language server "${file}" (from "carina.server.path") does not exist or is not executable. Fix the setting, or clear it to use carina-lsp from PATH.`,
+    message: `Carina: the language server "${file}" (from "carina.server.path") does not exist or is not executable. Fix the setting, or clear it to use the bundled server or carina-lsp from PATH.`,
   };
+}
+
+/** How the output channel names where the server came from. */
+export function describeServer(server: { command: string; source: ServerSource }): string {
+  switch (server.source) {
+    case 'setting':
+      return `carina-lsp from "carina.server.path": ${server.command}`;
+    case 'bundled':
+      return `the carina-lsp bundled with the extension: ${server.command}`;
+    default:
+      return `carina-lsp from PATH: ${server.command}`;
+  }
 }
 
 /** Looks an executable name up on PATH (with PATHEXT on Windows). */

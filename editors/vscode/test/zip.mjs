@@ -2,7 +2,10 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 
-/** Returns a Map from entry name to a function returning its content as a Buffer. */
+/**
+ * Returns a Map from entry name to a function returning its content as a Buffer; the function's
+ * `mode` is the entry's Unix mode (0 when the zip recorded none).
+ */
 export function readZip(file) {
   const buf = fs.readFileSync(file);
   // End of central directory: signature 0x06054b50, searched from the end (comment up to 64 KiB).
@@ -24,9 +27,10 @@ export function readZip(file) {
     const nameLen = buf.readUInt16LE(p + 28);
     const extraLen = buf.readUInt16LE(p + 30);
     const commentLen = buf.readUInt16LE(p + 32);
+    const externalAttrs = buf.readUInt32LE(p + 38);
     const localOffset = buf.readUInt32LE(p + 42);
     const name = buf.toString('utf8', p + 46, p + 46 + nameLen);
-    entries.set(name, () => {
+    const read = () => {
       const lNameLen = buf.readUInt16LE(localOffset + 26);
       const lExtraLen = buf.readUInt16LE(localOffset + 28);
       const start = localOffset + 30 + lNameLen + lExtraLen;
@@ -34,7 +38,9 @@ export function readZip(file) {
       if (method === 0) return Buffer.from(data);
       if (method === 8) return zlib.inflateRawSync(data);
       throw new Error(`${name}: unsupported compression method ${method}`);
-    });
+    };
+    read.mode = externalAttrs >>> 16;
+    entries.set(name, read);
     p += 46 + nameLen + extraLen + commentLen;
   }
   return entries;

@@ -1,7 +1,7 @@
 // Command gen writes the gzip-compressed copies of the schema index files that
 // package schema embeds. It is run by go generate in the schema directory:
 //
-//	go run ./internal/gen -src ../../shared/schemas -dst data aws.json awscc.json
+//	go run ./internal/gen -src ../testdata/schemas -dst data aws.json awscc.json
 //
 // The output is deterministic (no file name or time in the gzip header), so
 // re-running it on unchanged input leaves the files untouched.
@@ -17,7 +17,7 @@ import (
 )
 
 func main() {
-	src := flag.String("src", "../../shared/schemas", "directory holding the uncompressed index files")
+	src := flag.String("src", "../testdata/schemas", "directory holding the uncompressed index files")
 	dst := flag.String("dst", "data", "directory to write NAME.gz files to")
 	flag.Parse()
 	if flag.NArg() == 0 {

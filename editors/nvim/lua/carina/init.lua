@@ -2,8 +2,10 @@
 --
 --   require('carina').setup({ cmd = { 'carina-lsp' }, schemas = {} })
 --
--- Neovim 0.8+ starts the client with vim.lsp.start; 0.7 with vim.lsp.start_client and
--- vim.lsp.buf_attach_client, reusing one client per workspace root. See README.md.
+-- One client per workspace root: Neovim 0.8+ starts it with vim.lsp.start (which reuses a client
+-- of the same name and root); 0.7 with vim.lsp.start_client and vim.lsp.buf_attach_client, through
+-- a cache of clients by root. On attach, 'omnifunc' is set to the LSP's when the buffer has none
+-- (0.8+ does that by itself; 0.7 does not). :checkhealth carina reports the setup. See README.md.
 local M = {}
 
 local uv = vim.loop
@@ -28,6 +30,10 @@ local defaults = {
 }
 
 M.config = vim.deepcopy(defaults)
+
+-- Whether setup() ran, and the serverInfo of each client by id (for :checkhealth carina).
+M.did_setup = false
+M.server_info = {}
 
 -- Clients started on Neovim 0.7, by root directory.
 local clients_by_root = {}
@@ -121,6 +127,7 @@ function M.client_config(bufnr)
     init_options = { schemas = schemas },
     settings = { carina = { schemas = schemas } },
     on_init = function(client, result)
+      M.server_info[client.id] = result and result.serverInfo
       -- Neovim 0.10+ sends the settings after initialize by itself; older versions do not.
       if vim.fn.has('nvim-0.10') == 0 then
         call(client, 'notify', 'workspace/didChangeConfiguration', { settings = { carina = { schemas = schemas } } })
@@ -129,7 +136,15 @@ function M.client_config(bufnr)
         M.config.on_init(client, result)
       end
     end,
-    on_attach = M.config.on_attach,
+    on_attach = function(client, attached)
+      -- <C-x><C-o> completes from the server (Neovim 0.8+ sets this itself; 0.7 does not).
+      if vim.bo[attached].omnifunc == '' then
+        vim.bo[attached].omnifunc = 'v:lua.vim.lsp.omnifunc'
+      end
+      if M.config.on_attach then
+        M.config.on_attach(client, attached)
+      end
+    end,
     capabilities = M.config.capabilities or vim.lsp.protocol.make_client_capabilities(),
   }
 end
@@ -176,6 +191,11 @@ function M.start(bufnr)
   return id
 end
 
+--- The executable of the configured command, or nil when cmd is not a list starting with a string.
+function M.executable()
+  return executable_of(M.config.cmd)
+end
+
 --- Every running carina client.
 function M.clients()
   local out = {}
@@ -211,6 +231,7 @@ function M.setup(opts)
     M.config.schemas = vim.deepcopy(opts.schemas)
   end
   warned_missing = false
+  M.did_setup = true
   local group = vim.api.nvim_create_augroup('carina_lsp', { clear = true })
   if M.config.autostart then
     vim.api.nvim_create_autocmd('FileType', {

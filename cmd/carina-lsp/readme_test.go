@@ -1,0 +1,71 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestReadmeServerCommands runs every way README.md shows to start the server (inline code such as
+// `carina-lsp -log-level debug` or `carina-lsp --stdio`, and the carina.server.args example of
+// the VS Code settings) through a whole LSP session, and checks the version line it shows.
+func TestReadmeServerCommands(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	serve := regexp.MustCompile("`(carina-lsp(?: serve)?(?: --?[a-z-]+(?: (?:debug|info|warn|error))?)*)`")
+	var commands [][]string
+	for _, m := range serve.FindAllStringSubmatch(readme, -1) {
+		commands = append(commands, strings.Fields(m[1])[1:])
+	}
+	args := regexp.MustCompile("`carina.server.args`[^\n]*?`(\\[[^`]*\\])`").FindAllStringSubmatch(readme, -1)
+	for _, m := range args {
+		var a []string
+		if err := json.Unmarshal([]byte(m[1]), &a); err != nil {
+			t.Fatalf("README's carina.server.args example %s: %v", m[1], err)
+		}
+		if len(a) > 0 {
+			commands = append(commands, a)
+		}
+	}
+	var shown []string
+	for _, c := range commands {
+		shown = append(shown, strings.Join(c, " "))
+	}
+	for _, want := range []string{"-log-level debug", "--stdio", "serve -log-level debug"} {
+		found := false
+		for _, s := range shown {
+			found = found || s == want
+		}
+		if !found {
+			t.Errorf("README shows no `carina-lsp %s` (found: %q)", want, shown)
+		}
+	}
+	for _, c := range commands {
+		t.Run(strings.Join(append([]string{"carina-lsp"}, c...), " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if code := run(context.Background(), c, strings.NewReader(lspSession()), &stdout, &stderr); code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr.String())
+			}
+			if !strings.Contains(stdout.String(), `"serverInfo":{"name":"carina-lsp"`) {
+				t.Errorf("no initialize result: %q", stdout.String())
+			}
+		})
+	}
+
+	// The version line README shows has the form `carina-lsp version` prints.
+	line := regexp.MustCompile(`^carina-lsp \S+ \(commit \S+, go\S+ \w+/\w+\)$`)
+	example := regexp.MustCompile("`(carina-lsp [0-9][^`]*)`").FindStringSubmatch(readme)
+	if example == nil || !line.MatchString(example[1]) {
+		t.Errorf("README's version example %q is not in the form of %s", example, line)
+	}
+	if r := runCmd(t, "version"); !line.MatchString(strings.TrimSuffix(r.Stdout, "\n")) {
+		t.Errorf("carina-lsp version = %q, not in the form of %s", r.Stdout, line)
+	}
+}

@@ -1,0 +1,246 @@
+package e2e
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/carina-rs/carina-lsp/internal/corpus"
+)
+
+// Files of a repository that uses the hooks and the action: one clean and formatted, one
+// unformatted, one with an error.
+const (
+	cleanCrn       = "let bucket = aws.s3.Bucket {\n  bucket = 'logs'\n}\n"
+	unformattedCrn = "let   other = aws.s3.Bucket {\n    bucket = 'more'\n}\n"
+	brokenCrn      = "let cert_issued = wait nothing {\n  until = nothing.status == 1\n}\n"
+)
+
+// buildAll builds every command of the repository into a new directory, as pre-commit's golang
+// hooks install them (go install ./...), and returns the directory.
+func buildAll(t *testing.T) string {
+	t.Helper()
+	bin := t.TempDir()
+	cmd := exec.Command("go", "build", "-o", bin+string(filepath.Separator), "./...")
+	cmd.Dir = corpus.Root(t)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./...: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func exitCode(err error) int {
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &exit):
+		return exit.ExitCode()
+	}
+	return -1
+}
+
+// TestPreCommitHooks validates .pre-commit-hooks.yaml against what pre-commit requires and runs
+// each hook's entry on files as pre-commit passes them.
+func TestPreCommitHooks(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(corpus.Root(t), ".pre-commit-hooks.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hooks []struct {
+		ID, Name, Description, Entry, Language, Files string
+		Extra                                         map[string]any `yaml:",inline"`
+	}
+	if err := yaml.Unmarshal(data, &hooks); err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, h := range hooks {
+		ids = append(ids, h.ID)
+		if h.Name == "" || h.Description == "" || h.Entry == "" {
+			t.Errorf("hook %q: name, description and entry are required: %+v", h.ID, h)
+		}
+		if h.Language != "golang" {
+			t.Errorf("hook %q: language %q, want golang (pre-commit builds carina-lsp with go install)", h.ID, h.Language)
+		}
+		if len(h.Extra) > 0 {
+			t.Errorf("hook %q: keys this test does not know: %v", h.ID, h.Extra)
+		}
+		re, err := regexp.Compile(h.Files)
+		if err != nil {
+			t.Errorf("hook %q: files: %v", h.ID, err)
+		} else if !re.MatchString("infra/prod/main.crn") || re.MatchString("main.go") || re.MatchString("x.crn.bak") {
+			t.Errorf("hook %q: files %q does not select exactly the .crn files", h.ID, h.Files)
+		}
+	}
+	if diff := cmp.Diff([]string{"carina-fmt", "carina-check"}, ids); diff != "" {
+		t.Fatalf("hook ids (-want +got):\n%s", diff)
+	}
+
+	bin := buildAll(t)
+	run := func(entry string, files ...string) (string, int) {
+		fields := strings.Fields(entry)
+		if fields[0] != "carina-lsp" {
+			t.Fatalf("entry %q does not run carina-lsp", entry)
+		}
+		cmd := exec.Command(filepath.Join(bin, fields[0]), append(fields[1:], files...)...)
+		out, err := cmd.CombinedOutput()
+		return string(out), exitCode(err)
+	}
+	dir := writeConfig(t, map[string]string{"infra/main.crn": cleanCrn, "infra/other.crn": unformattedCrn, "broken/wait.crn": brokenCrn})
+	p := func(name string) string { return filepath.Join(dir, filepath.FromSlash(name)) }
+
+	// carina-fmt rewrites the unformatted file and leaves the formatted one alone.
+	if out, code := run(hooks[0].Entry, p("infra/main.crn"), p("infra/other.crn")); code != 0 {
+		t.Errorf("carina-fmt: exit %d: %s", code, out)
+	}
+	if got, _ := os.ReadFile(p("infra/other.crn")); string(got) != "let other = aws.s3.Bucket {\n  bucket = 'more'\n}\n" {
+		t.Errorf("carina-fmt left other.crn as %q", got)
+	}
+	if got, _ := os.ReadFile(p("infra/main.crn")); string(got) != cleanCrn {
+		t.Errorf("carina-fmt changed a formatted file: %q", got)
+	}
+	// carina-check passes the clean configuration and fails the broken one, naming the problem.
+	if out, code := run(hooks[1].Entry, p("infra/main.crn"), p("infra/other.crn")); code != 0 {
+		t.Errorf("carina-check on clean files: exit %d: %s", code, out)
+	}
+	out, code := run(hooks[1].Entry, p("broken/wait.crn"))
+	if code != 1 || !strings.Contains(out, p("broken/wait.crn")+":1:") || !strings.Contains(out, "[wait-unknown-target]") {
+		t.Errorf("carina-check on a broken file: exit %d: %s", code, out)
+	}
+}
+
+// action is the part of action.yml the test reads.
+type action struct {
+	Name, Description string
+	Inputs            map[string]struct {
+		Description string
+		Required    bool
+		Default     *string
+	}
+	Runs struct {
+		Using string
+		Steps []struct {
+			Name, Uses, Shell, Run string
+			With, Env              map[string]string
+		}
+	}
+}
+
+var expression = regexp.MustCompile(`\$\{\{\s*([^}]*?)\s*\}\}`)
+
+// TestGitHubAction validates action.yml (a composite action whose inputs are declared and used,
+// whose run steps say their shell) and runs its run steps as the runner does, on a clean
+// workspace and on one with an error and an unformatted file.
+func TestGitHubAction(t *testing.T) {
+	root := corpus.Root(t)
+	data, err := os.ReadFile(filepath.Join(root, "action.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a action
+	if err := yaml.Unmarshal(data, &a); err != nil {
+		t.Fatal(err)
+	}
+	if a.Name == "" || a.Description == "" || a.Runs.Using != "composite" {
+		t.Fatalf("action.yml: name %q, description %q, runs.using %q: want a described composite action", a.Name, a.Description, a.Runs.Using)
+	}
+	for name, in := range a.Inputs {
+		if in.Description == "" || in.Default == nil || in.Required {
+			t.Errorf("input %q: want a description and a default, not required", name)
+		}
+		if !strings.Contains(string(data), "${{ inputs."+name+" }}") {
+			t.Errorf("input %q is declared but never used", name)
+		}
+	}
+	for _, m := range expression.FindAllStringSubmatch(string(data), -1) {
+		if in, ok := strings.CutPrefix(m[1], "inputs."); ok {
+			if _, declared := a.Inputs[in]; !declared {
+				t.Errorf("%s uses an undeclared input", m[0])
+			}
+		} else if m[1] != "github.action_path" {
+			t.Errorf("%s: an expression this test cannot evaluate", m[0])
+		}
+	}
+	for _, s := range a.Runs.Steps {
+		switch {
+		case s.Uses != "" && s.Run != "":
+			t.Errorf("step %q both uses and runs", s.Name)
+		case s.Uses != "" && !regexp.MustCompile(`^[\w-]+/[\w-]+@v\d+$`).MatchString(s.Uses):
+			t.Errorf("step uses %q: want owner/name@vN", s.Uses)
+		case s.Run != "" && s.Shell != "bash":
+			t.Errorf("step %q: run steps of a composite action need shell: bash", s.Name)
+		case s.Run != "" && expression.MatchString(s.Run):
+			t.Errorf("step %q: expressions in run (pass them through env)", s.Name)
+		}
+	}
+
+	// Run the run steps, as the runner does, with inputs.
+	runAction := func(workspace string, inputs map[string]string) (string, int) {
+		t.Helper()
+		temp := t.TempDir()
+		githubPath := filepath.Join(temp, "github_path")
+		if err := os.WriteFile(githubPath, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		eval := func(s string) string {
+			return expression.ReplaceAllStringFunc(s, func(e string) string {
+				m := expression.FindStringSubmatch(e)[1]
+				if in, ok := strings.CutPrefix(m, "inputs."); ok {
+					if v, set := inputs[in]; set {
+						return v
+					}
+					return *a.Inputs[in].Default
+				}
+				return root // github.action_path
+			})
+		}
+		var log bytes.Buffer
+		for _, s := range a.Runs.Steps {
+			if s.Run == "" {
+				continue // actions/setup-go: the machine has Go
+			}
+			paths, _ := os.ReadFile(githubPath)
+			env := append(os.Environ(), "RUNNER_TEMP="+temp, "GITHUB_PATH="+githubPath, "GITHUB_ACTIONS=true",
+				"PATH="+strings.Join(slices.DeleteFunc(strings.Split(string(paths), "\n"), func(p string) bool { return p == "" }), string(os.PathListSeparator))+string(os.PathListSeparator)+os.Getenv("PATH"))
+			for k, v := range s.Env {
+				env = append(env, k+"="+eval(v))
+			}
+			cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", s.Run)
+			cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = workspace, env, &log, &log
+			if code := exitCode(cmd.Run()); code != 0 {
+				return log.String(), code
+			}
+		}
+		return log.String(), 0
+	}
+
+	clean := writeConfig(t, map[string]string{"infra/main.crn": cleanCrn, ".hidden/x.crn": brokenCrn})
+	if out, code := runAction(clean, nil); code != 0 || strings.Contains(out, "::error") || !strings.Contains(out, "carina-lsp ") {
+		t.Errorf("the action on a clean workspace: exit %d:\n%s", code, out)
+	}
+	messy := writeConfig(t, map[string]string{"infra/main.crn": cleanCrn, "infra/other.crn": unformattedCrn, "broken/wait.crn": brokenCrn})
+	out, code := runAction(messy, nil)
+	if code == 0 || !strings.Contains(out, "::error file=broken/wait.crn,line=1,") || !strings.Contains(out, "::error file=infra/other.crn,title=carina-lsp fmt::") || !strings.Contains(out, "+let other = aws.s3.Bucket {") {
+		t.Errorf("the action on a workspace with an error and an unformatted file: exit %d:\n%s", code, out)
+	}
+	// Inputs: only the formatted, clean directory; the check alone; nothing.
+	if out, code := runAction(messy, map[string]string{"paths": "infra/main.crn broken", "fmt": "false"}); code == 0 || strings.Contains(out, "carina-lsp fmt") {
+		t.Errorf("check only, on the broken directory: exit %d:\n%s", code, out)
+	}
+	if out, code := runAction(messy, map[string]string{"paths": "infra/main.crn"}); code != 0 {
+		t.Errorf("one clean file: exit %d:\n%s", code, out)
+	}
+	if out, code := runAction(messy, map[string]string{"check": "false", "fmt": "false"}); code != 0 || strings.Contains(out, "::group::") {
+		t.Errorf("nothing to do: exit %d:\n%s", code, out)
+	}
+}

@@ -1,0 +1,42 @@
+package schema
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestSources: a configuration's index has the nearest .carina/schemas; Base has only the
+// embedded set and the extra providers, whatever the working directory holds.
+func TestSources(t *testing.T) {
+	root := t.TempDir()
+	sub := filepath.Join(root, "envs", "prod")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(root, WorkspaceDir), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	copyFile(t, "testdata/mini.json", filepath.Join(root, WorkspaceDir, "mini.json"))
+	extra := mustLoadFile(t, "testdata/mini.json")
+	t.Chdir(sub) // Base must not look around the working directory either
+
+	var s Sources
+	has := func(idx *Index, err error, head string) bool {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return idx.Resource(head) != nil
+	}
+	if idx, err := s.ForDir(sub); !has(idx, err, "demo.svc.Thing") || !has(idx, err, "awscc.ec2.Vpc") {
+		t.Error("ForDir: the .carina/schemas provider or the embedded set is missing")
+	}
+	if idx, err := s.Base(); has(idx, err, "demo.svc.Thing") || !has(idx, err, "awscc.ec2.Vpc") {
+		t.Error("Base: has the .carina/schemas provider, or lacks the embedded set")
+	}
+	s.SetExtra([]*Provider{extra})
+	if idx, err := s.Base(); !has(idx, err, "demo.svc.Thing") {
+		t.Error("Base: lacks the extra provider")
+	}
+}
