@@ -116,8 +116,14 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	select {
 	case code = <-s.exited:
 	case <-s.conn.Done():
-		if err := s.conn.Err(); err != nil && err != io.EOF {
-			s.log.Info("connection closed", zap.Error(err))
+		// The stream can end right after an exit notification (a client that closes at once):
+		// the exit, handled on the reading goroutine before the end was seen, decides the code.
+		select {
+		case code = <-s.exited:
+		default:
+			if err := s.conn.Err(); err != nil && err != io.EOF {
+				s.log.Info("connection closed", zap.Error(err))
+			}
 		}
 	case <-ctx.Done():
 	}
