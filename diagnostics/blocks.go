@@ -80,7 +80,7 @@ func (c *checker) checkDuplicateAttrs(f *workspace.File, st *g.Stmt, b *g.Block)
 		}
 		psp := at(st, prev.Key.Span)
 		diag := c.add(f, at(st, a.Key.Span), Warning, CodeDuplicateAttribute,
-			"duplicate attribute %q (first set on line %d); the last value wins", a.Key.Text, line(f, psp.Start))
+			"duplicate attribute %q (first set on line %d); the last value wins", a.Key.Text, c.line(f, psp.Start))
 		diag.Related = []Related{{Path: f.Path, Span: psp, Message: "first set here"}}
 	}
 }

@@ -63,10 +63,10 @@ func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index
 				continue
 			}
 			mark, marks := len(c.out), len(c.noSchema)
-			c.only, c.onlyFile = st, f
+			c.only, c.onlyFile, c.linesUsed = st, f, false
 			c.checkStatement()
 			c.only, c.onlyFile = nil, nil
-			run.store(f, st, c.out[mark:], c.noSchema[marks:])
+			run.store(f, st, c.out[mark:], c.noSchema[marks:], c.linesUsed)
 		}
 	}
 

@@ -28,6 +28,7 @@ type checker struct {
 	noSchema []noSchemaSite               // types without schema, in check order
 
 	providers map[string]bool // providerNames, computed once
+	linesUsed bool            // a message of the statement being checked names a line number
 }
 
 // environment is what statement-local checks consult beyond their statement's own references:
@@ -126,8 +127,13 @@ func (c *checker) add(f *workspace.File, sp g.Span, sev Severity, code Code, for
 // text returns the source text of a file span.
 func text(f *workspace.File, sp g.Span) string { return f.Text()[sp.Start:sp.End] }
 
-// line returns the 1-based line of a file offset, for messages that point elsewhere.
-func line(f *workspace.File, off int32) int { return f.Lines.Line(int(off)) + 1 }
+// line returns the 1-based line of a file offset, for messages that point elsewhere. A message
+// that holds a line number is true only where the statement stands now: the statement's results
+// are then not memoised (see Memo), so that a statement moved by an edit says the new line.
+func (c *checker) line(f *workspace.File, off int32) int {
+	c.linesUsed = true
+	return f.Lines.Line(int(off)) + 1
+}
 
 // names returns the names of the configuration's top-level bindings accepted by keep.
 func (c *checker) names(keep func(*workspace.Decl) bool) []string {

@@ -26,7 +26,7 @@ func (c *checker) checkDuplicates() {
 		const maxOthers = 5
 		places := make([]string, len(ds))
 		for i, o := range ds {
-			places[i] = fmt.Sprintf("%s:%d", filepath.Base(o.File.Path), line(o.File, o.NameSpan.Start))
+			places[i] = fmt.Sprintf("%s:%d", filepath.Base(o.File.Path), c.line(o.File, o.NameSpan.Start))
 		}
 		for i, d := range ds {
 			var others []string
@@ -79,7 +79,7 @@ func (c *checker) checkDuplicateOutputs() {
 		sp := o.Stmt.Abs(o.Decl.Name.Span)
 		fsp := first.Stmt.Abs(first.Decl.Name.Span)
 		diag := c.add(o.File, sp, Error, CodeDuplicate, "duplicate %s %q: first declared at %s:%d; rename or remove one of them",
-			kind, o.Name, filepath.Base(first.File.Path), line(first.File, fsp.Start))
+			kind, o.Name, filepath.Base(first.File.Path), c.line(first.File, fsp.Start))
 		diag.Related = []Related{{Path: first.File.Path, Span: fsp, Message: "first declared here"}}
 	}
 }

@@ -196,10 +196,10 @@ func (r *memoRun) reuse(f *workspace.File, st *g.Stmt) bool {
 }
 
 // store memoises a statement's results (its diagnostics all lie in its own file and span, or they
-// are not memoised).
-func (r *memoRun) store(f *workspace.File, st *g.Stmt, diags []Diagnostic, noSchema []noSchemaSite) {
+// are not memoised; nor are they when a message names a line number, lines).
+func (r *memoRun) store(f *workspace.File, st *g.Stmt, diags []Diagnostic, noSchema []noSchemaSite, lines bool) {
 	r.analysed++
-	if r.m == nil {
+	if r.m == nil || lines {
 		return
 	}
 	e := &memoEntry{fp: r.fingerprint(f, st), used: true}

@@ -108,6 +108,28 @@ func TestMemoEqualsFresh(t *testing.T) {
 	}
 }
 
+// TestMemoLineNumbers: a message that names a line (the first of a duplicate key) says where the
+// statement stands now after lines were inserted above it; the memo does not replay the old line.
+func TestMemoLineNumbers(t *testing.T) {
+	src := "let b = aws.s3.Bucket {\n  bucket = 'a'\n  bucket = 'b'\n}\nlet w = wait b {\n  timeout = 5min\n  timeout = 6min\n  until = b.id == 'x'\n}\n"
+	ws := workspace.New(testutil.NewMemFS(map[string]string{"main.crn": src}))
+	memo := NewMemo()
+	recheck(t, ws, memo, "main.crn", src)
+	got, want := recheck(t, ws, memo, "main.crn", "# one\n# two\n# three\n"+src)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("after inserting three lines, the memoised run differs from a fresh one (-fresh +memo):\n%s", diff)
+	}
+	lines := 0
+	for _, d := range got {
+		if strings.Contains(d.Message, "first set on line 5") || strings.Contains(d.Message, "first set on line 9") {
+			lines++
+		}
+	}
+	if lines != 2 {
+		t.Errorf("want the duplicates' first lines 5 and 9 in the messages: %v", got)
+	}
+}
+
 // BenchmarkRecheckOneStatement re-checks the ~10,000-line concatenated corpus after an edit inside
 // one statement, with the memo (only that statement is analysed again) and without.
 func BenchmarkRecheckOneStatement(b *testing.B) {

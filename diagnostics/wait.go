@@ -124,7 +124,7 @@ func (c *checker) checkWait(w *workspace.WaitInfo) {
 			}
 			if first := seen[k]; first != nil {
 				diag := c.add(f, at(st, it.Key.Span), Error, CodeWaitDuplicateKey,
-					"%sduplicate %s (first set on line %d); a wait takes each key once", prefix, k, line(f, at(st, first.Key.Span).Start))
+					"%sduplicate %s (first set on line %d); a wait takes each key once", prefix, k, c.line(f, at(st, first.Key.Span).Start))
 				diag.Related = []Related{{Path: f.Path, Span: at(st, first.Key.Span), Message: "first " + k + " here"}}
 				continue
 			}
