@@ -62,3 +62,14 @@ func spanOf(l *source.Lines, r protocol.Range) grammar.Span {
 	}
 	return grammar.Span{Start: int32(s), End: int32(e)}
 }
+
+// textView is one version of a file's text with its line index: what a response's positions are
+// converted against.
+type textView struct {
+	path  string
+	text  string
+	lines *source.Lines
+}
+
+// view is the document's current text.
+func (d *document) view() textView { return textView{path: d.path, text: d.text, lines: d.lines} }

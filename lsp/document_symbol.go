@@ -12,14 +12,11 @@ import (
 // documentSymbol answers the outline: hierarchical symbols when the client supports them, else a
 // flat list of symbol information.
 func documentSymbol(ctx context.Context, s *Server, p *protocol.DocumentSymbolParams) (any, error) {
-	d := s.docs.get(p.TextDocument.URI)
-	if d == nil || d.path == "" {
+	sn, ok := s.snapshotOf(ctx, p.TextDocument.URI)
+	if !ok {
 		return []protocol.DocumentSymbol{}, nil
 	}
-	f, err := s.ws.ParseFile(d.path)
-	if err != nil {
-		return []protocol.DocumentSymbol{}, nil
-	}
+	f := sn.file
 	syms := navigate.DocumentSymbols(f)
 	if s.clientCaps().hierarchicalSymbol {
 		return docSymbols(f.Lines, syms), nil
@@ -30,7 +27,7 @@ func documentSymbol(ctx context.Context, s *Server, p *protocol.DocumentSymbolPa
 		for _, x := range ss {
 			flat = append(flat, protocol.SymbolInformation{
 				Name: x.Name, Kind: protocol.SymbolKind(x.Kind), ContainerName: container,
-				Location: protocol.Location{URI: d.uri, Range: toRange(f.Lines, x.Span)},
+				Location: protocol.Location{URI: sn.uri, Range: toRange(f.Lines, x.Span)},
 			})
 			walk(x.Children, x.Name)
 		}

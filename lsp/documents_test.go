@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"go.lsp.dev/protocol"
 )
@@ -136,5 +137,41 @@ func TestChangesOutsideTheEditor(t *testing.T) {
 	c.srv.mu.Unlock()
 	if n != 2 {
 		t.Errorf("workspace folders after adding one: %d, want 2", n)
+	}
+}
+
+// TestCodeActionsFromTheRequestsText: code actions are computed on the document's text at the
+// request, not on the last publish: right after an edit (before the semantic phase ran), the
+// edit's own mistakes get their fixes, syntax-level ones included, with ranges in the new text.
+func TestCodeActionsFromTheRequestsText(t *testing.T) {
+	files := featureConfig()
+	dir := writeFiles(t, files)
+	c := startServer(t, Options{Debounce: time.Hour}) // no semantic publish at all
+	c.initialize(dir, protocol.ClientCapabilities{})
+	uris := openAll(t, c, dir, files)
+	wait := uris["wait.crn"]
+	doc := protocol.TextDocumentIdentifier{URI: wait}
+	c.notify("textDocument/didChange", &didChangeParams{
+		TextDocument: protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: doc, Version: 2},
+		ContentChanges: []contentChange{{Text: "\n\nlet cert_issued = wait cert {\n  until   = cert.status == aws.acm.Certificate.Status.Isued\n  timeout = 30 min\n}\n"}},
+	})
+	titles := func(line, char uint32) map[string]protocol.Range {
+		var actions []protocol.CodeAction
+		if err := c.call("textDocument/codeAction", &protocol.CodeActionParams{TextDocument: doc, Range: protocol.Range{Start: pos(line, char), End: pos(line, char)}}, &actions); err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]protocol.Range{}
+		for _, a := range actions {
+			if a.Edit != nil && len(a.Edit.Changes[wait]) == 1 {
+				out[a.Title] = a.Edit.Changes[wait][0].Range
+			}
+		}
+		return out
+	}
+	if got := titles(4, 15); got["Change to 30min"] != (protocol.Range{Start: pos(4, 12), End: pos(4, 18)}) {
+		t.Errorf("the duration's fix (a syntax error) on the new text: %v", got)
+	}
+	if got := titles(3, 40); len(got) == 0 {
+		t.Errorf("no fix for the misspelt enum value on the new text")
 	}
 }

@@ -9,20 +9,16 @@ import (
 )
 
 // foldingRange answers folding ranges: blocks, long lists and maps, comments, heredocs, regions.
-func foldingRange(_ context.Context, s *Server, p *protocol.FoldingRangeParams) (any, error) {
+func foldingRange(ctx context.Context, s *Server, p *protocol.FoldingRangeParams) (any, error) {
 	out := []protocol.FoldingRange{}
-	d := s.docs.get(p.TextDocument.URI)
-	if d == nil || d.path == "" {
+	sn, ok := s.snapshotOf(ctx, p.TextDocument.URI)
+	if !ok {
 		return out, nil
 	}
-	f, err := s.ws.ParseFile(d.path)
-	if err != nil {
-		return out, nil
-	}
-	for _, fold := range navigate.FoldingRanges(f) {
+	for _, fold := range navigate.FoldingRanges(sn.file) {
 		out = append(out, protocol.FoldingRange{
 			StartLine: uint32(fold.StartLine), EndLine: uint32(fold.EndLine), Kind: protocol.FoldingRangeKind(fold.Kind),
 		})
 	}
-	return out, nil
+	return out, ctx.Err()
 }

@@ -11,16 +11,17 @@ import (
 // formatting formats a whole document and answers with minimal edits (whole changed lines), so
 // the cursor and undo history outside them survive. A document with syntax errors gets no edits:
 // its diagnostics already say why.
-func formatting(_ context.Context, s *Server, p *protocol.DocumentFormattingParams) (any, error) {
-	d := s.docs.get(p.TextDocument.URI)
-	if d == nil {
+func formatting(ctx context.Context, s *Server, p *protocol.DocumentFormattingParams) (any, error) {
+	sn, ok := s.snapshotOf(ctx, p.TextDocument.URI)
+	if !ok {
 		return []protocol.TextEdit{}, nil
 	}
-	out, err := format.Source(d.text, formatOptions(p.Options))
+	v := sn.view()
+	out, err := format.Source(v.text, formatOptions(p.Options))
 	if err != nil {
 		return []protocol.TextEdit{}, nil
 	}
-	return textEdits(d, format.LineEdits(d.text, out)), nil
+	return textEdits(v, format.LineEdits(v.text, out)), ctx.Err()
 }
 
 // formatOptions returns the layout for the editor: always Carina's house style (two spaces), like
@@ -28,11 +29,11 @@ func formatting(_ context.Context, s *Server, p *protocol.DocumentFormattingPara
 // and the CLI never fight over a file.
 func formatOptions(protocol.FormattingOptions) format.Options { return format.Options{} }
 
-func textEdits(d *document, edits []format.Edit) []protocol.TextEdit {
+func textEdits(v textView, edits []format.Edit) []protocol.TextEdit {
 	out := make([]protocol.TextEdit, 0, len(edits))
 	for _, e := range edits {
 		out = append(out, protocol.TextEdit{
-			Range:   protocol.Range{Start: toPosition(d.lines, e.Start), End: toPosition(d.lines, e.End)},
+			Range:   protocol.Range{Start: toPosition(v.lines, e.Start), End: toPosition(v.lines, e.End)},
 			NewText: e.Text,
 		})
 	}

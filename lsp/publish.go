@@ -263,7 +263,7 @@ func (p *publisher) publish(ctx context.Context, d *document, ds []diagnostics.D
 	}
 	out := make([]protocol.Diagnostic, 0, len(mine)+1)
 	for _, x := range mine {
-		out = append(out, toDiagnostic(d, x, lines))
+		out = append(out, toDiagnostic(d.view(), x, lines))
 	}
 	if left > 0 {
 		out = append(out, protocol.Diagnostic{
@@ -310,10 +310,10 @@ func sameDiagnostic(a, b protocol.Diagnostic) bool {
 	return a.Range == b.Range && a.Severity == b.Severity && a.Message == b.Message && a.Code == b.Code
 }
 
-// toDiagnostic converts a diagnostic of a document's file.
-func toDiagnostic(d *document, x diagnostics.Diagnostic, lines map[string]*source.Lines) protocol.Diagnostic {
+// toDiagnostic converts a diagnostic of the file v shows.
+func toDiagnostic(v textView, x diagnostics.Diagnostic, lines map[string]*source.Lines) protocol.Diagnostic {
 	out := protocol.Diagnostic{
-		Range:    toRange(d.lines, clampSpan(x.Span, len(d.text))),
+		Range:    toRange(v.lines, clampSpan(x.Span, len(v.text))),
 		Severity: protocol.DiagnosticSeverity(x.Severity),
 		Code:     string(x.Code),
 		Source:   "carina",
@@ -325,7 +325,7 @@ func toDiagnostic(d *document, x diagnostics.Diagnostic, lines map[string]*sourc
 	}
 	for _, r := range x.Related {
 		out.RelatedInformation = append(out.RelatedInformation, protocol.DiagnosticRelatedInformation{
-			Location: protocol.Location{URI: uriOf(r.Path), Range: relatedRange(d, r, lines)},
+			Location: protocol.Location{URI: uriOf(r.Path), Range: relatedRange(v, r, lines)},
 			Message:  r.Message,
 		})
 	}
@@ -333,9 +333,9 @@ func toDiagnostic(d *document, x diagnostics.Diagnostic, lines map[string]*sourc
 }
 
 // relatedRange converts a related location's span, in its own file's text.
-func relatedRange(d *document, r diagnostics.Related, lines map[string]*source.Lines) protocol.Range {
-	if r.Path == d.path {
-		return toRange(d.lines, clampSpan(r.Span, len(d.text)))
+func relatedRange(v textView, r diagnostics.Related, lines map[string]*source.Lines) protocol.Range {
+	if r.Path == v.path {
+		return toRange(v.lines, clampSpan(r.Span, len(v.text)))
 	}
 	if l := lines[r.Path]; l != nil {
 		return toRange(l, r.Span)

@@ -9,20 +9,21 @@ import (
 )
 
 // rangeFormatting formats the statements overlapping a range, as minimal edits.
-func rangeFormatting(_ context.Context, s *Server, p *protocol.DocumentRangeFormattingParams) (any, error) {
-	d := s.docs.get(p.TextDocument.URI)
-	if d == nil {
+func rangeFormatting(ctx context.Context, s *Server, p *protocol.DocumentRangeFormattingParams) (any, error) {
+	sn, ok := s.snapshotOf(ctx, p.TextDocument.URI)
+	if !ok {
 		return []protocol.TextEdit{}, nil
 	}
-	sp := spanOf(d.lines, p.Range)
-	e, err := format.Range(d.text, int(sp.Start), int(sp.End), formatOptions(p.Options))
+	v := sn.view()
+	sp := spanOf(v.lines, p.Range)
+	e, err := format.Range(v.text, int(sp.Start), int(sp.End), formatOptions(p.Options))
 	if err != nil || e.Start == e.End && e.Text == "" {
 		return []protocol.TextEdit{}, nil
 	}
-	before := d.text[e.Start:e.End]
+	before := v.text[e.Start:e.End]
 	var out []format.Edit
 	for _, le := range format.LineEdits(before, e.Text) {
 		out = append(out, format.Edit{Start: e.Start + le.Start, End: e.Start + le.End, Text: le.Text})
 	}
-	return textEdits(d, out), nil
+	return textEdits(v, out), ctx.Err()
 }

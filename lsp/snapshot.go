@@ -14,13 +14,20 @@ import (
 // document's file in it (whose text and line index the answer's positions refer to), and the
 // schemas.
 type snapshot struct {
+	uri     protocol.DocumentURI
 	cfg     *workspace.Config
 	file    *workspace.File
 	schemas *schema.Index
 }
 
+// view is the text of the snapshot's file, which its answers' positions refer to.
+func (sn snapshot) view() textView {
+	return textView{path: sn.file.Path, text: sn.file.Text(), lines: sn.file.Lines}
+}
+
 // snapshotOf builds (or reuses) the snapshot of an open document. ok is false for a document that
-// is not open or not a file.
+// is not open or not a file. Every feature request reads its document through one snapshot, so
+// that its answer is computed on one version of the text and converted against the same one.
 func (s *Server) snapshotOf(ctx context.Context, uri protocol.DocumentURI) (snapshot, bool) {
 	d := s.docs.get(uri)
 	if d == nil || d.path == "" {
@@ -34,7 +41,7 @@ func (s *Server) snapshotOf(ctx context.Context, uri protocol.DocumentURI) (snap
 	if f == nil {
 		return snapshot{}, false
 	}
-	return snapshot{cfg: cfg, file: f, schemas: idx}, true
+	return snapshot{uri: d.uri, cfg: cfg, file: f, schemas: idx}, true
 }
 
 // offset converts a position of the snapshot's file.
