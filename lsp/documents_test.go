@@ -152,7 +152,7 @@ func TestCodeActionsFromTheRequestsText(t *testing.T) {
 	wait := uris["wait.crn"]
 	doc := protocol.TextDocumentIdentifier{URI: wait}
 	c.notify("textDocument/didChange", &didChangeParams{
-		TextDocument: protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: doc, Version: 2},
+		TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: doc, Version: 2},
 		ContentChanges: []contentChange{{Text: "\n\nlet cert_issued = wait cert {\n  until   = cert.status == aws.acm.Certificate.Status.Isued\n  timeout = 30 min\n}\n"}},
 	})
 	titles := func(line, char uint32) map[string]protocol.Range {
