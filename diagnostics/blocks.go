@@ -95,10 +95,21 @@ func (c *checker) checkString(f *workspace.File, st *g.Stmt, s *g.StringLit) {
 	if s.Single && strings.Contains(s.Value, "${") {
 		diag := c.add(f, at(st, s.Span), Warning, CodeSingleQuotedInterp,
 			"single-quoted string contains '${...}' which is not interpolated; use double quotes (\"...\") for interpolation, or keep single quotes if the literal text is intended")
-		if !strings.ContainsAny(s.Value, "\"\\") {
-			diag.Fixes = []Fix{{Title: "Use double quotes", Edits: []Edit{{Span: at(st, s.Span), NewText: `"` + s.Value + `"`}}}}
+		if dq, ok := doubleQuoted(s.Value); ok {
+			diag.Fixes = []Fix{{Title: "Use double quotes", Edits: []Edit{{Span: at(st, s.Span), NewText: dq}}}}
 		}
 	}
+}
+
+// doubleQuoted writes value as a double-quoted string whose ${...} parts interpolate, escaping
+// the quotes and backslashes it holds. ok is false when that string would not parse: a "${" that
+// is never closed ('${', 'x${', '${x'), or an interpolation Carina rejects ('${a ?? b}').
+func doubleQuoted(value string) (string, bool) {
+	q := `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(value) + `"`
+	if s, errs := g.ParseString(q); s == nil || len(errs) > 0 {
+		return "", false
+	}
+	return q, true
 }
 
 // checkDirectives checks a resource's directives block: known keys, boolean flags, and
