@@ -27,7 +27,8 @@ var update = flag.Bool("update", false, "rewrite the want sections of testdata/*
 //	file:line:col-line:col severity code message
 //
 // with 1-based lines and 1-based byte columns, the end exclusive. Newlines in messages are
-// written \n.
+// written \n. In an archive whose comment has the line `related: yes`, each diagnostic's line is
+// followed by one line per related place, `  related file:line:col-line:col message`.
 //
 // A comment line `# not: code [code...]` in a source file marks a near miss: no diagnostic of
 // those codes may start on it or on the lines after it up to the next blank line. Every code
@@ -50,6 +51,9 @@ func TestGolden(t *testing.T) {
 		}
 		r := check(t, a.Sources())
 		got := r.lines()
+		if a.Option("related") == "yes" {
+			got = r.linesRelated()
+		}
 		checkNearMisses(t, r)
 		if *update {
 			want := strings.Join(got, "\n")
@@ -161,6 +165,9 @@ func TestGoldenCoverage(t *testing.T) {
 		a := txtar.Read(t, p)
 		name := filepath.Base(p)
 		for _, l := range wantLines(a) {
+			if strings.HasPrefix(l, "  related ") {
+				continue
+			}
 			f := strings.Fields(l)
 			if len(f) < 3 {
 				t.Errorf("%s: malformed want line %q", name, l)
