@@ -2,8 +2,6 @@ package diagnostics
 
 import (
 	"flag"
-	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -197,35 +195,6 @@ func TestGoldenCoverage(t *testing.T) {
 	for c, in := range negative {
 		if !slices.Contains(codes, c) {
 			t.Errorf("%v mark a near miss of %s, which is no Code constant", in, c)
-		}
-	}
-}
-
-// TestGoldenFixes applies every quick fix of every golden diagnostic to its file and checks
-// again: the diagnostic must be gone (one fewer with its code and message in that file), and the
-// fix must not add a syntax error or any other error.
-func TestGoldenFixes(t *testing.T) {
-	for _, p := range txtar.Glob(t, goldenArchives) {
-		a := txtar.Read(t, p)
-		files := a.Sources()
-		r := check(t, files)
-		for _, d := range r.diags {
-			for _, fx := range d.Fixes {
-				name := testutil.Rel(d.Path)
-				t.Run(fmt.Sprintf("%s/%s/%s", strings.TrimSuffix(filepath.Base(p), ".txtar"), d.Code, fx.Title), func(t *testing.T) {
-					fixed := maps.Clone(files)
-					fixed[name] = applyFix(r.cfg.File(d.Path).Text(), fx)
-					after := check(t, fixed)
-					same := func(o Diagnostic) bool { return o.Path == d.Path && o.Code == d.Code && o.Message == d.Message }
-					if n, m := countFunc(after.diags, same), countFunc(r.diags, same); n >= m {
-						t.Errorf("after %q on %s: the diagnostic is still there:\n%s", fx.Title, format(r.cfg, d), strings.Join(after.lines(), "\n"))
-					}
-					isErr := func(o Diagnostic) bool { return o.Severity == Error && !same(o) }
-					if n, m := countFunc(after.diags, isErr), countFunc(r.diags, isErr); n > m {
-						t.Errorf("after %q on %s: %d errors (was %d):\n%s", fx.Title, format(r.cfg, d), n, m, strings.Join(after.lines(), "\n"))
-					}
-				})
-			}
 		}
 	}
 }
