@@ -292,7 +292,9 @@ func (c *checker) checkWaitTarget(w *workspace.WaitInfo, prefix string) *workspa
 		})
 		diag := c.add(r.File, r.Span, Error, CodeWaitUnknownTarget,
 			"%starget %q is not declared in this configuration%s", prefix, r.Name, meaning(s))
-		if s != "" {
+		// Only a target in its place (`wait <name> {`) is renamed: `wait let cert {` is a stray
+		// keyword, not a misspelt target.
+		if s != "" && !g.IsKeyword(r.Name) && nextToken(r.File, r.Span.End).Kind == g.LBrace {
 			// The same misspelt name in until and the rest of the wait is the same mistake:
 			// `wait cetr { until = cetr.status == issued }` is changed in both places.
 			edits := []Edit{{Span: r.Span, NewText: s}}
