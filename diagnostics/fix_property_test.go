@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
@@ -43,20 +44,19 @@ type fixEnv struct {
 	dir string
 }
 
-// check checks the configuration. ok is false when a check panicked (logged: containing panics
-// is not this test's subject).
-func (e fixEnv) check(t *testing.T) (r result, ok bool) {
+// check checks the configuration. A check that panics (contained: it loses its findings there)
+// fails the test, and ok is false: the comparison would not be fair.
+func (e fixEnv) check(t *testing.T, name string) (r result, ok bool) {
 	t.Helper()
 	cfg := testutil.ConfigOf(t, e.ws, e.dir)
-	defer func() {
-		if p := recover(); p != nil {
-			t.Logf("%s: Check panicked: %v", e.dir, p)
-			ok = false
-		}
-	}()
-	ds := Check(context.Background(), cfg, testutil.EmbeddedIndex(t))
+	ok = true
+	onPanic := func(p contain.Panic) {
+		t.Errorf("%s: %v\n%s", name, p, p.Stack)
+		ok = false
+	}
+	ds := CheckWith(context.Background(), cfg, testutil.EmbeddedIndex(t), Options{OnPanic: onPanic})
 	checkSpans(t, cfg, ds)
-	return result{cfg, ds}, true
+	return result{cfg, ds}, ok
 }
 
 // checkAllFixes checks the fix property on every fix of every diagnostic of r (the configuration
@@ -69,7 +69,7 @@ func checkAllFixes(t *testing.T, env fixEnv, name string, r result) int {
 			n++
 			text := r.cfg.File(d.Path).Text()
 			env.ws.SetOverlay(d.Path, applyFix(text, fx))
-			after, ok := env.check(t)
+			after, ok := env.check(t, name+", after "+fx.Title)
 			env.ws.SetOverlay(d.Path, text)
 			if !ok {
 				continue
@@ -203,7 +203,7 @@ func TestGoldenFixes(t *testing.T) {
 	for _, p := range append(txtar.Glob(t, goldenArchives), txtar.Glob(t, fixArchives)...) {
 		a := txtar.Read(t, p)
 		env := fixEnv{workspace.New(testutil.NewMemFS(a.Sources())), testutil.Root}
-		if r, ok := env.check(t); ok {
+		if r, ok := env.check(t, p); ok {
 			n += checkAllFixes(t, env, filepath.Base(p), r)
 		}
 	}
@@ -233,7 +233,7 @@ func TestFixPropertyCorpus(t *testing.T) {
 	n := 0
 	for _, dir := range dirs {
 		env := fixEnv{ws, dir}
-		if r, ok := env.check(t); ok {
+		if r, ok := env.check(t, dir); ok {
 			n += checkAllFixes(t, env, dir, r)
 		}
 	}
@@ -257,8 +257,9 @@ func TestFixPropertyMutations(t *testing.T) {
 		env := fixEnv{ws, filepath.Dir(path)}
 		for j, m := range testutil.Mutations(t, rel, string(data), fixMutations) {
 			ws.SetOverlay(path, m.Text)
-			if r, ok := env.check(t); ok {
-				n += checkAllFixes(t, env, fmt.Sprintf("%s, mutation %d (%s)", rel, j, m.Desc), r)
+			name := fmt.Sprintf("%s, mutation %d (%s)", rel, j, m.Desc)
+			if r, ok := env.check(t, name); ok {
+				n += checkAllFixes(t, env, name, r)
 				cases++
 			}
 		}
