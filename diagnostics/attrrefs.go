@@ -99,9 +99,42 @@ func (c *checker) checkSchemaRef(r *workspace.Ref) {
 			what = fmt.Sprintf("%s (a wait on %s, %s)", r.Name, w.Target.Text, rs.Type)
 		}
 	}
-	cands := memberNames(rs, path[:bad])
-	d := c.add(r.File, seg.Span, Error, CodeUnknownAttribute, "unknown attribute %q on %s%s", seg.Text, what, didYouMean(seg.Text, cands))
-	c.renameFix(d, seg.Text, cands)
+	sug := suggestFitting(seg.Text, memberNames(rs, path[:bad]), pathFits(rs, path, bad))
+	d := c.add(r.File, seg.Span, Error, CodeUnknownAttribute, "unknown attribute %q on %s%s", seg.Text, what, meaning(sug))
+	renameTo(d, sug)
+}
+
+// pathFits accepts the replacements of path[bad] with which the whole path exists in rs
+// (`vpc.vpc_idvpc.vpc_id` is not helped by vpc_id, a string with no attributes).
+func pathFits(rs *schema.Resource, path []string, bad int) func(string) bool {
+	return func(cand string) bool {
+		p := slices.Concat(path[:bad], []string{cand}, path[bad+1:])
+		return walkPath(rs, p) < 0
+	}
+}
+
+// pathExists reports whether the attribute path read from declaration d can exist: false only
+// where checkAttrRefs would report a reference `d.path...`.
+func (c *checker) pathExists(d *workspace.Decl, path []string) bool {
+	if d == nil || len(path) == 0 {
+		return true
+	}
+	switch d.Kind {
+	case workspace.Resource, workspace.DataSource, workspace.Wait:
+		rs := c.declSchema(d)
+		if rs == nil {
+			return true
+		}
+		bad := walkPath(rs, path)
+		return bad < 0 || bad == 0 && path[0] == "id"
+	case workspace.ModuleCall:
+		mod := c.moduleOf(d)
+		return mod == nil || c.hasSyntaxErrors(mod) || slices.Contains(outputNames(mod, false), path[0]) || mod.Lookup(path[0]) != nil
+	case workspace.Upstream:
+		imp := c.cfg.Upstreams[d.Name]
+		return imp == nil || imp.Config == nil || c.hasSyntaxErrors(imp.Config) || slices.Contains(outputNames(imp.Config, true), path[0])
+	}
+	return true
 }
 
 // moduleOf returns the configuration of the module a module-call binding instantiates, or nil.
@@ -184,7 +217,13 @@ func (c *checker) checkModuleCalls() {
 }
 
 func (c *checker) checkModuleCall(f *workspace.File, st *g.Stmt, call *g.ModuleCallExpr) {
-	imp := c.cfg.Modules[call.Name.Text]
+	c.checkModuleCallOf(f, st, call, call.Name.Text)
+}
+
+// checkModuleCallOf checks a module call's arguments against the module imported as name (the
+// call's own, or another one a suggestion would change it to).
+func (c *checker) checkModuleCallOf(f *workspace.File, st *g.Stmt, call *g.ModuleCallExpr, name string) {
+	imp := c.cfg.Modules[name]
 	if imp == nil || imp.Config == nil || c.hasSyntaxErrors(imp.Config) {
 		return
 	}
@@ -208,7 +247,7 @@ func (c *checker) checkModuleCall(f *workspace.File, st *g.Stmt, call *g.ModuleC
 		given[a.Key.Text] = true
 		if params[a.Key.Text] == nil {
 			d := c.add(f, at(st, a.Key.Span), Error, CodeUnknownArgument, "unknown argument %q for module %q (its arguments: %s)%s",
-				a.Key.Text, call.Name.Text, listOrNone(names), didYouMean(a.Key.Text, names))
+				a.Key.Text, name, listOrNone(names), didYouMean(a.Key.Text, names))
 			c.renameFix(d, a.Key.Text, names)
 		}
 	}
@@ -221,7 +260,7 @@ func (c *checker) checkModuleCall(f *workspace.File, st *g.Stmt, call *g.ModuleC
 			if d := decls[n]; p.Type != nil && d != nil {
 				typ = " (" + text(d.File, d.Stmt.Abs(p.Type.Span)) + ")"
 			}
-			c.add(f, at(st, call.Name.Span), Error, CodeMissingArgument, "missing required argument %q%s for module %q: add %s = <value>", n, typ, call.Name.Text, n)
+			c.add(f, at(st, call.Name.Span), Error, CodeMissingArgument, "missing required argument %q%s for module %q: add %s = <value>", n, typ, name, n)
 		}
 	}
 }

@@ -95,10 +95,21 @@ func (c *checker) checkString(f *workspace.File, st *g.Stmt, s *g.StringLit) {
 	if s.Single && strings.Contains(s.Value, "${") {
 		diag := c.add(f, at(st, s.Span), Warning, CodeSingleQuotedInterp,
 			"single-quoted string contains '${...}' which is not interpolated; use double quotes (\"...\") for interpolation, or keep single quotes if the literal text is intended")
-		if !strings.ContainsAny(s.Value, "\"\\") {
-			diag.Fixes = []Fix{{Title: "Use double quotes", Edits: []Edit{{Span: at(st, s.Span), NewText: `"` + s.Value + `"`}}}}
+		if dq, ok := doubleQuoted(s.Value); ok {
+			diag.Fixes = []Fix{{Title: "Use double quotes", Edits: []Edit{{Span: at(st, s.Span), NewText: dq}}}}
 		}
 	}
+}
+
+// doubleQuoted writes value as a double-quoted string whose ${...} parts interpolate, escaping
+// the quotes and backslashes it holds. ok is false when that string would not parse: a "${" that
+// is never closed ('${', 'x${', '${x'), or an interpolation Carina rejects ('${a ?? b}').
+func doubleQuoted(value string) (string, bool) {
+	q := `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(value) + `"`
+	if s, errs := g.ParseString(q); s == nil || len(errs) > 0 {
+		return "", false
+	}
+	return q, true
 }
 
 // checkDirectives checks a resource's directives block: known keys, boolean flags, and
@@ -156,6 +167,15 @@ func (c *checker) checkDirectives(f *workspace.File, st *g.Stmt, owner string, b
 	}
 }
 
+// ownerDecl returns the top-level declaration called name that file f sees, or nil for "" (an
+// anonymous resource).
+func (c *checker) ownerDecl(f *workspace.File, name string) *workspace.Decl {
+	if name == "" {
+		return nil
+	}
+	return c.cfg.LookupIn(name, f)
+}
+
 func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *g.Stmt, owner, on string, a *g.Attribute) {
 	list, ok := a.Value.(*g.ListExpr)
 	if !ok {
@@ -177,7 +197,9 @@ func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *g.Stmt, owner,
 			return
 		}
 		d := c.add(f, sp, Error, CodeDirectivesDependsOn, "directives.depends_on: must be a list of binding identifiers: write [%s]", name)
-		d.Fixes = []Fix{{Title: "Make it a list", Edits: []Edit{{Span: sp, NewText: "[" + name + "]"}}}}
+		if isName(name) && fixableValue(f, st, a.Value.Pos()) && c.dependsOnFits(c.ownerDecl(f, owner), f, name, true) {
+			d.Fixes = []Fix{{Title: "Make it a list", Edits: []Edit{{Span: sp, NewText: "[" + name + "]"}}}}
+		}
 		return
 	}
 	seen := map[string]bool{}
@@ -189,7 +211,9 @@ func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *g.Stmt, owner,
 			if s, isStr := e.(*g.StringLit); isStr && !s.Interpolated() {
 				d := c.add(f, sp, Error, CodeDirectivesDependsOn,
 					"directives.depends_on: list elements must be binding identifiers, not string literals: write %s", s.Value)
-				d.Fixes = []Fix{{Title: "Change to " + s.Value, Edits: []Edit{{Span: sp, NewText: s.Value}}}}
+				if isName(s.Value) && fixableValue(f, st, e.Pos()) && c.dependsOnFits(c.ownerDecl(f, owner), f, s.Value, true) {
+					d.Fixes = []Fix{{Title: "Change to " + s.Value, Edits: []Edit{{Span: sp, NewText: s.Value}}}}
+				}
 			} else {
 				c.add(f, sp, Error, CodeDirectivesDependsOn, "directives.depends_on: must be a list of binding identifiers")
 			}
@@ -213,9 +237,11 @@ func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *g.Stmt, owner,
 			d := c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: depends_on lists %q itself; a resource cannot depend on itself: remove it", on, n)
 			d.Fixes = []Fix{{Title: "Remove " + n, Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}}}
 		case d == nil:
+			from := c.ownerDecl(f, owner)
+			sug := suggestFitting(n, c.names(nil), func(cand string) bool { return c.dependsOnFits(from, f, cand, true) })
 			d := c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: depends_on names %q, which is not declared in this configuration%s",
-				on, n, didYouMean(n, c.names(nil)))
-			c.renameFix(d, n, c.names(nil))
+				on, n, meaning(sug))
+			renameTo(d, sug)
 		case d.Kind == workspace.Upstream:
 			c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: upstream_state binding %q is not a valid depends_on target (it is another configuration, read before this one is applied): remove it", on, n)
 		case d.Kind == workspace.DataSource:

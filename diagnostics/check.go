@@ -46,6 +46,7 @@ func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index
 		c.out = append(c.out, Syntax(f.Path, f.AST)...)
 		broken = broken || len(f.AST.Errors) > 0
 	}
+	c.keepBindFixes()
 	c.stmtRefs = make(map[*g.Stmt][]*workspace.Ref, 64)
 	for _, r := range cfg.Refs {
 		c.stmtRefs[r.Stmt] = append(c.stmtRefs[r.Stmt], r)

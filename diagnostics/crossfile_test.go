@@ -1,6 +1,7 @@
 package diagnostics
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -61,7 +62,7 @@ func TestDuplicateAcrossFiles(t *testing.T) {
 
 // TestCycleThroughWaitAcrossFiles: the validation record (main.crn) reads the wait (wait.crn)
 // that depends on it. The cycle is reported once in each file, on each member's name, with the
-// whole cycle in the message and the other member as related information.
+// whole cycle in the message and the other member, its neighbour both ways, as related information.
 func TestCycleThroughWaitAcrossFiles(t *testing.T) {
 	files := designFiles()
 	files["main.crn"] = strings.Replace(files["main.crn"],
@@ -83,8 +84,8 @@ func TestCycleThroughWaitAcrossFiles(t *testing.T) {
 		}
 	}
 	want := []got{
-		{"main.crn", "validation_record", []string{"wait.crn:cert_issued: cert_issued is part of the cycle"}},
-		{"wait.crn", "cert_issued", []string{"main.crn:validation_record: validation_record is part of the cycle"}},
+		{"main.crn", "validation_record", []string{"wait.crn:cert_issued: validation_record and cert_issued depend on each other"}},
+		{"wait.crn", "cert_issued", []string{"main.crn:validation_record: cert_issued and validation_record depend on each other"}},
 	}
 	if diff := cmp.Diff(want, gots); diff != "" {
 		t.Errorf("cycle diagnostics (-want +got):\n%s", diff)
@@ -98,7 +99,7 @@ func TestCycleThroughWaitAcrossFiles(t *testing.T) {
 }
 
 // TestCycleOfThreeAcrossFiles: a cycle through three files is reported in each, with the same
-// message naming every member in order.
+// message naming every member in order, and its two neighbours as related information.
 func TestCycleOfThreeAcrossFiles(t *testing.T) {
 	r := check(t, map[string]string{
 		"a.crn": "let a = aws.s3.Bucket {\n  bucket = c.bucket\n}\n",
@@ -117,8 +118,13 @@ func TestCycleOfThreeAcrossFiles(t *testing.T) {
 		if d.Message != ds[0].Message || !strings.Contains(d.Message, "a -> c -> b -> a") {
 			t.Errorf("message %q, want the whole cycle a -> c -> b -> a", d.Message)
 		}
-		if len(d.Related) != 2 {
-			t.Errorf("%d related, want the two other members", len(d.Related))
+		next, prev := ds[(i+2)%3], ds[(i+1)%3] // the cycle is a -> c -> b -> a
+		want := []string{
+			fmt.Sprintf("%s.crn:%s: %s depends on %s", r.spanText(next), r.spanText(next), name, r.spanText(next)),
+			fmt.Sprintf("%s.crn:%s: %s depends on %s", r.spanText(prev), r.spanText(prev), r.spanText(prev), name),
+		}
+		if diff := cmp.Diff(want, r.related(d)); diff != "" {
+			t.Errorf("related information of %s (-want +got):\n%s", name, diff)
 		}
 	}
 }

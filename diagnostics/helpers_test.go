@@ -51,6 +51,22 @@ func (r result) lines() []string {
 	return out
 }
 
+// linesRelated is lines with each diagnostic's related places after it.
+func (r result) linesRelated() []string {
+	var out []string
+	for _, d := range r.diags {
+		out = append(out, format(r.cfg, d))
+		for _, rel := range d.Related {
+			place := testutil.Rel(rel.Path) + ":?-?"
+			if f := r.cfg.File(rel.Path); f != nil {
+				place = fmt.Sprintf("%s:%s-%s", testutil.Rel(rel.Path), pos(f, rel.Span.Start), pos(f, rel.Span.End))
+			}
+			out = append(out, "  related "+place+" "+rel.Message)
+		}
+	}
+	return out
+}
+
 // spanText is the text a diagnostic's range covers.
 func (r result) spanText(d Diagnostic) string {
 	f := r.cfg.File(d.Path)

@@ -19,7 +19,8 @@ import (
 // schemas, whether the configuration is a module, and for each name the statement uses, what it
 // resolves to (the kind of declaration, its resource type, its module); statements that use a name
 // resolving to nothing (an enum value, or a mistake that gets a suggestion) also depend on the set
-// of declared names and provider prefixes. Results are stored relative to the statement, so a
+// of declared names and provider prefixes. A statement whose checks consulted more than that (see
+// checker.volatile) is not memoised. Results are stored relative to the statement, so a
 // statement that moved is reused too. It is safe for concurrent use; runs are serialised.
 type Memo struct {
 	mu       sync.Mutex
@@ -199,7 +200,9 @@ func (r *memoRun) reuse(f *workspace.File, st *g.Stmt) bool {
 // are not memoised; nor are they when a message names a line number, lines).
 func (r *memoRun) store(f *workspace.File, st *g.Stmt, diags []Diagnostic, noSchema []noSchemaSite, lines bool) {
 	r.analysed++
-	if r.m == nil || lines {
+	volatile := r.c.volatile
+	r.c.volatile = false
+	if r.m == nil || lines || volatile {
 		return
 	}
 	e := &memoEntry{fp: r.fingerprint(f, st), used: true}

@@ -65,6 +65,17 @@ func TestMemoReanalysesOnlyDependents(t *testing.T) {
 		{"the target's type", "main.crn", func(s string) string {
 			return strings.Replace(s, "let cert = aws.acm.Certificate {", "let cert = awscc.ec2.Vpc {", 1)
 		}, 4},
+		// A misspelt binding read with an attribute: its suggestion is a binding that has the
+		// attribute. When the binding that had it becomes another type, the suggestion goes.
+		{"a misspelt binding read with an attribute", "cdn.crn", func(s string) string {
+			return strings.Replace(s, "let unused = 'x'", "let unused = certt.vpc_id", 1)
+		}, 1},
+		// The four statements that read the target, and the misspelt one: its suggestion read
+		// more than its fingerprint covers (checker.volatile), so it is analysed on every run.
+		{"the suggested binding's type", "main.crn", func(s string) string {
+			return strings.Replace(s, "let cert = awscc.ec2.Vpc {", "let cert = aws.acm.Certificate {", 1)
+		}, 5},
+		{"nothing changed, a statement with a suggestion", "", nil, 1},
 	}
 	current := map[string]string{}
 	for k, v := range files {

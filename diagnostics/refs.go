@@ -79,23 +79,47 @@ func (c *checker) checkRefs() {
 					"`remote_state` has been replaced by `let <binding> = upstream_state { source = \"...\" }`")
 				continue
 			}
+			// Only a module that takes the call's arguments is proposed.
+			fit := func(cand string) bool {
+				call, ok := r.Expr.(*g.ModuleCallExpr)
+				c.volatile = true // reads the module's arguments
+				return !ok || c.clean(func() { c.checkModuleCallOf(r.File, r.Stmt, call, cand) })
+			}
+			sug := suggestFitting(r.Name, modules, fit)
 			diag := c.add(r.File, r.Span, Error, CodeUnknownModule,
-				"unknown module %q: import it first with let %s = use { source = '<dir>' }%s", r.Name, r.Name, didYouMean(r.Name, modules))
-			c.renameFix(diag, r.Name, modules)
+				"unknown module %q: import it first with let %s = use { source = '<dir>' }%s", r.Name, r.Name, meaning(sug))
+			renameTo(diag, sug)
 		case workspace.RefValue:
 			if len(r.Path) == 0 || providers[r.Name] || !startsLower(r.Name) || c.untilLHS(r) {
 				continue
 			}
+			// Only a binding that has the attributes read from it, and does not depend on the
+			// declaration reading it, is proposed.
+			path := make([]string, len(r.Path))
+			for i, p := range r.Path {
+				path[i] = p.Text
+			}
+			fit := func(cand string) bool {
+				c.volatile = true // reads the candidate's attributes and dependencies
+				d := c.cfg.LookupIn(cand, r.File)
+				return c.pathExists(d, path) && !c.closesCycle(r.Owner, d)
+			}
+			sug := suggestFitting(r.Name, bindings, fit)
 			diag := c.add(r.File, r.Span, Error, CodeUndefined,
-				"undefined binding %q in %s%s", r.Name, text(r.File, r.Expr.Pos().Shift(r.Stmt.Offset)), didYouMean(r.Name, bindings))
-			c.renameFix(diag, r.Name, bindings)
+				"undefined binding %q in %s%s", r.Name, text(r.File, r.Expr.Pos().Shift(r.Stmt.Offset)), meaning(sug))
+			renameTo(diag, sug)
 		}
 	}
 }
 
 // renameFix offers the did-you-mean candidate as a quick fix.
 func (c *checker) renameFix(d *Diagnostic, name string, candidates []string) {
-	if s := suggest(name, candidates); s != "" {
+	renameTo(d, suggest(name, candidates))
+}
+
+// renameTo offers replacing the diagnostic's range with s as a quick fix (none for "").
+func renameTo(d *Diagnostic, s string) {
+	if s != "" {
 		d.Fixes = []Fix{{Title: "Change to " + s, Edits: []Edit{{Span: d.Span, NewText: s}}}}
 	}
 }

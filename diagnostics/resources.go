@@ -1,6 +1,7 @@
 package diagnostics
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -44,13 +45,21 @@ func (c *checker) resources() []resourceSite {
 	return out
 }
 
-// schemaOf returns the schema of a resource expression, or nil when there is none.
+// schemaOf returns the schema of a resource expression, or nil when there is none. A type
+// written in an older spelling of a known one (aws.sts.caller_identity for
+// aws.sts.CallerIdentity, see resource-type-spelling) has that type's schema: it is checked
+// as what it names, so correcting the spelling brings no new errors.
 func (c *checker) schemaOf(r *g.ResourceExpr) *schema.Resource {
 	head := r.Type.String()
-	if r.Read != nil {
-		return c.schemas.DataSource(head)
+	if folded, ok := c.schemas.FoldHead(head); ok {
+		head = folded
 	}
-	return c.schemas.Resource(head)
+	// With a missing or extra read (read-keyword), it is checked as what the type is, for the
+	// same reason.
+	if r.Read != nil {
+		return cmp.Or(c.schemas.DataSource(head), c.schemas.Resource(head))
+	}
+	return cmp.Or(c.schemas.Resource(head), c.schemas.DataSource(head))
 }
 
 // checkResources checks every resource and data source against its schema. A type whose
@@ -63,11 +72,18 @@ func (c *checker) checkResources() {
 		head := s.expr.Type.String()
 		tsp := at(s.stmt, s.expr.Type.Span)
 		provider := s.expr.Type.Parts[0].Text
+		// Spelled in another case (an older lower-case head): checked as the type it names.
+		if folded, ok := c.schemas.FoldHead(head); ok {
+			d := c.add(s.file, tsp, Warning, CodeTypeCase, "resource type %s is spelled %s in the current %s provider", head, folded, provider)
+			d.Fixes = []Fix{{Title: "Change to " + folded, Edits: []Edit{{Span: tsp, NewText: folded}}}}
+			head = folded
+		}
 		rs := c.schemaOf(s.expr)
 		if rs == nil {
 			c.unknownType(s, head, provider, tsp)
 			continue
 		}
+		c.checkRead(s, head, tsp)
 		c.checkBody(s.file, s.stmt, rs, head, rs.Attributes, s.expr.Body, tsp, "")
 	}
 }
@@ -77,25 +93,6 @@ func (c *checker) unknownType(s resourceSite, head, provider string, tsp g.Span)
 	read := s.expr.Read != nil
 	if !c.schemas.HasProvider(provider) || len(s.expr.Type.Parts) < 3 {
 		c.noSchemaAt(s.file, tsp, head)
-		return
-	}
-	// Present with the other kind: a missing or extra `read`.
-	if read && c.schemas.Resource(head) != nil {
-		d := c.add(s.file, at(s.stmt, *s.expr.Read), Error, CodeReadKeyword,
-			"%s is a managed resource, not a data source: remove the read keyword", head)
-		d.Fixes = []Fix{{Title: "Remove read", Edits: []Edit{{Span: g.Span{Start: d.Span.Start, End: tsp.Start}, NewText: ""}}}}
-		return
-	}
-	if !read && c.schemas.DataSource(head) != nil {
-		d := c.add(s.file, tsp, Error, CodeReadKeyword,
-			"%s is a data source and must be used with the read keyword: let <name> = read %s { }", head, head)
-		d.Fixes = []Fix{{Title: "Add read", Edits: []Edit{{Span: g.Span{Start: tsp.Start, End: tsp.Start}, NewText: "read "}}}}
-		return
-	}
-	// Spelled in another case (an older lower-case head).
-	if folded, ok := c.schemas.FoldHead(head); ok && folded != head {
-		d := c.add(s.file, tsp, Warning, CodeTypeCase, "resource type %s is spelled %s in the current %s provider", head, folded, provider)
-		d.Fixes = []Fix{{Title: "Change to " + folded, Edits: []Edit{{Span: tsp, NewText: folded}}}}
 		return
 	}
 	types := c.schemas.ResourceTypes(provider)
@@ -108,6 +105,25 @@ func (c *checker) unknownType(s resourceSite, head, provider string, tsp g.Span)
 		return
 	}
 	c.noSchemaAt(s.file, tsp, head)
+}
+
+// checkRead reports a resource type used with the other kind than its schema's: a missing or
+// extra `read` (the body is checked against the schema found all the same).
+func (c *checker) checkRead(s resourceSite, head string, tsp g.Span) {
+	read := s.expr.Read != nil
+	if read && c.schemas.DataSource(head) == nil {
+		d := c.add(s.file, at(s.stmt, *s.expr.Read), Error, CodeReadKeyword,
+			"%s is a managed resource, not a data source: remove the read keyword", head)
+		d.Fixes = []Fix{{Title: "Remove read", Edits: []Edit{{Span: g.Span{Start: d.Span.Start, End: tsp.Start}, NewText: ""}}}}
+	}
+	if !read && c.schemas.Resource(head) == nil {
+		d := c.add(s.file, tsp, Error, CodeReadKeyword,
+			"%s is a data source and must be used with the read keyword: let <name> = read %s { }", head, head)
+		// read is only the value of a let: elsewhere (a statement of its own) it needs a name too.
+		if l, ok := s.stmt.Node.(*g.LetStmt); ok && l.Value == g.Expr(s.expr) {
+			d.Fixes = []Fix{{Title: "Add read", Edits: []Edit{{Span: g.Span{Start: tsp.Start, End: tsp.Start}, NewText: "read "}}}}
+		}
+	}
 }
 
 // suggestType proposes a resource type of the same provider and service within two edits of
@@ -164,7 +180,13 @@ func (c *checker) checkBody(f *workspace.File, st *g.Stmt, rs *schema.Resource, 
 					}
 					continue
 				}
-				if sug := c.unknownMember(f, st, at(st, it.Key.Span), it.Key.Text, owner, members); sug != "" {
+				// A suggestion must take the value: `actionaction = 'sts:AssumeRole'` is no typo of
+				// the map `condition`.
+				fit := func(cand string) bool {
+					m := members[cand]
+					return m != nil && !m.ReadOnly && (it.Value == nil || c.clean(func() { c.checkValue(f, st, rs, m.Type, it.Value, cand) }))
+				}
+				if sug := c.unknownMember(f, st, at(st, it.Key.Span), it.Key.Text, owner, members, fit); sug != "" {
 					set[sug] = true // the typo is the missing attribute: one diagnostic, not two
 				}
 				continue
@@ -183,45 +205,71 @@ func (c *checker) checkBody(f *workspace.File, st *g.Stmt, rs *schema.Resource, 
 			if c := g.KeywordConstruct(name); where == "" && c != nil && g.ConstructOf(g.ResourceConstruct).Takes(c.ID) {
 				continue // directives: checked by checkDirectives
 			}
-			m := members[name]
-			if m == nil {
-				m = byBlock[name]
-			}
-			if m == nil {
-				if sug := c.unknownMember(f, st, at(st, it.Name.Span), name, owner, members); sug != "" {
-					set[sug] = true
-				}
+			if m := c.checkNestedBlock(f, st, rs, head, members, byBlock, it, name, where); m != nil {
+				set[m.Name] = true
 				continue
 			}
-			set[m.Name] = true
-			t := rs.Resolve(m.Type)
-			if t != nil && t.Kind == schema.KindMap {
-				// `tag { Key = 'v' }` is block syntax for the map `tags` (its block name).
-				for _, mi := range it.Body.Items {
-					if a, ok := mi.(*g.Attribute); ok && a.Value != nil {
-						c.checkValue(f, st, rs, t.Value, a.Value, attrLabel(where, m.Name)+"."+a.Key.Text)
-					}
-				}
-				continue
+			// A suggestion must take the block: no block syntax error, no error in its body.
+			fit := func(cand string) bool {
+				return c.clean(func() { c.checkNestedBlock(f, st, rs, head, members, byBlock, it, cand, where) })
 			}
-			var elem *schema.Type
-			if t != nil && t.Kind == schema.KindList {
-				elem = rs.Resolve(t.Element)
+			if sug := c.unknownMember(f, st, at(st, it.Name.Span), name, owner, members, fit); sug != "" {
+				set[sug] = true
 			}
-			if elem == nil || elem.Kind != schema.KindStruct {
-				if t != nil && t.Kind == schema.KindStruct {
-					c.add(f, at(st, it.Name.Span), Error, CodeBlockSyntax,
-						"%q cannot use block syntax; use map assignment: %s = { ... }", name, m.Name)
-					continue
-				}
-				c.add(f, at(st, it.Name.Span), Error, CodeBlockSyntax,
-					"%q is %s, not a list of blocks: write %s = ...", name, display(m), m.Name)
-				continue
-			}
-			c.checkBody(f, st, rs, head, elem.Fields, it.Body, at(st, it.Name.Span), strings.TrimSpace(where+" "+name))
 		}
 	}
 	c.checkRequired(f, rs, owner, members, set, anchor)
+}
+
+// checkNestedBlock checks a nested block `name { ... }` (name is the block's own name, or another
+// one to try) as the member name or block name it stands for, and returns that member, or nil
+// when members has none (nothing is reported then).
+func (c *checker) checkNestedBlock(f *workspace.File, st *g.Stmt, rs *schema.Resource, head string,
+	members, byBlock map[string]*schema.Member, it *g.NestedBlock, name, where string) *schema.Member {
+	m := members[name]
+	if m == nil {
+		m = byBlock[name]
+	}
+	if m == nil {
+		return nil
+	}
+	t := rs.Resolve(m.Type)
+	if t != nil && t.Kind == schema.KindMap {
+		// `tag { Key = 'v' }` is block syntax for the map `tags` (its block name).
+		for _, mi := range it.Body.Items {
+			if a, ok := mi.(*g.Attribute); ok && a.Value != nil {
+				c.checkValue(f, st, rs, t.Value, a.Value, attrLabel(where, m.Name)+"."+a.Key.Text)
+			}
+		}
+		return m
+	}
+	var elem *schema.Type
+	if t != nil && t.Kind == schema.KindList {
+		elem = rs.Resolve(t.Element)
+	}
+	if elem == nil || elem.Kind != schema.KindStruct {
+		if t != nil && t.Kind == schema.KindStruct {
+			c.add(f, at(st, it.Name.Span), Error, CodeBlockSyntax,
+				"%q cannot use block syntax; use map assignment: %s = { ... }", name, m.Name)
+			return m
+		}
+		c.add(f, at(st, it.Name.Span), Error, CodeBlockSyntax,
+			"%q is %s, not a list of blocks: write %s = ...", name, display(m), m.Name)
+		return m
+	}
+	c.checkBody(f, st, rs, head, elem.Fields, it.Body, at(st, it.Name.Span), strings.TrimSpace(where+" "+name))
+	return m
+}
+
+// clean runs checks as a trial and reports whether they found no error; what they report is
+// dropped. It tells whether a suggestion would leave the code free of errors.
+func (c *checker) clean(checks func()) bool {
+	mark, marks := len(c.out), len(c.noSchema)
+	checks()
+	ok := !slices.ContainsFunc(c.out[mark:], func(d Diagnostic) bool { return d.Severity == Error })
+	clear(c.out[mark:])
+	c.out, c.noSchema = c.out[:mark], c.noSchema[:marks]
+	return ok
 }
 
 // namePrefixOf returns the name attribute that key sets a prefix for: `<name>_prefix` where
@@ -276,8 +324,8 @@ func (c *checker) checkRequired(f *workspace.File, rs *schema.Resource, owner st
 }
 
 // unknownMember reports an attribute or block name the schema does not have, with the closest
-// settable name (returned, "" when none is close) or else the list of them.
-func (c *checker) unknownMember(f *workspace.File, st *g.Stmt, sp g.Span, name, owner string, members map[string]*schema.Member) string {
+// settable name that fit accepts (returned, "" when none is close) or else the list of them.
+func (c *checker) unknownMember(f *workspace.File, st *g.Stmt, sp g.Span, name, owner string, members map[string]*schema.Member, fit func(string) bool) string {
 	var names []string
 	for n, m := range members {
 		if !m.ReadOnly {
@@ -289,9 +337,9 @@ func (c *checker) unknownMember(f *workspace.File, st *g.Stmt, sp g.Span, name, 
 	}
 	slices.Sort(names)
 	names = slices.Compact(names)
-	d := c.add(f, sp, Error, CodeUnknownAttribute, "unknown attribute %q for %s%s", name, owner, didYouMean(name, names))
-	c.renameFix(d, name, names)
-	sug := suggest(name, names)
+	sug := suggestFitting(name, names, fit) // before adding: the trials add and drop diagnostics
+	d := c.add(f, sp, Error, CodeUnknownAttribute, "unknown attribute %q for %s%s", name, owner, meaning(sug))
+	renameTo(d, sug)
 	if sug == "" {
 		d.Message += "; its attributes: " + shortList(names, 12)
 		return ""

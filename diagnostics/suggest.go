@@ -1,6 +1,7 @@
 package diagnostics
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -8,26 +9,49 @@ import (
 // a plausible typo (at most a third of the name's length, and at least one edit allowed), or "".
 // Ties go to the first candidate.
 func suggest(name string, candidates []string) string {
+	return suggestFitting(name, candidates, nil)
+}
+
+// suggestFitting is suggest among the candidates fit accepts (every one when fit is nil): the
+// closest that fits, so a suggestion is never one that would only move the mistake along (a
+// binding without the attribute read from it, an attribute whose type the value does not have).
+// fit is called only on candidates close enough, closest first.
+func suggestFitting(name string, candidates []string, fit func(string) bool) string {
 	limit := len(name)/3 + 1
-	best, bestD := "", limit+1
+	type near struct {
+		c string
+		d int
+	}
+	var close []near
 	lname := strings.ToLower(name)
 	for _, c := range candidates {
 		if c == name {
 			continue
 		}
-		if d := editDistance(lname, strings.ToLower(c)); d < bestD {
-			best, bestD = c, d
+		if d := editDistance(lname, strings.ToLower(c)); d <= limit {
+			close = append(close, near{c, d})
 		}
 	}
-	return best
+	slices.SortStableFunc(close, func(a, b near) int { return a.d - b.d })
+	for _, n := range close {
+		if fit == nil || fit(n.c) {
+			return n.c
+		}
+	}
+	return ""
 }
 
 // didYouMean formats a suggestion as a message suffix: `; did you mean "x"?` or "".
 func didYouMean(name string, candidates []string) string {
-	if s := suggest(name, candidates); s != "" {
-		return "; did you mean \"" + s + "\"?"
+	return meaning(suggest(name, candidates))
+}
+
+// meaning formats a chosen suggestion as a message suffix: `; did you mean "x"?`, or "" for "".
+func meaning(s string) string {
+	if s == "" {
+		return ""
 	}
-	return ""
+	return "; did you mean \"" + s + "\"?"
 }
 
 // editDistance is the Levenshtein distance between a and b, in bytes.

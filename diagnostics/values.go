@@ -149,10 +149,14 @@ func (c *checker) checkValue(f *workspace.File, st *g.Stmt, rs *schema.Resource,
 		l, ok := e.(*g.ListExpr)
 		if !ok {
 			if el := rs.Resolve(t.Element); el != nil && el.Kind != schema.KindList && c.fits(st, rs, el, e) {
-				// One element where a list is expected: `resource_records = 'x'`.
+				// One element where a list is expected: `resource_records = 'x'`. Not repaired
+				// when a syntax error touches the value: what it is is not sure.
 				list := "[" + text(f, sp) + "]"
-				c.add(f, sp, Error, CodeTypeMismatch, "%s: type mismatch: expected %s, got %s: write %s",
-					label, t.String(), describeLiteral(f, st, kind, e), list).Fixes = []Fix{{Title: "Make it a list", Edits: []Edit{{Span: sp, NewText: list}}}}
+				d := c.add(f, sp, Error, CodeTypeMismatch, "%s: type mismatch: expected %s, got %s: write %s",
+					label, t.String(), describeLiteral(f, st, kind, e), list)
+				if fixableValue(f, st, e.Pos()) {
+					d.Fixes = []Fix{{Title: "Make it a list", Edits: []Edit{{Span: sp, NewText: list}}}}
+				}
 				return
 			}
 			mismatch("")
@@ -248,7 +252,9 @@ func (c *checker) checkEnumValue(f *workspace.File, st *g.Stmt, en *schema.Enum,
 		if v, ok := en.MatchString(s.Value); ok {
 			d := c.add(f, sp, Warning, CodeEnumString,
 				"%s (%s) expects an enum identifier, got a string literal %q: write %s", label, name, s.Value, enumSpelling(v))
-			d.Fixes = []Fix{{Title: "Change to " + enumSpelling(v), Edits: []Edit{{Span: sp, NewText: enumSpelling(v)}}}}
+			if fixableValue(f, st, e.Pos()) {
+				d.Fixes = []Fix{{Title: "Change to " + enumSpelling(v), Edits: []Edit{{Span: sp, NewText: enumSpelling(v)}}}}
+			}
 			return
 		}
 		c.add(f, sp, Error, CodeInvalidEnum,
@@ -265,7 +271,13 @@ func (c *checker) checkEnumValue(f *workspace.File, st *g.Stmt, en *schema.Enum,
 	m, ok := en.Resolve(id)
 	if !ok {
 		d := c.add(f, sp, Error, CodeInvalidEnum, "%s: invalid value %q for %s (%s): expected one of %s", label, id, label, name, valueList(en))
-		if sug := suggest(lastSegment(id), enumMembers(en)); sug != "" {
+		if v, ok := enumSuggestion(en, id); ok {
+			// Written as the mistake was (bare or qualified), qualified when the bare member would
+			// not read as a name (2008_10_17 is a duration).
+			sug := v.DSL
+			if strings.Contains(id, ".") || !isName(sug) {
+				sug = enumSpelling(v)
+			}
 			d.Message += fmt.Sprintf("; did you mean %s?", sug)
 			d.Fixes = []Fix{{Title: "Change to " + sug, Edits: []Edit{{Span: sp, NewText: sug}}}}
 		}
@@ -278,6 +290,20 @@ func (c *checker) checkEnumValue(f *workspace.File, st *g.Stmt, en *schema.Enum,
 		d := c.add(f, sp, Warning, CodeEnumOldForm, "%s: %s is written %s in current Carina", label, id, m.Value.Qualified)
 		d.Fixes = []Fix{{Title: "Change to " + m.Value.Qualified, Edits: []Edit{{Span: sp, NewText: m.Value.Qualified}}}}
 	}
+}
+
+// enumSuggestion proposes the value of en that id, an identifier that is no value of it, most
+// likely means: the value its last segment names (the prefix is what is wrong), else the member
+// closest to that segment.
+func enumSuggestion(en *schema.Enum, id string) (schema.EnumValue, bool) {
+	last := lastSegment(id)
+	if v, ok := en.Match(last); ok {
+		return v, true
+	}
+	if sug := suggest(last, enumMembers(en)); sug != "" {
+		return en.Match(sug)
+	}
+	return schema.EnumValue{}, false
 }
 
 // enumSpelling is how a value is written: qualified when the enum has a namespace.

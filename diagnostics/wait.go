@@ -147,7 +147,9 @@ func (c *checker) checkWait(w *workspace.WaitInfo) {
 		}
 		diag := c.add(f, at(st, x.Kw), Error, CodeWaitMissingUntil,
 			"%smissing until: a wait needs the condition to wait for, e.g. until = %s", prefix, example)
-		diag.Fixes = []Fix{c.untilSkeleton(w, target)}
+		if fx, ok := c.untilSkeleton(w, target); ok {
+			diag.Fixes = []Fix{fx}
+		}
 	} else if x.Until != nil && x.Until.Value != nil {
 		c.checkUntil(w, prefix, x.Until.Value, target)
 	}
@@ -156,6 +158,41 @@ func (c *checker) checkWait(w *workspace.WaitInfo) {
 	}
 	if x.DependsOn != nil && x.DependsOn.Value != nil {
 		c.checkWaitDependsOn(w, prefix)
+	}
+}
+
+// keepBindFixes drops the parser's "Bind it: let _ = wait" fix from the syntax error of a bare
+// top-level wait whose target is no binding that can be waited on: bound, the wait would be an
+// error of its own (wait-unknown-target, wait-invalid-target).
+func (c *checker) keepBindFixes() {
+	type place struct {
+		path string
+		span g.Span
+	}
+	drop := map[place]bool{}
+	for _, f := range c.cfg.Files {
+		for _, st := range f.AST.Stmts {
+			es, ok := st.Node.(*g.ExprStmt)
+			if !ok {
+				continue
+			}
+			w, ok := es.X.(*g.WaitExpr)
+			if !ok || w.Target == nil {
+				continue
+			}
+			if d := c.cfg.LookupIn(w.Target.Text, f); d != nil && waitable(d.Kind) {
+				continue
+			}
+			drop[place{f.Path, at(st, w.Kw)}] = true
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	for i := range c.out {
+		if d := &c.out[i]; d.Code == CodeSyntax && drop[place{d.Path, d.Span}] {
+			d.Fixes = nil
+		}
 	}
 }
 
@@ -172,21 +209,21 @@ func targetName(x *g.WaitExpr) string {
 	return x.Target.Text
 }
 
-// untilSkeleton inserts `until = <target>.<attribute> == <value>` at the start of the block:
-// the target's ready condition when its schema has one (readyCondition), else placeholders.
-func (c *checker) untilSkeleton(w *workspace.WaitInfo, target *workspace.Decl) Fix {
+// untilSkeleton inserts `until = <target>.<attribute> == <value>` at the start of the block: the
+// target's ready condition from its schema (readyCondition). ok is false when the schema has none:
+// placeholders would not parse, and the message already shows the shape.
+func (c *checker) untilSkeleton(w *workspace.WaitInfo, target *workspace.Decl) (Fix, bool) {
 	x, st := w.Expr, w.Decl.Stmt
-	indent := "  "
-	insertAt := at(st, x.Body.Open).End
-	cond := targetName(x) + ".status == <value>"
-	if attr, value, ok := readyCondition(c.declSchema(target)); ok {
-		cond = targetName(x) + "." + attr + " == " + value
+	attr, value, ok := readyCondition(c.declSchema(target))
+	if !ok || x.Target == nil || x.Body == nil {
+		return Fix{}, false
 	}
+	insertAt := at(st, x.Body.Open).End
 	until := waitConstruct().KeyOf(g.PredicateValue).Name
 	return Fix{
 		Title: "Add " + until,
-		Edits: []Edit{{Span: g.Span{Start: insertAt, End: insertAt}, NewText: "\n" + indent + until + " = " + cond}},
-	}
+		Edits: []Edit{{Span: g.Span{Start: insertAt, End: insertAt}, NewText: "\n  " + until + " = " + x.Target.Text + "." + attr + " == " + value}},
+	}, true
 }
 
 // readyWords are enum members that read as "the target is ready".
@@ -249,10 +286,24 @@ func (c *checker) checkWaitTarget(w *workspace.WaitInfo, prefix string) *workspa
 		return nil
 	case r.Decl == nil:
 		cands := c.names(func(d *workspace.Decl) bool { return waitable(d.Kind) && d != w.Decl })
+		s := suggestFitting(r.Name, cands, func(cand string) bool {
+			c.volatile = true // reads the candidate's dependencies
+			return !c.closesCycle(w.Decl, c.cfg.LookupIn(cand, r.File))
+		})
 		diag := c.add(r.File, r.Span, Error, CodeWaitUnknownTarget,
-			"%starget %q is not declared in this configuration%s", prefix, r.Name, didYouMean(r.Name, cands))
-		if s := suggest(r.Name, cands); s != "" {
-			diag.Fixes = []Fix{{Title: "Change to " + s, Edits: []Edit{{Span: r.Span, NewText: s}}}}
+			"%starget %q is not declared in this configuration%s", prefix, r.Name, meaning(s))
+		// Only a target in its place (`wait <name> {`) is renamed: `wait let cert {` is a stray
+		// keyword, not a misspelt target.
+		if s != "" && !g.IsKeyword(r.Name) && nextToken(r.File, r.Span.End).Kind == g.LBrace {
+			// The same misspelt name in until and the rest of the wait is the same mistake:
+			// `wait cetr { until = cetr.status == issued }` is changed in both places.
+			edits := []Edit{{Span: r.Span, NewText: s}}
+			for _, o := range c.stmtRefs[w.Decl.Stmt] {
+				if o != r && o.Decl == nil && o.Name == r.Name && o.File == r.File && o.Span != r.Span {
+					edits = append(edits, Edit{Span: o.Span, NewText: s})
+				}
+			}
+			diag.Fixes = []Fix{{Title: "Change to " + s, Edits: edits}}
 		}
 		return nil
 	case !waitable(r.Decl.Kind):
@@ -332,12 +383,10 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *g.
 	}
 	if bad := walkPath(rs, path); bad >= 0 {
 		seg := segs[bad]
-		cands := memberNames(rs, path[:bad])
+		sug := suggestFitting(seg.Text, memberNames(rs, path[:bad]), pathFits(rs, path, bad))
 		d := c.add(f, at(st, seg.Span), Error, CodeWaitUntilAttribute, "%s%s has no attribute %q%s",
-			prefix, rs.Type, strings.Join(append(path[:bad:bad], seg.Text), "."), didYouMean(seg.Text, cands))
-		if sug := suggest(seg.Text, cands); sug != "" {
-			d.Fixes = []Fix{{Title: "Change to " + sug, Edits: []Edit{{Span: at(st, seg.Span), NewText: sug}}}}
-		}
+			prefix, rs.Type, strings.Join(append(path[:bad:bad], seg.Text), "."), meaning(sug))
+		renameTo(d, sug)
 		return
 	}
 	m, _ := rs.Lookup(path)
@@ -355,7 +404,9 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *g.
 			if v, ok := en.MatchString(s.Value); ok {
 				d := c.add(f, rsp, Warning, CodeWaitUntilQuoted, "%suntil compares %s (%s) with %s; use %s",
 					prefix, lhsText, en.Identity, rhsText, enumSpelling(v))
-				d.Fixes = []Fix{{Title: "Change to " + enumSpelling(v), Edits: []Edit{{Span: rsp, NewText: enumSpelling(v)}}}}
+				if fixableValue(f, st, rhs.Pos()) {
+					d.Fixes = []Fix{{Title: "Change to " + enumSpelling(v), Edits: []Edit{{Span: rsp, NewText: enumSpelling(v)}}}}
+				}
 				return
 			}
 			c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use one of %s",
@@ -379,11 +430,9 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *g.
 		}
 		d := c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use one of %s",
 			prefix, lhsText, en.Identity, id, valueList(en))
-		if sug := suggest(lastSegment(id), enumMembers(en)); sug != "" {
-			if v, ok := en.Match(sug); ok {
-				d.Message = fmt.Sprintf("%suntil compares %s (%s) with %s, which is no value of it; did you mean %s?", prefix, lhsText, en.Identity, id, enumSpelling(v))
-				d.Fixes = []Fix{{Title: "Change to " + enumSpelling(v), Edits: []Edit{{Span: rsp, NewText: enumSpelling(v)}}}}
-			}
+		if v, ok := enumSuggestion(en, id); ok {
+			d.Message = fmt.Sprintf("%suntil compares %s (%s) with %s, which is no value of it; did you mean %s?", prefix, lhsText, en.Identity, id, enumSpelling(v))
+			d.Fixes = []Fix{{Title: "Change to " + enumSpelling(v), Edits: []Edit{{Span: rsp, NewText: enumSpelling(v)}}}}
 		}
 		return
 	}
@@ -531,7 +580,9 @@ func (c *checker) checkWaitDependsOn(w *workspace.WaitInfo, prefix string) {
 		sp := at(st, v.Pos())
 		if p, isName := v.(*g.PathExpr); isName && len(p.Parts) == 1 {
 			diag := c.add(f, sp, Error, CodeWaitDependsOnEntry, "%sdepends_on is a list of binding names: write [%s]", prefix, p.Parts[0].Text)
-			diag.Fixes = []Fix{{Title: "Make it a list", Edits: []Edit{{Span: sp, NewText: "[" + p.Parts[0].Text + "]"}}}}
+			if fixableValue(f, st, v.Pos()) && c.dependsOnFits(d, f, p.Parts[0].Text, false) {
+				diag.Fixes = []Fix{{Title: "Make it a list", Edits: []Edit{{Span: sp, NewText: "[" + p.Parts[0].Text + "]"}}}}
+			}
 			return
 		}
 		c.add(f, sp, Error, CodeWaitDependsOnEntry, "%sdepends_on is a list of binding names, e.g. depends_on = [<binding>, ...]", prefix)
@@ -553,7 +604,9 @@ func (c *checker) checkWaitDependsOn(w *workspace.WaitInfo, prefix string) {
 			msg := "%sdepends_on entries are binding names, not %s"
 			if s, isStr := e.(*g.StringLit); isStr && !s.Interpolated() {
 				diag := c.add(f, at(st, e.Pos()), Error, CodeWaitDependsOnEntry, msg+": write %s", prefix, what, s.Value)
-				diag.Fixes = []Fix{{Title: "Change to " + s.Value, Edits: []Edit{{Span: at(st, e.Pos()), NewText: s.Value}}}}
+				if isName(s.Value) && fixableValue(f, st, e.Pos()) && c.dependsOnFits(d, f, s.Value, false) {
+					diag.Fixes = []Fix{{Title: "Change to " + s.Value, Edits: []Edit{{Span: at(st, e.Pos()), NewText: s.Value}}}}
+				}
 				continue
 			}
 			c.add(f, at(st, e.Pos()), Error, CodeWaitDependsOnEntry, msg, prefix, what)
@@ -579,11 +632,10 @@ func (c *checker) checkWaitDependsOn(w *workspace.WaitInfo, prefix string) {
 			diag.Fixes = []Fix{{Title: "Remove " + n, Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}}}
 		case decl == nil:
 			cands := c.names(func(x *workspace.Decl) bool { return x != d })
+			s := suggestFitting(n, cands, func(cand string) bool { return c.dependsOnFits(d, f, cand, false) })
 			diag := c.add(f, sp, Error, CodeWaitDependsOnUnknown,
-				"%sdepends_on names %q, which is not declared in this configuration%s", prefix, n, didYouMean(n, cands))
-			if s := suggest(n, cands); s != "" {
-				diag.Fixes = []Fix{{Title: "Change to " + s, Edits: []Edit{{Span: sp, NewText: s}}}}
-			}
+				"%sdepends_on names %q, which is not declared in this configuration%s", prefix, n, meaning(s))
+			renameTo(diag, s)
 		}
 	}
 }

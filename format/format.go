@@ -65,8 +65,12 @@ func (f *Formatter) Source(src string) (string, error) {
 // statement holding start when the range is empty) and returns the edit that replaces them, from
 // the start of the first one's line to the end of the last one, with their formatted text. The
 // comments and blank lines between those statements are part of the edit; those before the
-// first and after the last are not. With no statement in the range the edit is empty (Start ==
-// End, no Text). The whole file must parse: a file with syntax errors is not formatted.
+// first and after the last are not, except when the first statement does not begin its line
+// (`let a = 1 b {}`, or a block comment before it on its line): the edit then starts at the end
+// of the statement before it (or at the start of the file) and replaces what separates them with
+// what the whole file's formatting puts there (a line break or a blank line, and the comments
+// between them), so the two are never joined. With no statement in the range the edit is empty
+// (Start == End, no Text). The whole file must parse: a file with syntax errors is not formatted.
 func (f *Formatter) Range(src string, start, end int) (Edit, error) {
 	if start > end {
 		start, end = end, start
@@ -88,11 +92,20 @@ func (f *Formatter) Range(src string, start, end int) (Edit, error) {
 	if first < 0 {
 		return Edit{Start: start, End: start}, nil
 	}
-	from := stmts[first].srcStart
+	from, outFrom := stmts[first].srcStart, stmts[first].outStart
 	for from > 0 && (src[from-1] == ' ' || src[from-1] == '\t') {
 		from--
 	}
-	return Edit{Start: from, End: stmts[last].srcEnd, Text: out[stmts[first].outStart:stmts[last].outEnd]}, nil
+	if from > 0 && src[from-1] != '\n' && src[from-1] != '\r' {
+		// The first statement does not begin a line: the previous statement (or a comment) ends
+		// on its line, and the blanks before it are the only separator. Take in what lies
+		// between them, so that the edit separates them as the whole file's formatting does.
+		from, outFrom = 0, 0
+		if first > 0 {
+			from, outFrom = stmts[first-1].srcEnd, stmts[first-1].outEnd
+		}
+	}
+	return Edit{Start: from, End: stmts[last].srcEnd, Text: out[outFrom:stmts[last].outEnd]}, nil
 }
 
 // stmtSpan records where a top-level statement is in the source and in the output.

@@ -60,3 +60,64 @@ func TestRange(t *testing.T) {
 		})
 	}
 }
+
+// TestRangeSameLine checks range formatting of a statement that does not begin its line: the
+// edit reaches back to the end of the statement before it and separates the two as whole-file
+// formatting does, instead of treating the blanks between them as indentation and joining them.
+func TestRangeSameLine(t *testing.T) {
+	tests := []struct {
+		name, src string
+		on        string // the range is this text of src
+		want      Edit
+		result    string
+	}{
+		{
+			name: "previous statement on the same line", src: "let a=x b{}\n", on: "b{}",
+			want:   Edit{Start: len("let a=x"), End: len("let a=x b{}"), Text: "\n\nb {}"},
+			result: "let a=x\n\nb {}\n",
+		},
+		{
+			name: "range on the statement's second line", src: "let a = 1 b {\n}\n", on: "}",
+			want:   Edit{Start: len("let a = 1"), End: len("let a = 1 b {\n}"), Text: "\n\nb {}"},
+			result: "let a = 1\n\nb {}\n",
+		},
+		{
+			name: "after a fn, one line break", src: "fn f(x) { x } let a=1\n", on: "a=1",
+			want:   Edit{Start: len("fn f(x) { x }"), End: len("fn f(x) { x } let a=1"), Text: "\nlet a = 1"},
+			result: "fn f(x) { x }\nlet a = 1\n",
+		},
+		{
+			name: "block comment between them", src: "let a = 1 /* c */ let b=2\n", on: "b=2",
+			want:   Edit{Start: len("let a = 1"), End: len("let a = 1 /* c */ let b=2"), Text: "\n\n/* c */\nlet b = 2"},
+			result: "let a = 1\n\n/* c */\nlet b = 2\n",
+		},
+		{
+			name: "block comment before the first statement", src: "/* c */ let b=2\n", on: "b=2",
+			want:   Edit{Start: 0, End: len("/* c */ let b=2"), Text: "/* c */\nlet b = 2"},
+			result: "/* c */\nlet b = 2\n",
+		},
+		{
+			name: "indented statement on its own line keeps its edit", src: "let a = 1\n  let b=2\n", on: "b=2",
+			want:   Edit{Start: len("let a = 1\n"), End: len("let a = 1\n  let b=2"), Text: "let b = 2"},
+			result: "let a = 1\nlet b = 2\n",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := strings.Index(tt.src, tt.on)
+			if start < 0 {
+				t.Fatalf("%q is not in the source", tt.on)
+			}
+			got, err := Range(tt.src, start, start+len(tt.on), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("edit (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.result, tt.src[:got.Start]+got.Text+tt.src[got.End:]); diff != "" {
+				t.Errorf("edited source (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

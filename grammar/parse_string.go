@@ -15,6 +15,26 @@ func (p *parser) stringValue(t Token) string {
 	return unquoteDouble(body)
 }
 
+// ParseString parses text as exactly one string literal, as it would stand as a value in a
+// statement: quoted, or a template with ${...} parts. It returns the literal (nil when text does
+// not start with one) and every syntax error, spans relative to text. The checks use it to make
+// sure a string they propose as a quick fix is valid before offering it.
+func ParseString(text string) (*StringLit, []SyntaxError) {
+	toks := Lex(text)
+	p := newParser(text, toks, nil) // no types: a string holds only expressions
+	var s *StringLit
+	switch t := p.peek(); t.Kind {
+	case String, TemplateStart, Heredoc:
+		s = p.parseString()
+		if t := p.peek(); t.Kind != EOF {
+			p.errorf(span(t), "unexpected %s after the string", p.describe(t))
+		}
+	default:
+		p.errorf(span(t), "expected a string, found %s", p.describe(t))
+	}
+	return s, append(lexErrors(text, toks), p.errs...)
+}
+
 // parseString parses a string: a String token, a template with ${...} parts, or a heredoc.
 func (p *parser) parseString() *StringLit {
 	t := p.peek()

@@ -86,6 +86,10 @@ func newTypeParser() *typeParser {
 // parseType parses a type annotation at the current token. It returns nil after reporting an
 // error.
 func (p *parser) parseType() *TypeExpr {
+	if p.types == nil { // ParseString's parser, which never reaches a type
+		p.errorf(span(p.peek()), "unexpected type annotation")
+		return nil
+	}
 	start := p.i
 	end := typeExtent(p.toks, start)
 	// participle recurses once per bracket: bound the nesting before handing it the tokens.

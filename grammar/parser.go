@@ -394,11 +394,16 @@ func (p *parser) parseKeywordStatement(t Token) Node {
 	case WaitConstruct, ReadConstruct, UpstreamConstruct, UseConstruct:
 		// Constructs that stand only as the value of a let.
 		if n1.Kind == Ident || n1.Kind == LBrace {
+			errs := len(p.errs)
 			x := p.parsePrimary(exprCtx{letRHS: true, topLet: true})
 			what := word + " ..."
 			if id == WaitConstruct {
 				p.errorf(span(t), "a wait must be bound with let: write \"let <name> = wait ...\" (or \"let _ = wait ...\" when nothing refers to it)")
-				p.fixLast(Span{t.Start, t.Start}, "Bind it: let _ = wait", "let _ = ")
+				// Bound, the wait must be a whole one: a stray `wait` before other code (`wait
+				// attributes { ... }`) or a broken wait gets no fix.
+				if w, ok := x.(*WaitExpr); ok && len(p.errs) == errs+1 && w.Target != nil && !IsKeyword(w.Target.Text) && w.Until != nil {
+					p.fixLast(Span{t.Start, t.Start}, "Bind it: let _ = wait", "let _ = ")
+				}
 			} else {
 				p.errorf(span(t), "%q can only be used as the value of a let: write \"let <name> = %s\"", word, what)
 			}

@@ -325,3 +325,35 @@ func TestDeepNesting(t *testing.T) {
 		t.Errorf("%d levels: %v", maxNesting-10, f.Errors[0])
 	}
 }
+
+// TestParseString parses texts as one string literal: what is valid as a value parses without
+// errors, broken interpolations and trailing text do not.
+func TestParseString(t *testing.T) {
+	tests := []struct {
+		text  string
+		value string // Value of the literal; "" for a template
+		bad   bool   // syntax errors expected
+	}{
+		{text: `"a"`, value: "a"},
+		{text: `'a ${b}'`, value: "a ${b}"},
+		{text: `"team-${caller.account_id}"`},
+		{text: `"${"`, bad: true},
+		{text: `"x${"`, bad: true},
+		{text: `"${x"`, bad: true},
+		{text: `"${f(x, y)}"`, bad: true},
+		{text: `"a" b`, value: "a", bad: true},
+		{text: `b`, bad: true},
+		{text: `"a\q"`, bad: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			s, errs := ParseString(tt.text)
+			if bad := len(errs) > 0; bad != tt.bad {
+				t.Errorf("errors %v, want errors: %t", errs, tt.bad)
+			}
+			if tt.value != "" && (s == nil || s.Value != tt.value) {
+				t.Errorf("literal %+v, want value %q", s, tt.value)
+			}
+		})
+	}
+}

@@ -175,3 +175,48 @@ func TestCodeActionsFromTheRequestsText(t *testing.T) {
 		t.Errorf("no fix for the misspelt enum value on the new text")
 	}
 }
+
+// TestRangeFormattingSameLine: range formatting of a statement that begins on the line where the
+// one before it ends sends edits that separate them as whole-document formatting does.
+func TestRangeFormattingSameLine(t *testing.T) {
+	tests := []struct {
+		src  string
+		rng  protocol.Range
+		want string
+	}{
+		{"let a=x b{}\n", protocol.Range{Start: pos(0, 8), End: pos(0, 11)}, "let a=x\n\nb {}\n"},
+		{"let a = 1 b {\n}\n", protocol.Range{Start: pos(1, 0), End: pos(1, 1)}, "let a = 1\n\nb {}\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			files := map[string]string{"main.crn": tt.src}
+			dir := writeFiles(t, files)
+			c := startServer(t, Options{})
+			c.initialize(dir, protocol.ClientCapabilities{})
+			doc := protocol.TextDocumentIdentifier{URI: openAll(t, c, dir, files)["main.crn"]}
+			var edits []protocol.TextEdit
+			if err := c.call("textDocument/rangeFormatting", &protocol.DocumentRangeFormattingParams{TextDocument: doc, Range: tt.rng}, &edits); err != nil {
+				t.Fatal(err)
+			}
+			if got := applyASCIIEdits(tt.src, edits); got != tt.want {
+				t.Errorf("after the edits %+v:\n got %q\nwant %q", edits, got, tt.want)
+			}
+		})
+	}
+}
+
+// applyASCIIEdits applies LSP edits to an ASCII text (UTF-16 columns are byte columns), last first.
+func applyASCIIEdits(text string, edits []protocol.TextEdit) string {
+	offset := func(p protocol.Position) int {
+		off := 0
+		for range p.Line {
+			off += strings.IndexByte(text[off:], '\n') + 1
+		}
+		return off + int(p.Character)
+	}
+	for i := len(edits) - 1; i >= 0; i-- {
+		e := edits[i]
+		text = text[:offset(e.Range.Start)] + e.NewText + text[offset(e.Range.End):]
+	}
+	return text
+}

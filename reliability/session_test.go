@@ -31,7 +31,8 @@ type session struct {
 
 	mu      sync.Mutex
 	diags   map[protocol.DocumentURI]protocol.PublishDiagnosticsParams
-	logs    []string // window/logMessage and showMessage texts
+	sizes   map[protocol.DocumentURI]int // bytes of the parameters of the last publish
+	logs    []string                     // window/logMessage and showMessage texts
 	arrived chan struct{}
 }
 
@@ -60,7 +61,7 @@ func startSession(t *testing.T, opts lsp.Options) *session {
 }
 
 func newSession(t *testing.T, rwc io.ReadWriteCloser) *session {
-	s := &session{t: t, done: make(chan int, 1), diags: map[protocol.DocumentURI]protocol.PublishDiagnosticsParams{}, arrived: make(chan struct{}, 1)}
+	s := &session{t: t, done: make(chan int, 1), diags: map[protocol.DocumentURI]protocol.PublishDiagnosticsParams{}, sizes: map[protocol.DocumentURI]int{}, arrived: make(chan struct{}, 1)}
 	s.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(rwc))
 	s.conn.Go(context.Background(), func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
 		s.mu.Lock()
@@ -69,6 +70,7 @@ func newSession(t *testing.T, rwc io.ReadWriteCloser) *session {
 			var p protocol.PublishDiagnosticsParams
 			if err := json.Unmarshal(req.Params(), &p); err == nil {
 				s.diags[p.URI] = p
+				s.sizes[p.URI] = len(req.Params())
 			}
 		case "window/logMessage", "window/showMessage":
 			var p protocol.LogMessageParams
@@ -144,6 +146,13 @@ func (s *session) waitDiagnostics(limit time.Duration, u protocol.DocumentURI, o
 			s.t.Fatalf("no matching diagnostics for %s within %v (last: %d diagnostics)", u, limit, len(p.Diagnostics))
 		}
 	}
+}
+
+// publishedBytes is the size of the parameters of the last publishDiagnostics for u.
+func (s *session) publishedBytes(u protocol.DocumentURI) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.sizes[u]
 }
 
 // settled waits until nothing is published for a while (the semantic phase is over).

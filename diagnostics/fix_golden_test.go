@@ -1,0 +1,52 @@
+package diagnostics
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/carina-rs/carina-lsp/internal/testutil"
+	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
+)
+
+// The quick-fix golden tests: each testdata/fixes/*.txtar archive holds the files of one
+// configuration directory and a `want fixes` section, one line per diagnostic, in the checker's
+// order, saying which fixes it offers and what they write:
+//
+//	file:line:col code: title: line:col-line:col "new text" [line:col-line:col "new text"...]
+//	file:line:col code: no fix
+//
+// with 1-based lines and byte columns, the edit ends exclusive and new texts quoted as Go strings.
+// The fix property (TestGoldenFixes) is checked on these archives too.
+
+// fixArchives matches the archives of the quick-fix golden tests.
+var fixArchives = filepath.Join("testdata", "fixes", "*.txtar")
+
+func TestGoldenFixList(t *testing.T) {
+	txtar.Run(t, fixArchives, func(t *testing.T, p string, a *txtar.Archive) {
+		r := check(t, a.Sources())
+		txtar.CheckWants(t, p, a, *update, func(string) []string { return r.fixLines() })
+	})
+}
+
+// fixLines renders the fixes of every diagnostic as want lines.
+func (r result) fixLines() []string {
+	var out []string
+	for _, d := range r.diags {
+		f := r.cfg.File(d.Path)
+		head := fmt.Sprintf("%s:%s %s:", testutil.Rel(d.Path), pos(f, d.Span.Start), d.Code)
+		if len(d.Fixes) == 0 {
+			out = append(out, head+" no fix")
+			continue
+		}
+		for _, fx := range d.Fixes {
+			var edits []string
+			for _, e := range fx.Edits {
+				edits = append(edits, fmt.Sprintf("%s-%s %q", pos(f, e.Span.Start), pos(f, e.Span.End), e.NewText))
+			}
+			out = append(out, fmt.Sprintf("%s %s: %s", head, fx.Title, strings.Join(edits, " ")))
+		}
+	}
+	return out
+}
