@@ -27,6 +27,9 @@ func (c *completer) body() {
 		c.add(let.Keyword, Keyword, let.Snippet, "a local binding", "")
 		if fn {
 			c.provide("names in scope", c.scope)
+			if sl.Text != "" {
+				c.provide("functions", c.functions) // the result, a call being typed
+			}
 			return
 		}
 		read := g.ConstructOf(g.ReadConstruct)

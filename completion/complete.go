@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/carina-rs/carina-lsp/cursor"
 	g "github.com/carina-rs/carina-lsp/grammar"
@@ -80,8 +81,10 @@ func (c *completer) provide(name string, fn func()) {
 }
 
 // add appends an item replacing c.edit. snip is the text to insert in snippet syntax; clients
-// without snippets get its plain form.
+// without snippets get its plain form. What the text after the cursor already holds is left out
+// (see shorten).
 func (c *completer) add(label string, kind Kind, snip, detail, doc string) *Item {
+	snip = c.shorten(label, snip)
 	it := Item{Label: label, Kind: kind, Detail: detail, Documentation: doc, Edit: c.edit}
 	switch {
 	case !isSnippet(snip):
@@ -98,6 +101,54 @@ func (c *completer) add(label string, kind Kind, snip, detail, doc string) *Item
 	c.seen[key] = true
 	c.items = append(c.items, it)
 	return &c.items[len(c.items)-1]
+}
+
+// shorten drops from an insert that starts with name what already follows the word under the
+// cursor: `name = ` before an "=", a block's braces before a "{", a call's parentheses before a
+// "(" — so that retyping a key, a block name, a resource type or a function keeps the rest of the
+// line as it is.
+func (c *completer) shorten(name, snip string) string {
+	name = escape(name)
+	src := c.src
+	i := c.nextAt()
+	if i >= len(src) || !strings.HasPrefix(snip, name) || len(snip) == len(name) {
+		return snip
+	}
+	rest := snip[len(name):]
+	switch {
+	case src[i] == '=' && !strings.HasPrefix(src[i:], "==") && strings.HasPrefix(strings.TrimLeft(rest, " "), "="),
+		src[i] == '{' && strings.HasPrefix(strings.TrimLeft(rest, " "), "{"),
+		src[i] == '(' && strings.HasPrefix(rest, "("):
+		return name
+	}
+	return snip
+}
+
+// nextAt returns the offset of the first character after the word the cursor is in (its rest
+// after the cursor included) and the blanks after it on its line.
+func (c *completer) nextAt() int {
+	src := c.src
+	i := int(c.sl.Word.End)
+	for i < len(src) && (isWordByte(src[i]) || src[i] == '.') {
+		i++
+	}
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// nextChar returns the character at nextAt, or 0 at the end of the text.
+func (c *completer) nextChar() byte {
+	if i := c.nextAt(); i < len(c.src) {
+		return c.src[i]
+	}
+	return 0
+}
+
+// isWordByte reports whether c can be part of a name.
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
 // text adds an item whose insert is literal text (escaped when snippets are on).

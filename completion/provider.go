@@ -35,9 +35,10 @@ func (c *completer) provider() {
 		case g.RegionValue:
 			c.value(expect(sl.Expect), sl.Rhs)
 		case g.MapValue:
-			if len(sl.Rhs) == 0 {
+			if len(sl.Rhs) == 0 && sl.Text == "" {
 				c.add("{ }", Snippet, "{\n  $0\n}", "Map<String>", "")
 			}
+			c.value(want{}, sl.Rhs) // or a binding holding the map
 		}
 	}
 }

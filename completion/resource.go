@@ -30,7 +30,7 @@ func (c *completer) block() {
 func (c *completer) attributeKeys() {
 	b := c.sl.Block
 	rs := b.Schema
-	present := c.present()
+	present, blocks := c.presentItems()
 	ms := b.Members()
 	if ms == nil && rs != nil && len(b.Path) > 0 {
 		c.enumKeys(rs, b.Path, present)
@@ -42,8 +42,12 @@ func (c *completer) attributeKeys() {
 			if m.ReadOnly || m.Required != required {
 				continue
 			}
-			block := m.BlockName != "" && isListOfStruct(rs, m)
-			if !present[n] && !(block && present[m.BlockName]) {
+			// A list of structs written as repeated `block_name { }` blocks, or a map written as
+			// one block (tags as `tag { Key = 'v' }`).
+			repeated := m.BlockName != "" && isListOfStruct(rs, m)
+			single := m.BlockName != "" && isMap(rs, m)
+			block := repeated || single
+			if !present[n] && !blocks[n] && !(block && blocks[m.BlockName]) {
 				detail := m.Display
 				if detail == "" {
 					detail = resolve(rs, m.Type).String()
@@ -53,14 +57,17 @@ func (c *completer) attributeKeys() {
 				}
 				c.text(n, Property, n+" = ", detail, m.Description)
 			}
-			if block && !present[n] {
+			switch {
+			case repeated && !present[n]:
 				c.add(m.BlockName, Snippet, escape(m.BlockName)+" {\n  $0\n}", "one element of "+n, m.Description)
+			case single && !present[n] && !blocks[m.BlockName]:
+				c.add(m.BlockName, Snippet, escape(m.BlockName)+" {\n  $0\n}", n+" written as a block", m.Description)
 			}
 		}
 	}
 	if rs == nil && b.Head != "" && b.Path != nil {
 		for _, n := range slices.Compact(slices.Sorted(slices.Values(writtenKeys(c.cfg, b.Head, b.Path)))) {
-			if !present[n] {
+			if !present[n] && !blocks[n] {
 				c.text(n, Property, n+" = ", "written in another "+b.Head+" (no schema)", "")
 			}
 		}
@@ -68,34 +75,43 @@ func (c *completer) attributeKeys() {
 	if len(b.Path) == 0 && b.Construct != nil {
 		for _, id := range b.Construct.Blocks {
 			k := g.ConstructOf(id)
-			if !present[k.Keyword] {
+			if !blocks[k.Keyword] {
 				c.add(k.Keyword, Keyword, k.Snippet, k.Detail, "")
 			}
 		}
 	}
 }
 
-// present returns the keys the cursor's block sets, but for the one the cursor is on (being
-// retyped).
+// present returns the keys and nested block names the cursor's block sets, but for the one the
+// cursor is on (being retyped).
 func (c *completer) present() map[string]bool {
-	out := map[string]bool{}
+	keys, blocks := c.presentItems()
+	maps.Copy(keys, blocks)
+	return keys
+}
+
+// presentItems returns the keys the cursor's block sets, and apart the names of its nested
+// blocks (which may repeat), but for the one the cursor is on.
+func (c *completer) presentItems() (keys, blocks map[string]bool) {
+	keys, blocks = map[string]bool{}, map[string]bool{}
 	b := c.sl.Block
 	if b == nil || b.Node == nil {
-		return out
+		return keys, blocks
 	}
+	on := func(n *g.Name) bool { return n == nil || b.Stmt.Abs(n.Span).Contains(c.sl.Word.End) }
 	for _, it := range b.Node.Items {
-		var name *g.Name
 		switch it := it.(type) {
 		case *g.Attribute:
-			name = it.Key
+			if !on(it.Key) {
+				keys[it.Key.Text] = true
+			}
 		case *g.NestedBlock:
-			name = it.Name
-		}
-		if name != nil && !b.Stmt.Abs(name.Span).Contains(c.sl.Word.End) {
-			out[name.Text] = true
+			if !on(it.Name) {
+				blocks[it.Name.Text] = true
+			}
 		}
 	}
-	return out
+	return keys, blocks
 }
 
 // enumKeys offers the values of a map's enum key type as keys.
@@ -117,6 +133,12 @@ func (c *completer) enumKeys(rs *schema.Resource, path []string, present map[str
 			c.text(v.DSL, EnumMember, v.DSL+" = ", e.Identity, "Sent as `"+v.Wire+"`")
 		}
 	}
+}
+
+// isMap reports whether a member is a map.
+func isMap(rs *schema.Resource, m *schema.Member) bool {
+	t := resolve(rs, m.Type)
+	return t != nil && t.Kind == schema.KindMap
 }
 
 // isListOfStruct reports whether a member is a list of structs.

@@ -109,3 +109,25 @@ func TestBadArguments(t *testing.T) {
 		t.Errorf("nil file: %d items", len(items))
 	}
 }
+
+// TestFunctionsInValues: a built-in function is offered in a value position once a word is
+// typed (`let z = jo` offers join), inserted as a call, or as its bare name before a "(".
+func TestFunctionsInValues(t *testing.T) {
+	tests := []struct{ files, insert string }{
+		{"-- main.crn --\nlet z = jo<|>\n", "join()"},
+		{"-- main.crn --\nlet z = jo<|>('-', ['a'])\n", "join"},
+		{"-- main.crn --\nlet b = aws.s3.Bucket {\n  bucket = jo<|>\n}\n", "join()"},
+	}
+	for _, tt := range tests {
+		s := build(t, txtar.Parse(tt.files))
+		found := ""
+		for _, it := range Complete(context.Background(), s.cfg, s.file, s.offset, testutil.EmbeddedIndex(t), Options{}) {
+			if it.Label == "join" && it.Kind == Function {
+				found = it.Insert
+			}
+		}
+		if found != tt.insert {
+			t.Errorf("%q: join inserted as %q, want %q", tt.files, found, tt.insert)
+		}
+	}
+}

@@ -21,10 +21,11 @@ func (c *completer) stateBlock() {
 		if qual, _, ok := sl.Qualified(); ok {
 			prefix = qual + "."
 		}
+		named := c.nextChar() == '\'' || c.nextChar() == '"' // retyping the type of a complete address
 		c.provide("resource types", func() {
 			for _, h := range c.x.ResourceTypes("") {
 				if prefix == "" || hasPrefixFold(h, prefix) {
-					c.resourceType(c.x.Resource(h), " '${1:name}'")
+					c.resourceAddress(c.x.Resource(h), named)
 				}
 			}
 		})

@@ -171,7 +171,7 @@ func (c *completer) resourceTypes(read bool, prefix string) {
 			if read {
 				rs = c.x.DataSource(h)
 			}
-			c.resourceType(rs, "")
+			c.resourceType(rs)
 		}
 		if c.done() {
 			return
@@ -179,8 +179,23 @@ func (c *completer) resourceTypes(read bool, prefix string) {
 	}
 }
 
-// resourceType adds one resource type; suffix follows the head in the insert (an address name).
-func (c *completer) resourceType(rs *schema.Resource, suffix string) {
+// resourceType adds one resource type, inserted as a block with its required attributes.
+func (c *completer) resourceType(rs *schema.Resource) {
+	c.add(rs.Type, Class, blockSnippet(rs.Type, requiredAttrs(rs)), resourceDetail(rs), resourceDoc(rs))
+}
+
+// resourceAddress adds one resource type as the start of an address: followed by the name in
+// quotes (a placeholder), or alone when the name is written already.
+func (c *completer) resourceAddress(rs *schema.Resource, named bool) {
+	snip := escape(rs.Type)
+	if !named {
+		snip += " '${1:name}'"
+	}
+	c.add(rs.Type, Class, snip, resourceDetail(rs), resourceDoc(rs))
+}
+
+// resourceDetail describes a resource type in one line: resource or data source, its cloud type.
+func resourceDetail(rs *schema.Resource) string {
 	detail := "resource"
 	if rs.Kind == schema.KindDataSource {
 		detail = "data source"
@@ -188,13 +203,7 @@ func (c *completer) resourceType(rs *schema.Resource, suffix string) {
 	if rs.CloudType != "" {
 		detail += " (" + rs.CloudType + ")"
 	}
-	var snip string
-	if suffix != "" {
-		snip = escape(rs.Type) + suffix
-	} else {
-		snip = blockSnippet(rs.Type, requiredAttrs(rs))
-	}
-	c.add(rs.Type, Class, snip, detail, resourceDoc(rs))
+	return detail
 }
 
 // requiredAttrs returns the names of a resource's required attributes, sorted.
