@@ -36,8 +36,8 @@ type Options struct {
 	// Offsets chooses the offsets of a file at which the cursor features answer; nil: Sample.
 	Offsets func(f *workspace.File) []int
 	// Light skips the features that cost a pass over the whole file for every call (formatting,
-	// semantic tokens, symbols, folding, inlay hints, code actions): the typing replay runs them
-	// only every few steps.
+	// semantic tokens, symbols, folding, inlay hints, code actions): the typing replay asks them
+	// only every 50th step.
 	Light bool
 }
 
