@@ -75,7 +75,12 @@ func (c *completer) done() bool { return c.ctx.Err() != nil }
 func (c *completer) provide(name string, fn func()) {
 	mark := len(c.items)
 	seen := maps.Clone(c.seen)
-	if !contain.Run(c.opts.OnPanic, "completion "+name, c.f.Path, c.line, fn) {
+	if !contain.Run(c.opts.OnPanic, "completion "+name, c.f.Path, c.line, func() {
+		if c.opts.beforeProvider != nil {
+			c.opts.beforeProvider(name)
+		}
+		fn()
+	}) {
 		c.items, c.seen = c.items[:mark], seen
 	}
 }

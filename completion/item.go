@@ -13,6 +13,9 @@ type Options struct {
 	// OnPanic hears of a provider of items that panicked: its items are left out, the other
 	// providers' are still returned. Nil: such panics are contained silently.
 	OnPanic contain.Reporter
+
+	// beforeProvider, when set (by this package's tests), runs before each provider.
+	beforeProvider func(name string)
 }
 
 // Kind says what an item stands for; the lsp package maps it to the protocol's item kinds.

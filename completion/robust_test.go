@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
@@ -129,5 +130,35 @@ func TestFunctionsInValues(t *testing.T) {
 		if found != tt.insert {
 			t.Errorf("%q: join inserted as %q, want %q", tt.files, found, tt.insert)
 		}
+	}
+}
+
+// TestProviderPanicContained makes one provider of items panic: its items are left out, the
+// others are still offered, and the panic is reported once with the file, the line and the stack.
+func TestProviderPanicContained(t *testing.T) {
+	s := build(t, txtar.Parse("-- main.crn --\nlet cert = aws.acm.Certificate {\n  domain_name = 'x'\n}\nlet x = <|>\n"))
+	var reports []contain.Panic
+	opts := Options{
+		OnPanic: func(p contain.Panic) { reports = append(reports, p) },
+		beforeProvider: func(name string) {
+			if name == "resource types" {
+				panic("injected")
+			}
+		},
+	}
+	labels := map[string]bool{}
+	kinds := map[Kind]bool{}
+	for _, it := range Complete(context.Background(), s.cfg, s.file, s.offset, testutil.EmbeddedIndex(t), opts) {
+		labels[it.Label] = true
+		kinds[it.Kind] = true
+	}
+	if kinds[Class] {
+		t.Error("the panicking provider's items (resource types) are offered")
+	}
+	if !labels["wait"] || !labels["cert"] {
+		t.Errorf("the other providers' items are missing: %v", labels)
+	}
+	if len(reports) != 1 || reports[0].Unit != "completion resource types" || reports[0].Line != 4 || !strings.Contains(reports[0].Stack, "robust_test.go") {
+		t.Errorf("reports: %+v", reports)
 	}
 }

@@ -17,7 +17,7 @@ func textDocumentCompletion(ctx context.Context, s *Server, p *protocol.Completi
 	if !ok {
 		return list, nil
 	}
-	items := completion.Complete(ctx, sn.cfg, sn.file, sn.offset(p.Position), sn.schemas, completion.Options{Snippets: s.clientCaps().snippets})
+	items := completion.Complete(ctx, sn.cfg, sn.file, sn.offset(p.Position), sn.schemas, completion.Options{Snippets: s.clientCaps().snippets, OnPanic: s.contained})
 	for _, it := range items {
 		format := protocol.InsertTextFormatPlainText
 		if it.Snippet {
