@@ -154,7 +154,7 @@ func (c *checker) checkDirectives(f *workspace.File, st *g.Stmt, owner string, b
 						"directives.provider: value must be a bare binding identifier, not a string literal (e.g., `provider = us`, not `provider = \"us\"`)")
 					if !s.Interpolated() {
 						diag.Message = fmt.Sprintf("directives.provider: value must be a bare binding identifier, not a string literal: write provider = %s", s.Value)
-						diag.Fixes = []Fix{{Title: "Change to " + s.Value, Edits: []Edit{{Span: at(st, s.Span), NewText: s.Value}}}}
+						diag.Fixes = []Fix{{Title: "Change to " + s.Value, Edits: []Edit{{Span: at(st, s.Span), NewText: s.Value}}, Safe: true}}
 					}
 				}
 			}
@@ -198,7 +198,7 @@ func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *g.Stmt, owner,
 		}
 		d := c.add(f, sp, Error, CodeDirectivesDependsOn, "directives.depends_on: must be a list of binding identifiers: write [%s]", name)
 		if isName(name) && fixableValue(f, st, a.Value.Pos()) && c.dependsOnFits(c.ownerDecl(f, owner), f, name, true) {
-			d.Fixes = []Fix{{Title: "Make it a list", Edits: []Edit{{Span: sp, NewText: "[" + name + "]"}}}}
+			d.Fixes = []Fix{{Title: "Make it a list", Edits: []Edit{{Span: sp, NewText: "[" + name + "]"}}, Safe: true}}
 		}
 		return
 	}
@@ -212,7 +212,7 @@ func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *g.Stmt, owner,
 				d := c.add(f, sp, Error, CodeDirectivesDependsOn,
 					"directives.depends_on: list elements must be binding identifiers, not string literals: write %s", s.Value)
 				if isName(s.Value) && fixableValue(f, st, e.Pos()) && c.dependsOnFits(c.ownerDecl(f, owner), f, s.Value, true) {
-					d.Fixes = []Fix{{Title: "Change to " + s.Value, Edits: []Edit{{Span: sp, NewText: s.Value}}}}
+					d.Fixes = []Fix{{Title: "Change to " + s.Value, Edits: []Edit{{Span: sp, NewText: s.Value}}, Safe: true}}
 				}
 			} else {
 				c.add(f, sp, Error, CodeDirectivesDependsOn, "directives.depends_on: must be a list of binding identifiers")
@@ -221,13 +221,13 @@ func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *g.Stmt, owner,
 		case len(p.Parts) > 1:
 			d := c.add(f, sp, Error, CodeDirectivesDependsOn,
 				"directives.depends_on: list elements must be a bare binding identifier, not an attribute selector (got `%s`): write %s", p.String(), p.Parts[0].Text)
-			d.Fixes = []Fix{{Title: "Change to " + p.Parts[0].Text, Edits: []Edit{{Span: sp, NewText: p.Parts[0].Text}}}}
+			d.Fixes = []Fix{{Title: "Change to " + p.Parts[0].Text, Edits: []Edit{{Span: sp, NewText: p.Parts[0].Text}}, Safe: true}}
 			continue
 		}
 		n := p.Parts[0].Text
 		if seen[n] {
 			d := c.add(f, sp, Warning, CodeDirectivesDependsOn, "%s: depends_on lists %q more than once; remove the repeat", on, n)
-			d.Fixes = []Fix{{Title: "Remove the duplicate", Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}}}
+			d.Fixes = []Fix{{Title: "Remove the duplicate", Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}, Safe: true}}
 			continue
 		}
 		seen[n] = true
@@ -235,7 +235,7 @@ func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *g.Stmt, owner,
 		switch {
 		case owner != "" && n == owner:
 			d := c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: depends_on lists %q itself; a resource cannot depend on itself: remove it", on, n)
-			d.Fixes = []Fix{{Title: "Remove " + n, Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}}}
+			d.Fixes = []Fix{{Title: "Remove " + n, Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}, Safe: true}}
 		case d == nil:
 			from := c.ownerDecl(f, owner)
 			sug := suggestFitting(n, c.names(nil), func(cand string) bool { return c.dependsOnFits(from, f, cand, true) })

@@ -72,6 +72,11 @@ type Related struct {
 type Fix struct {
 	Title string
 	Edits []Edit
+	// Safe marks a repair that keeps the meaning or is the only sensible one: a duration's
+	// spelling, a quoted enum value, a misspelt enum value with one candidate, a repeated list
+	// entry. Others are suggestions: a did-you-mean among several names, a guess at what was
+	// meant. `check -fix` and fix-all apply only safe fixes unless asked for the others.
+	Safe bool
 }
 
 // Edit replaces a byte range of the diagnostic's file.
@@ -86,7 +91,7 @@ func Syntax(path string, f *grammar.File) []Diagnostic {
 	for _, e := range f.Errors {
 		d := Diagnostic{Path: path, Span: e.Span, Severity: Error, Code: CodeSyntax, Message: e.Msg}
 		if e.Fix != nil {
-			d.Fixes = []Fix{{Title: e.Fix.Title, Edits: []Edit{{Span: e.Fix.Span, NewText: e.Fix.NewText}}}}
+			d.Fixes = []Fix{{Title: e.Fix.Title, Edits: []Edit{{Span: e.Fix.Span, NewText: e.Fix.NewText}}, Safe: e.Fix.Safe}}
 		}
 		out = append(out, d)
 	}

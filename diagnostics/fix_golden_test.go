@@ -14,9 +14,10 @@ import (
 // configuration directory and a `want fixes` section, one line per diagnostic, in the checker's
 // order, saying which fixes it offers and what they write:
 //
-//	file:line:col code: title: line:col-line:col "new text" [line:col-line:col "new text"...]
+//	file:line:col code: [safe] title: line:col-line:col "new text" [line:col-line:col "new text"...]
 //	file:line:col code: no fix
 //
+// where `safe` marks a fix that `check -fix` and fix-all apply without -unsafe-fixes.
 // with 1-based lines and byte columns, the edit ends exclusive and new texts quoted as Go strings.
 // The fix property (TestGoldenFixes) is checked on these archives too.
 
@@ -45,7 +46,11 @@ func (r result) fixLines() []string {
 			for _, e := range fx.Edits {
 				edits = append(edits, fmt.Sprintf("%s-%s %q", pos(f, e.Span.Start), pos(f, e.Span.End), e.NewText))
 			}
-			out = append(out, fmt.Sprintf("%s %s: %s", head, fx.Title, strings.Join(edits, " ")))
+			kind := ""
+			if fx.Safe {
+				kind = "safe "
+			}
+			out = append(out, fmt.Sprintf("%s %s%s: %s", head, kind, fx.Title, strings.Join(edits, " ")))
 		}
 	}
 	return out

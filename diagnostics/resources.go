@@ -75,7 +75,7 @@ func (c *checker) checkResources() {
 		// Spelled in another case (an older lower-case head): checked as the type it names.
 		if folded, ok := c.schemas.FoldHead(head); ok {
 			d := c.add(s.file, tsp, Warning, CodeTypeCase, "resource type %s is spelled %s in the current %s provider", head, folded, provider)
-			d.Fixes = []Fix{{Title: "Change to " + folded, Edits: []Edit{{Span: tsp, NewText: folded}}}}
+			d.Fixes = []Fix{{Title: "Change to " + folded, Edits: []Edit{{Span: tsp, NewText: folded}}, Safe: true}}
 			head = folded
 		}
 		rs := c.schemaOf(s.expr)
@@ -114,14 +114,14 @@ func (c *checker) checkRead(s resourceSite, head string, tsp g.Span) {
 	if read && c.schemas.DataSource(head) == nil {
 		d := c.add(s.file, at(s.stmt, *s.expr.Read), Error, CodeReadKeyword,
 			"%s is a managed resource, not a data source: remove the read keyword", head)
-		d.Fixes = []Fix{{Title: "Remove read", Edits: []Edit{{Span: g.Span{Start: d.Span.Start, End: tsp.Start}, NewText: ""}}}}
+		d.Fixes = []Fix{{Title: "Remove read", Edits: []Edit{{Span: g.Span{Start: d.Span.Start, End: tsp.Start}, NewText: ""}}, Safe: true}}
 	}
 	if !read && c.schemas.Resource(head) == nil {
 		d := c.add(s.file, tsp, Error, CodeReadKeyword,
 			"%s is a data source and must be used with the read keyword: let <name> = read %s { }", head, head)
 		// read is only the value of a let: elsewhere (a statement of its own) it needs a name too.
 		if l, ok := s.stmt.Node.(*g.LetStmt); ok && l.Value == g.Expr(s.expr) {
-			d.Fixes = []Fix{{Title: "Add read", Edits: []Edit{{Span: g.Span{Start: tsp.Start, End: tsp.Start}, NewText: "read "}}}}
+			d.Fixes = []Fix{{Title: "Add read", Edits: []Edit{{Span: g.Span{Start: tsp.Start, End: tsp.Start}, NewText: "read "}}, Safe: true}}
 		}
 	}
 }

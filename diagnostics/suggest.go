@@ -12,6 +12,19 @@ func suggest(name string, candidates []string) string {
 	return suggestFitting(name, candidates, nil)
 }
 
+// closeTo returns the candidates close enough to name to be suggested (as suggest measures).
+func closeTo(name string, candidates []string) []string {
+	limit := len(name)/3 + 1
+	lname := strings.ToLower(name)
+	var out []string
+	for _, c := range candidates {
+		if c != name && editDistance(lname, strings.ToLower(c)) <= limit {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // suggestFitting is suggest among the candidates fit accepts (every one when fit is nil): the
 // closest that fits, so a suggestion is never one that would only move the mistake along (a
 // binding without the attribute read from it, an attribute whose type the value does not have).

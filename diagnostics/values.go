@@ -155,7 +155,7 @@ func (c *checker) checkValue(f *workspace.File, st *g.Stmt, rs *schema.Resource,
 				d := c.add(f, sp, Error, CodeTypeMismatch, "%s: type mismatch: expected %s, got %s: write %s",
 					label, t.String(), describeLiteral(f, st, kind, e), list)
 				if fixableValue(f, st, e.Pos()) {
-					d.Fixes = []Fix{{Title: "Make it a list", Edits: []Edit{{Span: sp, NewText: list}}}}
+					d.Fixes = []Fix{{Title: "Make it a list", Edits: []Edit{{Span: sp, NewText: list}}, Safe: true}}
 				}
 				return
 			}
@@ -253,7 +253,7 @@ func (c *checker) checkEnumValue(f *workspace.File, st *g.Stmt, en *schema.Enum,
 			d := c.add(f, sp, Warning, CodeEnumString,
 				"%s (%s) expects an enum identifier, got a string literal %q: write %s", label, name, s.Value, enumSpelling(v))
 			if fixableValue(f, st, e.Pos()) {
-				d.Fixes = []Fix{{Title: "Change to " + enumSpelling(v), Edits: []Edit{{Span: sp, NewText: enumSpelling(v)}}}}
+				d.Fixes = []Fix{{Title: "Change to " + enumSpelling(v), Edits: []Edit{{Span: sp, NewText: enumSpelling(v)}}, Safe: true}}
 			}
 			return
 		}
@@ -271,7 +271,7 @@ func (c *checker) checkEnumValue(f *workspace.File, st *g.Stmt, en *schema.Enum,
 	m, ok := en.Resolve(id)
 	if !ok {
 		d := c.add(f, sp, Error, CodeInvalidEnum, "%s: invalid value %q for %s (%s): expected one of %s", label, id, label, name, valueList(en))
-		if v, ok := enumSuggestion(en, id); ok {
+		if v, ok, only := enumSuggestion(en, id); ok {
 			// Written as the mistake was (bare or qualified), qualified when the bare member would
 			// not read as a name (2008_10_17 is a duration).
 			sug := v.DSL
@@ -279,7 +279,7 @@ func (c *checker) checkEnumValue(f *workspace.File, st *g.Stmt, en *schema.Enum,
 				sug = enumSpelling(v)
 			}
 			d.Message += fmt.Sprintf("; did you mean %s?", sug)
-			d.Fixes = []Fix{{Title: "Change to " + sug, Edits: []Edit{{Span: sp, NewText: sug}}}}
+			d.Fixes = []Fix{{Title: "Change to " + sug, Edits: []Edit{{Span: sp, NewText: sug}}, Safe: only}}
 		}
 		return
 	}
@@ -288,22 +288,25 @@ func (c *checker) checkEnumValue(f *workspace.File, st *g.Stmt, en *schema.Enum,
 	}
 	if m.Form == schema.FormOtherProvider && m.Value.Qualified != "" {
 		d := c.add(f, sp, Warning, CodeEnumOldForm, "%s: %s is written %s in current Carina", label, id, m.Value.Qualified)
-		d.Fixes = []Fix{{Title: "Change to " + m.Value.Qualified, Edits: []Edit{{Span: sp, NewText: m.Value.Qualified}}}}
+		d.Fixes = []Fix{{Title: "Change to " + m.Value.Qualified, Edits: []Edit{{Span: sp, NewText: m.Value.Qualified}}, Safe: true}}
 	}
 }
 
 // enumSuggestion proposes the value of en that id, an identifier that is no value of it, most
 // likely means: the value its last segment names (the prefix is what is wrong), else the member
-// closest to that segment.
-func enumSuggestion(en *schema.Enum, id string) (schema.EnumValue, bool) {
+// closest to that segment. only says it is the one candidate (a safe fix), not the best of
+// several.
+func enumSuggestion(en *schema.Enum, id string) (v schema.EnumValue, ok, only bool) {
 	last := lastSegment(id)
 	if v, ok := en.Match(last); ok {
-		return v, true
+		return v, true, true // the value, written in another way
 	}
-	if sug := suggest(last, enumMembers(en)); sug != "" {
-		return en.Match(sug)
+	members := enumMembers(en)
+	if sug := suggest(last, members); sug != "" {
+		v, ok := en.Match(sug)
+		return v, ok, len(closeTo(last, members)) == 1
 	}
-	return schema.EnumValue{}, false
+	return schema.EnumValue{}, false, false
 }
 
 // enumSpelling is how a value is written: qualified when the enum has a namespace.
@@ -363,7 +366,7 @@ func (c *checker) checkStringValue(f *workspace.File, st *g.Stmt, t *schema.Type
 			c.add(f, sp, Error, CodeInvalidPattern, "%s: %q is not a valid CIDR block (e.g. 10.0.0.0/16)", label, s.Value)
 		case p.Masked() != p:
 			d := c.add(f, sp, Warning, CodeInvalidPattern, "%s: %q has host bits set; the network is %s", label, s.Value, p.Masked())
-			d.Fixes = []Fix{{Title: "Change to " + p.Masked().String(), Edits: []Edit{{Span: sp, NewText: "'" + p.Masked().String() + "'"}}}}
+			d.Fixes = []Fix{{Title: "Change to " + p.Masked().String(), Edits: []Edit{{Span: sp, NewText: "'" + p.Masked().String() + "'"}}, Safe: true}}
 		case strings.Contains(id, "ipv4") && !p.Addr().Is4(), strings.Contains(id, "ipv6") && !p.Addr().Is6():
 			c.add(f, sp, Error, CodeInvalidPattern, "%s: %q is not an %s block", label, s.Value, t.Identity)
 		}

@@ -405,7 +405,7 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *g.
 				d := c.add(f, rsp, Warning, CodeWaitUntilQuoted, "%suntil compares %s (%s) with %s; use %s",
 					prefix, lhsText, en.Identity, rhsText, enumSpelling(v))
 				if fixableValue(f, st, rhs.Pos()) {
-					d.Fixes = []Fix{{Title: "Change to " + enumSpelling(v), Edits: []Edit{{Span: rsp, NewText: enumSpelling(v)}}}}
+					d.Fixes = []Fix{{Title: "Change to " + enumSpelling(v), Edits: []Edit{{Span: rsp, NewText: enumSpelling(v)}}, Safe: true}}
 				}
 				return
 			}
@@ -424,15 +424,15 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *g.
 		if m, ok := en.Resolve(id); ok {
 			if m.Form == schema.FormOtherProvider && m.Value.Qualified != "" {
 				d := c.add(f, rsp, Warning, CodeEnumOldForm, "%s%s is written %s in current Carina", prefix, id, m.Value.Qualified)
-				d.Fixes = []Fix{{Title: "Change to " + m.Value.Qualified, Edits: []Edit{{Span: rsp, NewText: m.Value.Qualified}}}}
+				d.Fixes = []Fix{{Title: "Change to " + m.Value.Qualified, Edits: []Edit{{Span: rsp, NewText: m.Value.Qualified}}, Safe: true}}
 			}
 			return
 		}
 		d := c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use one of %s",
 			prefix, lhsText, en.Identity, id, valueList(en))
-		if v, ok := enumSuggestion(en, id); ok {
+		if v, ok, only := enumSuggestion(en, id); ok {
 			d.Message = fmt.Sprintf("%suntil compares %s (%s) with %s, which is no value of it; did you mean %s?", prefix, lhsText, en.Identity, id, enumSpelling(v))
-			d.Fixes = []Fix{{Title: "Change to " + enumSpelling(v), Edits: []Edit{{Span: rsp, NewText: enumSpelling(v)}}}}
+			d.Fixes = []Fix{{Title: "Change to " + enumSpelling(v), Edits: []Edit{{Span: rsp, NewText: enumSpelling(v)}}, Safe: only}}
 		}
 		return
 	}
@@ -463,7 +463,7 @@ func (c *checker) checkUntilLHS(w *workspace.WaitInfo, prefix string, cmp *g.Bin
 				swapped := text(f, at(st, y.Span)) + " == " + text(f, lsp)
 				d := c.add(f, lsp, Error, CodeWaitUntilShape,
 					"%suntil must start with the target's attribute, the value on the right: write %s", prefix, swapped)
-				d.Fixes = []Fix{{Title: "Swap the sides", Edits: []Edit{{Span: at(st, g.Span{Start: x.Span.Start, End: y.Span.End}), NewText: swapped}}}}
+				d.Fixes = []Fix{{Title: "Swap the sides", Edits: []Edit{{Span: at(st, g.Span{Start: x.Span.Start, End: y.Span.End}), NewText: swapped}}, Safe: true}}
 				break
 			}
 			c.add(f, lsp, Error, CodeWaitUntilShape,
@@ -546,7 +546,7 @@ func (c *checker) checkTimeout(w *workspace.WaitInfo, prefix string, v g.Expr, i
 		if v := strings.TrimSpace(x.Value); !x.Interpolated() && v != "" {
 			if secs, ok := parseDurationText(v); ok && secs > 0 {
 				diag.Message = fmt.Sprintf("%stimeout is a duration, not a string: write %s", prefix, v)
-				diag.Fixes = []Fix{{Title: "Change to " + v, Edits: []Edit{{Span: sp, NewText: v}}}}
+				diag.Fixes = []Fix{{Title: "Change to " + v, Edits: []Edit{{Span: sp, NewText: v}}, Safe: true}}
 			}
 		}
 	default:
@@ -581,7 +581,7 @@ func (c *checker) checkWaitDependsOn(w *workspace.WaitInfo, prefix string) {
 		if p, isName := v.(*g.PathExpr); isName && len(p.Parts) == 1 {
 			diag := c.add(f, sp, Error, CodeWaitDependsOnEntry, "%sdepends_on is a list of binding names: write [%s]", prefix, p.Parts[0].Text)
 			if fixableValue(f, st, v.Pos()) && c.dependsOnFits(d, f, p.Parts[0].Text, false) {
-				diag.Fixes = []Fix{{Title: "Make it a list", Edits: []Edit{{Span: sp, NewText: "[" + p.Parts[0].Text + "]"}}}}
+				diag.Fixes = []Fix{{Title: "Make it a list", Edits: []Edit{{Span: sp, NewText: "[" + p.Parts[0].Text + "]"}}, Safe: true}}
 			}
 			return
 		}
@@ -596,7 +596,7 @@ func (c *checker) checkWaitDependsOn(w *workspace.WaitInfo, prefix string) {
 			esp := at(st, p.Span)
 			diag := c.add(f, esp, Error, CodeWaitDependsOnEntry,
 				"%sdepends_on entries are binding names, not attribute selectors: write %s", prefix, p.Parts[0].Text)
-			diag.Fixes = []Fix{{Title: "Change to " + p.Parts[0].Text, Edits: []Edit{{Span: esp, NewText: p.Parts[0].Text}}}}
+			diag.Fixes = []Fix{{Title: "Change to " + p.Parts[0].Text, Edits: []Edit{{Span: esp, NewText: p.Parts[0].Text}}, Safe: true}}
 			continue
 		}
 		if !ok || len(p.Parts) != 1 {
@@ -605,7 +605,7 @@ func (c *checker) checkWaitDependsOn(w *workspace.WaitInfo, prefix string) {
 			if s, isStr := e.(*g.StringLit); isStr && !s.Interpolated() {
 				diag := c.add(f, at(st, e.Pos()), Error, CodeWaitDependsOnEntry, msg+": write %s", prefix, what, s.Value)
 				if isName(s.Value) && fixableValue(f, st, e.Pos()) && c.dependsOnFits(d, f, s.Value, false) {
-					diag.Fixes = []Fix{{Title: "Change to " + s.Value, Edits: []Edit{{Span: at(st, e.Pos()), NewText: s.Value}}}}
+					diag.Fixes = []Fix{{Title: "Change to " + s.Value, Edits: []Edit{{Span: at(st, e.Pos()), NewText: s.Value}}, Safe: true}}
 				}
 				continue
 			}
@@ -617,7 +617,7 @@ func (c *checker) checkWaitDependsOn(w *workspace.WaitInfo, prefix string) {
 		if first, dup := seen[n]; dup {
 			diag := c.add(f, sp, Warning, CodeWaitDependsOnDup, "%s%q is listed twice in depends_on; remove the repeat", prefix, n)
 			diag.Related = []Related{{Path: f.Path, Span: first, Message: "first listed here"}}
-			diag.Fixes = []Fix{{Title: "Remove the duplicate", Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}}}
+			diag.Fixes = []Fix{{Title: "Remove the duplicate", Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}, Safe: true}}
 			continue
 		}
 		seen[n] = sp
@@ -625,11 +625,11 @@ func (c *checker) checkWaitDependsOn(w *workspace.WaitInfo, prefix string) {
 		case n == d.Name:
 			diag := c.add(f, sp, Error, CodeWaitDependsOnSelf,
 				"%sdepends_on lists the wait itself, a dependency cycle; list the bindings that must exist before the wait starts", prefix)
-			diag.Fixes = []Fix{{Title: "Remove " + n, Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}}}
+			diag.Fixes = []Fix{{Title: "Remove " + n, Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}, Safe: true}}
 		case n == tname:
 			diag := c.add(f, sp, Warning, CodeWaitDependsOnTarget,
 				"%sdepends_on lists the target %q, which the wait already waits for; remove it", prefix, n)
-			diag.Fixes = []Fix{{Title: "Remove " + n, Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}}}
+			diag.Fixes = []Fix{{Title: "Remove " + n, Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}, Safe: true}}
 		case decl == nil:
 			cands := c.names(func(x *workspace.Decl) bool { return x != d })
 			s := suggestFitting(n, cands, func(cand string) bool { return c.dependsOnFits(d, f, cand, false) })

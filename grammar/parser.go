@@ -19,12 +19,14 @@ type Fix struct {
 	Title   string
 	Span    Span
 	NewText string
+	Safe    bool // the only sensible repair (see diagnostics.Fix)
 }
 
-// fixLast attaches a repair to the error just reported (when it was reported).
+// fixLast attaches a repair to the error just reported (when it was reported). The parser's
+// repairs are all safe: a duration's spelling, quotes around a key, a bare wait bound to _.
 func (p *parser) fixLast(at Span, title, newText string) {
 	if n := len(p.errs); n > 0 && p.errs[n-1].Span.Start <= at.Start && p.errs[n-1].Fix == nil {
-		p.errs[n-1].Fix = &Fix{Title: title, Span: at, NewText: newText}
+		p.errs[n-1].Fix = &Fix{Title: title, Span: at, NewText: newText, Safe: true}
 	}
 }
 

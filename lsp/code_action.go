@@ -17,12 +17,17 @@ import (
 // edits.
 func codeAction(ctx context.Context, s *Server, p *protocol.CodeActionParams) (any, error) {
 	out := []protocol.CodeAction{}
-	if len(p.Context.Only) > 0 && !containsKind(p.Context.Only, protocol.QuickFix) {
-		return out, nil
-	}
 	sn, ok := s.snapshotOf(ctx, p.TextDocument.URI)
 	if !ok {
 		return out, nil
+	}
+	if containsKind(p.Context.Only, fixAllKind) {
+		if a := s.fixAll(ctx, sn); a != nil {
+			out = append(out, *a)
+		}
+	}
+	if len(p.Context.Only) > 0 && !containsKind(p.Context.Only, protocol.QuickFix) {
+		return out, ctx.Err()
 	}
 	v := sn.view()
 	want := spanOf(v.lines, p.Range)
@@ -50,6 +55,8 @@ func codeAction(ctx context.Context, s *Server, p *protocol.CodeActionParams) (a
 	return out, ctx.Err()
 }
 
+// containsKind reports whether the requested kinds ks ask for kind k: k itself or a kind above it
+// (source.fixAll asks for source.fixAll.carina).
 func containsKind(ks []protocol.CodeActionKind, k protocol.CodeActionKind) bool {
 	for _, x := range ks {
 		if x == k || len(x) < len(k) && k[:len(x)] == x && k[len(x)] == '.' {

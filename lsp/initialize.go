@@ -76,7 +76,7 @@ func (s *Server) capabilities() serverCapabilities {
 		},
 		DocumentFormattingProvider:      true,
 		DocumentRangeFormattingProvider: true,
-		CodeActionProvider:              &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix}},
+		CodeActionProvider:              &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, fixAllKind}},
 		CompletionProvider: &protocol.CompletionOptions{
 			TriggerCharacters: []string{".", "=", " ", "[", "{", "'", "/", "$", ":"},
 		},

@@ -58,6 +58,7 @@ type Server struct {
 
 	conn    jsonrpc2.Conn
 	docs    *documents
+	fs      workspace.FS // what ws reads; scratch workspaces (fix-all) read it too
 	ws      *workspace.Workspace
 	schemas schema.Sources
 	pub     *publisher
@@ -94,6 +95,7 @@ func New(opts Options) *Server {
 		level:    opts.Level,
 		debounce: opts.Debounce,
 		docs:     newDocuments(),
+		fs:       isolatedFS{opts.FS},
 		ws:       workspace.New(isolatedFS{opts.FS}),
 		inflight: map[string]context.CancelFunc{},
 		memos:    map[string]*diagnostics.Memo{},

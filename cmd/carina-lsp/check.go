@@ -25,10 +25,16 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	format := fl.String("format", "text", "output format: text, json, github (Actions annotations) or sarif (SARIF 2.1.0)")
 	schemasFlag := fl.String("schemas", "", "extra schema index file or directory of *.json files (overrides the embedded aws and awscc schemas per resource type)")
 	severityFlag := fl.String("severity", "error", "the least severity that fails the run (exit 1): error, warning or info")
+	var ff fixFlags
+	fl.BoolVar(&ff.fix, "fix", false, "apply the safe quick fixes (repeated until nothing changes), write the files, then report what remains")
+	fl.BoolVar(&ff.diff, "diff", false, "with -fix: print the fixes as a unified diff and write nothing")
+	fl.BoolVar(&ff.unsafe, "unsafe-fixes", false, "with -fix: apply suggestions too (a did-you-mean among several names)")
 	fl.Usage = func() {
 		fmt.Fprintf(stderr, "usage: carina-lsp check [flags] [paths]\n\n"+
 			"Checks .crn files. A directory is walked recursively; each directory holding .crn files is\n"+
 			"one configuration. A file is checked as part of its directory's configuration.\n"+
+			"With -fix, the quick fixes marked safe are applied first (-unsafe-fixes: the others too),\n"+
+			"and the exit status is that of what remains.\n"+
 			"Schemas: the embedded aws and awscc sets, then .carina/schemas/*.json in the configuration's\n"+
 			"directory or the nearest directory above it, then -schemas.\n\nflags:\n")
 		fl.PrintDefaults()
@@ -39,6 +45,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	write, ok := writers()[*format]
 	if !ok {
 		fmt.Fprintf(stderr, "carina-lsp check: unknown format %q (want text, json, github or sarif)\n", *format)
+		return 2
+	}
+	if (ff.diff || ff.unsafe) && !ff.fix {
+		fmt.Fprintln(stderr, "carina-lsp check: -diff and -unsafe-fixes go with -fix")
 		return 2
 	}
 	threshold, ok := diagnostics.ParseSeverity(*severityFlag)
@@ -74,6 +84,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	report := func(p contain.Panic) {
 		fmt.Fprintf(stderr, "carina-lsp check: internal error: %s (its findings there are missing; please report this with the file)\n%s", p, p.Stack)
 		internalFailed = true
+	}
+	if ff.fix && !fixTargets(ctx, ws, targets, &indexes, ff, report, stdout, stderr) {
+		ioFailed = true
 	}
 	for _, t := range targets {
 		if t.err != nil {
@@ -121,6 +134,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	diagnostics.Sort(diags)
+	if ff.diff {
+		write = func(io.Writer, []diagnostics.Diagnostic, map[string]*workspace.File) error { return nil } // the diff is the output
+	}
 	if err := write(stdout, diags, files); err != nil {
 		fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
 		return 2

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/fix"
+	"github.com/carina-rs/carina-lsp/format"
+	"github.com/carina-rs/carina-lsp/internal/contain"
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// fixFlags are check's flags for applying quick fixes.
+type fixFlags struct {
+	fix, diff, unsafe bool
+}
+
+// fixTargets applies the fixes of every target's configuration (check -fix): the safe ones, or
+// all first fixes with -unsafe-fixes, repeated until nothing changes. The new texts stay in ws as
+// overlays, so the report that follows shows what remains. Unless -diff, each changed file is
+// written atomically with its permissions kept, and every fix applied is printed on stderr; with
+// -diff the unified diff goes to stdout and nothing is written. It returns false when writing a
+// file failed.
+func fixTargets(ctx context.Context, ws *workspace.Workspace, targets []target, indexes *schema.Sources, ff fixFlags, report contain.Reporter, stdout, stderr io.Writer) bool {
+	ok := true
+	for _, t := range targets {
+		if t.err != nil {
+			continue
+		}
+		idx, err := indexes.ForDir(t.dir)
+		if err != nil {
+			continue // reported by the check
+		}
+		var res fix.Result
+		contain.Run(report, "fix of a configuration", t.dir, 0, func() {
+			res, err = fix.Config(ctx, ws, t.dir, idx, fix.Options{Unsafe: ff.unsafe, Only: t.only,
+				Check: func(ctx context.Context, cfg *workspace.Config, x *schema.Index) []diagnostics.Diagnostic {
+					return diagnostics.CheckWith(ctx, cfg, x, diagnostics.Options{OnPanic: report})
+				}})
+		})
+		if err != nil {
+			fmt.Fprintf(stderr, "carina-lsp check: -fix: %v\n", err)
+			ok = false
+			continue
+		}
+		for _, p := range res.Rejected {
+			fmt.Fprintf(stderr, "carina-lsp check: %s: its fixes would leave a syntax error: not fixed\n", p)
+		}
+		paths := make([]string, 0, len(res.Texts))
+		for p := range res.Texts {
+			paths = append(paths, p)
+		}
+		slices.Sort(paths)
+		for _, p := range paths {
+			old, err := os.ReadFile(p)
+			if err != nil {
+				fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
+				ok = false
+				continue
+			}
+			if ff.diff {
+				io.WriteString(stdout, format.Unified(display(p), string(old), res.Texts[p]))
+				continue
+			}
+			if err := writeAtomic(p, res.Texts[p]); err != nil {
+				fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
+				ok = false
+			}
+		}
+		if !ff.diff {
+			for _, a := range res.Applied {
+				a.Path = display(a.Path)
+				fmt.Fprintln(stderr, a)
+			}
+		}
+	}
+	return ok
+}
+
+// display returns a path as the user may have typed it: relative to the working directory when
+// under it.
+func display(p string) string {
+	if wd, err := os.Getwd(); err == nil {
+		if r, err := filepath.Rel(wd, p); err == nil && !filepath.IsAbs(r) && r != ".." && !startsWithDotDot(r) {
+			return r
+		}
+	}
+	return p
+}
+
+func startsWithDotDot(p string) bool {
+	return len(p) >= 3 && p[:3] == ".."+string(filepath.Separator)
+}
