@@ -255,7 +255,8 @@ func shiftDiag(d Diagnostic, path string, off int32) Diagnostic {
 				e.Span = e.Span.Shift(off)
 				edits[j] = e
 			}
-			fixes[i] = Fix{Title: fx.Title, Edits: edits}
+			fx.Edits = edits
+			fixes[i] = fx
 		}
 		d.Fixes = fixes
 	}
