@@ -11,11 +11,11 @@ package exercise
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/completion"
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/fix"
 	"github.com/carina-rs/carina-lsp/format"
 	g "github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/hover"
@@ -185,37 +185,19 @@ func wholeFile(ctx context.Context, cfg *workspace.Config, f *workspace.File, di
 }
 
 // codeActions applies every fix of the file's diagnostics, as a client applying a code action
-// does: the edits must lie in the file and not overlap, and the result must parse without panic.
+// does: the edits must lie in the file and not overlap.
 func codeActions(f *workspace.File, diags []diagnostics.Diagnostic) error {
 	for _, d := range diags {
 		if d.Path != f.Path {
 			continue
 		}
 		for _, fx := range d.Fixes {
-			if _, err := Apply(f.Text(), fx.Edits); err != nil {
+			if _, err := fix.Edit(f.Text(), fx.Edits); err != nil {
 				return fmt.Errorf("fix %q of %s: %w", fx.Title, d.Code, err)
 			}
 		}
 	}
 	return nil
-}
-
-// Apply applies a fix's edits to src. The edits must lie inside src and not overlap.
-func Apply(src string, edits []diagnostics.Edit) (string, error) {
-	es := slices.Clone(edits)
-	slices.SortFunc(es, func(a, b diagnostics.Edit) int { return int(a.Span.Start - b.Span.Start) })
-	var b strings.Builder
-	prev := int32(0)
-	for _, e := range es {
-		if e.Span.Start < prev || e.Span.End < e.Span.Start || int(e.Span.End) > len(src) {
-			return "", fmt.Errorf("edit %v overlaps the one before or lies outside %d bytes", e.Span, len(src))
-		}
-		b.WriteString(src[prev:e.Span.Start])
-		b.WriteString(e.NewText)
-		prev = e.Span.End
-	}
-	b.WriteString(src[prev:])
-	return b.String(), nil
 }
 
 // checkDiagnostics checks that every diagnostic, related place and fix lies in its file.
@@ -288,7 +270,7 @@ func checkRenameEdits(cfg *workspace.Config, path string, es []navigate.Edit) er
 	for i, e := range es {
 		edits[i] = diagnostics.Edit{Span: e.Span, NewText: e.NewText}
 	}
-	_, err := Apply(f.Text(), edits)
+	_, err := fix.Edit(f.Text(), edits)
 	return err
 }
 
