@@ -179,10 +179,8 @@ func (c *completer) run() {
 		c.body()
 	case cursor.InArgs:
 		c.expression()
-	case cursor.InParams, cursor.InStruct:
-		c.declList()
-	case cursor.InDecls:
-		c.declBlock()
+	case cursor.InParams, cursor.InStruct, cursor.InDecls:
+		c.declarations()
 	case cursor.InTypeArgs:
 		c.provide("types", c.types)
 	}

@@ -5,9 +5,9 @@ import (
 	g "github.com/carina-rs/carina-lsp/grammar"
 )
 
-// declBlock completes inside `arguments { }`, `attributes { }` and `exports { }`: types after
-// `name:`, values of the declared type after `=`.
-func (c *completer) declBlock() {
+// declarations completes inside `arguments { }`, `attributes { }`, `exports { }`, a function's
+// parameter list and a struct type: types after `name:`, values of the declared type after `=`.
+func (c *completer) declarations() {
 	sl := c.sl
 	switch sl.Pos {
 	case cursor.PosType:
@@ -47,17 +47,5 @@ func (c *completer) validation() {
 		if k := sl.Block.Construct.Key(sl.Key); k != nil && k.Value == g.PredicateValue {
 			c.value(want{}, sl.Rhs)
 		}
-	}
-}
-
-// declList completes in a function's parameter list or a struct type: types after `name:`,
-// values after `=`.
-func (c *completer) declList() {
-	sl := c.sl
-	switch sl.Pos {
-	case cursor.PosType:
-		c.provide("types", c.types)
-	case cursor.PosValue:
-		c.value(want{decl: declTypeOfEntries(sl.Item)}, sl.Rhs)
 	}
 }
