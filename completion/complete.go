@@ -28,6 +28,7 @@ func Complete(ctx context.Context, cfg *workspace.Config, f *workspace.File, off
 	c := &completer{ctx: ctx, cfg: cfg, f: f, src: f.AST.Src, x: schemas, opts: opts, sl: &sl,
 		edit: sl.Word, seen: map[itemKey]bool{}}
 	c.line = f.Lines.Line(offset) + 1
+	c.next = c.nextAt()
 	c.run()
 	if ctx.Err() != nil {
 		return nil
@@ -49,6 +50,7 @@ type completer struct {
 	opts Options
 	sl   *cursor.Slot
 	line int // the cursor's line, 1-based, for reports of contained panics
+	next int // the offset of what follows the word under the cursor (see nextAt)
 
 	edit   g.Span             // what the items replace: the typed word, or the typed part of a string
 	prefer cursor.Expectation // the type a value position expects: members of that type are offered first
@@ -74,14 +76,19 @@ func (c *completer) done() bool { return c.ctx.Err() != nil }
 // (reported to Options.OnPanic), the others are still offered.
 func (c *completer) provide(name string, fn func()) {
 	mark := len(c.items)
-	seen := maps.Clone(c.seen)
-	if !contain.Run(c.opts.OnPanic, "completion "+name, c.f.Path, c.line, func() {
+	ok := contain.Run(c.opts.OnPanic, "completion "+name, c.f.Path, c.line, func() {
 		if c.opts.beforeProvider != nil {
 			c.opts.beforeProvider(name)
 		}
 		fn()
-	}) {
-		c.items, c.seen = c.items[:mark], seen
+	})
+	if !ok {
+		// Drop the provider's items and what it marked as seen (a rare path: rebuilt).
+		c.items = c.items[:mark]
+		c.seen = make(map[itemKey]bool, len(c.items))
+		for _, it := range c.items {
+			c.seen[itemKey{it.Label, it.Insert}] = true
+		}
 	}
 }
 
@@ -113,11 +120,9 @@ func (c *completer) add(label string, kind Kind, snip, detail, doc string) *Item
 // "(" — so that retyping a key, a block name, a resource type or a function keeps the rest of the
 // line as it is.
 func (c *completer) shorten(name, snip string) string {
-	name = escape(name)
-	src := c.src
-	i := c.nextAt()
-	if i >= len(src) || !strings.HasPrefix(snip, name) || len(snip) == len(name) {
-		return snip
+	src, i := c.src, c.next
+	if i >= len(src) || len(snip) == len(name) || !strings.HasPrefix(snip, name) {
+		return snip // names need no escaping: a snippet starting with one starts with it as written
 	}
 	rest := snip[len(name):]
 	switch {
@@ -145,8 +150,8 @@ func (c *completer) nextAt() int {
 
 // nextChar returns the character at nextAt, or 0 at the end of the text.
 func (c *completer) nextChar() byte {
-	if i := c.nextAt(); i < len(c.src) {
-		return c.src[i]
+	if c.next < len(c.src) {
+		return c.src[c.next]
 	}
 	return 0
 }

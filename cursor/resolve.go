@@ -8,16 +8,12 @@ import (
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
-// resolver answers questions about one file of a configuration, with indexes of its references
-// and declarations built on first use (one Locate asks a few questions; a Walk over a file asks
-// one per name).
+// resolver answers questions about one file of a configuration: the declarations and
+// references by place come from the configuration's index (built once per configuration).
 type resolver struct {
 	cfg     *workspace.Config
 	f       *workspace.File
 	schemas *schema.Index
-
-	refs  map[int32]*workspace.Ref   // the file's references by the absolute start of their name
-	decls map[g.Span]*workspace.Decl // the file's declarations by the span of their name
 }
 
 func newResolver(cfg *workspace.Config, f *workspace.File, schemas *schema.Index) *resolver {
@@ -31,15 +27,7 @@ func (r *resolver) refAt(start int32) *workspace.Ref {
 	if r.cfg == nil {
 		return nil
 	}
-	if r.refs == nil {
-		r.refs = map[int32]*workspace.Ref{}
-		for _, ref := range r.cfg.Refs {
-			if samePath(ref.File, r.f) {
-				r.refs[ref.Span.Start] = ref
-			}
-		}
-	}
-	return r.refs[start]
+	return r.cfg.RefAt(r.f.Path, start)
 }
 
 // declAt returns the declaration whose name is at the absolute span sp of the file, or nil.
@@ -47,15 +35,7 @@ func (r *resolver) declAt(sp g.Span) *workspace.Decl {
 	if r.cfg == nil {
 		return nil
 	}
-	if r.decls == nil {
-		r.decls = map[g.Span]*workspace.Decl{}
-		for _, d := range r.cfg.Decls {
-			if samePath(d.File, r.f) {
-				r.decls[d.NameSpan] = d
-			}
-		}
-	}
-	return r.decls[sp]
+	return r.cfg.DeclAt(r.f.Path, sp)
 }
 
 // lookup returns the top-level binding called name (this file's own first, as references

@@ -22,6 +22,7 @@ func build(dir string, files []*File) *Config {
 		Modules:   map[string]*Import{},
 		Upstreams: map[string]*Import{},
 		Deps:      map[*Decl][]*Decl{},
+		index:     &placeIndex{},
 	}
 	owners := make([][]*Decl, len(files)) // per file, per statement: the declaration it makes
 	for i, f := range files {

@@ -1,6 +1,8 @@
 package workspace
 
 import (
+	"sync"
+
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/source"
 )
@@ -38,6 +40,47 @@ type Config struct {
 
 	IsModule   bool // declares arguments or attributes: a module, not a root configuration
 	LoadErrors []LoadError
+
+	index *placeIndex // the declarations and references by place, built on first use
+}
+
+// placeIndex finds declarations and references by where their names stand.
+type placeIndex struct {
+	once  sync.Once
+	decls map[place]*Decl // by the span of the name
+	refs  map[place]*Ref  // by the start of the name
+}
+
+type place struct {
+	path string
+	span grammar.Span
+}
+
+func (c *Config) places() *placeIndex {
+	c.index.once.Do(func() {
+		c.index.decls = make(map[place]*Decl, len(c.Decls))
+		for _, d := range c.Decls {
+			if d.File != nil {
+				c.index.decls[place{d.File.Path, d.NameSpan}] = d
+			}
+		}
+		c.index.refs = make(map[place]*Ref, len(c.Refs))
+		for _, r := range c.Refs {
+			if r.File != nil {
+				c.index.refs[place{r.File.Path, grammar.Span{Start: r.Span.Start}}] = r
+			}
+		}
+	})
+	return c.index
+}
+
+// DeclAt returns the declaration whose name is at span sp of the file at path, or nil. The
+// index behind it is built once per configuration.
+func (c *Config) DeclAt(path string, sp grammar.Span) *Decl { return c.places().decls[place{path, sp}] }
+
+// RefAt returns the reference whose name starts at offset start of the file at path, or nil.
+func (c *Config) RefAt(path string, start int32) *Ref {
+	return c.places().refs[place{path, grammar.Span{Start: start}}]
 }
 
 // Output is one entry of an `attributes` (module outputs) or `exports` block.
