@@ -1,16 +1,19 @@
 // Package fix owns applying the checks' quick fixes to the files of a configuration, the one way
 // `carina-lsp check -fix` and the editor's fix-all do it: which fixes are eligible (the safe ones,
-// or every first fix with suggestions allowed), how the edits of one round combine (a fix whose
-// edits overlap one already taken waits for the next round, when it is computed again on the new
-// text), which results are kept (a file whose new text has a syntax error the old one did not have
-// keeps its old text), and repeating until a round changes nothing (bounded). It works on a
-// workspace's overlays and writes nothing: callers decide what to do with the texts.
+// or every first fix with suggestions allowed), in which order (the most severe diagnostics
+// first), how the edits of one round combine (a fix whose edits overlap one already taken waits
+// for the next round, when it is computed again on the new text), which results are kept (a file
+// whose new text has a syntax error the old one did not have keeps its old text; fixes that
+// together add an error are applied one at a time, and one that adds an error on its own is
+// dropped), and repeating until a round changes nothing (bounded). It works on a workspace's
+// overlays and writes nothing: callers decide what to do with the texts.
 package fix
 
 import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -53,6 +56,14 @@ type Result struct {
 // Config applies the eligible fixes of the configuration of dir in ws, round after round, each
 // round on the texts the rounds before left (set as overlays of ws). It stops when a round
 // applies nothing, or after Options.Rounds.
+//
+// A round takes the fixes of the most severe diagnostics that have one (errors first: a hint
+// about a binding may go away once an error in it is fixed, and its fix would then be wrong), and
+// keeps them only when, together, they add no error: each fix is checked on its own (see
+// diagnostics' fix property), but two fixes can still clash (a did-you-mean that makes a wait
+// depend on a binding, and a hint's fix that makes that binding read through the wait: a cycle).
+// When they do, the round applies them one at a time instead, in order, keeping each that adds
+// no error; a fix that adds one on its own is not tried again.
 func Config(ctx context.Context, ws *workspace.Workspace, dir string, schemas *schema.Index, opts Options) (Result, error) {
 	rounds := cmp.Or(opts.Rounds, 10)
 	check := opts.Check
@@ -61,40 +72,175 @@ func Config(ctx context.Context, ws *workspace.Workspace, dir string, schemas *s
 	}
 	res := Result{Texts: map[string]string{}}
 	rejected := map[string]bool{}
+	refused := map[string]bool{}
 	parser := grammar.NewParser()
-	for round := 1; round <= rounds; round++ {
+	state := func() (*workspace.Config, []diagnostics.Diagnostic, error) {
 		cfg, err := ws.Config(ctx, dir)
+		if err != nil {
+			return nil, nil, err
+		}
+		diags := check(ctx, cfg, schemas)
+		return cfg, diags, ctx.Err()
+	}
+	cfg, diags, err := state()
+	if err != nil {
+		return res, err
+	}
+	for round := 1; round <= rounds; round++ {
+		cands := candidates(cfg, diags, opts, rejected, refused)
+		if len(cands) == 0 {
+			break
+		}
+		// try applies a set of fixes; it returns false, leaving ws as it was, when a file's
+		// result has a syntax error its text did not have (the file is rejected) or when the
+		// configuration has more errors of a code than before.
+		try := func(cs []candidate) (bool, error) {
+			texts, applied := combine(cs, round)
+			for _, p := range slices.Sorted(maps.Keys(texts)) {
+				if newSyntaxErrors(parser, cfg.File(p), texts[p]) {
+					rejected[p] = true
+					res.Rejected = append(res.Rejected, p)
+					return false, nil
+				}
+			}
+			for p, text := range texts {
+				ws.SetOverlay(p, text)
+			}
+			next, nextDiags, err := state()
+			if err != nil {
+				return false, err
+			}
+			if addsErrors(diags, nextDiags) {
+				for p := range texts {
+					ws.SetOverlay(p, cfg.File(p).Text())
+				}
+				return false, nil
+			}
+			for p, text := range texts {
+				res.Texts[p] = text
+			}
+			res.Applied = append(res.Applied, applied...)
+			cfg, diags = next, nextDiags
+			return true, nil
+		}
+		ok, err := try(cands)
 		if err != nil {
 			return res, err
 		}
-		diags := check(ctx, cfg, schemas)
-		if err := ctx.Err(); err != nil {
-			return res, err
+		if ok || len(cands) == 1 {
+			if !ok {
+				refused[cands[0].key()] = true
+			}
+			continue
 		}
-		changed := false
-		for _, f := range cfg.Files {
-			if opts.Only != nil && !opts.Only[f.Path] || rejected[f.Path] {
+		for _, c := range cands {
+			if rejected[c.file.Path] {
 				continue
 			}
-			text, applied := apply(f, diags, opts.Unsafe, round)
-			if len(applied) == 0 {
-				continue
+			ok, err := try([]candidate{c})
+			if err != nil {
+				return res, err
 			}
-			if newSyntaxErrors(parser, f, text) {
-				rejected[f.Path] = true
-				res.Rejected = append(res.Rejected, f.Path)
-				continue
+			if ok {
+				break
 			}
-			ws.SetOverlay(f.Path, text)
-			res.Texts[f.Path] = text
-			res.Applied = append(res.Applied, applied...)
-			changed = true
-		}
-		if !changed {
-			break
+			refused[c.key()] = true
 		}
 	}
 	return res, nil
+}
+
+// candidate is a diagnostic and the fix of it a round would apply.
+type candidate struct {
+	d    diagnostics.Diagnostic
+	fx   *diagnostics.Fix
+	file *workspace.File
+}
+
+// key identifies a fix across rounds (its spans move with the fixes before it).
+func (c candidate) key() string {
+	return strings.Join([]string{c.d.Path, string(c.d.Code), c.d.Message, c.fx.Title}, "\x00")
+}
+
+// candidates returns the eligible fixes of the diagnostics of the files a round may change (not
+// rejected, within Options.Only), not refused before, of the most severe diagnostics that have
+// one, in the order of the diagnostics.
+func candidates(cfg *workspace.Config, diags []diagnostics.Diagnostic, opts Options, rejected, refused map[string]bool) []candidate {
+	var out []candidate
+	for _, d := range diags {
+		f := cfg.File(d.Path)
+		if f == nil || opts.Only != nil && !opts.Only[d.Path] || rejected[d.Path] {
+			continue
+		}
+		fx := Eligible(d, opts.Unsafe)
+		if fx == nil || len(fx.Edits) == 0 {
+			continue
+		}
+		c := candidate{d, fx, f}
+		if refused[c.key()] {
+			continue
+		}
+		if len(out) > 0 && d.Severity < out[0].d.Severity {
+			out = out[:0]
+		}
+		if len(out) == 0 || d.Severity == out[0].d.Severity {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// combine applies the fixes of cs to their files, skipping a fix whose edits overlap one taken
+// before in its file (it waits for the next round), and returns the new texts by path and what
+// it applied.
+func combine(cs []candidate, round int) (map[string]string, []Applied) {
+	edits := map[string][]diagnostics.Edit{}
+	files := map[string]*workspace.File{}
+	var applied []Applied
+	for _, c := range cs {
+		p := c.file.Path
+		if !within(c.fx.Edits, len(c.file.Text())) || overlapsAny(c.fx.Edits, edits[p]) {
+			continue
+		}
+		edits[p] = append(edits[p], c.fx.Edits...)
+		files[p] = c.file
+		line, col := c.file.Lines.ByteColumn(int(c.d.Span.Start))
+		applied = append(applied, Applied{Path: p, Line: line + 1, Col: col + 1, Code: c.d.Code, Title: c.fx.Title, Round: round})
+	}
+	texts := map[string]string{}
+	for p, es := range edits {
+		texts[p], _ = Edit(files[p].Text(), es) // cannot fail: each fix's edits lie within the file and overlap no other's
+	}
+	return texts, applied
+}
+
+// within reports whether edits lie within a text of n bytes and overlap one another nowhere.
+func within(edits []diagnostics.Edit, n int) bool {
+	for i, e := range edits {
+		if e.Span.Start < 0 || e.Span.End < e.Span.Start || int(e.Span.End) > n || overlapsAny(edits[i+1:], edits[i:i+1]) {
+			return false
+		}
+	}
+	return true
+}
+
+// addsErrors reports whether after has more error diagnostics of some code than before.
+func addsErrors(before, after []diagnostics.Diagnostic) bool {
+	n := map[diagnostics.Code]int{}
+	for _, d := range before {
+		if d.Severity == diagnostics.Error {
+			n[d.Code]++
+		}
+	}
+	for _, d := range after {
+		if d.Severity == diagnostics.Error {
+			n[d.Code]--
+			if n[d.Code] < 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Eligible returns the fix of a diagnostic to apply: its first safe fix, or with unsafe its
@@ -106,34 +252,6 @@ func Eligible(d diagnostics.Diagnostic, unsafe bool) *diagnostics.Fix {
 		}
 	}
 	return nil
-}
-
-// apply applies to f's text the eligible fix of each of its diagnostics whose edits overlap no
-// fix taken before (in the order of the diagnostics), and returns the new text and what it
-// applied.
-func apply(f *workspace.File, diags []diagnostics.Diagnostic, unsafe bool, round int) (string, []Applied) {
-	var edits []diagnostics.Edit
-	var applied []Applied
-	for _, d := range diags {
-		if d.Path != f.Path {
-			continue
-		}
-		fx := Eligible(d, unsafe)
-		if fx == nil || len(fx.Edits) == 0 || overlapsAny(fx.Edits, edits) {
-			continue
-		}
-		edits = append(edits, fx.Edits...)
-		line, col := f.Lines.ByteColumn(int(d.Span.Start))
-		applied = append(applied, Applied{Path: f.Path, Line: line + 1, Col: col + 1, Code: d.Code, Title: fx.Title, Round: round})
-	}
-	if len(edits) == 0 {
-		return f.Text(), nil
-	}
-	text, err := Edit(f.Text(), edits)
-	if err != nil {
-		return f.Text(), nil
-	}
-	return text, applied
 }
 
 // overlapsAny reports whether an edit of es overlaps one of taken (two insertions at one offset
