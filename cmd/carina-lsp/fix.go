@@ -19,6 +19,9 @@ import (
 // fixFlags are check's flags for applying quick fixes.
 type fixFlags struct {
 	fix, diff, unsafe bool
+	// check, when set, runs the checks the fixes come from instead of diagnostics.CheckWith:
+	// tests use it to offer a fix the checks never would.
+	check func(context.Context, *workspace.Config, *schema.Index) []diagnostics.Diagnostic
 }
 
 // fixTargets applies the fixes of every target's configuration (check -fix): the safe ones, or
@@ -37,12 +40,15 @@ func fixTargets(ctx context.Context, ws *workspace.Workspace, targets []target, 
 		if err != nil {
 			continue // reported by the check
 		}
+		check := ff.check
+		if check == nil {
+			check = func(ctx context.Context, cfg *workspace.Config, x *schema.Index) []diagnostics.Diagnostic {
+				return diagnostics.CheckWith(ctx, cfg, x, diagnostics.Options{OnPanic: report})
+			}
+		}
 		var res fix.Result
 		contain.Run(report, "fix of a configuration", t.dir, 0, func() {
-			res, err = fix.Config(ctx, ws, t.dir, idx, fix.Options{Unsafe: ff.unsafe, Only: t.only,
-				Check: func(ctx context.Context, cfg *workspace.Config, x *schema.Index) []diagnostics.Diagnostic {
-					return diagnostics.CheckWith(ctx, cfg, x, diagnostics.Options{OnPanic: report})
-				}})
+			res, err = fix.Config(ctx, ws, t.dir, idx, fix.Options{Unsafe: ff.unsafe, Only: t.only, Check: check})
 		})
 		if err != nil {
 			fmt.Fprintf(stderr, "carina-lsp check: -fix: %v\n", err)
