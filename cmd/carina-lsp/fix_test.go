@@ -5,7 +5,9 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -321,5 +323,46 @@ func TestCheckFixNeverWritesUnparsable(t *testing.T) {
 	}
 	if want := filepath.Join(dir, "bad.crn") + ": its fixes would leave a syntax error: not fixed"; !strings.Contains(stderr.String(), want) {
 		t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
+	}
+}
+
+// TestReadmeFixCodes keeps README.md's lists of the codes with safe fixes and with suggestions
+// true: they are the codes of the fix golden archives, without and with unsafe: true.
+func TestReadmeFixCodes(t *testing.T) {
+	want := map[string][]string{}
+	for _, p := range txtar.Glob(t, fixArchives) {
+		a := txtar.Read(t, p)
+		kind := "Safe fixes"
+		if a.Option("unsafe") == "true" {
+			kind = "Suggestions"
+		}
+		if code := a.Option("code"); !slices.Contains(want[kind], code) {
+			want[kind] = append(want[kind], code)
+		}
+	}
+	readme := readFile(t, filepath.Join("..", "..", "README.md"))
+	for _, kind := range []string{"Safe fixes", "Suggestions"} {
+		slices.Sort(want[kind])
+		// The bullet "- **kind**: `a`, `b`, ..." and the lines that continue it.
+		_, rest, ok := strings.Cut(readme, "\n- **"+kind+"**:")
+		if !ok {
+			t.Errorf("README.md has no line starting - **%s**:", kind)
+			continue
+		}
+		item := rest
+		if i := strings.Index(rest, "\n- "); i >= 0 {
+			item = rest[:i]
+		}
+		if i := strings.Index(item, "\n\n"); i >= 0 {
+			item = item[:i]
+		}
+		var listed []string
+		for _, m := range regexp.MustCompile("`([a-z0-9-]+)`").FindAllStringSubmatch(item, -1) {
+			listed = append(listed, m[1])
+		}
+		if diff := cmp.Diff(want[kind], listed); diff != "" {
+			t.Errorf("README.md's %s are not the codes of the fix golden archives (-archives +README); the line should read:\n- **%s**: `%s`.\n%s",
+				kind, kind, strings.Join(want[kind], "`, `"), diff)
+		}
 	}
 }

@@ -27,6 +27,16 @@ test('the manifest points at the built bundle, which exports activate and deacti
   assert.ok(Number(typesVersion.split('.')[1]) <= Number(engineMinor), `@types/vscode ${typesVersion} is newer than engines.vscode ${manifest.engines.vscode}`);
 });
 
+test('the code action kinds declared are the fix-all of the language, and the README shows how to run it on save', () => {
+  const kinds = contributes.codeActions.flatMap((c) => c.actions.map((a) => a.kind));
+  assert.deepEqual(contributes.codeActions.flatMap((c) => c.languages), [contributes.languages[0].id]);
+  assert.deepEqual(kinds, ['source.fixAll.carina']);
+  const readme = read('README.md');
+  for (const kind of kinds) {
+    assert.ok(readme.includes(`"editor.codeActionsOnSave": { "${kind}": "explicit" }`), `README.md does not show codeActionsOnSave with ${kind}`);
+  }
+});
+
 test('the language contribution: id carina, .crn, configuration file present', () => {
   assert.equal(contributes.languages.length, 1);
   const lang = contributes.languages[0];

@@ -114,5 +114,8 @@ test('npm run package: a platform .vsix with the server that answers initialize,
   assert.equal(result.serverInfo.name, 'carina-lsp');
   assert.match(result.serverInfo.version, new RegExp(`^${manifest.version.replace(/\./g, '\\.')} \\(commit testcommit, go\\S+ \\w+/\\w+\\)$`));
   assert.ok(result.capabilities.completionProvider);
+  for (const { kind } of manifest.contributes.codeActions.flatMap((c) => c.actions)) {
+    assert.ok(result.capabilities.codeActionProvider.codeActionKinds.includes(kind), `the server does not offer ${kind}`);
+  }
   fs.rmSync(dir, { recursive: true });
 });
