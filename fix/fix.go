@@ -95,9 +95,9 @@ func Config(ctx context.Context, ws *workspace.Workspace, dir string, schemas *s
 		// result has a syntax error its text did not have (the file is rejected) or when the
 		// configuration has more errors of a code than before.
 		try := func(cs []candidate) (bool, error) {
-			texts, applied := combine(cs, round)
+			texts, edits, applied := combine(cs, round)
 			for _, p := range slices.Sorted(maps.Keys(texts)) {
-				if newSyntaxErrors(parser, cfg.File(p), texts[p]) {
+				if newSyntaxErrors(parser, cfg.File(p), texts[p], edits[p]) {
 					rejected[p] = true
 					res.Rejected = append(res.Rejected, p)
 					return false, nil
@@ -191,9 +191,9 @@ func candidates(cfg *workspace.Config, diags []diagnostics.Diagnostic, opts Opti
 }
 
 // combine applies the fixes of cs to their files, skipping a fix whose edits overlap one taken
-// before in its file (it waits for the next round), and returns the new texts by path and what
-// it applied.
-func combine(cs []candidate, round int) (map[string]string, []Applied) {
+// before in its file (it waits for the next round), and returns the new texts and the edits made,
+// by path, and what it applied.
+func combine(cs []candidate, round int) (map[string]string, map[string][]diagnostics.Edit, []Applied) {
 	edits := map[string][]diagnostics.Edit{}
 	files := map[string]*workspace.File{}
 	var applied []Applied
@@ -211,7 +211,7 @@ func combine(cs []candidate, round int) (map[string]string, []Applied) {
 	for p, es := range edits {
 		texts[p], _ = Edit(files[p].Text(), es) // cannot fail: each fix's edits lie within the file and overlap no other's
 	}
-	return texts, applied
+	return texts, edits, applied
 }
 
 // within reports whether edits lie within a text of n bytes and overlap one another nowhere.
@@ -285,18 +285,49 @@ func Edit(src string, edits []diagnostics.Edit) (string, error) {
 	return b.String(), nil
 }
 
-// newSyntaxErrors reports whether text has a syntax error f's text does not have (by message: the
-// places move with the edits).
-func newSyntaxErrors(p *grammar.Parser, f *workspace.File, text string) bool {
-	had := map[string]int{}
-	for _, e := range f.AST.Errors {
-		had[e.Msg]++
-	}
+// newSyntaxErrors reports whether text, f's text with edits applied, has a syntax error f's text
+// does not have: one that none of f's errors matches, by message or by place (its range carried
+// through the edits: a message may quote text a fix changed, as `unclosed "{" of
+// awscc.identitystore.group` does).
+func newSyntaxErrors(p *grammar.Parser, f *workspace.File, text string, edits []diagnostics.Edit) bool {
+	had := slices.Clone(f.AST.Errors)
+	var unmatched []grammar.SyntaxError
 	for _, e := range p.Fork().Parse(text).Errors {
-		if had[e.Msg] == 0 {
+		if i := slices.IndexFunc(had, func(h grammar.SyntaxError) bool { return h.Msg == e.Msg }); i >= 0 {
+			had = slices.Delete(had, i, i+1)
+			continue
+		}
+		unmatched = append(unmatched, e)
+	}
+	for _, e := range unmatched {
+		i := slices.IndexFunc(had, func(h grammar.SyntaxError) bool { return carry(h.Span, edits) == e.Span })
+		if i < 0 {
 			return true
 		}
-		had[e.Msg]--
+		had = slices.Delete(had, i, i+1)
 	}
 	return false
+}
+
+// carry returns where the range sp of a text lies once edits (non-overlapping) are applied to the
+// text: a bound inside an edit moves to the edit's start (the range's start) or to the end of its
+// new text (the range's end), and text inserted at a bound is taken into the range.
+func carry(sp grammar.Span, edits []diagnostics.Edit) grammar.Span {
+	start, end := sp.Start, sp.End
+	for _, e := range edits {
+		delta := int32(len(e.NewText)) - (e.Span.End - e.Span.Start)
+		switch {
+		case e.Span.End <= sp.Start && e.Span.Start < sp.Start:
+			start += delta
+		case e.Span.Start < sp.Start:
+			start -= sp.Start - e.Span.Start
+		}
+		switch {
+		case e.Span.End <= sp.End:
+			end += delta
+		case e.Span.Start < sp.End:
+			end += e.Span.Start - sp.End + int32(len(e.NewText))
+		}
+	}
+	return grammar.Span{Start: start, End: max(start, end)}
 }

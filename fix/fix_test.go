@@ -129,6 +129,12 @@ func TestConfig(t *testing.T) {
 		applied: []string{"x@other.crn:1:10"},
 		reject:  []string{"main.crn"},
 	}, {
+		name:    "a syntax error whose message quotes what a fix changes is not a new one",
+		files:   map[string]string{"main.crn": "let vpc = awscc.ec2.vpc {\n  cidr_block = '10.0.0.0/16'\n"},
+		rules:   []rule{{code: "spelling", severity: diagnostics.Warning, from: "awscc.ec2.vpc", to: "awscc.ec2.Vpc", safe: true}},
+		want:    map[string]string{"main.crn": "let vpc = awscc.ec2.Vpc {\n  cidr_block = '10.0.0.0/16'\n"},
+		applied: []string{"spelling@main.crn:1:11"},
+	}, {
 		name:    "bounded: a fix that never ends stops after the rounds",
 		files:   map[string]string{"main.crn": src},
 		rules:   []rule{{code: "grow", severity: diagnostics.Warning, from: "x", to: "xx", safe: true}},
@@ -214,6 +220,31 @@ func TestEligible(t *testing.T) {
 			}
 			if got != tt.want {
 				t.Errorf("Eligible = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestCarry(t *testing.T) {
+	tests := []struct {
+		name  string
+		sp    g.Span
+		edits []diagnostics.Edit
+		want  g.Span
+	}{
+		{"edit before", g.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: g.Span{Start: 2, End: 4}, NewText: "abcd"}}, g.Span{Start: 12, End: 17}},
+		{"edit after", g.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: g.Span{Start: 20, End: 22}}}, g.Span{Start: 10, End: 15}},
+		{"the range replaced", g.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: g.Span{Start: 10, End: 15}, NewText: "ab"}}, g.Span{Start: 10, End: 12}},
+		{"the range deleted", g.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: g.Span{Start: 8, End: 16}}}, g.Span{Start: 8, End: 8}},
+		{"an insertion at the start", g.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: g.Span{Start: 10, End: 10}, NewText: "read "}}, g.Span{Start: 10, End: 20}},
+		{"an edit across the start", g.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: g.Span{Start: 8, End: 12}, NewText: "x"}}, g.Span{Start: 8, End: 12}},
+		{"an edit inside", g.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: g.Span{Start: 11, End: 12}, NewText: "xyz"}}, g.Span{Start: 10, End: 17}},
+		{"two edits before", g.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: g.Span{Start: 0, End: 1}}, {Span: g.Span{Start: 5, End: 5}, NewText: "ab"}}, g.Span{Start: 11, End: 16}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := carry(tt.sp, tt.edits); got != tt.want {
+				t.Errorf("carry = %v, want %v", got, tt.want)
 			}
 		})
 	}

@@ -170,6 +170,14 @@ func TestCheckFix(t *testing.T) {
 		stdoutHas: []string{"main.crn:2:3: error: unknown attribute \"buckt\""},
 		stderrHas: []string{"[enum-string-literal]"},
 	}, {
+		name:      "a file with a syntax error gets its fixes, and the error is what is left",
+		files:     map[string]string{"main.crn": "let vpc = awscc.ec2.vpc {\n  cidr_block = '10.0.0.0/16'\n"},
+		args:      []string{"-fix"},
+		code:      1,
+		want:      map[string]string{"main.crn": "let vpc = awscc.ec2.Vpc {\n  cidr_block = '10.0.0.0/16'\n"},
+		stdoutHas: []string{`error: unclosed "{" of awscc.ec2.Vpc`},
+		stderrHas: []string{"main.crn:1:11: fixed: Change to awscc.ec2.Vpc [resource-type-spelling]"},
+	}, {
 		name:      "suggestions too",
 		files:     map[string]string{"main.crn": both},
 		args:      []string{"-fix", "-unsafe-fixes"},
