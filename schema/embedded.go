@@ -6,6 +6,7 @@ import (
 	"embed"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -22,6 +23,15 @@ var embedded embed.FS
 // that the providers' own entries win per resource type and the overlay only
 // fills gaps and adds wait defaults (see NewIndex).
 const embeddedOrder = "aws-overlay.json aws.json awscc.json"
+
+// embeddedComplete names the embedded files that list every type of their provider (see
+// Provider.Complete). awscc.json is parsed from the generated schema code of one commit of
+// carina-provider-awscc, the whole of it (schemas.md §5.7-§6: every awscc type the reference
+// repositories use is in it, and the provider defines no schema outside that generated set).
+// aws.json is not: it is assembled file by file from the newest versions an index could find
+// (its source.overlay_* fields), and the overlay fills known gaps, so a type missing from it may
+// exist in the provider.
+const embeddedComplete = "awscc.json"
 
 // EmbeddedFiles returns the names of the embedded index files in load order.
 func EmbeddedFiles() []string {
@@ -66,6 +76,9 @@ func LoadEmbedded() ([]*Provider, error) {
 			data, err := EmbeddedData(name)
 			if err == nil {
 				out[i], err = decode("embedded:"+name, data)
+			}
+			if err == nil && slices.Contains(strings.Fields(embeddedComplete), name) {
+				out[i].Complete = true
 			}
 			errs[i] = err
 		})

@@ -16,8 +16,9 @@ type Index struct {
 }
 
 type providerInfo struct {
-	wait    WaitDefaults
-	regions []EnumValue
+	wait     WaitDefaults
+	regions  []EnumValue
+	complete bool // some source lists every type of the provider
 }
 
 // NewIndex combines sources in order. A later source overrides an earlier one
@@ -60,6 +61,7 @@ func NewIndex(sources ...*Provider) *Index {
 		if len(p.Regions) > 0 {
 			info.regions = p.Regions
 		}
+		info.complete = info.complete || p.Complete
 		for _, r := range p.Resources {
 			put(x.resources, r)
 		}
@@ -138,6 +140,18 @@ func (x *Index) HasProvider(name string) bool {
 	}
 	_, ok := x.providers[name]
 	return ok
+}
+
+// Complete reports whether the index knows every resource and data-source type of the provider:
+// some source of it says it lists them all (Provider.Complete), so a head of the provider that
+// the index does not have names no type. Sources that add types to a complete provider keep it
+// complete: the index has the union of their types.
+func (x *Index) Complete(provider string) bool {
+	if x == nil {
+		return false
+	}
+	info := x.providers[provider]
+	return info != nil && info.complete
 }
 
 // Providers returns the provider names, sorted.

@@ -59,6 +59,7 @@ func decode(name string, data []byte) (*Provider, error) {
 		Enums:        l.enums,
 		CustomTypes:  map[string]*CustomType{},
 		WaitDefaults: WaitDefaults{TimeoutSecs: DefaultWaitTimeoutSecs, IntervalSecs: DefaultWaitIntervalSecs},
+		Complete:     f.CompleteTypeList,
 	}
 	if w := f.WaitDefaults; w != nil {
 		if w.TimeoutSecs != nil && *w.TimeoutSecs > 0 {

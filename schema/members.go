@@ -101,3 +101,35 @@ func Settable(ms map[string]*Member) map[string]*Member {
 	maps.DeleteFunc(out, func(_ string, m *Member) bool { return m.ReadOnly })
 	return out
 }
+
+// ListBlockName returns the name under which m, an attribute or field holding a list of structs,
+// is written as repeated blocks (operating_region { ... } for operating_regions), or "" when m
+// holds no list of structs or declares no block name.
+func (r *Resource) ListBlockName(m *Member) string {
+	if r == nil || m == nil || m.BlockName == "" {
+		return ""
+	}
+	t := r.Resolve(m.Type)
+	if t == nil || t.Kind != KindList {
+		return ""
+	}
+	if el := r.Resolve(t.Element); el == nil || el.Kind != KindStruct {
+		return ""
+	}
+	return m.BlockName
+}
+
+// ListBlockName returns the block name of the member key written after path (as in
+// Resource.Members) in a resource of the DSL head (a data source with read), when that member
+// is a list of structs with a block name; else "". A head in an older spelling of a known one
+// (FoldHead) stands for that one. This is what the formatter's list-to-block rewrite asks.
+func (x *Index) ListBlockName(head string, read bool, path []string, key string) string {
+	if folded, ok := x.FoldHead(head); ok {
+		head = folded
+	}
+	rs := x.Declared(head, read)
+	if rs == nil {
+		return ""
+	}
+	return rs.ListBlockName(Named(rs.Members(path), key))
+}

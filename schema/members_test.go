@@ -94,3 +94,65 @@ func TestDeclared(t *testing.T) {
 		t.Error("an unknown head or a nil index gave a schema")
 	}
 }
+
+// TestListBlockName gives the block name of lists of structs only, at any depth, through old
+// head spellings; not of a struct or a list of maps that declares one, not without a schema.
+func TestListBlockName(t *testing.T) {
+	idx := defaultIndex(t)
+	tests := []struct {
+		head string
+		read bool
+		path string // dotted, "" for the resource's attributes
+		key  string
+		want string
+	}{
+		{"awscc.ec2.Ipam", false, "", "operating_regions", "operating_region"},
+		{"awscc.ec2.Ipam", false, "", "operating_region", "operating_region"},  // named by its block name
+		{"awscc.ec2.ipam", false, "", "operating_regions", "operating_region"}, // an older spelling
+		{"awscc.iam.Role", false, "assume_role_policy_document", "statement", "statement"},
+		{"awscc.s3.Bucket", false, "lifecycle_configuration.rules", "transitions", "transition"},
+		{"awscc.s3.Bucket", false, "lifecycle_configuration.rule", "transitions", "transition"},
+		{"awscc.s3.Bucket", false, "lifecycle_configuration", "tag_filters", ""},  // not there
+		{"awscc.s3.Bucket", false, "analytics_configurations", "tag_filters", ""}, // a list of maps
+		{"aws.s3.BucketLifecycleConfiguration", false, "rules", "filter", ""},     // a struct
+		{"awscc.ec2.Vpc", false, "", "tags", ""},                                  // a map
+		{"awscc.ec2.Vpc", false, "", "cidr_block", ""},
+		{"awscc.ec2.Nope", false, "", "operating_regions", ""},
+	}
+	for _, tt := range tests {
+		var path []string
+		if tt.path != "" {
+			path = strings.Split(tt.path, ".")
+		}
+		if got := idx.ListBlockName(tt.head, tt.read, path, tt.key); got != tt.want {
+			t.Errorf("ListBlockName(%s, %q, %s) = %q, want %q", tt.head, tt.path, tt.key, got, tt.want)
+		}
+	}
+	if got := (*Index)(nil).ListBlockName("awscc.ec2.Ipam", false, nil, "operating_regions"); got != "" {
+		t.Errorf("a nil index gave %q", got)
+	}
+}
+
+// TestComplete: the embedded awscc index lists every type of its provider, the aws one does not;
+// a file says so with complete_type_list, and an index that adds types keeps the provider complete.
+func TestComplete(t *testing.T) {
+	idx := defaultIndex(t)
+	got := map[string]bool{"aws": idx.Complete("aws"), "awscc": idx.Complete("awscc"), "nope": idx.Complete("nope")}
+	if diff := cmp.Diff(map[string]bool{"aws": false, "awscc": true, "nope": false}, got); diff != "" {
+		t.Errorf("Complete (-want +got):\n%s", diff)
+	}
+	p, err := Load("x.json", strings.NewReader(`{"format": "carina-schema-index", "format_version": 1, "provider": "demo", "complete_type_list": true, "resources": {}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := Load("y.json", strings.NewReader(`{"format": "carina-schema-index", "format_version": 1, "provider": "demo", "resources": {}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Complete || q.Complete {
+		t.Errorf("complete_type_list: Complete = %t and %t, want true and false", p.Complete, q.Complete)
+	}
+	if !NewIndex(p, q).Complete("demo") || NewIndex(q).Complete("demo") || (*Index)(nil).Complete("demo") {
+		t.Error("Complete of a combined index is wrong")
+	}
+}

@@ -14,6 +14,11 @@ type Provider struct {
 	// WaitDefaults are the fallbacks for resources without wait defaults of
 	// their own (carina-core: 300 s / 5 s).
 	WaitDefaults WaitDefaults
+	// Complete says that Resources and DataSources are every type the provider has, so a head
+	// of the provider that is not among them names no type at all (an error, not a type whose
+	// schema is missing). Set by the file's "complete_type_list" field, and for the embedded
+	// files that are known to be complete (see embeddedComplete).
+	Complete bool
 }
 
 // WaitDefaults are a provider's fallback wait timeout and poll interval.

@@ -12,15 +12,18 @@ const (
 )
 
 type fileJSON struct {
-	Format        *string                  `json:"format"`
-	FormatVersion *int                     `json:"format_version"`
-	Provider      string                   `json:"provider"`
-	WaitDefaults  *waitJSON                `json:"wait_defaults"`
-	Resources     map[string]*resourceJSON `json:"resources"`
-	DataSources   map[string]*resourceJSON `json:"data_sources"`
-	Enums         map[string]*enumJSON     `json:"enums"`
-	CustomTypes   map[string]*customJSON   `json:"custom_types"`
-	Regions       *struct {
+	Format        *string   `json:"format"`
+	FormatVersion *int      `json:"format_version"`
+	Provider      string    `json:"provider"`
+	WaitDefaults  *waitJSON `json:"wait_defaults"`
+	// CompleteTypeList is an extension of the layout: true says that the file lists every
+	// resource and data-source type of its provider (see Provider.Complete).
+	CompleteTypeList bool                     `json:"complete_type_list"`
+	Resources        map[string]*resourceJSON `json:"resources"`
+	DataSources      map[string]*resourceJSON `json:"data_sources"`
+	Enums            map[string]*enumJSON     `json:"enums"`
+	CustomTypes      map[string]*customJSON   `json:"custom_types"`
+	Regions          *struct {
 		Values []enumValueJSON `json:"values"`
 	} `json:"regions"`
 }
