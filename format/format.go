@@ -13,6 +13,11 @@ type Options struct {
 	Indent int
 	// Tabs indents with one tab per level. Alignment padding is always spaces.
 	Tabs bool
+	// Blocks, when set, turns on the list-to-block rewrite of `carina fmt`: an attribute of a
+	// resource whose member is a list of structs with a block name, written as a list of map
+	// literals, is printed as one block per map (see BlockNamer). Nil: lists stay lists, and the
+	// formatter needs no schema.
+	Blocks BlockNamer
 }
 
 // unit returns the text of one indentation level.
@@ -42,6 +47,14 @@ type Formatter struct {
 // New returns a Formatter with the given options.
 func New(opts Options) *Formatter {
 	return &Formatter{opts: opts, parser: grammar.NewParser()}
+}
+
+// WithBlocks returns a Formatter with f's options and parser whose list-to-block rewrite uses b
+// (nil: none), for formatting files whose schemas differ with one parser.
+func (f *Formatter) WithBlocks(b BlockNamer) *Formatter {
+	opts := f.opts
+	opts.Blocks = b
+	return &Formatter{opts: opts, parser: f.parser}
 }
 
 // Source formats a whole file. A file with syntax errors is not formatted: the error is a
@@ -114,12 +127,37 @@ type stmtSpan struct {
 	outStart, outEnd int
 }
 
-// run parses and formats src, recording where each statement went.
+// run parses and formats src, recording where each statement went (offsets of src).
 func (f *Formatter) run(src string) (out string, stmts []stmtSpan, err error) {
 	file := parse(f.parser, src)
 	if len(file.Errors) > 0 {
 		return "", nil, &SyntaxError{Src: src, Errors: file.Errors}
 	}
+	if f.opts.Blocks == nil {
+		return f.print(src, file)
+	}
+	rw := blockRewrite(file, f.opts.Blocks)
+	if len(rw.edits) == 0 {
+		return f.print(src, file)
+	}
+	mid := applyEdits(src, rw.edits)
+	midFile := parse(f.parser, mid)
+	if len(midFile.Errors) > 0 {
+		return "", nil, fmt.Errorf("format: internal error: the list-to-block rewrite gave text that does not parse: %s", midFile.Errors[0].Msg)
+	}
+	if err := rw.verify(midFile); err != nil {
+		return "", nil, err
+	}
+	out, stmts, err = f.print(mid, midFile)
+	for i := range stmts {
+		stmts[i].srcStart = mapBack(rw.edits, stmts[i].srcStart)
+		stmts[i].srcEnd = mapBack(rw.edits, stmts[i].srcEnd)
+	}
+	return out, stmts, err
+}
+
+// print formats a parsed file, recording where each statement went.
+func (f *Formatter) print(src string, file *grammar.File) (out string, stmts []stmtSpan, err error) {
 	p := newPrinter(src, file.Tokens, f.opts)
 	defer func() {
 		if r := recover(); r != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 )
 
@@ -17,7 +18,8 @@ var update = flag.Bool("update", false, "rewrite the want.crn sections of testda
 
 // TestGolden formats the input.crn of every testdata/*.txtar and compares the result with its
 // want.crn. The archive's comment says which rule of docs/formatting.md, or which loss of the
-// reference formatter, the case covers; `indent: N` and `tabs: true` lines set the options. An
+// reference formatter, the case covers; `indent: N`, `tabs: true` and `blocks: schemas` (the
+// list-to-block rewrite with the embedded schemas) lines set the options. An
 // archive with an `error` section instead expects a syntax error whose message contains it.
 func TestGolden(t *testing.T) {
 	txtar.Run(t, "testdata/*.txtar", func(t *testing.T, path string, a *txtar.Archive) {
@@ -67,5 +69,12 @@ func archiveOptions(t *testing.T, a *txtar.Archive) Options {
 		opts.Indent = n
 	}
 	opts.Tabs = a.Option("tabs") == "true"
+	switch v := a.Option("blocks"); v {
+	case "schemas":
+		opts.Blocks = testutil.EmbeddedIndex(t) // the list-to-block rewrite with the embedded schemas
+	case "":
+	default:
+		t.Fatalf("blocks: %q (want schemas)", v)
+	}
 	return opts
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/format"
+	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/source"
 )
 
@@ -21,6 +22,7 @@ const stdinName = "<standard input>"
 // fmtFlags are the flags of `carina-lsp fmt`.
 type fmtFlags struct {
 	write, list, diff, check bool
+	blocks                   bool // the list-to-block rewrite, with each file's schemas
 }
 
 // fmtRun is one run of `carina-lsp fmt`: its flags, formatter and outputs, and whether a file
@@ -28,6 +30,8 @@ type fmtFlags struct {
 type fmtRun struct {
 	flags          fmtFlags
 	f              *format.Formatter
+	schemas        schema.Sources
+	byIndex        map[*schema.Index]*format.Formatter // f with each schema index's rewrite
 	stdout, stderr io.Writer
 	failed         bool
 	differed       bool
@@ -42,13 +46,17 @@ func runFmt(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	fl.BoolVar(&r.flags.list, "l", false, "list the files whose formatting differs")
 	fl.BoolVar(&r.flags.diff, "d", false, "print unified diffs (for patch -p0)")
 	fl.BoolVar(&r.flags.check, "check", false, "like -l, but exit 1 when a file's formatting differs (for CI)")
+	fl.BoolVar(&r.flags.blocks, "list-to-blocks", true, "rewrite a list of maps given to a list-of-struct attribute with a block name as repeated blocks, as carina fmt does (-list-to-blocks=false keeps lists)")
 	indent := fl.Int("indent", 2, "spaces per indentation level")
 	tabs := fl.Bool("tabs", false, "indent with tabs")
 	fl.Usage = func() {
 		fmt.Fprintf(stderr, "usage: carina-lsp fmt [flags] [paths]\n\n"+
 			"Formats .crn files in the style of carina fmt. Without paths, or with -, it formats\n"+
 			"standard input to standard output. A directory is walked recursively for .crn files,\n"+
-			"skipping hidden directories. Exit status: 0, 1 when -check finds a file to format,\n"+
+			"skipping hidden directories. With the schemas of each file's directory (the embedded\n"+
+			"aws and awscc sets, then .carina/schemas), a list of maps given to an attribute whose\n"+
+			"schema writes it as repeated blocks becomes those blocks, as in carina fmt.\n"+
+			"Exit status: 0, 1 when -check finds a file to format,\n"+
 			"2 on syntax errors (reported as path:line:col: message), I/O or usage errors.\n\nflags:\n")
 		fl.PrintDefaults()
 	}
@@ -109,7 +117,7 @@ func (r *fmtRun) stdin(in io.Reader) {
 		r.errorf("reading standard input: %v", err)
 		return
 	}
-	r.source(stdinName, string(data), nil)
+	r.source(stdinName, "", string(data), nil)
 }
 
 // path formats a file, or every .crn file under a directory.
@@ -157,13 +165,42 @@ func (r *fmtRun) file(path string) {
 		r.errorf("%v", err)
 		return
 	}
-	r.source(path, string(data), func(out string) error { return writeAtomic(path, out) })
+	r.source(path, filepath.Dir(path), string(data), func(out string) error { return writeAtomic(path, out) })
 }
 
-// source formats one text named name and does what the flags ask; write, when not nil, replaces
-// the file's content.
-func (r *fmtRun) source(name, src string, write func(string) error) {
-	out, err := r.f.Source(src)
+// formatter returns the formatter for a file of directory dir ("" for standard input): with the
+// list-to-block rewrite of dir's schemas unless -list-to-blocks=false.
+func (r *fmtRun) formatter(dir string) (*format.Formatter, error) {
+	if !r.flags.blocks {
+		return r.f, nil
+	}
+	idx, err := r.schemas.Base()
+	if dir != "" {
+		idx, err = r.schemas.ForDir(dir)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if r.byIndex == nil {
+		r.byIndex = map[*schema.Index]*format.Formatter{}
+	}
+	f := r.byIndex[idx]
+	if f == nil {
+		f = r.f.WithBlocks(idx)
+		r.byIndex[idx] = f
+	}
+	return f, nil
+}
+
+// source formats one text named name, of directory dir ("" for standard input), and does what
+// the flags ask; write, when not nil, replaces the file's content.
+func (r *fmtRun) source(name, dir, src string, write func(string) error) {
+	fm, err := r.formatter(dir)
+	if err != nil {
+		r.errorf("%s: %v", name, err)
+		return
+	}
+	out, err := fm.Source(src)
 	if err != nil {
 		var se *format.SyntaxError
 		if errors.As(err, &se) {

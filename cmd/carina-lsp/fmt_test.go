@@ -318,3 +318,41 @@ func TestFmtUsageMentioned(t *testing.T) {
 		t.Errorf("the usage text does not list fmt:\n%s", stdout.String())
 	}
 }
+
+// TestFmtListToBlocks: by default fmt rewrites a list of maps given to a list-of-struct attribute
+// with a block name as repeated blocks, with the embedded schemas and those of the file's
+// .carina/schemas; -list-to-blocks=false keeps the list; a broken schema file is an error.
+func TestFmtListToBlocks(t *testing.T) {
+	const ipam = "awscc.ec2.Ipam {\n  operating_regions = [{ region_name = 'ap-northeast-1' }]\n}\n"
+	const blocks = "awscc.ec2.Ipam {\n  operating_region {\n    region_name = 'ap-northeast-1'\n  }\n}\n"
+	const lists = "awscc.ec2.Ipam {\n  operating_regions = [{\n    region_name = 'ap-northeast-1'\n  }]\n}\n"
+	if diff := cmp.Diff(fmtResult{0, blocks, ""}, fmtCmd(t, ipam)); diff != "" {
+		t.Errorf("fmt (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(fmtResult{0, lists, ""}, fmtCmd(t, ipam, "-list-to-blocks=false")); diff != "" {
+		t.Errorf("fmt -list-to-blocks=false (-want +got):\n%s", diff)
+	}
+
+	root := t.TempDir()
+	const demo = `{"format": "carina-schema-index", "format_version": 1, "provider": "demo",
+  "resources": {"demo.svc.Thing": {"attributes": {"items": {"block_name": "item",
+    "type": {"kind": "list", "element": {"kind": "struct", "name": "Item",
+      "fields": {"name": {"type": {"kind": "string"}}}}}}}}}}`
+	fmtTree(t, root, map[string]string{
+		"app/.carina/schemas/demo.json": demo,
+		"app/main.crn":                  "demo.svc.Thing {\n  items = [{ name = 'a' }, { name = 'b' }]\n}\n",
+		"other/main.crn":                "demo.svc.Thing {\n  items = [{ name = 'a' }]\n}\n",
+		"broken/.carina/schemas/x.json": `{"format": "carina-schema-index", "format_version": 7}`,
+		"broken/main.crn":               ipam,
+	})
+	got := fmtCmd(t, "", filepath.Join(root, "app", "main.crn"), filepath.Join(root, "other", "main.crn"))
+	want := "demo.svc.Thing {\n  item {\n    name = 'a'\n  }\n  item {\n    name = 'b'\n  }\n}\n" +
+		"demo.svc.Thing {\n  items = [{\n    name = 'a'\n  }]\n}\n" // no schema for demo there
+	if diff := cmp.Diff(fmtResult{0, want, ""}, got); diff != "" {
+		t.Errorf("fmt with workspace schemas (-want +got):\n%s", diff)
+	}
+	got = fmtCmd(t, "", filepath.Join(root, "broken", "main.crn"))
+	if got.Code != 2 || !strings.Contains(got.Stderr, "format_version 7") || got.Stdout != "" {
+		t.Errorf("fmt with a broken schema file = %+v, want exit 2 naming the problem", got)
+	}
+}
