@@ -186,7 +186,7 @@ func TestFixes(t *testing.T) {
 			if (fx != &d.Fixes[0]) != tt.another {
 				t.Errorf("fix %q is offered at the wrong place among %v", tt.fix, d.Fixes)
 			}
-			files[file] = applyFix(r.cfg.File(d.Path).Text(), *fx)
+			files[file] = applyFix(d, d.Path, r.cfg.File(d.Path).Text(), *fx)
 			if !strings.Contains(files[file], tt.want+"\n") {
 				t.Errorf("after %q, %s does not contain the line %q:\n%s", tt.fix, file, tt.want, files[file])
 			}

@@ -68,7 +68,8 @@ type Related struct {
 	Message string
 }
 
-// Fix is a mechanical repair: replace each edit's span with its text.
+// Fix is a mechanical repair: replace each edit's span with its text. Its edits do not overlap;
+// most lie in the diagnostic's file, a rename's in every file that names the binding.
 type Fix struct {
 	Title string
 	Edits []Edit
@@ -79,10 +80,19 @@ type Fix struct {
 	Safe bool
 }
 
-// Edit replaces a byte range of the diagnostic's file.
+// Edit replaces a byte range of a file: the diagnostic's, or Path when set.
 type Edit struct {
+	Path    string // the file edited; "" for the diagnostic's file
 	Span    grammar.Span
 	NewText string
+}
+
+// File returns the path of the file the edit applies to, for a fix of diagnostic d.
+func (e Edit) File(d *Diagnostic) string {
+	if e.Path != "" {
+		return e.Path
+	}
+	return d.Path
 }
 
 // Syntax returns a file's syntax errors as diagnostics.

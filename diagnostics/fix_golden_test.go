@@ -15,10 +15,12 @@ import (
 // order, saying which fixes it offers and what they write:
 //
 //	file:line:col code: [safe] title: line:col-line:col "new text" [line:col-line:col "new text"...]
+//	file:line:col code: [safe] title: line:col-line:col "new text" other.crn:line:col-line:col "new text"
 //	file:line:col code: no fix
 //
-// where `safe` marks a fix that `check -fix` and fix-all apply without -unsafe-fixes.
-// with 1-based lines and byte columns, the edit ends exclusive and new texts quoted as Go strings.
+// where `safe` marks a fix that `check -fix` and fix-all apply without -unsafe-fixes,
+// with 1-based lines and byte columns, the edit ends exclusive and new texts quoted as Go strings;
+// an edit in another file than the diagnostic's (a rename) names that file.
 // The fix property (TestGoldenFixes) is checked on these archives too.
 
 // fixArchives matches the archives of the quick-fix golden tests.
@@ -44,7 +46,11 @@ func (r result) fixLines() []string {
 		for _, fx := range d.Fixes {
 			var edits []string
 			for _, e := range fx.Edits {
-				edits = append(edits, fmt.Sprintf("%s-%s %q", pos(f, e.Span.Start), pos(f, e.Span.End), e.NewText))
+				ef, where := f, ""
+				if e.Path != "" && e.Path != d.Path {
+					ef, where = r.cfg.File(e.Path), testutil.Rel(e.Path)+":"
+				}
+				edits = append(edits, fmt.Sprintf("%s%s-%s %q", where, pos(ef, e.Span.Start), pos(ef, e.Span.End), e.NewText))
 			}
 			kind := ""
 			if fx.Safe {

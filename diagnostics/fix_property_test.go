@@ -67,10 +67,16 @@ func checkAllFixes(t *testing.T, env fixEnv, name string, r result) int {
 	for _, d := range r.diags {
 		for _, fx := range d.Fixes {
 			n++
-			text := r.cfg.File(d.Path).Text()
-			env.ws.SetOverlay(d.Path, applyFix(text, fx))
+			paths := fixFiles(d, fx)
+			texts := make([]string, len(paths))
+			for i, p := range paths {
+				texts[i] = r.cfg.File(p).Text()
+				env.ws.SetOverlay(p, applyFix(d, p, texts[i], fx))
+			}
 			after, ok := env.check(t, name+", after "+fx.Title)
-			env.ws.SetOverlay(d.Path, text)
+			for i, p := range paths {
+				env.ws.SetOverlay(p, texts[i])
+			}
 			if !ok {
 				continue
 			}
@@ -99,10 +105,7 @@ func fixBreaks(r, after result, d Diagnostic, fx Fix) string {
 		i := slices.IndexFunc(before, func(b Diagnostic) bool { return b.Path == o.Path && b.Message == o.Message })
 		if i < 0 {
 			i = slices.IndexFunc(before, func(b Diagnostic) bool {
-				if b.Path != d.Path {
-					return b.Path == o.Path && b.Span == o.Span
-				}
-				return carry(b.Span.Start, b.Span.End, fx.Edits) == [2]int32{o.Span.Start, o.Span.End}
+				return b.Path == o.Path && carry(b.Span.Start, b.Span.End, editsIn(d, b.Path, fx)) == [2]int32{o.Span.Start, o.Span.End}
 			})
 		}
 		if i < 0 {
@@ -111,7 +114,7 @@ func fixBreaks(r, after result, d Diagnostic, fx Fix) string {
 		}
 		before = slices.Delete(before, i, i+1)
 	}
-	moved := carry(d.Span.Start, d.Span.End, fx.Edits)
+	moved := carry(d.Span.Start, d.Span.End, editsIn(d, d.Path, fx))
 	atPlace := func(o Diagnostic, sp [2]int32) bool {
 		return o.Path == d.Path && o.Code == d.Code && meets(o.Span.Start, o.Span.End, sp[0], sp[1])
 	}

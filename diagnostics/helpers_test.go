@@ -111,8 +111,9 @@ func checkSpans(t testing.TB, cfg *workspace.Config, ds []Diagnostic) {
 		}
 		for _, fx := range d.Fixes {
 			for _, e := range fx.Edits {
-				if !validSpan(f.Text(), e.Span.Start, e.Span.End) {
-					t.Errorf("%s %s: fix %q edits %v, outside the file", testutil.Rel(d.Path), d.Code, fx.Title, e.Span)
+				ef := cfg.File(e.File(&d))
+				if ef == nil || !validSpan(ef.Text(), e.Span.Start, e.Span.End) {
+					t.Errorf("%s %s: fix %q edits %s %v, outside the files of the configuration", testutil.Rel(d.Path), d.Code, fx.Title, testutil.Rel(e.File(&d)), e.Span)
 				}
 			}
 		}
@@ -128,14 +129,36 @@ func checkSpans(t testing.TB, cfg *workspace.Config, ds []Diagnostic) {
 	}
 }
 
-// applyFix applies the edits of a fix to text (edits must not overlap).
-func applyFix(text string, fx Fix) string {
-	edits := slices.Clone(fx.Edits)
+// applyFix applies the edits of a fix of d that lie in the file path to its text (edits must not
+// overlap).
+func applyFix(d Diagnostic, path, text string, fx Fix) string {
+	edits := editsIn(d, path, fx)
 	slices.SortFunc(edits, func(a, b Edit) int { return int(b.Span.Start - a.Span.Start) })
 	for _, e := range edits {
 		text = text[:e.Span.Start] + e.NewText + text[e.Span.End:]
 	}
 	return text
+}
+
+// editsIn returns the edits of a fix of d that lie in the file path.
+func editsIn(d Diagnostic, path string, fx Fix) []Edit {
+	var out []Edit
+	for _, e := range fx.Edits {
+		if e.File(&d) == path {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// fixFiles returns the files a fix of d edits, sorted.
+func fixFiles(d Diagnostic, fx Fix) []string {
+	var out []string
+	for _, e := range fx.Edits {
+		out = append(out, e.File(&d))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // countCode counts the diagnostics of one code in one file.

@@ -214,7 +214,7 @@ func (r *memoRun) store(f *workspace.File, st *g.Stmt, diags []Diagnostic, noSch
 		}
 		for _, fx := range d.Fixes {
 			for _, ed := range fx.Edits {
-				ok = ok && inside(f.Path, ed.Span)
+				ok = ok && inside(ed.File(&d), ed.Span)
 			}
 		}
 		if !ok {
@@ -252,7 +252,9 @@ func shiftDiag(d Diagnostic, path string, off int32) Diagnostic {
 		for i, fx := range d.Fixes {
 			edits := make([]Edit, len(fx.Edits))
 			for j, e := range fx.Edits {
-				e.Span = e.Span.Shift(off)
+				if e.Path == "" || e.Path == old {
+					e.Span = e.Span.Shift(off)
+				}
 				edits[j] = e
 			}
 			fx.Edits = edits

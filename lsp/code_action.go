@@ -39,20 +39,40 @@ func codeAction(ctx context.Context, s *Server, p *protocol.CodeActionParams) (a
 		}
 		diag := toDiagnostic(v, x, nil)
 		for i, fix := range x.Fixes {
-			edits := make([]protocol.TextEdit, 0, len(fix.Edits))
-			for _, e := range fix.Edits {
-				edits = append(edits, protocol.TextEdit{Range: toRange(v.lines, clampSpan(e.Span, len(v.text))), NewText: e.NewText})
+			changes, ok := fixChanges(sn, &x, fix)
+			if !ok {
+				continue
 			}
 			out = append(out, protocol.CodeAction{
 				Title:       fix.Title,
 				Kind:        protocol.QuickFix,
 				Diagnostics: []protocol.Diagnostic{diag},
 				IsPreferred: i == 0,
-				Edit:        &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{sn.uri: edits}},
+				Edit:        &protocol.WorkspaceEdit{Changes: changes},
 			})
 		}
 	}
 	return out, ctx.Err()
+}
+
+// fixChanges converts a fix's edits to text edits by document: the snapshot's own, and for a fix
+// that edits other files of the configuration (a rename), theirs. ok is false when an edit names
+// a file that is not part of the snapshot's configuration.
+func fixChanges(sn snapshot, x *diagnostics.Diagnostic, fix diagnostics.Fix) (map[protocol.DocumentURI][]protocol.TextEdit, bool) {
+	changes := map[protocol.DocumentURI][]protocol.TextEdit{}
+	for _, e := range fix.Edits {
+		path := e.File(x)
+		f := sn.cfg.File(path)
+		if f == nil {
+			return nil, false
+		}
+		u := sn.uri
+		if path != sn.file.Path {
+			u = uriOf(path)
+		}
+		changes[u] = append(changes[u], protocol.TextEdit{Range: toRange(f.Lines, clampSpan(e.Span, len(f.Text()))), NewText: e.NewText})
+	}
+	return changes, true
 }
 
 // containsKind reports whether the requested kinds ks ask for kind k: k itself or a kind above it

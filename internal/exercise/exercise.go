@@ -192,7 +192,13 @@ func codeActions(f *workspace.File, diags []diagnostics.Diagnostic) error {
 			continue
 		}
 		for _, fx := range d.Fixes {
-			if _, err := fix.Edit(f.Text(), fx.Edits); err != nil {
+			var mine []diagnostics.Edit
+			for _, e := range fx.Edits {
+				if e.File(&d) == f.Path {
+					mine = append(mine, e)
+				}
+			}
+			if _, err := fix.Edit(f.Text(), mine); err != nil {
 				return fmt.Errorf("fix %q of %s: %w", fx.Title, d.Code, err)
 			}
 		}
@@ -216,7 +222,7 @@ func checkDiagnostics(cfg *workspace.Config, diags []diagnostics.Diagnostic) err
 		}
 		for _, fx := range d.Fixes {
 			for _, e := range fx.Edits {
-				if err := inFile(cfg, d.Path, e.Span); err != nil {
+				if err := inFile(cfg, e.File(&d), e.Span); err != nil {
 					return fmt.Errorf("diagnostic %s %q: fix %q: %w", d.Code, d.Message, fx.Title, err)
 				}
 			}
