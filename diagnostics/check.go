@@ -35,17 +35,21 @@ type Options struct {
 	// that span statements), inside the containment: for tracing, and for tests that inject a
 	// fault into one check.
 	Before func(check string, f *workspace.File, st *g.Stmt)
+	// Disable lists codes not to report (`check -disable`, the server's disable setting); see
+	// ParseDisable. Syntax errors are always reported. Comments in the files silence codes for
+	// one statement (DisableDirective).
+	Disable []Code
 }
 
 // CheckWith is Check with options: a memo of earlier runs and a reporter of contained panics.
 func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index, opts Options) []Diagnostic {
 	memo := opts.Memo
 	c := &checker{ctx: ctx, cfg: cfg, schemas: schemas, opts: opts}
-	broken := false
 	for _, f := range cfg.Files {
 		c.out = append(c.out, Syntax(f.Path, f.AST)...)
-		broken = broken || len(f.AST.Errors) > 0
+		c.broken = c.broken || len(f.AST.Errors) > 0
 	}
+	broken := c.broken
 	c.keepBindFixes()
 	c.stmtRefs = make(map[*g.Stmt][]*workspace.Ref, 64)
 	for _, r := range cfg.Refs {
@@ -82,6 +86,9 @@ func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index
 	}
 	c.contained("unused waits", func() { c.checkUnusedWaits(!broken) })
 	c.contained("no schema", c.reportNoSchema)
+	c.contained("naming", c.checkNaming)
+	c.contained("tag keys", c.checkTagKeys)
+	c.contained("disable comments", c.suppress)
 	if ctx.Err() != nil {
 		return nil
 	}
@@ -98,6 +105,7 @@ func (c *checker) checkStatement() {
 	c.contained("resources", c.checkResources)
 	c.contained("attribute references", c.checkAttrRefs)
 	c.contained("module calls", c.checkModuleCalls)
+	c.contained("pipe form", c.checkPipeForm)
 }
 
 // contained runs one check on what is in scope (the statement c.only, or the configuration).

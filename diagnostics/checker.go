@@ -34,6 +34,7 @@ type checker struct {
 
 	providers map[string]bool // providerNames, computed once
 	linesUsed bool            // a message of the statement being checked names a line number
+	broken    bool            // a file of the configuration has a syntax error
 }
 
 // environment is what statement-local checks consult beyond their statement's own references:

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	fmtcrn "github.com/carina-rs/carina-lsp/format"
 	g "github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -88,7 +89,10 @@ func (c *checker) checkResources() {
 	}
 }
 
-// unknownType reports a resource type the schemas do not have.
+// unknownType reports a resource type the schemas do not have: an error with a did-you-mean when
+// a type of the same service is close; an error too when the provider's type list is complete
+// (schema.Index.Complete: the type does not exist), then with a did-you-mean to a close type of
+// any service; otherwise the type may exist without a schema here (an information note).
 func (c *checker) unknownType(s resourceSite, head, provider string, tsp g.Span) {
 	read := s.expr.Read != nil
 	if !c.schemas.HasProvider(provider) || len(s.expr.Type.Parts) < 3 {
@@ -99,12 +103,39 @@ func (c *checker) unknownType(s resourceSite, head, provider string, tsp g.Span)
 	if read {
 		types = c.schemas.DataSourceTypes(provider)
 	}
-	if sug := suggestType(head, types); sug != "" {
+	complete := c.schemas.Complete(provider)
+	sug := suggestType(head, types)
+	if sug == "" && complete {
+		sug = suggestAnyService(head, types)
+	}
+	if sug != "" {
 		d := c.add(s.file, tsp, Error, CodeUnknownType, "unknown resource type %s; did you mean %s?", head, sug)
 		d.Fixes = []Fix{{Title: "Change to " + sug, Edits: []Edit{{Span: tsp, NewText: sug}}}}
 		return
 	}
+	if complete {
+		kind := "resource type"
+		if read {
+			kind = "data source"
+		}
+		c.add(s.file, tsp, Error, CodeUnknownType, "unknown resource type %s: the %s provider has no such %s", head, provider, kind)
+		return
+	}
 	c.noSchemaAt(s.file, tsp, head)
+}
+
+// suggestAnyService proposes the type of the provider whose service and name together are within
+// two edits of head's (awscc.ec3.Vpc → awscc.ec2.Vpc), for a provider whose every type is known.
+func suggestAnyService(head string, types []string) string {
+	provider, rest, _ := strings.Cut(head, ".")
+	best, bestD := "", 3
+	for _, t := range types {
+		_, trest, _ := strings.Cut(t, ".")
+		if d := editDistance(strings.ToLower(rest), strings.ToLower(trest)); d < bestD && t != head {
+			best, bestD = provider+"."+trest, d
+		}
+	}
+	return best
 }
 
 // checkRead reports a resource type used with the other kind than its schema's: a missing or
@@ -197,6 +228,7 @@ func (c *checker) checkBody(f *workspace.File, st *g.Stmt, rs *schema.Resource, 
 					"attribute %q of %s is set by the provider and cannot be assigned; read it as <binding>.%s instead", it.Key.Text, owner, it.Key.Text)
 				continue
 			}
+			c.checkListBlock(f, st, rs, m, it)
 			if it.Value != nil {
 				c.checkValue(f, st, rs, m.Type, it.Value, attrLabel(where, it.Key.Text))
 			}
@@ -259,6 +291,31 @@ func (c *checker) checkNestedBlock(f *workspace.File, st *g.Stmt, rs *schema.Res
 	}
 	c.checkBody(f, st, rs, head, elem.Fields, it.Body, at(st, it.Name.Span), strings.TrimSpace(where+" "+name))
 	return m
+}
+
+// checkListBlock reports an attribute whose member is a list of structs with a block name, written
+// as a list of map literals: `carina lint` prefers the blocks. The fix is the rewrite `carina fmt`
+// does (format.ListBlocksEdits), when no syntax error touches the value.
+func (c *checker) checkListBlock(f *workspace.File, st *g.Stmt, rs *schema.Resource, m *schema.Member, a *g.Attribute) {
+	name := rs.ListBlockName(m)
+	l, ok := a.Value.(*g.ListExpr)
+	if name == "" || !ok || a.Quoted || !fmtcrn.MapsOnly(l) {
+		return
+	}
+	d := c.add(f, at(st, a.Key.Span), Warning, CodeListBlock,
+		"Prefer block syntax for '%s'. Use `%s { ... }` instead of `%s = [{ ... }]`.", a.Key.Text, name, a.Key.Text)
+	if !fixableValue(f, st, a.Span) {
+		return
+	}
+	edits, ok := fmtcrn.ListBlocksEdits(f.AST, st, a, name)
+	if !ok {
+		return
+	}
+	fix := Fix{Title: "Write as " + name + " blocks"}
+	for _, e := range edits {
+		fix.Edits = append(fix.Edits, Edit{Span: g.Span{Start: int32(e.Start), End: int32(e.End)}, NewText: e.Text})
+	}
+	d.Fixes = []Fix{fix}
 }
 
 // clean runs checks as a trial and reports whether they found no error; what they report is

@@ -1,0 +1,80 @@
+package diagnostics
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Codes returns every code a diagnostic may have, sorted: what `check -disable`, the server's
+// disable setting and the carina-lsp:disable comments accept (TestCodes keeps the list complete).
+func Codes() []Code {
+	codes := []Code{
+		CodeSyntax,
+		// references and declarations
+		CodeUndefined, CodeUnknownFunction, CodeUnknownModule, CodeUnknownOutput, CodeUnknownExport,
+		CodeUnknownArgument, CodeMissingArgument, CodeDuplicate, CodeUnused, CodeCycle,
+		CodeArgumentsInRoot, CodeNotInModule,
+		// blocks and strings
+		CodeDuplicateAttribute, CodeEmptyInterpolation, CodeSingleQuotedInterp, CodeDirectivesDependsOn,
+		CodeDirectivesBoolean, CodeDirectivesUnknownKey, CodeDirectivesProviderRef,
+		// resources and values against their schema
+		CodeNoSchema, CodeUnknownType, CodeTypeCase, CodeReadKeyword, CodeUnknownAttribute,
+		CodeMissingRequired, CodeExclusiveRequired, CodeReadOnly, CodeBlockSyntax, CodeTypeMismatch,
+		CodeInvalidEnum, CodeEnumString, CodeEnumOldForm, CodeOutOfRange, CodeInvalidPattern,
+		CodeInvalidRegion,
+		// waits
+		CodeWaitMissingUntil, CodeWaitDuplicateKey, CodeWaitUnknownKey, CodeWaitUnknownTarget,
+		CodeWaitInvalidTarget, CodeWaitSelfTarget, CodeWaitUntilOperator, CodeWaitUntilShape,
+		CodeWaitUntilSelf, CodeWaitUntilCrossTarget, CodeWaitUntilAttribute, CodeWaitUntilType,
+		CodeWaitUntilQuoted, CodeWaitTimeoutType, CodeWaitTimeoutZero, CodeWaitTimeoutShort,
+		CodeWaitDependsOnEntry, CodeWaitDependsOnUnknown, CodeWaitDependsOnDup, CodeWaitDependsOnSelf,
+		CodeWaitDependsOnTarget, CodeWaitUnused, CodeWaitBypass,
+		// the style rules of carina lint
+		CodeSnakeCase, CodePipeForm, CodeListBlock, CodeTagKeyCase,
+		// disable comments
+		CodeDisableUnknown,
+	}
+	slices.Sort(codes)
+	return codes
+}
+
+// KnownCode reports whether c is the code of some diagnostic.
+func KnownCode(c Code) bool {
+	_, ok := slices.BinarySearch(Codes(), c)
+	return ok
+}
+
+// ParseDisable reads a list of codes to disable (`-disable code,code`, the disable setting):
+// every code must be known, and syntax errors cannot be disabled. Empty entries are ignored.
+func ParseDisable(names []string) ([]Code, error) {
+	var out []Code
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		if n == "" {
+			continue
+		}
+		c := Code(n)
+		switch {
+		case c == CodeSyntax:
+			return nil, fmt.Errorf("syntax errors cannot be disabled")
+		case !KnownCode(c):
+			msg := fmt.Sprintf("unknown diagnostic code %q", n)
+			if sug := suggest(n, codeNames()); sug != "" {
+				msg += fmt.Sprintf("; did you mean %s?", sug)
+			}
+			return nil, fmt.Errorf("%s", msg)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// codeNames returns the codes as strings, for suggestions.
+func codeNames() []string {
+	var out []string
+	for _, c := range Codes() {
+		out = append(out, string(c))
+	}
+	return out
+}

@@ -1,0 +1,97 @@
+package diagnostics
+
+import (
+	"strings"
+
+	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/navigate"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// Codes of the style rules `carina lint` adds (warnings there, warnings here).
+const (
+	CodeSnakeCase  Code = "binding-snake-case"
+	CodePipeForm   Code = "pipe-form"
+	CodeListBlock  Code = "prefer-block-syntax"
+	CodeTagKeyCase Code = "tag-key-case"
+)
+
+// checkNaming reports binding names that are not snake_case: the names of lets (top-level and
+// local, `use` aliases included), loop variables, functions and their parameters; a name that
+// starts with "_" is exempt. The fix renames the binding and every reference to it in the
+// configuration to the snake_case spelling, through the rename of the editor (navigate.Rename),
+// which refuses a name that is taken; with a syntax error in the configuration there is no fix
+// (a reference in text that did not parse would be missed).
+func (c *checker) checkNaming() {
+	for _, d := range c.cfg.Decls {
+		if !namedBinding(d.Kind) || d.File == nil || strings.HasPrefix(d.Name, "_") || isSnakeCase(d.Name) {
+			continue
+		}
+		diag := c.add(d.File, d.NameSpan, Warning, CodeSnakeCase,
+			"Binding '%s' is not snake_case. Use snake_case for binding names (e.g., 'my_resource').", d.Name)
+		to := snakeCase(d.Name)
+		if c.broken || !isSnakeCase(to) || g.IsKeyword(to) {
+			continue
+		}
+		byFile, err := navigate.Rename(c.cfg, d.File, int(d.NameSpan.Start), to)
+		if err != nil || len(byFile) == 0 {
+			continue
+		}
+		fix := Fix{Title: "Rename to " + to}
+		for _, f := range c.cfg.Files { // in file order
+			for _, e := range byFile[f.Path] {
+				ed := Edit{Span: e.Span, NewText: e.NewText}
+				if f != d.File {
+					ed.Path = f.Path
+				}
+				fix.Edits = append(fix.Edits, ed)
+			}
+		}
+		diag.Fixes = []Fix{fix}
+	}
+}
+
+// namedBinding reports whether declarations of kind k have a binding name of the user's: every
+// kind but module arguments (whose names are the module's interface to its callers).
+func namedBinding(k workspace.DeclKind) bool { return k != workspace.Argument }
+
+// isSnakeCase reports whether name is snake_case as `carina lint` means it: only lower-case ASCII
+// letters, digits and "_", not starting with a digit, not starting or ending with "_", no "__".
+func isSnakeCase(name string) bool {
+	if name == "" || name[0] == '_' || name[len(name)-1] == '_' || name[0] >= '0' && name[0] <= '9' || strings.Contains(name, "__") {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if ch := name[i]; !(ch >= 'a' && ch <= 'z' || ch >= '0' && ch <= '9' || ch == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// snakeCase spells an identifier in snake_case: a word starts at an upper-case letter after a
+// lower-case letter or digit, and at the last upper-case letter of a run followed by a lower-case
+// one (myVpc → my_vpc, HTTPServer → http_server, vpcID → vpc_id); runs of "_" become one and
+// leading and trailing ones go. It returns "" when no snake_case name comes out (non-ASCII).
+func snakeCase(name string) string {
+	var b strings.Builder
+	lower := func(ch byte) bool { return ch >= 'a' && ch <= 'z' }
+	upper := func(ch byte) bool { return ch >= 'A' && ch <= 'Z' }
+	digit := func(ch byte) bool { return ch >= '0' && ch <= '9' }
+	for i := 0; i < len(name); i++ {
+		ch := name[i]
+		switch {
+		case upper(ch):
+			if i > 0 && (lower(name[i-1]) || digit(name[i-1]) || upper(name[i-1]) && i+1 < len(name) && lower(name[i+1])) {
+				b.WriteByte('_')
+			}
+			b.WriteByte(ch + 'a' - 'A')
+		case lower(ch), digit(ch), ch == '_':
+			b.WriteByte(ch)
+		default:
+			return ""
+		}
+	}
+	parts := strings.FieldsFunc(b.String(), func(r rune) bool { return r == '_' })
+	return strings.Join(parts, "_")
+}

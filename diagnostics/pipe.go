@@ -1,0 +1,150 @@
+package diagnostics
+
+import (
+	"sort"
+	"strings"
+
+	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// pipeArity returns how many arguments a built-in that `carina lint` wants called in pipe form
+// takes (its data comes last: `parts |> join('-')` rather than `join('-', parts)`), or 0 for any
+// other function.
+func pipeArity(name string) int {
+	switch name {
+	case "join", "split", "map", "concat": // (separator or accessor or items, data)
+		return 2
+	case "replace": // (search, replacement, data)
+		return 3
+	}
+	return 0
+}
+
+// checkPipeForm reports a direct call of a pipe-preferred built-in that passes the data itself
+// (every argument given): not the call after `|>`, not an operand of `>>` (a function value),
+// not a call with fewer arguments (a partial application, which is a function too), not in a
+// validate expression (`require`, a wait's until, a validation condition), where `|>` is not
+// allowed, and not in a string's `${...}`, where Carina allows no spaces (and its lint does not
+// look). The fix moves the last argument before the call: `join('-', parts)` becomes
+// `parts |> join('-')`.
+func (c *checker) checkPipeForm() {
+	for f, st := range c.statements() {
+		c.pipeWalk(f, st, st.Node, nil, nil, false)
+	}
+}
+
+// pipeWalk visits n, whose parent is parent, in a block whose keys are those of construct keys
+// (nil: none of the language's), validate telling whether n is in a validate expression.
+func (c *checker) pipeWalk(f *workspace.File, st *g.Stmt, n, parent g.Node, keys *g.Construct, validate bool) {
+	switch x := n.(type) {
+	case *g.RequireStmt:
+		c.pipeWalk(f, st, x.Cond, x, nil, true)
+		c.pipeWalk(f, st, x.Message, x, nil, false)
+		return
+	case *g.WaitExpr:
+		keys = g.ConstructOf(g.WaitConstruct)
+	case *g.NestedBlock:
+		if k := g.KeywordConstruct(x.Name.Text); k != nil && k.Place&g.InArgument != 0 {
+			keys = k // validation
+		} else {
+			keys = nil
+		}
+	case *g.Attribute:
+		if k := keys.Key(x.Key.Text); k != nil && k.Value == g.PredicateValue && !x.Quoted {
+			validate = true
+		}
+		keys = nil
+	case *g.StringLit:
+		return // an interpolation
+	case *g.CallExpr:
+		if !validate && c.pipePreferred(x, parent) {
+			c.reportPipe(f, st, x, parent)
+		}
+	}
+	for _, ch := range g.Children(n) {
+		c.pipeWalk(f, st, ch, n, keys, validate)
+	}
+}
+
+// pipePreferred reports whether call, whose parent is parent, is a direct call that pipe form
+// would read better.
+func (c *checker) pipePreferred(call *g.CallExpr, parent g.Node) bool {
+	if call.Fn == nil || len(c.cfg.Functions[call.Fn.Text]) > 0 {
+		return false
+	}
+	if n := pipeArity(call.Fn.Text); n == 0 || len(call.Args) < n {
+		return false // another function, or a partial application: a function value
+	}
+	if b, ok := parent.(*g.BinaryExpr); ok && (b.Op == g.Compose || b.Op == g.Pipe && b.Y == g.Expr(call)) {
+		return false
+	}
+	return true
+}
+
+// reportPipe reports a pipe-preferred call, with the fix when the call holds no comment and no
+// syntax error touches it.
+func (c *checker) reportPipe(f *workspace.File, st *g.Stmt, call *g.CallExpr, parent g.Node) {
+	name := call.Fn.Text
+	d := c.add(f, at(st, call.Fn.Span), Warning, CodePipeForm, "Consider using pipe form for '%s': data |> %s(...)", name, name)
+	sp := at(st, call.Span)
+	if hasComment(f, sp) || !fixableValue(f, st, call.Span) {
+		return
+	}
+	repl := c.pipeChain(f, st, call)
+	if needsParens(parent) {
+		repl = "(" + repl + ")"
+	}
+	d.Fixes = []Fix{{Title: "Use pipe form: " + oneLine(repl), Edits: []Edit{{Span: sp, NewText: repl}}}}
+}
+
+// pipeChain writes a pipe-preferred call in pipe form: its last argument, piped into the call of
+// the others. When that argument is such a call itself, it is written in pipe form too, so a
+// nested `join('-', concat(a, b))` becomes the chain `b |> concat(a) |> join('-')`.
+func (c *checker) pipeChain(f *workspace.File, st *g.Stmt, call *g.CallExpr) string {
+	last := call.Args[len(call.Args)-1]
+	var data string
+	switch x := last.(type) {
+	case *g.CallExpr:
+		if c.pipePreferred(x, call) {
+			data = c.pipeChain(f, st, x)
+			break
+		}
+		data = text(f, at(st, last.Pos()))
+	case *g.BinaryExpr:
+		data = text(f, at(st, last.Pos()))
+		if x.Op == g.Coalesce {
+			data = "(" + data + ")" // `a ?? b |> f()` would pipe b alone
+		}
+	default:
+		data = text(f, at(st, last.Pos()))
+	}
+	rest := strings.TrimSpace(text(f, g.Span{Start: at(st, call.LParen).End, End: at(st, call.Args[len(call.Args)-2].Pos()).End}))
+	return data + " |> " + call.Fn.Text + "(" + rest + ")"
+}
+
+// needsParens reports whether a pipe written where a call stands, under parent, would bind to
+// less than the call did: as an operand of another operator than |> (on its left) and ??.
+func needsParens(parent g.Node) bool {
+	b, ok := parent.(*g.BinaryExpr)
+	return ok && b.Op != g.Pipe && b.Op != g.Coalesce
+}
+
+// hasComment reports whether a comment lies within the file span sp.
+func hasComment(f *workspace.File, sp g.Span) bool {
+	toks := f.AST.Tokens
+	for i := sort.Search(len(toks), func(i int) bool { return toks[i].Start >= sp.Start }); i < len(toks) && toks[i].Start < sp.End; i++ {
+		if toks[i].Kind == g.LineComment || toks[i].Kind == g.BlockComment {
+			return true
+		}
+	}
+	return false
+}
+
+// oneLine shortens a text for a title: its first line, with " …" when there is more.
+func oneLine(s string) string {
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		return s[:i] + " …"
+	}
+	return s
+}

@@ -1,0 +1,183 @@
+package diagnostics
+
+import (
+	"slices"
+	"strings"
+
+	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// CodeDisableUnknown is a carina-lsp:disable comment naming no diagnostic code.
+const CodeDisableUnknown Code = "disable-unknown-code"
+
+// DisableDirective is the word that starts a comment silencing one code for the next statement:
+//
+//	# carina-lsp:disable pipe-form  (anything after the code is a free note)
+//	let name = join('-', parts)
+//
+// The comment stands on the line right above a top-level statement or a block item (several such
+// comments may be stacked there); the diagnostics of that code that begin in the statement or
+// item are not reported. `#`, `//` and `/* */` comments all work.
+const DisableDirective = "carina-lsp:disable"
+
+// suppressed is where diagnostics of one code are silenced: a range of a file.
+type suppressed struct {
+	path string
+	span g.Span
+	code Code
+}
+
+// suppress drops the diagnostics the disabled codes (Options.Disable) and the disable comments
+// silence (never syntax errors), and reports disable comments that name no code.
+func (c *checker) suppress() {
+	var ranges []suppressed
+	for _, f := range c.cfg.Files {
+		ranges = append(ranges, c.directives(f)...)
+	}
+	if len(ranges) == 0 && len(c.opts.Disable) == 0 {
+		return
+	}
+	c.out = slices.DeleteFunc(c.out, func(d Diagnostic) bool {
+		if d.Code == CodeSyntax {
+			return false
+		}
+		if slices.Contains(c.opts.Disable, d.Code) {
+			return true
+		}
+		return slices.ContainsFunc(ranges, func(s suppressed) bool {
+			return s.code == d.Code && s.path == d.Path && s.span.Start <= d.Span.Start && d.Span.Start < s.span.End
+		})
+	})
+}
+
+// directives reads the disable comments of a file and returns the ranges they silence; a comment
+// naming an unknown code is reported (with the closest code as a fix).
+func (c *checker) directives(f *workspace.File) []suppressed {
+	var out []suppressed
+	toks := f.AST.Tokens
+	src := f.Text()
+	var pending []Code // the codes of a run of directive comments, each on a line of its own
+	nl := 0            // newlines since the last comment of the run
+	for i, t := range toks {
+		switch t.Kind {
+		case g.Space:
+			continue
+		case g.Newline:
+			nl++
+			continue
+		case g.LineComment, g.BlockComment:
+			code, sp, ok := directive(src, t)
+			switch {
+			case !ok:
+				pending = nil // another comment: the run is no longer right above
+			case !KnownCode(Code(code)) || Code(code) == CodeSyntax:
+				c.unknownDirective(f, sp, code)
+			case !startsLine(toks, i):
+				pending = nil // after code on its line
+			default:
+				if nl > 1 {
+					pending = nil // a blank line ends the run
+				}
+				pending = append(pending, Code(code))
+			}
+			nl = 0
+			continue
+		case g.EOF:
+			return out
+		}
+		// The first token after the comments: the statement or item it begins, on the next line.
+		if len(pending) > 0 && nl == 1 {
+			if sp, ok := targetAt(f, t.Start); ok {
+				for _, code := range pending {
+					out = append(out, suppressed{f.Path, sp, code})
+				}
+			}
+		}
+		pending, nl = nil, 0
+	}
+	return out
+}
+
+// unknownDirective reports a disable comment naming no code (sp is the word), with the closest
+// code as a fix.
+func (c *checker) unknownDirective(f *workspace.File, sp g.Span, code string) {
+	if Code(code) == CodeSyntax {
+		c.add(f, sp, Warning, CodeDisableUnknown, "%s: syntax errors cannot be disabled", DisableDirective)
+		return
+	}
+	d := c.add(f, sp, Warning, CodeDisableUnknown, "%s: %q is no diagnostic code", DisableDirective, code)
+	if sug := suggest(code, codeNames()); sug != "" {
+		d.Message += "; did you mean " + sug + "?"
+		d.Fixes = []Fix{{Title: "Change to " + sug, Edits: []Edit{{Span: sp, NewText: sug}}}}
+	}
+}
+
+// directive reads a disable comment: the code it names and that word's span.
+func directive(src string, t g.Token) (code string, sp g.Span, ok bool) {
+	text := src[t.Start:t.End]
+	body := text
+	switch {
+	case strings.HasPrefix(body, "#"):
+		body = body[1:]
+	case strings.HasPrefix(body, "//"):
+		body = body[2:]
+	case strings.HasPrefix(body, "/*"):
+		body = strings.TrimSuffix(body[2:], "*/")
+	}
+	trimmed := strings.TrimLeft(body, " \t")
+	rest, found := strings.CutPrefix(trimmed, DisableDirective)
+	if !found || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+		return "", g.Span{}, false
+	}
+	fields := strings.Fields(rest)
+	if len(fields) == 0 {
+		return "", g.Span{}, false
+	}
+	code = fields[0]
+	off := strings.Index(text, DisableDirective) + len(DisableDirective)
+	off += strings.Index(text[off:], code)
+	return code, g.Span{Start: t.Start + int32(off), End: t.Start + int32(off+len(code))}, true
+}
+
+// startsLine reports whether token i is the first of its line but for white space.
+func startsLine(toks []g.Token, i int) bool {
+	for j := i - 1; j >= 0; j-- {
+		switch toks[j].Kind {
+		case g.Space:
+			continue
+		case g.Newline:
+			return true
+		}
+		return false
+	}
+	return true
+}
+
+// targetAt returns the span of the top-level statement or block item that begins at the file
+// offset off: the largest such node.
+func targetAt(f *workspace.File, off int32) (g.Span, bool) {
+	st := f.AST.StmtAt(off)
+	if st == nil {
+		return g.Span{}, false
+	}
+	if st.Offset == off {
+		return g.Span{Start: st.Offset, End: st.End}, true
+	}
+	var best g.Span
+	found := false
+	g.Inspect(st.Node, func(n g.Node) bool {
+		sp := st.Abs(n.Pos())
+		if sp.End < off || sp.Start > off {
+			return false
+		}
+		switch n.(type) {
+		case *g.Attribute, *g.NestedBlock, *g.LetStmt, *g.ParamDecl, *g.OutputDecl:
+			if sp.Start == off && (!found || sp.End-sp.Start > best.End-best.Start) {
+				best, found = sp, true
+			}
+		}
+		return true
+	})
+	return best, found
+}
