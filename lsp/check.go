@@ -43,7 +43,9 @@ func (s *Server) checkDir(ctx context.Context, dir string) (*checked, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &checked{diags: diagnostics.CheckWith(ctx, cfg, idx, diagnostics.Options{Memo: s.memo(dir), OnPanic: s.contained, Before: s.beforeCheck}), versions: map[string]int32{}, lines: map[string]*source.Lines{}, loadErrs: cfg.LoadErrors}
+	opts := s.checkOptions(dir)
+	opts.Before = s.beforeCheck
+	out := &checked{diags: diagnostics.CheckWith(ctx, cfg, idx, opts), versions: map[string]int32{}, lines: map[string]*source.Lines{}, loadErrs: cfg.LoadErrors}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

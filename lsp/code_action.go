@@ -31,8 +31,7 @@ func codeAction(ctx context.Context, s *Server, p *protocol.CodeActionParams) (a
 	}
 	v := sn.view()
 	want := spanOf(v.lines, p.Range)
-	diags := diagnostics.CheckWith(ctx, sn.cfg, sn.schemas, diagnostics.Options{
-		Memo: s.memo(filepath.Dir(sn.file.Path)), OnPanic: s.contained})
+	diags := diagnostics.CheckWith(ctx, sn.cfg, sn.schemas, s.checkOptions(filepath.Dir(sn.file.Path)))
 	for _, x := range diags {
 		if x.Path != sn.file.Path || len(x.Fixes) == 0 || !overlaps(x.Span, want) {
 			continue

@@ -17,7 +17,7 @@ func formatting(ctx context.Context, s *Server, p *protocol.DocumentFormattingPa
 		return []protocol.TextEdit{}, nil
 	}
 	v := sn.view()
-	out, err := format.Source(v.text, formatOptions(p.Options))
+	out, err := format.Source(v.text, s.formatOptions(sn, p.Options))
 	if err != nil {
 		return []protocol.TextEdit{}, nil
 	}
@@ -26,8 +26,17 @@ func formatting(ctx context.Context, s *Server, p *protocol.DocumentFormattingPa
 
 // formatOptions returns the layout for the editor: always Carina's house style (two spaces), like
 // `carina fmt` and `carina-lsp fmt`, whatever the editor's tab size, so that formatting on save
-// and the CLI never fight over a file.
-func formatOptions(protocol.FormattingOptions) format.Options { return format.Options{} }
+// and the CLI never fight over a file; and, unless the listToBlocks setting is false, the
+// list-to-block rewrite with the snapshot's schemas, as `carina-lsp fmt` does.
+func (s *Server) formatOptions(sn snapshot, _ protocol.FormattingOptions) format.Options {
+	s.mu.Lock()
+	blocks := s.settings.listToBlocks()
+	s.mu.Unlock()
+	if !blocks || sn.schemas == nil {
+		return format.Options{}
+	}
+	return format.Options{Blocks: sn.schemas}
+}
 
 func textEdits(v textView, edits []format.Edit) []protocol.TextEdit {
 	out := make([]protocol.TextEdit, 0, len(edits))

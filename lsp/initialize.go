@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
+	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/internal/version"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/semantictokens"
@@ -123,7 +124,27 @@ func (s *Server) applySettings(ctx context.Context, set Settings) {
 		extra = append(extra, ps...)
 	}
 	s.schemas.SetExtra(extra)
+	disabled, err := diagnostics.ParseDisable(set.Disable)
+	if err != nil {
+		s.showLog(ctx, protocol.MessageTypeWarning, "carina-lsp: disable: "+err.Error())
+		disabled = nil
+		for _, name := range set.Disable { // keep the codes that are valid
+			if c, err := diagnostics.ParseDisable([]string{name}); err == nil {
+				disabled = append(disabled, c...)
+			}
+		}
+	}
 	s.mu.Lock()
 	s.settings = set
+	s.disabled = disabled
 	s.mu.Unlock()
+}
+
+// checkOptions returns the options of a check of a directory's configuration: its memo, the
+// panic reporter and the codes the settings disable.
+func (s *Server) checkOptions(dir string) diagnostics.Options {
+	s.mu.Lock()
+	disabled := s.disabled
+	s.mu.Unlock()
+	return diagnostics.Options{Memo: s.memo(dir), OnPanic: s.contained, Disable: disabled}
 }

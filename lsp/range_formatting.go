@@ -16,7 +16,7 @@ func rangeFormatting(ctx context.Context, s *Server, p *protocol.DocumentRangeFo
 	}
 	v := sn.view()
 	sp := spanOf(v.lines, p.Range)
-	e, err := format.Range(v.text, int(sp.Start), int(sp.End), formatOptions(p.Options))
+	e, err := format.Range(v.text, int(sp.Start), int(sp.End), s.formatOptions(sn, p.Options))
 	if err != nil || e.Start == e.End && e.Text == "" {
 		return []protocol.TextEdit{}, nil
 	}

@@ -74,6 +74,7 @@ type Server struct {
 	caps        clientCaps
 	folders     []string
 	settings    Settings
+	disabled    []diagnostics.Code // the codes the settings disable
 
 	exitOnce sync.Once
 	exited   chan int // receives the exit code

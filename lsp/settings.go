@@ -10,14 +10,22 @@ import (
 // Settings are what the client configures, through initializationOptions or
 // workspace/didChangeConfiguration, either at the top level or under a "carina" section:
 //
-//	{ "schemas": ["./schemas/extra.json"], "logLevel": "debug" }
+//	{ "schemas": ["./schemas/extra.json"], "logLevel": "debug", "disable": ["pipe-form"], "listToBlocks": false }
 type Settings struct {
 	// Schemas are schema index files or directories of them, added after the embedded aws and
 	// awscc schemas and the workspace's .carina/schemas, overriding them per resource type.
 	Schemas []string `json:"schemas"`
 	// LogLevel is the level of the server's log on stderr: debug, info, warn or error.
 	LogLevel string `json:"logLevel"`
+	// Disable lists diagnostic codes not to report, as `carina-lsp check -disable` does.
+	Disable []string `json:"disable"`
+	// ListToBlocks turns formatting's list-to-block rewrite on or off (nil: on, as in
+	// `carina-lsp fmt`).
+	ListToBlocks *bool `json:"listToBlocks"`
 }
+
+// listToBlocks reports whether formatting rewrites lists of maps as blocks.
+func (s Settings) listToBlocks() bool { return s.ListToBlocks == nil || *s.ListToBlocks }
 
 // parseSettings reads settings from a JSON value (nil when absent).
 func parseSettings(raw any) (Settings, bool, error) {

@@ -29,6 +29,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fl.BoolVar(&ff.fix, "fix", false, "apply the safe quick fixes (repeated until nothing changes), write the files, then report what remains")
 	fl.BoolVar(&ff.diff, "diff", false, "with -fix: print the fixes as a unified diff and write nothing")
 	fl.BoolVar(&ff.unsafe, "unsafe-fixes", false, "with -fix: apply suggestions too (a did-you-mean among several names)")
+	disableFlag := fl.String("disable", "", "comma-separated diagnostic codes not to report (e.g. pipe-form,tag-key-case); syntax errors cannot be disabled")
 	fl.Usage = func() {
 		fmt.Fprintf(stderr, "usage: carina-lsp check [flags] [paths]\n\n"+
 			"Checks .crn files. A directory is walked recursively; each directory holding .crn files is\n"+
@@ -54,6 +55,11 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	threshold, ok := diagnostics.ParseSeverity(*severityFlag)
 	if !ok || threshold == diagnostics.Hint {
 		fmt.Fprintf(stderr, "carina-lsp check: unknown severity %q (want error, warning or info)\n", *severityFlag)
+		return 2
+	}
+	disabled, err := diagnostics.ParseDisable(strings.Split(*disableFlag, ","))
+	if err != nil {
+		fmt.Fprintf(stderr, "carina-lsp check: -disable: %v\n", err)
 		return 2
 	}
 	var extra []*schema.Provider
@@ -119,7 +125,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			for _, f := range cfg.Files {
 				files[f.Path] = f
 			}
-			for _, d := range diagnostics.CheckWith(ctx, cfg, idx, diagnostics.Options{OnPanic: report}) {
+			for _, d := range diagnostics.CheckWith(ctx, cfg, idx, diagnostics.Options{OnPanic: report, Disable: disabled}) {
 				if t.only == nil || t.only[d.Path] {
 					diags = append(diags, d)
 				}
