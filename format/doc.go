@@ -10,6 +10,11 @@
 // like the reference. A check at the end of every run enforces this: a token written twice, out
 // of order or not at all is reported as an internal error instead of producing output.
 //
+// With a BlockNamer (Options.Blocks: the provider schemas) it also does the list-to-block rewrite of
+// `carina fmt`: a list of maps given to a list-of-struct attribute with a block name becomes
+// repeated blocks. That rewrite is done on the text before formatting, under a check of its own
+// that every comment and token is kept (blocks.go); without schemas the formatter needs none.
+//
 // Source formats a whole file and Range the statements overlapping a byte range (for editors).
 // A file with syntax errors is never formatted: both return a *SyntaxError carrying the parser's
 // errors.
