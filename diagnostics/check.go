@@ -67,11 +67,11 @@ func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index
 			if run.reuse(f, st) {
 				continue
 			}
-			mark, marks := len(c.out), len(c.noSchema)
+			mark, marks, markt := len(c.out), len(c.noSchema), len(c.tags)
 			c.only, c.onlyFile, c.linesUsed = st, f, false
 			c.checkStatement()
 			c.only, c.onlyFile = nil, nil
-			run.store(f, st, c.out[mark:], c.noSchema[marks:], c.linesUsed)
+			run.store(f, st, c.out[mark:], c.noSchema[marks:], c.tags[markt:], c.linesUsed)
 		}
 	}
 
@@ -106,13 +106,14 @@ func (c *checker) checkStatement() {
 	c.contained("attribute references", c.checkAttrRefs)
 	c.contained("module calls", c.checkModuleCalls)
 	c.contained("pipe form", c.checkPipeForm)
+	c.contained("tag keys", c.collectTagKeys)
 }
 
 // contained runs one check on what is in scope (the statement c.only, or the configuration).
 // When it panics, the findings it added are dropped and the panic is reported with the file,
 // the statement's line and the stack.
 func (c *checker) contained(name string, check func()) {
-	mark, marks := len(c.out), len(c.noSchema)
+	mark, marks, markt := len(c.out), len(c.noSchema), len(c.tags)
 	f, st := c.onlyFile, c.only
 	path, line := c.cfg.Dir, 0
 	if f != nil && st != nil {
@@ -125,7 +126,7 @@ func (c *checker) contained(name string, check func()) {
 		check()
 	})
 	if !ok {
-		c.out, c.noSchema = c.out[:mark], c.noSchema[:marks]
+		c.out, c.noSchema, c.tags = c.out[:mark], c.noSchema[:marks], c.tags[:markt]
 	}
 }
 

@@ -26,6 +26,7 @@ type checker struct {
 	stmtRefs map[*g.Stmt][]*workspace.Ref // references by statement
 	env      *environment                 // names every statement's checks may consult
 	noSchema []noSchemaSite               // types without schema, in check order
+	tags     []tagKey                     // the keys of every tags map, in check order
 	// volatile is set by a statement's checks that consulted more of the configuration than the
 	// memo's fingerprint covers (whether a suggested binding has an attribute, or would close a
 	// dependency cycle): the statement's results are not memoised. Only statements with a

@@ -38,6 +38,7 @@ type memoEntry struct {
 	fp       uint64
 	diags    []Diagnostic // spans relative to the statement
 	noSchema []noSchemaSite
+	tags     []tagKey
 	used     bool // touched by the current run
 }
 
@@ -192,13 +193,17 @@ func (r *memoRun) reuse(f *workspace.File, st *g.Stmt) bool {
 	for _, s := range e.noSchema {
 		r.c.noSchema = append(r.c.noSchema, noSchemaSite{file: f, span: s.span.Shift(st.Offset), head: s.head})
 	}
+	for _, k := range e.tags {
+		k.file, k.span = f, k.span.Shift(st.Offset)
+		r.c.tags = append(r.c.tags, k)
+	}
 	r.reused++
 	return true
 }
 
 // store memoises a statement's results (its diagnostics all lie in its own file and span, or they
 // are not memoised; nor are they when a message names a line number, lines).
-func (r *memoRun) store(f *workspace.File, st *g.Stmt, diags []Diagnostic, noSchema []noSchemaSite, lines bool) {
+func (r *memoRun) store(f *workspace.File, st *g.Stmt, diags []Diagnostic, noSchema []noSchemaSite, tags []tagKey, lines bool) {
 	r.analysed++
 	volatile := r.c.volatile
 	r.c.volatile = false
@@ -224,6 +229,10 @@ func (r *memoRun) store(f *workspace.File, st *g.Stmt, diags []Diagnostic, noSch
 	}
 	for _, s := range noSchema {
 		e.noSchema = append(e.noSchema, noSchemaSite{head: s.head, span: s.span.Shift(-st.Offset)})
+	}
+	for _, k := range tags {
+		k.file, k.span = nil, k.span.Shift(-st.Offset)
+		e.tags = append(e.tags, k)
 	}
 	r.m.entries[memoKey{st.Parsed, f.Path}] = e
 }

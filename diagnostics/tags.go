@@ -1,6 +1,9 @@
 package diagnostics
 
 import (
+	"slices"
+	"strings"
+
 	g "github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -39,8 +42,8 @@ type tagKey struct {
 // files are reported: a module's own are when the module's directory is checked. No fix: a tag
 // key is data, and renaming it changes the tags of the cloud resources.
 func (c *checker) checkTagKeys() {
-	own := tagKeys(c.cfg)
-	all := own
+	own := c.tags // collected statement by statement (collectTagKeys), memoised with them
+	all := slices.Clip(own)
 	for _, imp := range c.calledModules() {
 		all = append(all, tagKeys(imp.Config)...)
 	}
@@ -80,29 +83,46 @@ func (c *checker) calledModules() []*workspace.Import {
 	return out
 }
 
+// collectTagKeys records the tag keys of the statement in scope (see checkTagKeys).
+func (c *checker) collectTagKeys() {
+	for f, st := range c.statements() {
+		c.tags = stmtTagKeys(c.tags, f, st)
+	}
+}
+
 // tagKeys returns the keys of every `tags = { ... }` map of a configuration, in file order.
 func tagKeys(cfg *workspace.Config) []tagKey {
 	var out []tagKey
 	for _, f := range cfg.Files {
 		for _, st := range f.AST.Stmts {
-			g.Inspect(st.Node, func(n g.Node) bool {
-				a, ok := n.(*g.Attribute)
-				if !ok || a.Quoted || a.Key.Text != "tags" {
-					return true
-				}
-				m, ok := a.Value.(*g.MapExpr)
-				if !ok {
-					return true
-				}
-				for _, it := range m.Body.Items {
-					if k, ok := it.(*g.Attribute); ok && !k.Quoted {
-						out = append(out, tagKey{f, st.Abs(k.Key.Span), k.Key.Text, keyStyle(k.Key.Text)})
-					}
-				}
-				return true
-			})
+			out = stmtTagKeys(out, f, st)
 		}
 	}
+	return out
+}
+
+// stmtTagKeys appends the keys of the `tags = { ... }` maps of a statement to out. Statements
+// without the word are not walked.
+func stmtTagKeys(out []tagKey, f *workspace.File, st *g.Stmt) []tagKey {
+	if !strings.Contains(f.Text()[st.Offset:st.End], "tags") {
+		return out
+	}
+	g.Inspect(st.Node, func(n g.Node) bool {
+		a, ok := n.(*g.Attribute)
+		if !ok || a.Quoted || a.Key.Text != "tags" {
+			return true
+		}
+		m, ok := a.Value.(*g.MapExpr)
+		if !ok {
+			return true
+		}
+		for _, it := range m.Body.Items {
+			if k, ok := it.(*g.Attribute); ok && !k.Quoted {
+				out = append(out, tagKey{f, st.Abs(k.Key.Span), k.Key.Text, keyStyle(k.Key.Text)})
+			}
+		}
+		return true
+	})
 	return out
 }
 
