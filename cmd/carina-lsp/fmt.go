@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/carina-rs/carina-lsp/format"
 	"github.com/carina-rs/carina-lsp/schema"
@@ -31,7 +32,7 @@ type fmtRun struct {
 	flags          fmtFlags
 	f              *format.Formatter
 	schemas        schema.Sources
-	byIndex        map[*schema.Index]*format.Formatter // f with each schema index's rewrite
+	byDir          map[string]*dirFormatter // f with the rewrite of each directory's schemas
 	stdout, stderr io.Writer
 	failed         bool
 	differed       bool
@@ -168,39 +169,57 @@ func (r *fmtRun) file(path string) {
 	r.source(path, filepath.Dir(path), string(data), func(out string) error { return writeAtomic(path, out) })
 }
 
+// dirFormatter formats the files of one directory with the list-to-block rewrite of its schemas,
+// which are loaded only when a file has a list the rewrite asks about (most files have none, and
+// loading the embedded schemas takes longer than formatting a file).
+type dirFormatter struct {
+	f    *format.Formatter
+	load func() (*schema.Index, error)
+	once sync.Once
+	idx  *schema.Index
+	err  error // why the schemas could not be loaded
+}
+
+// ListBlockName implements format.BlockNamer, loading the schemas on first use.
+func (d *dirFormatter) ListBlockName(head string, read bool, path []string, key string) string {
+	d.once.Do(func() { d.idx, d.err = d.load() })
+	if d.err != nil {
+		return ""
+	}
+	return d.idx.ListBlockName(head, read, path, key)
+}
+
 // formatter returns the formatter for a file of directory dir ("" for standard input): with the
-// list-to-block rewrite of dir's schemas unless -list-to-blocks=false.
-func (r *fmtRun) formatter(dir string) (*format.Formatter, error) {
+// list-to-block rewrite of dir's schemas unless -list-to-blocks=false; and the directory's
+// schemas, to ask after formatting whether they could be loaded (nil without the rewrite).
+func (r *fmtRun) formatter(dir string) (*format.Formatter, *dirFormatter) {
 	if !r.flags.blocks {
 		return r.f, nil
 	}
-	idx, err := r.schemas.Base()
-	if dir != "" {
-		idx, err = r.schemas.ForDir(dir)
+	if r.byDir == nil {
+		r.byDir = map[string]*dirFormatter{}
 	}
-	if err != nil {
-		return nil, err
+	d := r.byDir[dir]
+	if d == nil {
+		d = &dirFormatter{load: r.schemas.Base}
+		if dir != "" {
+			d.load = func() (*schema.Index, error) { return r.schemas.ForDir(dir) }
+		}
+		d.f = r.f.WithBlocks(d)
+		r.byDir[dir] = d
 	}
-	if r.byIndex == nil {
-		r.byIndex = map[*schema.Index]*format.Formatter{}
-	}
-	f := r.byIndex[idx]
-	if f == nil {
-		f = r.f.WithBlocks(idx)
-		r.byIndex[idx] = f
-	}
-	return f, nil
+	return d.f, d
 }
 
 // source formats one text named name, of directory dir ("" for standard input), and does what
 // the flags ask; write, when not nil, replaces the file's content.
 func (r *fmtRun) source(name, dir, src string, write func(string) error) {
-	fm, err := r.formatter(dir)
-	if err != nil {
-		r.errorf("%s: %v", name, err)
+	fm, schemas := r.formatter(dir)
+	out, err := fm.Source(src)
+	if schemas != nil && schemas.err != nil {
+		r.errorf("%s: %v", name, schemas.err) // its lists may be blocks in the schemas: no output
 		return
 	}
-	out, err := fm.Source(src)
 	if err != nil {
 		var se *format.SyntaxError
 		if errors.As(err, &se) {
