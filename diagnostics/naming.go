@@ -37,6 +37,8 @@ func (c *checker) checkNaming() {
 		if err != nil || len(byFile) == 0 {
 			continue
 		}
+		// Not safe: a binding's name is the identity of its resource in plans and state, so a
+		// renamed resource may be planned as replaced (a moved block says otherwise).
 		fix := Fix{Title: "Rename to " + to}
 		for _, f := range c.cfg.Files { // in file order
 			for _, e := range byFile[f.Path] {

@@ -95,7 +95,8 @@ func (c *checker) reportPipe(f *workspace.File, st *g.Stmt, call *g.CallExpr, pa
 	if needsParens(parent) {
 		repl = "(" + repl + ")"
 	}
-	d.Fixes = []Fix{{Title: "Use pipe form: " + oneLine(repl), Edits: []Edit{{Span: sp, NewText: repl}}}}
+	// Safe: the same call, written in the other order.
+	d.Fixes = []Fix{{Title: "Use pipe form: " + oneLine(repl), Edits: []Edit{{Span: sp, NewText: repl}}, Safe: true}}
 }
 
 // pipeChain writes a pipe-preferred call in pipe form: its last argument, piped into the call of

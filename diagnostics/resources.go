@@ -311,7 +311,7 @@ func (c *checker) checkListBlock(f *workspace.File, st *g.Stmt, rs *schema.Resou
 	if !ok {
 		return
 	}
-	fix := Fix{Title: "Write as " + name + " blocks"}
+	fix := Fix{Title: "Write as " + name + " blocks", Safe: true} // the same value, in the other syntax
 	for _, e := range edits {
 		fix.Edits = append(fix.Edits, Edit{Span: g.Span{Start: int32(e.Start), End: int32(e.End)}, NewText: e.Text})
 	}

@@ -173,7 +173,7 @@ func candidates(cfg *workspace.Config, diags []diagnostics.Diagnostic, opts Opti
 			continue
 		}
 		fx := Eligible(d, opts.Unsafe)
-		if fx == nil || len(fx.Edits) == 0 {
+		if fx == nil || len(fx.Edits) == 0 || otherFiles(d, fx) {
 			continue
 		}
 		c := candidate{d, fx, f}
@@ -188,6 +188,17 @@ func candidates(cfg *workspace.Config, diags []diagnostics.Diagnostic, opts Opti
 		}
 	}
 	return out
+}
+
+// otherFiles reports whether a fix of d edits another file than d's (a rename across the
+// directory): fixes are combined file by file, so such a fix is left to the editor's code action.
+func otherFiles(d diagnostics.Diagnostic, fx *diagnostics.Fix) bool {
+	for _, e := range fx.Edits {
+		if e.File(&d) != d.Path {
+			return true
+		}
+	}
+	return false
 }
 
 // combine applies the fixes of cs to their files, skipping a fix whose edits overlap one taken

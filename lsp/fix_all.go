@@ -32,7 +32,7 @@ func (s *Server) fixAll(ctx context.Context, sn snapshot) *protocol.CodeAction {
 	scratch.SetOverlay(sn.file.Path, sn.file.Text())
 	res, err := fix.Config(ctx, scratch, dir, sn.schemas, fix.Options{Only: map[string]bool{sn.file.Path: true},
 		Check: func(ctx context.Context, cfg *workspace.Config, x *schema.Index) []diagnostics.Diagnostic {
-			return diagnostics.CheckWith(ctx, cfg, x, diagnostics.Options{OnPanic: s.contained})
+			return diagnostics.CheckWith(ctx, cfg, x, diagnostics.Options{OnPanic: s.contained, Disable: s.disabledCodes()})
 		}})
 	text, changed := res.Texts[sn.file.Path]
 	if err != nil || !changed {

@@ -143,8 +143,12 @@ func (s *Server) applySettings(ctx context.Context, set Settings) {
 // checkOptions returns the options of a check of a directory's configuration: its memo, the
 // panic reporter and the codes the settings disable.
 func (s *Server) checkOptions(dir string) diagnostics.Options {
+	return diagnostics.Options{Memo: s.memo(dir), OnPanic: s.contained, Disable: s.disabledCodes()}
+}
+
+// disabledCodes returns the codes the settings disable.
+func (s *Server) disabledCodes() []diagnostics.Code {
 	s.mu.Lock()
-	disabled := s.disabled
-	s.mu.Unlock()
-	return diagnostics.Options{Memo: s.memo(dir), OnPanic: s.contained, Disable: disabled}
+	defer s.mu.Unlock()
+	return s.disabled
 }

@@ -62,6 +62,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "carina-lsp check: -disable: %v\n", err)
 		return 2
 	}
+	ff.disable = disabled
 	var extra []*schema.Provider
 	if *schemasFlag != "" {
 		ps, err := schema.LoadPath(*schemasFlag)

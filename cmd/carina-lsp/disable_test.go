@@ -43,3 +43,18 @@ func TestCheckDisable(t *testing.T) {
 		t.Errorf("check with disable comments = %+v, want a clean run", got)
 	}
 }
+
+// TestCheckFixDisable: check -fix applies the safe lint fixes (pipe form here), but not those of a
+// code -disable names.
+func TestCheckFixDisable(t *testing.T) {
+	dir := t.TempDir()
+	src := "let parts = ['a', 'b']\n\nlet name = join('-', parts)\n\nlet _ = name\n"
+	writeTree(t, dir, map[string]string{"main.crn": src})
+	path := filepath.Join(dir, "main.crn")
+	if got := runCmd(t, "check", "-fix", "-disable", "pipe-form", dir); got.Code != 0 || readFile(t, path) != src {
+		t.Errorf("check -fix -disable pipe-form = %+v and changed the file to %q", got, readFile(t, path))
+	}
+	if got := runCmd(t, "check", "-fix", dir); got.Code != 0 || readFile(t, path) != strings.Replace(src, "join('-', parts)", "parts |> join('-')", 1) {
+		t.Errorf("check -fix = %+v, file %q; want the pipe form", got, readFile(t, path))
+	}
+}

@@ -21,7 +21,8 @@ type fixFlags struct {
 	fix, diff, unsafe bool
 	// check, when set, runs the checks the fixes come from instead of diagnostics.CheckWith:
 	// tests use it to offer a fix the checks never would.
-	check func(context.Context, *workspace.Config, *schema.Index) []diagnostics.Diagnostic
+	check   func(context.Context, *workspace.Config, *schema.Index) []diagnostics.Diagnostic
+	disable []diagnostics.Code // -disable: what is not reported is not fixed either
 }
 
 // fixTargets applies the fixes of every target's configuration (check -fix): the safe ones, or
@@ -43,7 +44,7 @@ func fixTargets(ctx context.Context, ws *workspace.Workspace, targets []target, 
 		check := ff.check
 		if check == nil {
 			check = func(ctx context.Context, cfg *workspace.Config, x *schema.Index) []diagnostics.Diagnostic {
-				return diagnostics.CheckWith(ctx, cfg, x, diagnostics.Options{OnPanic: report})
+				return diagnostics.CheckWith(ctx, cfg, x, diagnostics.Options{OnPanic: report, Disable: ff.disable})
 			}
 		}
 		var res fix.Result
