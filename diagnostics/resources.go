@@ -109,7 +109,7 @@ func (c *checker) unknownType(s resourceSite, head, provider string, tsp g.Span)
 		sug = suggestAnyService(head, types)
 	}
 	if sug != "" {
-		d := c.add(s.file, tsp, Error, CodeUnknownType, "unknown resource type %s; did you mean %s?", head, sug)
+		d := c.add(s.file, tsp, Error, CodeUnknownType, "Unknown resource type: %s; did you mean %s?", head, sug)
 		d.Fixes = []Fix{{Title: "Change to " + sug, Edits: []Edit{{Span: tsp, NewText: sug}}}}
 		return
 	}
@@ -118,7 +118,7 @@ func (c *checker) unknownType(s resourceSite, head, provider string, tsp g.Span)
 		if read {
 			kind = "data source"
 		}
-		c.add(s.file, tsp, Error, CodeUnknownType, "unknown resource type %s: the %s provider has no such %s", head, provider, kind)
+		c.add(s.file, tsp, Error, CodeUnknownType, "Unknown resource type: %s (the %s provider has no such %s)", head, provider, kind)
 		return
 	}
 	c.noSchemaAt(s.file, tsp, head)
