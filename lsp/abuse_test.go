@@ -962,9 +962,19 @@ func TestAbuseExitWithoutShutdown(t *testing.T) {
 			case <-time.After(5 * time.Second):
 				t.Fatal("the server did not end")
 			}
-			c.mu.Lock()
-			n := len(c.notes)
-			c.mu.Unlock()
+			// What the server wrote before it ended may still be on its way through the client's
+			// reader: wait until that has arrived, then watch past the debounce.
+			n := -1
+			for {
+				c.mu.Lock()
+				m := len(c.notes)
+				c.mu.Unlock()
+				if m == n {
+					break
+				}
+				n = m
+				time.Sleep(50 * time.Millisecond)
+			}
 			time.Sleep(400 * time.Millisecond) // past the debounce
 			c.mu.Lock()
 			if len(c.notes) != n {
