@@ -23,7 +23,8 @@ import {
   initializationOptions,
   readSettings,
   resolveServerCommand,
-  schemaPaths,
+  serverSettings,
+  SERVER_SETTINGS,
   serverArgs,
 } from './settings';
 
@@ -57,8 +58,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (RESTART_SETTINGS.some((s) => e.affectsConfiguration(`${CLIENT_ID}.${s}`))) {
         void enqueue(restart);
-      } else if (e.affectsConfiguration(`${CLIENT_ID}.${SETTINGS.schemas}`)) {
-        void enqueue(sendSchemas);
+      } else if (SERVER_SETTINGS.some((s) => e.affectsConfiguration(`${CLIENT_ID}.${s}`))) {
+        void enqueue(sendSettings);
       }
     }),
     { dispose: () => void stop() },
@@ -113,7 +114,7 @@ async function start(): Promise<void> {
       { scheme: 'file', language: 'carina' },
       { scheme: 'untitled', language: 'carina' },
     ],
-    initializationOptions: initializationOptions(schemaPaths(settings, env)),
+    initializationOptions: initializationOptions(serverSettings(settings, env)),
     synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.crn') },
     outputChannel: output,
   };
@@ -150,10 +151,10 @@ async function restart(): Promise<void> {
   await start();
 }
 
-async function sendSchemas(): Promise<void> {
+async function sendSettings(): Promise<void> {
   if (!client || !client.isRunning()) return;
-  const schemas = schemaPaths(currentSettings(), defaultEnvironment(workspaceFolder()));
-  await client.sendNotification(DidChangeConfigurationNotification.type, didChangeConfigurationParams(schemas));
+  const s = serverSettings(currentSettings(), defaultEnvironment(workspaceFolder()));
+  await client.sendNotification(DidChangeConfigurationNotification.type, didChangeConfigurationParams(s));
 }
 
 async function showError(message: string): Promise<void> {

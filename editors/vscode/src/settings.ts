@@ -15,6 +15,8 @@ export const SETTINGS = {
   serverPath: 'server.path',
   serverArgs: 'server.args',
   schemas: 'schemas',
+  disable: 'disable',
+  listToBlocks: 'listToBlocks',
   /** Read by vscode-languageclient itself, as `${CLIENT_ID}.trace.server`. */
   traceServer: 'trace.server',
 } as const;
@@ -22,10 +24,24 @@ export const SETTINGS = {
 /** Settings that need a new server process when they change. */
 export const RESTART_SETTINGS = [SETTINGS.serverPath, SETTINGS.serverArgs];
 
+/** Settings the running server is told about (workspace/didChangeConfiguration). */
+export const SERVER_SETTINGS = [SETTINGS.schemas, SETTINGS.disable, SETTINGS.listToBlocks];
+
 export interface Settings {
   serverPath: string;
   serverArgs: string[];
   schemas: string[];
+  /** Diagnostic codes not to report (as `carina-lsp check -disable`). */
+  disable: string[];
+  /** Formatting rewrites lists of maps of list-of-struct attributes as blocks, as `carina fmt`. */
+  listToBlocks: boolean;
+}
+
+/** What the server reads of the settings: initializationOptions and settings.carina. */
+export interface ServerSettings {
+  schemas: string[];
+  disable: string[];
+  listToBlocks: boolean;
 }
 
 /** The part of vscode.WorkspaceConfiguration that readSettings uses. */
@@ -44,6 +60,8 @@ export function readSettings(config: ConfigurationReader): Settings {
     serverPath: typeof serverPath === 'string' ? serverPath.trim() : '',
     serverArgs: stringList(config.get<string[]>(SETTINGS.serverArgs, [])),
     schemas: stringList(config.get<string[]>(SETTINGS.schemas, [])),
+    disable: stringList(config.get<string[]>(SETTINGS.disable, [])),
+    listToBlocks: config.get<boolean>(SETTINGS.listToBlocks, true) !== false,
   };
 }
 
@@ -169,12 +187,17 @@ export function schemaPaths(settings: Settings, env: Pick<Environment, 'home' | 
   return settings.schemas.map((s) => expandPath(s, env));
 }
 
-/** The initializationOptions sent with initialize. */
-export function initializationOptions(schemas: string[]): { schemas: string[] } {
-  return { schemas };
+/** The server's settings: the schema paths made absolute, the disabled codes, the rewrite. */
+export function serverSettings(settings: Settings, env: Pick<Environment, 'home' | 'workspaceFolder' | 'platform'>): ServerSettings {
+  return { schemas: schemaPaths(settings, env), disable: settings.disable, listToBlocks: settings.listToBlocks };
 }
 
-/** The settings sent with workspace/didChangeConfiguration when carina.schemas changes. */
-export function didChangeConfigurationParams(schemas: string[]): { settings: { carina: { schemas: string[] } } } {
-  return { settings: { carina: { schemas } } };
+/** The initializationOptions sent with initialize. */
+export function initializationOptions(s: ServerSettings): ServerSettings {
+  return s;
+}
+
+/** The settings sent with workspace/didChangeConfiguration when a server setting changes. */
+export function didChangeConfigurationParams(s: ServerSettings): { settings: { carina: ServerSettings } } {
+  return { settings: { carina: s } };
 }

@@ -136,12 +136,16 @@ test('the server command: PATH lookup, explicit paths, no arguments by default',
   assert.equal(ext.resolveServerCommand('./nope', env).ok, false);
 
   const settings = ext.readSettings({ get: (k, d) => ({ 'server.args': ['-v', 3], schemas: ['schemas', '~/s.json'] })[k] ?? d });
-  assert.deepEqual(settings, { serverPath: '', serverArgs: ['-v'], schemas: ['schemas', '~/s.json'] });
+  assert.deepEqual(settings, { serverPath: '', serverArgs: ['-v'], schemas: ['schemas', '~/s.json'], disable: [], listToBlocks: true });
+  const off = ext.readSettings({ get: (k, d) => ({ disable: ['pipe-form', 7], listToBlocks: false })[k] ?? d });
+  assert.deepEqual([off.disable, off.listToBlocks], [['pipe-form'], false]);
   assert.deepEqual(ext.serverArgs(ext.readSettings({ get: (k, d) => d })), []);
   const schemas = ext.schemaPaths(settings, env);
   assert.deepEqual(schemas, [path.join(dir, 'schemas'), '/home/u/s.json']);
-  assert.deepEqual(ext.initializationOptions(schemas), { schemas });
-  assert.deepEqual(ext.didChangeConfigurationParams(schemas), { settings: { carina: { schemas } } });
+  const server = ext.serverSettings(settings, env);
+  assert.deepEqual(server, { schemas, disable: [], listToBlocks: true });
+  assert.deepEqual(ext.initializationOptions(server), server);
+  assert.deepEqual(ext.didChangeConfigurationParams(server), { settings: { carina: server } });
   fs.rmSync(dir, { recursive: true });
 });
 
@@ -174,7 +178,7 @@ test('the client starts the server with no arguments of its own, sends the schem
   await waitFor('initialized', () => count('initialized') === 1);
   const init = messages().find((m) => m.method === 'initialize');
   assert.deepEqual(init.args, ['--flag'], 'no --stdio or other argument is added');
-  assert.deepEqual(init.params.initializationOptions, { schemas: ['/schemas/aws.json'] });
+  assert.deepEqual(init.params.initializationOptions, { schemas: ['/schemas/aws.json'], disable: [], listToBlocks: true });
   assert.equal(init.params.trace, 'off');
   assert.deepEqual(mock.calls.errors, []);
 
@@ -187,7 +191,21 @@ test('the client starts the server with no arguments of its own, sends the schem
   changed('carina.schemas');
   await waitFor('didChangeConfiguration', () => count('workspace/didChangeConfiguration') === 1);
   const dcc = messages().find((m) => m.method === 'workspace/didChangeConfiguration');
-  assert.deepEqual(dcc.params, { settings: { carina: { schemas: ['/schemas/other.json'] } } });
+  assert.deepEqual(dcc.params, { settings: { carina: { schemas: ['/schemas/other.json'], disable: [], listToBlocks: true } } });
+  assert.equal(count('initialize'), 1);
+
+  // carina.disable and carina.listToBlocks: a notification with every server setting.
+  mock.setConfiguration({
+    'carina.server.path': process.execPath,
+    'carina.server.args': [fake, log, '--flag'],
+    'carina.schemas': ['/schemas/other.json'],
+    'carina.disable': ['pipe-form'],
+    'carina.listToBlocks': false,
+  });
+  changed('carina.disable');
+  await waitFor('a second didChangeConfiguration', () => count('workspace/didChangeConfiguration') === 2);
+  const dcc2 = messages().filter((m) => m.method === 'workspace/didChangeConfiguration')[1];
+  assert.deepEqual(dcc2.params, { settings: { carina: { schemas: ['/schemas/other.json'], disable: ['pipe-form'], listToBlocks: false } } });
   assert.equal(count('initialize'), 1);
 
   // carina.server.args: the server is restarted with the new arguments.
@@ -202,7 +220,7 @@ test('the client starts the server with no arguments of its own, sends the schem
   assert.equal(count('exit'), 1);
   const init2 = messages().filter((m) => m.method === 'initialize')[1];
   assert.deepEqual(init2.args, ['--flag', '--other']);
-  assert.deepEqual(init2.params.initializationOptions, { schemas: ['/schemas/other.json'] });
+  assert.deepEqual(init2.params.initializationOptions, { schemas: ['/schemas/other.json'], disable: [], listToBlocks: true });
 
   } finally {
     await ext.deactivate();
