@@ -19,7 +19,17 @@ func (r *resolver) classify(s *Site) {
 	case g.LineComment, g.BlockComment:
 		s.Role = Comment
 		return
-	case g.String, g.TemplateStart, g.TemplateMid, g.TemplateEnd, g.Heredoc:
+	case g.String:
+		if n := len(s.Path); n > 0 {
+			if x, ok := s.Path[n-1].(*g.Name); ok {
+				r.name(s, x, n-1) // a quoted key: 'aws:SourceArn' = ...
+				return
+			}
+		}
+		s.Role = String
+		r.valueExpect(s)
+		return
+	case g.TemplateStart, g.TemplateMid, g.TemplateEnd, g.Heredoc:
 		s.Role = String
 		r.valueExpect(s)
 		return

@@ -8,8 +8,8 @@ import (
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
-// Walk calls yield with the Site of every identifier token of f (names, keywords, literal words)
-// that overlaps span (the whole file when span is nil), in file order: what Locate says with the
+// Walk calls yield with the Site of every name-like token of f (identifiers: names, keywords,
+// literal words; and quoted keys) that overlaps span (the whole file when span is nil), in file order: what Locate says with the
 // cursor at the token's start. A dotted name gets one Site a segment, except the segments the
 // Site before covers (a qualified enum value, a resource type are one Site). Walk stops when
 // yield returns false.
@@ -94,8 +94,8 @@ func (w *walker) visit(n g.Node, root bool) {
 	k := 0
 	for !w.done() {
 		t := w.toks[w.i]
-		if t.Kind != g.Ident && t.Start < w.end {
-			w.i++ // only identifiers are yielded: which node holds the others does not matter
+		if t.Kind != g.Ident && t.Kind != g.String && t.Start < w.end {
+			w.i++ // only names are yielded: which node holds the others does not matter
 			continue
 		}
 		if t.Start >= w.end {
@@ -127,7 +127,7 @@ func (w *walker) visit(n g.Node, root bool) {
 // emit yields the Sites of the current token, an identifier with the given path.
 func (w *walker) emit(path []g.Node) {
 	t := w.toks[w.i]
-	if t.Kind != g.Ident || w.stop {
+	if w.stop || t.Kind != g.Ident && !(t.Kind == g.String && quotedKey(path)) {
 		return
 	}
 	st := w.st
@@ -155,4 +155,14 @@ func (w *walker) emit(path []g.Node) {
 		}
 		off = next
 	}
+}
+
+// quotedKey reports whether a string token with this path is a quoted key: its innermost node is
+// a name.
+func quotedKey(path []g.Node) bool {
+	if n := len(path); n > 0 {
+		_, ok := path[n-1].(*g.Name)
+		return ok
+	}
+	return false
 }

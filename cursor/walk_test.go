@@ -54,7 +54,7 @@ func sayOf(s *Site) said {
 // TestWalkAgreesWithLocate walks every file of the corpus (whole, and cut in half so that
 // statements break) and of the cursor package's neighbours' golden archives, and checks that
 // every Site Walk yields is what Locate says at the same place, that Walk yields every
-// identifier once, and that a Walk over a span yields the same Sites as the whole walk there.
+// identifier and quoted key once, and that a Walk over a span yields the same Sites as the whole walk there.
 func TestWalkAgreesWithLocate(t *testing.T) {
 	idx := testutil.EmbeddedIndex(t)
 	var sets []map[string]string
@@ -95,6 +95,14 @@ func checkWalk(t *testing.T, cfg *workspace.Config, f *workspace.File, idx *sche
 		if tk.Kind == g.Ident {
 			idents[tk.Start] = false
 		}
+	}
+	for _, st := range f.AST.Stmts {
+		g.Inspect(st.Node, func(n g.Node) bool {
+			if a, ok := n.(*g.Attribute); ok && a.Quoted && a.Key != nil {
+				idents[st.Abs(a.Key.Span).Start] = false
+			}
+			return true
+		})
 	}
 	Walk(cfg, f, nil, idx, func(s *Site) bool {
 		got := sayOf(s)
