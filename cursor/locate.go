@@ -78,13 +78,17 @@ func wordy(k g.Kind) bool {
 // do not count). Blanks are no token.
 func tokenAt(toks []g.Token, off int32) (g.Token, bool) {
 	i := sort.Search(len(toks), func(i int) bool { return toks[i].End > off })
+	j := i - 1
+	for j >= 0 && toks[j].Start == toks[j].End {
+		j-- // the end of input, at the end of the text
+	}
 	at := i < len(toks) && toks[i].Start <= off && significant(toks[i].Kind)
-	before := i > 0 && toks[i-1].End == off && toks[i-1].Start < off && significant(toks[i-1].Kind)
+	before := j >= 0 && toks[j].End == off && significant(toks[j].Kind)
 	switch {
-	case at && (wordy(toks[i].Kind) || !before || !wordy(toks[i-1].Kind)):
+	case at && (wordy(toks[i].Kind) || !before || !wordy(toks[j].Kind)):
 		return toks[i], true
 	case before:
-		return toks[i-1], true
+		return toks[j], true
 	}
 	return g.Token{}, false
 }
