@@ -71,6 +71,7 @@ func (r *resolver) classify(s *Site) {
 		r.valueExpect(s)
 	case *g.DurationLit:
 		s.Role = Number // the unit word of `30 min`
+		r.valueExpect(s)
 	case *g.BadItem:
 		r.badItem(s, i)
 	case *g.BadStmt, *g.BadExpr:
@@ -196,7 +197,8 @@ func keywordConstruct(word string) *g.Construct {
 }
 
 // keywordSpan classifies a token that is one of the keyword spans a node records (let, wait,
-// read, provider ...), or a word inside the node's span that no child holds (`in`, `else`). The
+// read, provider ...), or a word inside the node's span that no child holds (`in`, `else`, or a
+// word the parser skipped, which is guessed). The
 // keyword of a construct that is the value of a let (path[i-1]) records the let's binding.
 func (r *resolver) keywordSpan(s *Site, n g.Node, i int) {
 	rel := s.Span.Shift(-s.Stmt.Offset)
@@ -244,7 +246,7 @@ func (r *resolver) keywordSpan(s *Site, n g.Node, i int) {
 		}
 		return
 	}
-	r.word(s)
+	r.guess(s) // `in`, `else`, or a word the parser skipped
 }
 
 // name classifies a name node (path[i]) by what holds it.
