@@ -28,13 +28,16 @@ func (r *resolver) owner(st *g.Stmt) *workspace.Decl {
 // blockCtx describes the block path[i] (a *g.Block) of statement st: what construct it belongs
 // to and, inside a resource, its schema and attribute path.
 func (r *resolver) blockCtx(st *g.Stmt, path []g.Node, i int) *BlockCtx {
-	if b, ok := nodeAt(path, i).(*g.Block); ok && r.memo != nil {
+	if b, ok := nodeAt(path, i).(*g.Block); ok && r.scratch {
 		if b == r.lastBlock {
 			return r.lastCtx // the keys of a block come one after the other
 		}
 		ctx, ok := r.memo[b]
 		if !ok {
 			ctx = r.describeBlock(st, path, i)
+			if r.memo == nil {
+				r.memo = map[*g.Block]*BlockCtx{}
+			}
 			r.memo[b] = ctx
 		}
 		r.lastBlock, r.lastCtx = b, ctx
@@ -74,7 +77,7 @@ func (r *resolver) describeBlock(st *g.Stmt, path []g.Node, i int) *BlockCtx {
 			}
 			break
 		}
-		ctx.inherit(outer, name)
+		r.inherit(ctx, outer, name)
 	case *g.MapExpr:
 		ctx.Map = true
 		// The map is the value of a key (perhaps as an element of a list value): it holds what
@@ -90,7 +93,7 @@ func (r *resolver) describeBlock(st *g.Stmt, path []g.Node, i int) *BlockCtx {
 			if _, ok := nodeAt(path, j-1).(*g.Block); ok {
 				outer := r.blockCtx(st, path, j-1)
 				if outer.Construct == nil || outer.Construct.Keys == nil {
-					ctx.inherit(outer, a.Key.Text)
+					r.inherit(ctx, outer, a.Key.Text)
 				}
 			}
 		}
@@ -140,13 +143,19 @@ func (r *resolver) describeBlock(st *g.Stmt, path []g.Node, i int) *BlockCtx {
 
 // inherit makes ctx the block (or map) written under name in the block outer: inside a resource,
 // the same schema one attribute deeper.
-func (ctx *BlockCtx) inherit(outer *BlockCtx, name string) {
+func (r *resolver) inherit(ctx, outer *BlockCtx, name string) {
 	if outer.Path == nil {
 		return // not inside a resource body
 	}
 	ctx.Construct = outer.Construct
 	ctx.Head, ctx.Read, ctx.Schema = outer.Head, outer.Read, outer.Schema
-	ctx.Path = append(slices.Clone(outer.Path), name)
+	if !r.scratch {
+		ctx.Path = append(slices.Clone(outer.Path), name)
+		return
+	}
+	start := len(r.paths) // the statement's paths share one buffer
+	r.paths = append(append(r.paths, outer.Path...), name)
+	ctx.Path = r.paths[start:len(r.paths):len(r.paths)]
 }
 
 // keyExpect is what the value of key in block ctx expects.

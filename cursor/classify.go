@@ -419,14 +419,22 @@ func (r *resolver) path(s *Site, i, k int) {
 		r.reference(s, abs, k, d)
 		return
 	}
-	ts := texts(segs) // not the scratch buffer: Attr is cut from it
 	whole := g.Span{Start: abs[0].Span.Start, End: abs[len(abs)-1].Span.End}
-	text := strings.Join(ts, ".")
+	var text string
+	if p, ok := x.(*g.PathExpr); ok {
+		text = r.pathText(st, p)
+	} else {
+		text = strings.Join(texts(segs), ".")
+	}
 	s.Expect = r.expect(st, s.Path, i)
 	if k < len(segs)-1 {
 		// a prefix of a qualified value: aws.acm.Certificate, aws.acm.Certificate.Status
-		prefix := strings.Join(ts[:k+1], ".")
 		sp := g.Span{Start: abs[0].Span.Start, End: abs[k].Span.End}
+		n := k // the dots
+		for _, seg := range segs[:k+1] {
+			n += len(seg.Text)
+		}
+		prefix := text[:n]
 		if rs := r.schemas.Declared(prefix, false); rs != nil {
 			s.Role, s.Schema, s.Span, s.Text = ResourceType, rs, sp, prefix
 			return
@@ -442,7 +450,7 @@ func (r *resolver) path(s *Site, i, k int) {
 			return
 		}
 	}
-	if en, v, ok := r.qualifiedEnum(ts); ok {
+	if en, v, ok := r.qualifiedEnum(text); ok {
 		s.Role, s.Enum, s.Value, s.Span, s.Text = EnumValue, en, v, whole, text
 		return
 	}
@@ -464,7 +472,7 @@ func (r *resolver) path(s *Site, i, k int) {
 	// An unresolved name: an enum value no schema tells, or a mistake.
 	s.Role = Reference
 	if k > 0 {
-		s.Role, s.Seg, s.Attr = Member, k-1, ts[1:k+1]
+		s.Role, s.Seg, s.Attr = Member, k-1, r.attrPath(nil, abs[1:k+1], "")
 	}
 }
 

@@ -23,8 +23,8 @@ type resolver struct {
 	ownerSt *g.Stmt         // the statement owner last answered for
 	ownerD  *workspace.Decl // and its answer
 
-	// memo holds the context of each block already described (a Walk describes the block of
-	// every key it meets); nil when not memoizing.
+	// memo holds the context of each block of the statement already described (a Walk
+	// describes the block of every key it meets); used when scratch.
 	memo      map[*g.Block]*BlockCtx
 	lastBlock *g.Block // the block memo answered for last
 	lastCtx   *BlockCtx
@@ -35,6 +35,7 @@ type resolver struct {
 	used    int          // how many of the slab's are in use
 	names   []g.Name     // the current Site's Segments
 	strs    []string     // and its attribute path
+	paths   []string     // the attribute paths of the statement's block contexts
 }
 
 // reset forgets the block contexts of the statement walked before.
@@ -42,6 +43,7 @@ func (r *resolver) reset() {
 	clear(r.memo)
 	r.lastBlock, r.lastCtx = nil, nil
 	r.used = 0
+	r.paths = r.paths[:0]
 }
 
 // newBlockCtx returns a zero block context: from the slab when scratch.
@@ -49,10 +51,14 @@ func (r *resolver) newBlockCtx() *BlockCtx {
 	if !r.scratch {
 		return &BlockCtx{}
 	}
-	const chunk = 64
-	ci, i := r.used/chunk, r.used%chunk
+	// Chunks of 8, 16, 32, 64, 64 ...: a range walk describes a few blocks, a file many.
+	ci, i := 0, r.used
+	for size := 8; i >= size; size = min(2*size, 64) {
+		i -= size
+		ci++
+	}
 	if ci == len(r.slab) {
-		r.slab = append(r.slab, make([]BlockCtx, chunk))
+		r.slab = append(r.slab, make([]BlockCtx, min(8<<ci, 64)))
 	}
 	r.used++
 	ctx := &r.slab[ci][i]
@@ -215,24 +221,40 @@ func EnumOf(rs *schema.Resource, t *schema.Type) *schema.Enum {
 
 // qualifiedEnum resolves a dotted value such as aws.acm.Certificate.Status.Issued or
 // aws.Region.us_east_1 against the enum its prefix names (also under another provider's prefix).
-func (r *resolver) qualifiedEnum(parts []string) (*schema.Enum, schema.EnumValue, bool) {
-	text := strings.Join(parts, ".")
-	for k := len(parts) - 1; k >= 2; k-- {
-		ids := []string{strings.Join(parts[:k], ".")}
-		if r.providers == nil {
-			r.providers = r.schemas.Providers()
+func (r *resolver) qualifiedEnum(text string) (*schema.Enum, schema.EnumValue, bool) {
+	if r.schemas == nil {
+		return nil, schema.EnumValue{}, false
+	}
+	if r.providers == nil {
+		r.providers = r.schemas.Providers()
+	}
+	first, _, _ := strings.Cut(text, ".")
+	// The prefixes of text of at least two names, longest first: aws.acm.Certificate.Status,
+	// aws.acm.Certificate, aws.acm.
+	for end := strings.LastIndexByte(text, '.'); end > 0; end = strings.LastIndexByte(text[:end], '.') {
+		id := text[:end]
+		if !strings.Contains(id, ".") {
+			break
+		}
+		if en, v, ok := r.enumValue(id, text); ok {
+			return en, v, true
 		}
 		for _, p := range r.providers {
-			if p != parts[0] {
-				ids = append(ids, p+"."+strings.Join(parts[1:k], "."))
-			}
-		}
-		for _, id := range ids {
-			if en := r.withRegions(r.schemas.Enum(id)); en != nil {
-				if m, ok := en.Resolve(text); ok {
-					return en, m.Value, true
+			if p != first {
+				if en, v, ok := r.enumValue(p+id[len(first):], text); ok {
+					return en, v, true
 				}
 			}
+		}
+	}
+	return nil, schema.EnumValue{}, false
+}
+
+// enumValue resolves text as a value of the enum id.
+func (r *resolver) enumValue(id, text string) (*schema.Enum, schema.EnumValue, bool) {
+	if en := r.withRegions(r.schemas.Enum(id)); en != nil {
+		if m, ok := en.Resolve(text); ok {
+			return en, m.Value, true
 		}
 	}
 	return nil, schema.EnumValue{}, false

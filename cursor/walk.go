@@ -32,7 +32,6 @@ func Walk(cfg *workspace.Config, f *workspace.File, span *g.Span, schemas *schem
 		hi:    hi,
 		yield: yield,
 	}
-	w.r.memo = map[*g.Block]*BlockCtx{}
 	w.r.scratch = true
 	stmts := f.AST.Stmts
 	si := sort.Search(len(stmts), func(i int) bool { return stmts[i].End > lo })
@@ -73,6 +72,17 @@ func (w *walker) done() bool {
 	return w.stop || w.i >= len(w.toks) || w.toks[w.i].Start >= w.hi || w.toks[w.i].Kind == g.EOF
 }
 
+// skip passes the tokens of the statement that are no names: only names are yielded, so which
+// node holds the others does not matter.
+func (w *walker) skip() {
+	for ; w.i < len(w.toks); w.i++ {
+		t := &w.toks[w.i]
+		if t.Kind == g.Ident || t.Kind == g.String || t.Kind == g.EOF || t.Start >= w.end {
+			return
+		}
+	}
+}
+
 // loose walks the tokens that start before off outside any statement.
 func (w *walker) loose(off int32) {
 	for !w.done() && w.toks[w.i].Start < off {
@@ -92,12 +102,12 @@ func (w *walker) visit(n g.Node, root bool) {
 	w.kids = g.AppendChildren(w.kids, n)
 	kids := w.kids[base:] // the children visited below append after them and cut back
 	k := 0
-	for !w.done() {
-		t := w.toks[w.i]
-		if t.Kind != g.Ident && t.Kind != g.String && t.Start < w.end {
-			w.i++ // only names are yielded: which node holds the others does not matter
-			continue
+	for {
+		w.skip()
+		if w.done() {
+			break
 		}
+		t := w.toks[w.i]
 		if t.Start >= w.end {
 			break
 		}
