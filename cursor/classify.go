@@ -504,10 +504,13 @@ func (r *resolver) pathText(st *g.Stmt, p *g.PathExpr) string {
 	if sp.Start < 0 || sp.End > int32(len(src)) || sp.Start > sp.End {
 		return p.String()
 	}
-	if t := src[sp.Start:sp.End]; !strings.ContainsAny(t, " \t\r\n#/") {
-		return t
+	t := src[sp.Start:sp.End]
+	for i := 0; i < len(t); i++ {
+		if c := t[i]; !isWordByte(c) && c != '.' {
+			return p.String() // blanks or a comment between the names
+		}
 	}
-	return p.String()
+	return t
 }
 
 // resourceType classifies the type of a resource, data source or address.

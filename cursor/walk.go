@@ -99,7 +99,12 @@ func (w *walker) visit(n g.Node, root bool) {
 	w.path = append(w.path, n)
 	np := n.Pos()
 	base := len(w.kids)
-	w.kids = g.AppendChildren(w.kids, n)
+	switch n.(type) {
+	case *g.Name, *g.PathExpr, *g.BoolLit, *g.NullLit, *g.DurationLit, *g.IntLit, *g.FloatLit:
+		// leaves: no children to ask for
+	default:
+		w.kids = g.AppendChildren(w.kids, n)
+	}
 	kids := w.kids[base:] // the children visited below append after them and cut back
 	k := 0
 	for {
