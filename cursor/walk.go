@@ -9,16 +9,16 @@ import (
 )
 
 // Walk calls yield with the Site of every name-like token of f (identifiers: names, keywords,
-// literal words; and quoted keys) that overlaps span (the whole file when span is nil), in file order: what Locate says with the
-// cursor at the token's start. A dotted name gets one Site a segment, except the segments the
-// Site before covers (a qualified enum value, a resource type are one Site). Walk stops when
-// yield returns false.
+// literal words; and quoted keys) that overlaps span (the whole file when span is nil), in file
+// order: what Locate says with the cursor at the token's start. A dotted name gets one Site a
+// segment, except the segments the Site before covers (a qualified enum value, a resource type
+// are one Site). Walk stops when yield returns false.
 //
 // It walks the syntax tree of each statement once, alongside the tokens, and describes each block
-// once, so a whole file costs about one pass.
-// The Site passed to yield is reused for the next one: it is valid only during the call. Sites
-// from Walk have no Slot.
-func Walk(cfg *workspace.Config, f *workspace.File, span *g.Span, schemas *schema.Index, yield func(*Site) bool) {
+// once, so a whole file costs about one pass. The Site is passed by value (built on the stack);
+// its slices (Segments, Attr) and its block context are buffers of the walk, overwritten by the
+// Sites after it: they are valid only during the call. Sites from Walk have no Slot.
+func Walk(cfg *workspace.Config, f *workspace.File, span *g.Span, schemas *schema.Index, yield func(Site) bool) {
 	src := f.Text()
 	lo, hi := int32(0), int32(len(src))
 	if span != nil {
@@ -62,8 +62,7 @@ type walker struct {
 	end   int32    // the statement's end
 	path  []g.Node // from the statement's root to the node being visited
 	kids  []g.Node // the children of the nodes on the path, a stack
-	site  Site
-	yield func(*Site) bool
+	yield func(Site) bool
 	stop  bool
 }
 
@@ -150,9 +149,8 @@ func (w *walker) emit(path []g.Node) {
 		st = nil
 	}
 	for off := t.Start; ; {
-		s := &w.site
-		*s = Site{File: w.r.f, Offset: off, Tok: t, Stmt: st, Path: path, sameStart: true}
-		w.r.classify(s)
+		s := Site{File: w.r.f, Offset: off, Tok: t, Stmt: st, Path: path, sameStart: true}
+		w.r.classify(&s)
 		if !w.yield(s) {
 			w.stop = true
 			return

@@ -17,7 +17,7 @@ func BenchmarkWalk(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		n = 0
-		Walk(cfg, f, nil, idx, func(*Site) bool { n++; return true })
+		Walk(cfg, f, nil, idx, func(Site) bool { n++; return true })
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(lines), "ns/line")
 	b.ReportMetric(float64(n), "sites")

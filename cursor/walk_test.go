@@ -104,7 +104,8 @@ func checkWalk(t *testing.T, cfg *workspace.Config, f *workspace.File, idx *sche
 			return true
 		})
 	}
-	Walk(cfg, f, nil, idx, func(s *Site) bool {
+	Walk(cfg, f, nil, idx, func(site Site) bool {
+		s := &site
 		got := sayOf(s)
 		whole = append(whole, got)
 		if s.Offset == s.Tok.Start {
@@ -128,8 +129,8 @@ func checkWalk(t *testing.T, cfg *workspace.Config, f *workspace.File, idx *sche
 	n := int32(len(f.Text()))
 	sp := g.Span{Start: n / 3, End: 2 * n / 3}
 	var part []said
-	Walk(cfg, f, &sp, idx, func(s *Site) bool {
-		part = append(part, sayOf(s))
+	Walk(cfg, f, &sp, idx, func(s Site) bool {
+		part = append(part, sayOf(&s))
 		return true
 	})
 	var want []said

@@ -33,8 +33,8 @@ func Tokens(cfg *workspace.Config, f *workspace.File, span *g.Span, schemas *sch
 		}
 	}
 	named := make([]Token, 0, (hi-lo)/24+1)
-	cursor.Walk(cfg, f, &g.Span{Start: lo, End: hi}, schemas, func(s *cursor.Site) bool {
-		named = names(named, s)
+	cursor.Walk(cfg, f, &g.Span{Start: lo, End: hi}, schemas, func(s cursor.Site) bool {
+		named = names(named, &s)
 		return true
 	})
 	toks := f.AST.Tokens
