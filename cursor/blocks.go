@@ -14,17 +14,43 @@ func (r *resolver) owner(st *g.Stmt) *workspace.Decl {
 	if st == nil {
 		return nil
 	}
-	if l, ok := st.Node.(*g.LetStmt); ok && l.Name != nil {
-		return r.declAt(st.Abs(l.Name.Span))
+	if st == r.ownerSt {
+		return r.ownerD
 	}
-	return nil
+	var d *workspace.Decl
+	if l, ok := st.Node.(*g.LetStmt); ok && l.Name != nil {
+		d = r.declAt(st.Abs(l.Name.Span))
+	}
+	r.ownerSt, r.ownerD = st, d
+	return d
 }
 
 // blockCtx describes the block path[i] (a *g.Block) of statement st: what construct it belongs
 // to and, inside a resource, its schema and attribute path.
 func (r *resolver) blockCtx(st *g.Stmt, path []g.Node, i int) *BlockCtx {
+	if b, ok := nodeAt(path, i).(*g.Block); ok && r.scratch {
+		if b == r.lastBlock {
+			return r.lastCtx // the keys of a block come one after the other
+		}
+		ctx, ok := r.memo[b]
+		if !ok {
+			ctx = r.describeBlock(st, path, i)
+			if r.memo == nil {
+				r.memo = map[*g.Block]*BlockCtx{}
+			}
+			r.memo[b] = ctx
+		}
+		r.lastBlock, r.lastCtx = b, ctx
+		return ctx
+	}
+	return r.describeBlock(st, path, i)
+}
+
+// describeBlock is blockCtx without the memo.
+func (r *resolver) describeBlock(st *g.Stmt, path []g.Node, i int) *BlockCtx {
 	b, _ := nodeAt(path, i).(*g.Block)
-	ctx := &BlockCtx{Node: b, Stmt: st, Owner: r.owner(st)}
+	ctx := r.newBlockCtx()
+	ctx.Node, ctx.Stmt, ctx.Owner = b, st, r.owner(st)
 	switch p := nodeAt(path, i-1).(type) {
 	case *g.ResourceExpr:
 		ctx.Construct = g.ConstructOf(g.ResourceConstruct)
@@ -33,7 +59,7 @@ func (r *resolver) blockCtx(st *g.Stmt, path []g.Node, i int) *BlockCtx {
 		}
 		ctx.Read = p.Read != nil
 		if p.Type != nil {
-			ctx.Head = p.Type.String()
+			ctx.Head = r.pathText(st, p.Type)
 		}
 		ctx.Schema = r.schemas.Declared(ctx.Head, ctx.Read)
 		ctx.Path = []string{}
@@ -51,7 +77,7 @@ func (r *resolver) blockCtx(st *g.Stmt, path []g.Node, i int) *BlockCtx {
 			}
 			break
 		}
-		ctx.inherit(outer, name)
+		r.inherit(ctx, outer, name)
 	case *g.MapExpr:
 		ctx.Map = true
 		// The map is the value of a key (perhaps as an element of a list value): it holds what
@@ -67,7 +93,7 @@ func (r *resolver) blockCtx(st *g.Stmt, path []g.Node, i int) *BlockCtx {
 			if _, ok := nodeAt(path, j-1).(*g.Block); ok {
 				outer := r.blockCtx(st, path, j-1)
 				if outer.Construct == nil || outer.Construct.Keys == nil {
-					ctx.inherit(outer, a.Key.Text)
+					r.inherit(ctx, outer, a.Key.Text)
 				}
 			}
 		}
@@ -117,13 +143,19 @@ func (r *resolver) blockCtx(st *g.Stmt, path []g.Node, i int) *BlockCtx {
 
 // inherit makes ctx the block (or map) written under name in the block outer: inside a resource,
 // the same schema one attribute deeper.
-func (ctx *BlockCtx) inherit(outer *BlockCtx, name string) {
+func (r *resolver) inherit(ctx, outer *BlockCtx, name string) {
 	if outer.Path == nil {
 		return // not inside a resource body
 	}
 	ctx.Construct = outer.Construct
 	ctx.Head, ctx.Read, ctx.Schema = outer.Head, outer.Read, outer.Schema
-	ctx.Path = append(slices.Clone(outer.Path), name)
+	if !r.scratch {
+		ctx.Path = append(slices.Clone(outer.Path), name)
+		return
+	}
+	start := len(r.paths) // the statement's paths share one buffer
+	r.paths = append(append(r.paths, outer.Path...), name)
+	ctx.Path = r.paths[start:len(r.paths):len(r.paths)]
 }
 
 // keyExpect is what the value of key in block ctx expects.
@@ -132,7 +164,7 @@ func (r *resolver) keyExpect(ctx *BlockCtx, key string) Expectation {
 		return Expectation{}
 	}
 	if k := ctx.Construct.Key(key); k != nil && ctx.Construct.Keys != nil {
-		e := Expectation{Key: k}
+		e := Expectation{Key: k, Block: ctx}
 		if k.Value == g.RegionValue {
 			e.Region = ctx.Kind
 		}
@@ -140,17 +172,23 @@ func (r *resolver) keyExpect(ctx *BlockCtx, key string) Expectation {
 	}
 	if ctx.Module != nil && ctx.Module.Config != nil {
 		if p := moduleParam(ctx.Module.Config, key); p != nil {
-			return Expectation{Param: p}
+			return Expectation{Param: p, Block: ctx}
 		}
 	}
 	if ctx.Schema != nil && ctx.Path != nil {
-		path := append(slices.Clone(ctx.Path), key)
-		if m, ok := ctx.Schema.Lookup(path); ok {
-			return Expectation{Schema: ctx.Schema, Type: m.Type,
-				Desc: "for attribute `" + strings.Join(path, ".") + "` of `" + ctx.Schema.Type + "`"}
+		m := schema.Named(ctx.Members(), key)
+		if m == nil {
+			m, _ = ctx.Schema.Lookup(append(slices.Clone(ctx.Path), key))
+		}
+		if m != nil {
+			desc := "for attribute `" + key + "` of `" + ctx.Schema.Type + "`"
+			if len(ctx.Path) > 0 {
+				desc = "for attribute `" + strings.Join(ctx.Path, ".") + "." + key + "` of `" + ctx.Schema.Type + "`"
+			}
+			return Expectation{Schema: ctx.Schema, Type: m.Type, Block: ctx, Desc: desc}
 		}
 	}
-	return Expectation{}
+	return Expectation{Block: ctx}
 }
 
 // moduleParam returns the argument called name a module declares, or nil.

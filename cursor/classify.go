@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -13,11 +14,22 @@ func (r *resolver) classify(s *Site) {
 	src := r.f.Text()
 	s.Span = g.Span{Start: s.Tok.Start, End: s.Tok.End}
 	s.Text = s.Tok.Text(src)
+	s.Owner = r.owner(s.Stmt)
 	switch s.Tok.Kind {
 	case g.LineComment, g.BlockComment:
 		s.Role = Comment
 		return
-	case g.String, g.TemplateStart, g.TemplateMid, g.TemplateEnd, g.Heredoc:
+	case g.String:
+		if n := len(s.Path); n > 0 {
+			if x, ok := s.Path[n-1].(*g.Name); ok {
+				r.name(s, x, n-1) // a quoted key: 'aws:SourceArn' = ...
+				return
+			}
+		}
+		s.Role = String
+		r.valueExpect(s)
+		return
+	case g.TemplateStart, g.TemplateMid, g.TemplateEnd, g.Heredoc:
 		s.Role = String
 		r.valueExpect(s)
 		return
@@ -33,7 +45,7 @@ func (r *resolver) classify(s *Site) {
 		return
 	}
 	if len(s.Path) == 0 {
-		r.word(s)
+		r.guess(s)
 		return
 	}
 	i := len(s.Path) - 1
@@ -59,10 +71,13 @@ func (r *resolver) classify(s *Site) {
 		r.valueExpect(s)
 	case *g.DurationLit:
 		s.Role = Number // the unit word of `30 min`
+		r.valueExpect(s)
 	case *g.BadItem:
 		r.badItem(s, i)
+	case *g.BadStmt, *g.BadExpr:
+		r.guess(s)
 	default:
-		r.keywordSpan(s, x)
+		r.keywordSpan(s, x, i)
 	}
 }
 
@@ -92,12 +107,74 @@ func segAt(names []g.Name, base, off int32, start bool) int {
 // text that did not parse) or a literal word.
 func (r *resolver) word(s *Site) {
 	switch {
-	case s.Text == "true" || s.Text == "false" || s.Text == "null":
+	case isLiteral(s.Text):
 		s.Role = Literal
 	case g.IsKeyword(s.Text):
 		s.Role = Keyword
 		s.Construct = keywordConstruct(s.Text)
 	}
+}
+
+func isLiteral(w string) bool { return w == "true" || w == "false" || w == "null" }
+
+// guess classifies a word of text that did not parse (or of no statement) from the word and the
+// token after it: a literal or keyword; a function before "("; a key before "=" or ":"; a
+// reference when its first segment names a binding; a resource type when it is dotted and a
+// schema knows it or a "{" follows; a built-in function.
+func (r *resolver) guess(s *Site) {
+	r.word(s)
+	if s.Role != None {
+		return
+	}
+	next := r.nextKind(s.Tok)
+	first, _, dotted := strings.Cut(s.Text, ".")
+	switch {
+	case next == g.LParen && !dotted:
+		s.Role = Function
+		if r.cfg != nil {
+			if ds := r.cfg.Functions[s.Text]; len(ds) > 0 {
+				s.Decl = ds[0]
+			}
+		}
+		s.Builtin = s.Decl == nil && g.IsBuiltinFunction(s.Text)
+	case next == g.Assign || next == g.Colon:
+		s.Role = Key
+	case r.lookup(first) != nil:
+		abs := splitName(s.Text, s.Tok.Start)
+		k := segAt(abs, 0, s.Offset, s.sameStart)
+		if k < 0 {
+			return
+		}
+		s.Segments = abs
+		s.Span, s.Text = abs[k].Span, abs[k].Text
+		r.reference(s, abs, k, r.lookup(first))
+	case dotted && (next == g.LBrace || r.schemas.Declared(s.Text, false) != nil):
+		s.Role = ResourceType
+		s.Schema = r.schemas.Declared(s.Text, false)
+	case !dotted && g.IsBuiltinFunction(s.Text):
+		s.Role, s.Builtin = Function, true
+	}
+}
+
+// nextKind returns the kind of the first significant token after t (EOF at the end).
+func (r *resolver) nextKind(t g.Token) g.Kind {
+	toks := r.f.AST.Tokens
+	i := tokenIndex(toks, t.Start)
+	if i >= len(toks) {
+		return g.EOF
+	}
+	return nextSignificant(toks, i).Kind
+}
+
+// splitName splits a dotted word starting at the absolute offset start into its names.
+func splitName(text string, start int32) []g.Name {
+	var out []g.Name
+	off := start
+	for part := range strings.SplitSeq(text, ".") {
+		out = append(out, g.Name{Text: part, Span: g.Span{Start: off, End: off + int32(len(part))}})
+		off += int32(len(part)) + 1
+	}
+	return out
 }
 
 // keywordConstruct returns the construct a keyword belongs to: the one it introduces, or the one
@@ -120,8 +197,10 @@ func keywordConstruct(word string) *g.Construct {
 }
 
 // keywordSpan classifies a token that is one of the keyword spans a node records (let, wait,
-// read, provider ...), or a word inside the node's span that no child holds (`in`, `else`).
-func (r *resolver) keywordSpan(s *Site, n g.Node) {
+// read, provider ...), or a word inside the node's span that no child holds (`in`, `else`, or a
+// word the parser skipped, which is guessed). The
+// keyword of a construct that is the value of a let (path[i-1]) records the let's binding.
+func (r *resolver) keywordSpan(s *Site, n g.Node, i int) {
 	rel := s.Span.Shift(-s.Stmt.Offset)
 	var kw g.Span
 	id := g.NoConstruct
@@ -162,9 +241,12 @@ func (r *resolver) keywordSpan(s *Site, n g.Node) {
 	}
 	if id != g.NoConstruct && kw == rel {
 		s.Role, s.Construct = Keyword, g.ConstructOf(id)
+		if l, ok := nodeAt(s.Path, i-1).(*g.LetStmt); ok && l.Value == n && l.Name != nil {
+			s.Decl = r.declAt(s.Stmt.Abs(l.Name.Span))
+		}
 		return
 	}
-	r.word(s)
+	r.guess(s) // `in`, `else`, or a word the parser skipped
 }
 
 // name classifies a name node (path[i]) by what holds it.
@@ -187,10 +269,21 @@ func (r *resolver) name(s *Site, x *g.Name, i int) {
 		s.Role = ProviderName
 	case *g.BackendStmt:
 		s.Role = BackendType
-	case *g.WaitExpr, *g.ModuleCallExpr:
+	case *g.WaitExpr:
 		s.Role = Reference
 		if s.Ref = r.refAt(s.Span.Start); s.Ref != nil {
 			s.Decl = s.Ref.Decl
+		} else {
+			s.Decl = r.lookup(x.Text)
+		}
+		s.Segments = []g.Name{{Text: x.Text, Span: s.Span}}
+	case *g.ModuleCallExpr:
+		s.Role = Reference
+		if s.Ref = r.refAt(s.Span.Start); s.Ref != nil {
+			s.Decl = s.Ref.Decl
+		}
+		if r.cfg != nil {
+			s.Module = r.cfg.Modules[x.Text]
 		}
 		s.Segments = []g.Name{{Text: x.Text, Span: s.Span}}
 	case *g.CallExpr:
@@ -227,6 +320,9 @@ func (r *resolver) key(s *Site, quoted bool, bi int) {
 		if !quoted {
 			s.KeyDef = ctx.Construct.Key(s.Text)
 		}
+		if s.KeyDef != nil && s.KeyDef.Keyword {
+			s.Role = Keyword // the construct table says this key is a keyword of the language
+		}
 		return
 	}
 	if ctx.Construct != nil && ctx.Construct.ID == g.ModuleCallConstruct {
@@ -246,10 +342,12 @@ func (r *resolver) member(s *Site, ctx *BlockCtx) {
 		return
 	}
 	s.Schema = ctx.Schema
-	s.Attr = append(append([]string{}, ctx.Path...), s.Text)
+	s.Attr = r.attrPath(ctx.Path, nil, s.Text)
 	if ctx.Schema != nil {
-		if m, ok := ctx.Schema.Lookup(s.Attr); ok {
-			s.Member = m
+		// The block's members are looked up once; a key of a map is no member of it, but the
+		// schema has a member standing for the map's values.
+		if s.Member = schema.Named(ctx.Members(), s.Text); s.Member == nil {
+			s.Member, _ = ctx.Schema.Lookup(s.Attr)
 		}
 	}
 }
@@ -275,12 +373,8 @@ func (r *resolver) nestedBlock(s *Site, x *g.Name, ni int) {
 // still without its "=") as the key it starts.
 func (r *resolver) badItem(s *Site, i int) {
 	b := s.Path[i].(*g.BadItem)
-	if s.Stmt.Abs(b.Span).Start != s.Tok.Start || strings.Contains(s.Text, ".") {
-		r.word(s)
-		return
-	}
-	if g.IsKeyword(s.Text) {
-		r.word(s)
+	if s.Stmt.Abs(b.Span).Start != s.Tok.Start || strings.Contains(s.Text, ".") || g.IsKeyword(s.Text) || isLiteral(s.Text) {
+		r.guess(s)
 		return
 	}
 	r.key(s, false, i-1)
@@ -295,7 +389,7 @@ func (r *resolver) path(s *Site, i, k int) {
 	if k < 0 || k >= len(segs) {
 		return
 	}
-	abs := absNames(st, segs)
+	abs := r.absNames(st, segs)
 	s.Segments = abs
 	s.Span, s.Text = abs[k].Span, abs[k].Text
 	if p, ok := x.(*g.PathExpr); ok {
@@ -312,42 +406,35 @@ func (r *resolver) path(s *Site, i, k int) {
 			}
 		}
 	}
+	parent := nodeAt(s.Path, i-1)
 	ref := r.refAt(abs[0].Span.Start)
-	if ref != nil && ref.Decl != nil {
-		s.Ref, s.Decl = ref, ref.Decl
-		if k == 0 {
-			s.Role = Reference
-			return
-		}
-		s.Role = Member
-		s.Seg = k - 1
-		s.Attr = texts(segs[1 : k+1])
-		switch ref.Decl.Kind {
-		case workspace.Resource, workspace.DataSource, workspace.Wait, workspace.ForEach, workspace.Conditional:
-			if s.Schema = r.declSchema(ref.Decl); s.Schema != nil {
-				s.Member, _ = s.Schema.Lookup(s.Attr)
-			}
-		}
-		return
-	}
 	s.Ref = ref
-	whole := g.Span{Start: abs[0].Span.Start, End: abs[len(abs)-1].Span.End}
-	text := strings.Join(texts(segs), ".")
-	s.Expect = r.expect(st, s.Path, i)
-	if en := r.enumExpected(s.Expect); en != nil {
-		if m, ok := en.Resolve(text); ok {
-			s.Role, s.Enum, s.Value, s.Span, s.Text = EnumValue, en, m.Value, whole, text
-			return
-		}
+	var d *workspace.Decl
+	if ref != nil {
+		d = ref.Decl
+	} else if isBad(parent) {
+		d = r.lookup(segs[0].Text) // the model records no references in text that did not parse
 	}
-	if en, v, ok := r.qualifiedEnum(texts(segs)); ok {
-		s.Role, s.Enum, s.Value, s.Span, s.Text = EnumValue, en, v, whole, text
+	if d != nil {
+		r.reference(s, abs, k, d)
 		return
 	}
+	whole := g.Span{Start: abs[0].Span.Start, End: abs[len(abs)-1].Span.End}
+	var text string
+	if p, ok := x.(*g.PathExpr); ok {
+		text = r.pathText(st, p)
+	} else {
+		text = strings.Join(texts(segs), ".")
+	}
+	s.Expect = r.expect(st, s.Path, i)
 	if k < len(segs)-1 {
 		// a prefix of a qualified value: aws.acm.Certificate, aws.acm.Certificate.Status
-		prefix := strings.Join(texts(segs[:k+1]), ".")
 		sp := g.Span{Start: abs[0].Span.Start, End: abs[k].Span.End}
+		n := k // the dots
+		for _, seg := range segs[:k+1] {
+			n += len(seg.Text)
+		}
+		prefix := text[:n]
 		if rs := r.schemas.Declared(prefix, false); rs != nil {
 			s.Role, s.Schema, s.Span, s.Text = ResourceType, rs, sp, prefix
 			return
@@ -357,22 +444,80 @@ func (r *resolver) path(s *Site, i, k int) {
 			return
 		}
 	}
-	if len(segs) == 1 && (segs[0].Text == "null" || segs[0].Text == "true" || segs[0].Text == "false") {
-		s.Role = Literal
+	if en := r.enumExpected(s.Expect); en != nil {
+		if m, ok := en.Resolve(text); ok {
+			s.Role, s.Enum, s.Value, s.Span, s.Text = EnumValue, en, m.Value, whole, text
+			return
+		}
+	}
+	if en, v, ok := r.qualifiedEnum(text); ok {
+		s.Role, s.Enum, s.Value, s.Span, s.Text = EnumValue, en, v, whole, text
 		return
 	}
-	if len(segs) == 1 && g.IsKeyword(segs[0].Text) && isBad(nodeAt(s.Path, i-1)) {
-		r.word(s)
+	if len(segs) > 1 {
+		// a whole enum or resource type written as a value: aws.acm.Certificate.Status
+		if en := r.withRegions(r.schemas.Enum(text)); en != nil {
+			s.Role, s.Enum, s.Span, s.Text = EnumValue, en, whole, text
+			return
+		}
+		if rs := r.schemas.Declared(text, false); rs != nil {
+			s.Role, s.Schema, s.Span, s.Text = ResourceType, rs, whole, text
+			return
+		}
+	}
+	if len(segs) == 1 && (isLiteral(text) || g.IsKeyword(text)) {
+		r.word(s) // a keyword no binding can be named after: `wait` while typing
 		return
 	}
-	s.Role = Reference // unresolved
+	// An unresolved name: an enum value no schema tells, or a mistake.
+	s.Role = Reference
+	if k > 0 {
+		s.Role, s.Seg, s.Attr = Member, k-1, r.attrPath(nil, abs[1:k+1], "")
+	}
+}
+
+// reference classifies segment k of the names abs of a reference whose root resolves to d: the
+// root is a Reference, a later segment a Member with its attribute path and, for a resource (or
+// what stands for one), its schema member.
+func (r *resolver) reference(s *Site, abs []g.Name, k int, d *workspace.Decl) {
+	s.Decl = d
+	if k == 0 {
+		s.Role = Reference
+		return
+	}
+	s.Role = Member
+	s.Seg = k - 1
+	s.Attr = r.attrPath(nil, abs[1:k+1], "")
+	switch d.Kind {
+	case workspace.Resource, workspace.DataSource, workspace.Wait, workspace.ForEach, workspace.Conditional:
+		if s.Schema = r.declSchema(d); s.Schema != nil {
+			s.Member, _ = s.Schema.Lookup(s.Attr)
+		}
+	}
+}
+
+// pathText returns the dotted name p of statement st as written: the source text, unless the
+// parser joined it across blanks.
+func (r *resolver) pathText(st *g.Stmt, p *g.PathExpr) string {
+	sp := st.Abs(p.Span)
+	src := r.f.Text()
+	if sp.Start < 0 || sp.End > int32(len(src)) || sp.Start > sp.End {
+		return p.String()
+	}
+	t := src[sp.Start:sp.End]
+	for i := 0; i < len(t); i++ {
+		if c := t[i]; !isWordByte(c) && c != '.' {
+			return p.String() // blanks or a comment between the names
+		}
+	}
+	return t
 }
 
 // resourceType classifies the type of a resource, data source or address.
 func (r *resolver) resourceType(s *Site, p *g.PathExpr, read bool) {
 	s.Role = ResourceType
 	s.Span = s.Stmt.Abs(p.Span)
-	s.Text = p.String()
+	s.Text = r.pathText(s.Stmt, p)
 	s.Schema = r.schemas.Declared(s.Text, read)
 }
 

@@ -12,6 +12,19 @@ import (
 // role, what it resolves to, and what a completion there offers (Slot). schemas may be nil. It
 // never returns nil; a place with nothing to say has Role None.
 func Locate(cfg *workspace.Config, f *workspace.File, offset int, schemas *schema.Index) *Site {
+	s, r := locate(cfg, f, offset, schemas)
+	sl := r.slot(s.Offset)
+	s.Slot = &sl
+	return s
+}
+
+// LocateName is Locate without the Slot: what hover and navigation need.
+func LocateName(cfg *workspace.Config, f *workspace.File, offset int, schemas *schema.Index) *Site {
+	s, _ := locate(cfg, f, offset, schemas)
+	return s
+}
+
+func locate(cfg *workspace.Config, f *workspace.File, offset int, schemas *schema.Index) (*Site, *resolver) {
 	r := newResolver(cfg, f, schemas)
 	src := f.Text()
 	off := int32(min(max(offset, 0), len(src)))
@@ -19,17 +32,23 @@ func Locate(cfg *workspace.Config, f *workspace.File, offset int, schemas *schem
 	if tok, ok := tokenAt(f.AST.Tokens, off); ok {
 		s.Tok = tok
 		s.sameStart = tok.Start == off
-		s.Stmt = f.AST.StmtAt(tok.Start)
-		if s.Stmt != nil && s.Stmt.Node != nil && tok.Start < s.Stmt.End {
+		s.Stmt = stmtHolding(f.AST.Stmts, tok.Start)
+		if s.Stmt != nil {
 			rel := g.Span{Start: tok.Start - s.Stmt.Offset, End: tok.End - s.Stmt.Offset}
 			s.Path = descend(s.Stmt.Node, rel)
-		} else {
-			s.Stmt = nil
 		}
 		r.classify(s)
 	}
-	s.Slot = r.slot(off)
-	return s
+	return s, r
+}
+
+// stmtHolding returns the statement (with a tree) whose text holds the absolute offset off, or nil.
+func stmtHolding(stmts []*g.Stmt, off int32) *g.Stmt {
+	i := sort.Search(len(stmts), func(i int) bool { return stmts[i].End > off })
+	if i < len(stmts) && stmts[i].Offset <= off && stmts[i].Node != nil {
+		return stmts[i]
+	}
+	return nil
 }
 
 // SlotAt returns what a completion at byte offset offset of f offers: Locate's Slot, without
@@ -42,15 +61,34 @@ func SlotAt(cfg *workspace.Config, f *workspace.File, offset int, schemas *schem
 // significant reports whether a token of kind k can be under a cursor: anything but blanks.
 func significant(k g.Kind) bool { return k != g.Space && k != g.Newline && k != g.EOF }
 
-// tokenAt returns the token holding off, or the one ending at off when off starts none (a cursor
-// right after a word is on it). Blanks are no token.
+// wordy reports whether a token of kind k is something a cursor can be on by being right after
+// it: a word, a literal, a string, a comment, an operator with a meaning of its own. A template
+// piece that starts with "}" is not: a cursor before the "}" is after the name inside ${ }.
+func wordy(k g.Kind) bool {
+	switch k {
+	case g.Ident, g.String, g.TemplateStart, g.Heredoc, g.Int, g.Float, g.Duration, g.LineComment,
+		g.BlockComment, g.Pipe, g.Compose, g.Coalesce:
+		return true
+	}
+	return false
+}
+
+// tokenAt returns the token under a cursor at off: the one holding off; but a cursor right after
+// a word (see wordy) is on that word unless another word starts at off (punctuation and blanks
+// do not count). Blanks are no token.
 func tokenAt(toks []g.Token, off int32) (g.Token, bool) {
 	i := sort.Search(len(toks), func(i int) bool { return toks[i].End > off })
-	if i < len(toks) && toks[i].Start <= off && significant(toks[i].Kind) {
-		return toks[i], true
+	j := i - 1
+	for j >= 0 && toks[j].Start == toks[j].End {
+		j-- // the end of input, at the end of the text
 	}
-	if i > 0 && toks[i-1].End == off && toks[i-1].Start < off && significant(toks[i-1].Kind) {
-		return toks[i-1], true
+	at := i < len(toks) && toks[i].Start <= off && significant(toks[i].Kind)
+	before := j >= 0 && toks[j].End == off && significant(toks[j].Kind)
+	switch {
+	case at && (wordy(toks[i].Kind) || !before || !wordy(toks[j].Kind)):
+		return toks[i], true
+	case before:
+		return toks[j], true
 	}
 	return g.Token{}, false
 }

@@ -66,15 +66,16 @@ type Site struct {
 	Text   string    // its text
 	Block  *BlockCtx // the block the thing is a key or item of (Key, BlockName, ArgumentKey)
 
-	Decl      *workspace.Decl   // Declaration: the one made; Reference, Member: what the root refers to
-	Ref       *workspace.Ref    // Reference, Member: the reference
+	Owner     *workspace.Decl   // the top-level declaration the statement makes (its let's binding), or nil
+	Decl      *workspace.Decl   // Declaration: the one made; Reference, Member: what the root refers to; Keyword: the binding whose value the construct is
+	Ref       *workspace.Ref    // Reference, Member, Function, EnumValue: the reference the model records (nil in text that did not parse)
 	Seg       int               // Member: the index of the segment in Ref.Path (or in Segments)
 	Segments  []g.Name          // Reference, Member, EnumValue: the names of the whole path, absolute
 	Output    *workspace.Output // Output: the entry declared
 	Module    *workspace.Import // ArgumentKey: the module called
 	Param     *g.ParamDecl      // ArgumentKey: the module's argument it sets
 	Construct *g.Construct      // Keyword: the construct it belongs to; Key: the block's construct
-	KeyDef    *g.Key            // Key: the construct key it is, when the block is keyed by the language
+	KeyDef    *g.Key            // Key, Keyword: the construct key it is, when the block is keyed by the language
 	Schema    *schema.Resource  // the resource schema Member, Key, BlockName, ResourceType and enum values belong to
 	Attr      []string          // the attribute path in Schema (Key, BlockName, Member)
 	Member    *schema.Member    // the schema member: of a Key, a BlockName or a Member segment
@@ -82,7 +83,7 @@ type Site struct {
 	Value     schema.EnumValue  // EnumValue: the value matched
 	Expect    Expectation       // what the value position holding the thing expects
 	Builtin   bool              // Function: a built-in function
-	Slot      Slot              // what a completion at this place offers
+	Slot      *Slot             // what a completion at this place offers (Locate only; nil from LocateName and Walk)
 	sameStart bool              // the token starts at the offset (not just ends there)
 }
 
@@ -95,6 +96,7 @@ type Expectation struct {
 	Region  string           // a provider block's region: the provider
 	Literal bool             // only a literal fits: the right of a comparison in a predicate
 	Desc    string           // where the expectation comes from, for hover: "for attribute x of T"
+	Block   *BlockCtx        // the block whose key the value is the value of, when it is one
 }
 
 // BlockCtx is a block with what it belongs to: the construct, and inside resources the schema and
@@ -115,6 +117,9 @@ type BlockCtx struct {
 	TargetN   string            // the target's name as written
 	Owner     *workspace.Decl   // the top-level declaration of the statement
 	Kind      string            // the kind written after provider, backend; import/removed/moved
+
+	members     map[string]*schema.Member // Members, once asked
+	membersDone bool
 }
 
 // Members returns the schema members that may be written in the block: the resource's attributes
@@ -123,7 +128,10 @@ func (b *BlockCtx) Members() map[string]*schema.Member {
 	if b == nil || b.Schema == nil {
 		return nil
 	}
-	return b.Schema.Members(b.Path)
+	if !b.membersDone {
+		b.members, b.membersDone = b.Schema.Members(b.Path), true
+	}
+	return b.members
 }
 
 // Keys returns the construct keys the block takes where its construct stands, or nil.

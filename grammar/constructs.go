@@ -103,6 +103,8 @@ type Construct struct {
 	Name    string // how messages call it
 	Place   Place
 	Parts   []string // further keywords of its syntax: for → in, if → else
+	// PartDocs are the hover texts of Parts, in the same order.
+	PartDocs []PartDoc
 	// Keys are the keys its block takes; nil when the block is not keyed by the language (a
 	// resource's attributes come from the provider's schema, a module call's from the module).
 	Keys []Key
@@ -137,6 +139,23 @@ func (c *Construct) KeyOf(v ValueKind) *Key {
 		}
 	}
 	return nil
+}
+
+// PartDoc is the hover text of a further keyword of a construct's syntax.
+type PartDoc struct{ Doc, Example string }
+
+// PartCard returns the hover card of word, a further keyword of the construct's syntax (in,
+// else), or "" when it is none.
+func (c *Construct) PartCard(word string) string {
+	if c == nil {
+		return ""
+	}
+	for i, p := range c.Parts {
+		if p == word && i < len(c.PartDocs) {
+			return card(c.PartDocs[i].Doc, c.PartDocs[i].Example)
+		}
+	}
+	return ""
 }
 
 // Key returns the construct's key called name, or nil.
@@ -277,11 +296,11 @@ func constructs() []Construct {
 			Detail: "Define a function", Snippet: "fn ${1:name}(${2:x}) {\n  $0\n}",
 			Doc:     "**fn** — a user function: typed parameters with optional defaults, local `let`s, then one result expression. It may not shadow a built-in function or call itself.",
 			Example: "fn name(env: String, app: String = 'web'): String {\n  join('-', [env, app])\n}"},
-		{ID: ForConstruct, Keyword: "for", Name: "for", Place: AtTop | InLet | InBody, Parts: []string{"in"},
+		{ID: ForConstruct, Keyword: "for", Name: "for", Place: AtTop | InLet | InBody, Parts: []string{"in"}, PartDocs: []PartDoc{{Doc: "**in** — separates the loop variables of a `for` from what it iterates over.", Example: "for name in names { … }"}},
 			Detail: "One resource per element", Snippet: "for ${1:x} in ${2:items} {\n  $0\n}", LetSnippet: "for ${1:x} in ${2:items} {\n  $0\n}",
 			Doc:     "**for** — one resource, data source or module call per element of a list or map; items are addressed `name[0]`, `name[1]`… (lists) or `name.key` (maps). Forms: `for x in xs`, `for (i, x) in xs`, `for k, v in m`.",
 			Example: "let subnets = for cidr in ['10.0.1.0/24', '10.0.2.0/24'] {\n  aws.ec2.Subnet {\n    vpc_id     = vpc.vpc_id\n    cidr_block = cidr\n  }\n}"},
-		{ID: IfConstruct, Keyword: "if", Name: "if", Place: AtTop | InLet | InBody, Parts: []string{"else"},
+		{ID: IfConstruct, Keyword: "if", Name: "if", Place: AtTop | InLet | InBody, Parts: []string{"else"}, PartDocs: []PartDoc{{Doc: "**else** — the alternative of an `if`; required when the `if` is used as a value and its condition is false.", Example: "let size = if prod { 'large' } else { 'small' }"}},
 			Detail: "A conditional resource", Snippet: "if ${1:condition} {\n  $0\n}", LetSnippet: "if ${1:condition} {\n  $0\n}",
 			Doc:     "**if** — a resource, module call or value that exists only when a condition known at parse time holds; `else` gives the alternative (no `else if`).",
 			Example: "let alarm = if enable_alarms {\n  aws.cloudwatch.Alarm { … }\n}"},

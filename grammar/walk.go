@@ -33,8 +33,11 @@ func isNil(n Node) bool {
 }
 
 // Children returns the direct children of n, in source order.
-func Children(n Node) []Node {
-	var out []Node
+func Children(n Node) []Node { return AppendChildren(nil, n) }
+
+// AppendChildren appends the direct children of n, in source order, to out and returns the
+// extended slice: Children without allocating, for walks that reuse a buffer.
+func AppendChildren(out []Node, n Node) []Node {
 	add := func(ns ...Node) {
 		for _, c := range ns {
 			if !isNil(c) {

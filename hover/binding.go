@@ -9,16 +9,16 @@ import (
 )
 
 // declHover shows the card of a declared name, hovered at sp.
-func (c *cursor) declHover(d *workspace.Decl, sp grammar.Span) *Hover {
+func (e env) declHover(d *workspace.Decl, sp grammar.Span) *Hover {
 	switch d.Kind {
 	case workspace.Wait:
-		return card(sp, c.waitCard(d))
+		return card(sp, e.waitCard(d))
 	case workspace.Module:
-		return card(sp, c.moduleCard(d))
+		return card(sp, e.moduleCard(d))
 	case workspace.Function:
-		return card(sp, c.fnCard(d))
+		return card(sp, e.fnCard(d))
 	}
-	return card(sp, c.bindingCard(d))
+	return card(sp, e.bindingCard(d))
 }
 
 // bindingCard is the card of a binding: its declaration line, what kind of thing it is, where it

@@ -132,15 +132,18 @@ func builtinCard(name string) string {
 
 // functionHover explains the function of a call: a user function of the configuration first (a
 // user function cannot shadow a built-in), else the built-in.
-func (c *cursor) functionHover(call *grammar.CallExpr) *Hover {
-	sp := c.abs(call.Fn.Span)
-	if ds := c.cfg.Functions[call.Fn.Text]; len(ds) > 0 {
-		return card(sp, c.fnCard(ds[0]))
+func (p *place) functionHover() *Hover {
+	s := p.s
+	if s.Decl != nil && s.Decl.Kind == workspace.Function {
+		return card(s.Span, p.fnCard(s.Decl))
 	}
-	if _, ok := builtin(call.Fn.Text); ok {
-		return card(sp, builtinCard(call.Fn.Text))
+	if ds := p.cfg.Functions[s.Text]; len(ds) > 0 {
+		return card(s.Span, p.fnCard(ds[0]))
 	}
-	return card(sp, code(call.Fn.Text)+" is no built-in function and no `fn` of this configuration.")
+	if _, ok := builtin(s.Text); ok {
+		return card(s.Span, builtinCard(s.Text))
+	}
+	return card(s.Span, code(s.Text)+" is no built-in function and no `fn` of this configuration.")
 }
 
 // fnCard describes a user function.

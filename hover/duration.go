@@ -9,8 +9,8 @@ import (
 
 // durationHover explains a duration literal: its value in seconds and in hours, minutes and
 // seconds, and, as a wait's timeout, what it means for that wait.
-func (c *cursor) durationHover() *Hover {
-	secs, text, sp, ok := c.duration()
+func (p *place) durationHover() *Hover {
+	secs, text, sp, ok := p.duration()
 	if !ok {
 		return nil
 	}
@@ -20,22 +20,26 @@ func (c *cursor) durationHover() *Hover {
 	if canon := grammar.NormalDuration(secs); canon != text {
 		m.para("Shortest spelling: " + code(canon) + ".")
 	}
-	if s := c.timeoutContext(); s != "" {
+	if s := p.timeoutContext(); s != "" {
 		m.para(s)
 	}
 	return card(sp, m.String())
 }
 
-// duration returns the value, text and absolute span of the duration under the cursor.
-func (c *cursor) duration() (uint64, string, grammar.Span, bool) {
-	if lit, ok := c.at(0).(*grammar.DurationLit); ok {
-		return lit.Seconds, lit.Text, c.abs(lit.Span), lit.Seconds > 0 || durationZero(lit.Text)
+// duration returns the value, text and absolute span of the duration under the cursor: the
+// duration literal the parser read (also `30 min`, hovered on either word), or a duration token.
+func (p *place) duration() (uint64, string, grammar.Span, bool) {
+	s := p.s
+	if n := len(s.Path); n > 0 {
+		if lit, ok := s.Path[n-1].(*grammar.DurationLit); ok {
+			return lit.Seconds, lit.Text, s.Stmt.Abs(lit.Span), lit.Seconds > 0 || durationZero(lit.Text)
+		}
 	}
-	if c.tok.Kind != grammar.Duration {
+	if s.Tok.Kind != grammar.Duration {
 		return 0, "", grammar.Span{}, false
 	}
-	secs, ok := parseDuration(c.word)
-	return secs, c.word, c.tokSpan(), ok
+	secs, ok := parseDuration(s.Text)
+	return secs, s.Text, s.Span, ok
 }
 
 func durationZero(text string) bool {
@@ -78,25 +82,19 @@ func humanDuration(secs uint64) string {
 	return b.String()
 }
 
-// timeoutContext explains a duration that is the timeout of a wait.
-func (c *cursor) timeoutContext() string {
-	n := len(c.path)
-	if n < 3 {
+// timeoutContext explains a duration that is the timeout of a wait: the value of the wait
+// block's key the construct table says takes a duration.
+func (p *place) timeoutContext() string {
+	e := p.s.Expect
+	if e.Key == nil || e.Key.Value != grammar.DurationValue || e.Block == nil || e.Block.Construct == nil ||
+		e.Block.Construct.ID != grammar.WaitConstruct {
 		return ""
 	}
-	a, ok := c.path[n-2].(*grammar.Attribute)
-	if !ok || a.Key.Text != "timeout" {
-		return ""
-	}
-	w, ok := c.blockOwner(n - 2).(*grammar.WaitExpr)
-	if !ok {
-		return ""
-	}
-	d := c.waitDecl(w)
+	d := waitDecl(e.Block)
 	if d == nil {
 		return ""
 	}
-	s := c.waitSettings(d)
+	s := p.waitSettings(d)
 	t := targetName(d)
 	name := "wait " + code(d.Name)
 	if d.Name == "_" {
@@ -104,7 +102,7 @@ func (c *cursor) timeoutContext() string {
 	}
 	out := "Timeout of " + name + ": at most " + plural(s.reads(), "read", "reads") + " of " + code(t) +
 		", one every " + code(grammar.NormalDuration(s.interval)) + " (" + s.intervalFrom + ")."
-	def := c.schemas.Wait(s.head)
+	def := p.schemas.Wait(s.head)
 	switch {
 	case s.timeout < s.interval:
 		out += " Shorter than the poll interval: the target is read once."

@@ -1,119 +1,27 @@
 package hover
 
 import (
-	"strings"
-
-	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/cursor"
 	"github.com/carina-rs/carina-lsp/schema"
 )
 
-// valueHover handles a name in value position that is no binding: an enum value (qualified, or
-// bare where the attribute or comparison gives the enum), an enum, a resource type, a keyword.
-func (c *cursor) valueHover(e grammar.Expr, segs []grammar.Name, k int) *Hover {
-	whole := c.abs(e.Pos())
-	text := strings.Join(texts(segs), ".")
-	if k < len(segs)-1 {
-		// a prefix: aws.acm.Certificate or aws.acm.Certificate.Status of a qualified value
-		prefix := strings.Join(texts(segs[:k+1]), ".")
-		sp := c.abs(grammar.Span{Start: segs[0].Span.Start, End: segs[k].Span.End})
-		if rs := c.schemaFor(prefix, false); rs != nil {
-			return card(sp, c.resourceCard(rs))
-		}
-		if en := c.withRegions(c.schemas.Enum(prefix)); en != nil {
-			return card(sp, enumCard(en))
-		}
+// enumHover explains an enum value (qualified, or bare where the position gives the enum), or an
+// enum written as the prefix of a qualified value.
+func (p *place) enumHover() *Hover {
+	s := p.s
+	if s.Enum == nil {
+		return nil
 	}
-	if en, ctx := c.contextEnum(); en != nil {
-		if m, ok := en.Resolve(text); ok {
-			return card(whole, enumValueCard(en, m.Value, text, ctx))
+	if s.Value.DSL == "" {
+		return card(s.Span, enumCard(s.Enum))
+	}
+	ctx := ""
+	if e := s.Expect; e.Desc != "" {
+		if en := cursor.EnumOf(e.Schema, e.Type); en != nil && en.Identity == s.Enum.Identity {
+			ctx = e.Desc // the value is one of the enum its place expects
 		}
 	}
-	if en, v, ok := c.qualifiedEnumValue(segs); ok {
-		return card(whole, enumValueCard(en, v, text, ""))
-	}
-	return nil
-}
-
-// qualifiedEnumValue resolves a dotted value such as aws.acm.Certificate.Status.Issued or
-// aws.Region.us_east_1 against the enum its prefix names (also under another provider's prefix).
-func (e env) qualifiedEnumValue(segs []grammar.Name) (*schema.Enum, schema.EnumValue, bool) {
-	parts := texts(segs)
-	text := strings.Join(parts, ".")
-	for k := len(parts) - 1; k >= 2; k-- {
-		ids := []string{strings.Join(parts[:k], ".")}
-		for _, p := range e.schemas.Providers() {
-			if p != parts[0] {
-				ids = append(ids, p+"."+strings.Join(parts[1:k], "."))
-			}
-		}
-		for _, id := range ids {
-			if en := e.withRegions(e.schemas.Enum(id)); en != nil {
-				if m, ok := en.Resolve(text); ok {
-					return en, m.Value, true
-				}
-			}
-		}
-	}
-	return nil, schema.EnumValue{}, false
-}
-
-// withRegions returns a provider's region enum (`aws.Region`, open and without values of its own)
-// with the provider's region list as its values; other enums as they are.
-func (e env) withRegions(en *schema.Enum) *schema.Enum {
-	if en == nil || !en.Open || len(en.Values) > 0 {
-		return en
-	}
-	provider, rest, _ := strings.Cut(en.Identity, ".")
-	if rest != "Region" {
-		return en
-	}
-	regions := e.schemas.Regions(provider)
-	if len(regions) == 0 {
-		return en
-	}
-	c := *en
-	c.Values = regions
-	return &c
-}
-
-// contextEnum returns the enum the value under the cursor must belong to, from where it stands:
-// the value of an enum attribute of a resource body, or the right side of a comparison with an
-// enum attribute (a wait's until). ctx describes that place.
-func (c *cursor) contextEnum() (*schema.Enum, string) {
-	n := len(c.path)
-	if n < 2 {
-		return nil, ""
-	}
-	val := c.path[n-1]
-	if b, ok := c.path[n-2].(*grammar.BinaryExpr); ok && b.Y == val && (b.Op == grammar.Eq || b.Op == grammar.NotEq) {
-		segs := segments(b.X)
-		if len(segs) < 2 {
-			return nil, ""
-		}
-		d := c.refDecl(c.abs(segs[0].Span), segs[0].Text)
-		if d == nil {
-			return nil, ""
-		}
-		rs := c.declSchema(d)
-		names := texts(segs[1:])
-		if ms, ok := walkMembers(rs, names); ok {
-			if en := c.withRegions(enumOf(rs, ms[len(ms)-1].Type)); en != nil {
-				return en, "compared with " + code(strings.Join(texts(segs), ".")) + " (" + code(rs.Type) + ")"
-			}
-		}
-		return nil, ""
-	}
-	res, segs, ok := c.schemaPath(n - 2)
-	if !ok || len(segs) == 0 || segs[0] == "directives" {
-		return nil, ""
-	}
-	rs := c.schemaOf(res)
-	if ms, ok := walkMembers(rs, segs); ok {
-		if en := c.withRegions(enumOf(rs, ms[len(ms)-1].Type)); en != nil {
-			return en, "for attribute " + code(strings.Join(segs, ".")) + " of " + code(rs.Type)
-		}
-	}
-	return nil, ""
+	return card(s.Span, enumValueCard(s.Enum, s.Value, s.Text, ctx))
 }
 
 // enumValueCard describes one value of an enum: the enum, the wire value, the other values.

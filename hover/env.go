@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/cursor"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -16,31 +17,9 @@ type env struct {
 	schemas *schema.Index
 }
 
-// schemaOf returns the schema of a resource expression: the data source for `read`, else the
-// managed resource (each falling back to the other kind).
-func (e env) schemaOf(r *grammar.ResourceExpr) *schema.Resource {
-	if r == nil || r.Type == nil {
-		return nil
-	}
-	return e.schemaFor(r.Type.String(), r.Read != nil)
-}
-
-// schemaFor looks a head up as a data source (read) or a managed resource, falling back to the
-// other kind.
-func (e env) schemaFor(head string, read bool) *schema.Resource {
-	first, second := e.schemas.Resource, e.schemas.DataSource
-	if read {
-		first, second = second, first
-	}
-	if rs := first(head); rs != nil {
-		return rs
-	}
-	return second(head)
-}
-
-// declSchema returns the schema behind a declaration (see workspace.Config.ResourceOf), or nil.
+// declSchema returns the schema behind a declaration (cursor.DeclSchema), or nil.
 func (e env) declSchema(d *workspace.Decl) *schema.Resource {
-	return e.schemaOf(e.cfg.ResourceOf(d))
+	return cursor.DeclSchema(e.cfg, nil, e.schemas, d)
 }
 
 // waitTarget returns the declaration a wait waits on, or nil.
@@ -66,16 +45,6 @@ func (e env) waitsOn(d *workspace.Decl) []*workspace.WaitInfo {
 		}
 	}
 	return out
-}
-
-// declAt returns the declaration whose name is at the absolute span sp of f.
-func (e env) declAt(f *workspace.File, sp grammar.Span) *workspace.Decl {
-	for _, d := range e.cfg.Decls {
-		if d.File == f && d.NameSpan == sp {
-			return d
-		}
-	}
-	return nil
 }
 
 // users returns the names of the top-level declarations that reference d, in order, without

@@ -9,6 +9,7 @@ package hover
 import (
 	"context"
 
+	"github.com/carina-rs/carina-lsp/cursor"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -22,32 +23,27 @@ type Hover struct {
 
 // At returns the hover card for byte offset offset of f, a file of cfg, or nil when there is
 // nothing to say. schemas may be nil (no schema-based content then). It works on statements that
-// did not parse, from what the parser recovered.
+// did not parse, from what the parser recovered. What lies at the offset is cursor.LocateName's
+// Site: the card is chosen by its role and written from what it resolves to.
 func At(ctx context.Context, cfg *workspace.Config, f *workspace.File, offset int, schemas *schema.Index) *Hover {
 	if cfg == nil || f == nil || f.AST == nil || ctx.Err() != nil {
 		return nil
 	}
-	c := newCursor(env{cfg: cfg, schemas: schemas}, f, int32(offset))
-	if c == nil {
-		return nil
-	}
-	return c.hover()
+	p := &place{env: env{cfg: cfg, schemas: schemas}, s: cursor.LocateName(cfg, f, offset, schemas)}
+	return p.hover()
 }
 
-// hover dispatches on the kind of token under the cursor.
-func (c *cursor) hover() *Hover {
-	switch c.tok.Kind {
-	case grammar.Duration, grammar.Int:
-		return c.durationHover()
-	case grammar.Pipe, grammar.Compose, grammar.Coalesce:
-		return c.operatorHover()
-	case grammar.String, grammar.TemplateStart, grammar.Heredoc:
-		return c.stringHover()
-	case grammar.Ident:
-		if h := c.wordHover(); h != nil {
-			return h
-		}
-		return c.fallbackHover()
+// place is what a hover is asked about: the Site under the cursor, with the configuration and
+// the schemas.
+type place struct {
+	env
+	s *cursor.Site
+}
+
+// card builds a Hover over the absolute span sp.
+func card(sp grammar.Span, md string) *Hover {
+	if md == "" {
+		return nil
 	}
-	return nil
+	return &Hover{Span: sp, Markdown: md}
 }

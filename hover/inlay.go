@@ -16,8 +16,8 @@ type InlayHint struct {
 	Tooltip     string // Markdown
 }
 
-// InlayHints returns the hints for the part span of f: after every wait without a `timeout`, its
-// effective default (`timeout: 5min (default)`), with where it comes from in the tooltip. The
+// InlayHints returns the hints for the part span of f: after every wait without a timeout key,
+// its effective default (`timeout: 5min (default)`), with where it comes from in the tooltip. The
 // hint follows the wait's last item, or its closing brace when it has none.
 func InlayHints(cfg *workspace.Config, f *workspace.File, span grammar.Span, schemas *schema.Index) []InlayHint {
 	if cfg == nil || f == nil {
@@ -44,12 +44,13 @@ func InlayHints(cfg *workspace.Config, f *workspace.File, span grammar.Span, sch
 			continue // neither items nor a closing brace yet
 		}
 		s := e.waitSettings(d)
-		tip := "Effective timeout of wait " + code(d.Name) + " (it sets no `timeout`): " + code(grammar.NormalDuration(s.timeout)) +
+		key := waitKey(grammar.DurationValue)
+		tip := "Effective timeout of wait " + code(d.Name) + " (it sets no " + code(key) + "): " + code(grammar.NormalDuration(s.timeout)) +
 			" from " + s.timeoutFrom + ". Poll interval " + code(grammar.NormalDuration(s.interval)) + " from " + s.intervalFrom +
-			"; at most " + plural(s.reads(), "read", "reads") + " of " + code(targetName(d)) + ". Write `timeout = <duration>` in the block to change it."
+			"; at most " + plural(s.reads(), "read", "reads") + " of " + code(targetName(d)) + ". Write " + code(key+" = <duration>") + " in the block to change it."
 		out = append(out, InlayHint{
 			Offset:      int(at),
-			Label:       "timeout: " + grammar.NormalDuration(s.timeout) + " (default)",
+			Label:       key + ": " + grammar.NormalDuration(s.timeout) + " (default)",
 			PaddingLeft: true,
 			Tooltip:     tip,
 		})

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 )
 
@@ -53,7 +54,7 @@ func TestKeywords(t *testing.T) {
 			if got := fx.file.Text()[h.Span.Start:h.Span.End]; got != tc.kw {
 				t.Errorf("hovered %q, want %q", got, tc.kw)
 			}
-			want, _ := keywordDoc(tc.kw)
+			want := tableCard(tc.kw)
 			if tc.kw == "wait" {
 				if !strings.HasPrefix(h.Markdown, "```text\n> w (until c.status == issued)\n```") {
 					t.Errorf("wait keyword of a bound wait: want the wait card, got:\n%s", h.Markdown)
@@ -67,15 +68,30 @@ func TestKeywords(t *testing.T) {
 	}
 }
 
-// TestKeywordDocs checks that every keyword of the language and every operator with a meaning of
-// its own has a card: a bold title and a Carina example.
+// tableCard returns the card the construct table (or, for an operator, hover) gives word: the
+// construct it introduces, a part of a construct's syntax, a key that is a keyword.
+func tableCard(word string) string {
+	if c := grammar.KeywordConstruct(word); c != nil {
+		return c.Card()
+	}
+	for _, c := range grammar.Constructs() {
+		if s := c.PartCard(word); s != "" {
+			return s
+		}
+		if k := c.Key(word); k != nil && k.Keyword {
+			return k.Card()
+		}
+	}
+	return operatorCard(word)
+}
+
+// TestKeywordDocs checks that every keyword of the language (grammar.Keywords) and every operator
+// with a meaning of its own has a card: a bold title and a Carina example.
 func TestKeywordDocs(t *testing.T) {
-	words := []string{"let", "wait", "read", "use", "upstream_state", "provider", "backend", "for", "in", "if", "else",
-		"fn", "arguments", "attributes", "exports", "import", "removed", "moved", "require", "directives",
-		"validation", "until", "depends_on", "timeout", "|>", ">>", "??"}
+	words := append(grammar.Keywords(), "|>", ">>", "??")
 	for _, w := range words {
-		doc, ok := keywordDoc(w)
-		if !ok {
+		doc := tableCard(w)
+		if doc == "" {
 			t.Errorf("%s: no card", w)
 			continue
 		}
@@ -83,7 +99,7 @@ func TestKeywordDocs(t *testing.T) {
 			t.Errorf("%s: card lacks its title or example:\n%s", w, doc)
 		}
 	}
-	if _, ok := keywordDoc("bucket"); ok {
+	if tableCard("bucket") != "" {
 		t.Error("a plain word has a keyword card")
 	}
 }

@@ -4,20 +4,21 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/cursor"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
-// moduleAliasHover shows the card of the module imported as name.
-func (c *cursor) moduleAliasHover(name string, sp grammar.Span) *Hover {
-	imp := c.cfg.Modules[name]
-	if imp == nil {
-		if d := c.cfg.Lookup(name); d != nil {
-			return c.declHover(d, sp)
-		}
-		return card(sp, code(name)+" is no module of this configuration: import one with "+code("let "+name+" = use { source = './modules/"+name+"' }")+".")
+// moduleAliasHover shows the card of the module a module call instantiates.
+func (p *place) moduleAliasHover() *Hover {
+	s := p.s
+	switch {
+	case s.Module != nil && s.Module.Decl != nil:
+		return card(s.Span, p.moduleCard(s.Module.Decl))
+	case s.Decl != nil:
+		return p.declHover(s.Decl, s.Span)
 	}
-	return card(sp, c.moduleCard(imp.Decl))
+	return card(s.Span, code(s.Text)+" is no module of this configuration: import one with "+code("let "+s.Text+" = use { source = './modules/"+s.Text+"' }")+".")
 }
 
 // moduleCard describes a `use` alias: its source, the module's arguments and attributes.
@@ -114,28 +115,33 @@ func (e env) paramDetail(d *workspace.Decl, p *grammar.ParamDecl) string {
 }
 
 // moduleArgHover explains an argument of a module call, from the module's `arguments` block.
-func (c *cursor) moduleArgHover(call *grammar.ModuleCallExpr, key string, sp grammar.Span) *Hover {
-	imp := c.cfg.Modules[call.Name.Text]
+func (p *place) moduleArgHover() *Hover {
+	s := p.s
+	key, sp, alias := s.Text, s.Span, ""
+	if s.Block != nil {
+		alias = s.Block.ModName
+	}
+	imp := s.Module
 	switch {
 	case imp == nil:
-		return card(sp, "Argument "+code(key)+" of "+code(call.Name.Text)+", which is no module of this configuration.")
+		return card(sp, "Argument "+code(key)+" of "+code(alias)+", which is no module of this configuration.")
 	case imp.Config == nil:
-		s := "Argument " + code(key) + " of module " + code(call.Name.Text) + " (" + code(imp.Source) + "), which cannot be loaded"
+		msg := "Argument " + code(key) + " of module " + code(alias) + " (" + code(imp.Source) + "), which cannot be loaded"
 		if imp.Err != nil {
-			s += ": " + imp.Err.Error()
+			msg += ": " + imp.Err.Error()
 		}
-		return card(sp, s+".")
+		return card(sp, msg+".")
 	}
 	for _, d := range imp.Config.Decls {
-		p, ok := d.Node.(*grammar.ParamDecl)
+		pd, ok := d.Node.(*grammar.ParamDecl)
 		if !ok || d.Kind != workspace.Argument || d.Name != key {
 			continue
 		}
 		var m md
-		m.fence("carina", key+": "+typeText(d, p))
-		m.para("Argument " + code(key) + " of module " + code(call.Name.Text) + " (" + code(imp.Source) + ").")
-		m.para(c.paramDetail(d, p))
-		m.para("Declared in " + c.where(d) + ".")
+		m.fence("carina", key+": "+typeText(d, pd))
+		m.para("Argument " + code(key) + " of module " + code(alias) + " (" + code(imp.Source) + ").")
+		m.para(p.paramDetail(d, pd))
+		m.para("Declared in " + p.where(d) + ".")
 		return card(sp, m.String())
 	}
 	var names []string
@@ -144,11 +150,11 @@ func (c *cursor) moduleArgHover(call *grammar.ModuleCallExpr, key string, sp gra
 			names = append(names, d.Name)
 		}
 	}
-	s := "Module " + code(call.Name.Text) + " has no argument " + code(key)
+	msg := "Module " + code(alias) + " has no argument " + code(key)
 	if len(names) > 0 {
-		s += "; its arguments: " + codes(names)
+		msg += "; its arguments: " + codes(names)
 	}
-	return card(sp, s+".")
+	return card(sp, msg+".")
 }
 
 // outputList lists the attributes (or exports) of a configuration.
@@ -245,48 +251,58 @@ func (e env) upstreamExportCard(d *workspace.Decl, name string) string {
 }
 
 // outputDeclHover explains the name of an entry of this configuration's attributes or exports.
-func (c *cursor) outputDeclHover(o *grammar.OutputDecl) *Hover {
-	sp := c.abs(o.Name.Span)
-	st, _ := c.root().(*grammar.OutputsStmt)
+func (p *place) outputDeclHover() *Hover {
+	s := p.s
+	exports := false
+	if s.Output != nil {
+		exports = s.Output.Exports
+	} else if st, ok := s.Stmt.Node.(*grammar.OutputsStmt); ok {
+		exports = st.Exports
+	}
 	var m md
-	m.fence("carina", lineAt(c.f, sp.Start))
-	if st != nil && st.Exports {
-		m.para("Export " + code(o.Name.Text) + " — published in this configuration's state; another configuration reads it as " +
-			code("<binding>."+o.Name.Text) + " after " + code("let <binding> = upstream_state { source = '…' }") + ".")
+	m.fence("carina", lineAt(s.File, s.Span.Start))
+	if exports {
+		m.para("Export " + code(s.Text) + " — published in this configuration's state; another configuration reads it as " +
+			code("<binding>."+s.Text) + " after " + code("let <binding> = upstream_state { source = '…' }") + ".")
 	} else {
-		m.para("Module attribute " + code(o.Name.Text) + " — what a caller reads as " + code("<call>."+o.Name.Text) + " after " + code("let <call> = <module> { … }") + ".")
+		m.para("Module attribute " + code(s.Text) + " — what a caller reads as " + code("<call>."+s.Text) + " after " + code("let <call> = <module> { … }") + ".")
 	}
-	return card(sp, m.String())
+	return card(s.Span, m.String())
 }
 
-// sourceHover explains the source of a `use` or `upstream_state`.
-func (c *cursor) sourceHover(kb *grammar.KeywordBlockExpr, sp grammar.Span) *Hover {
-	l, ok := c.root().(*grammar.LetStmt)
-	if !ok || l.Name == nil || l.Value != kb {
+// sourceHover explains the source of a `use` or `upstream_state` (its key or its string, hovered
+// at sp): the card of the module or of the binding.
+func (p *place) sourceHover(sp grammar.Span) *Hover {
+	var b *cursor.BlockCtx
+	if p.s.Role == cursor.Key {
+		b = p.s.Block
+	} else {
+		b = p.s.Expect.Block
+	}
+	if b == nil || b.Construct == nil || b.Owner == nil {
 		return nil
 	}
-	d := c.declAt(c.f, c.abs(l.Name.Span))
-	if d == nil {
-		return nil
+	d := b.Owner
+	if kb, ok := d.Value.(*grammar.KeywordBlockExpr); !ok || kb.Body != b.Node {
+		return nil // the use or upstream_state is not the statement's value
 	}
-	if kb.Keyword == "use" {
-		return card(sp, c.moduleCard(d))
+	if b.Construct.ID == grammar.UseConstruct {
+		return card(sp, p.moduleCard(d))
 	}
-	return card(sp, c.bindingCard(d))
+	return card(sp, p.bindingCard(d))
 }
 
-// stringHover handles a string: the source of a `use` or `upstream_state`.
-func (c *cursor) stringHover() *Hover {
-	s, ok := c.at(0).(*grammar.StringLit)
+// stringHover handles a string: the source of a `use` or `upstream_state`, the value of the key
+// the construct table says takes a directory.
+func (p *place) stringHover() *Hover {
+	s := p.s
+	e := s.Expect
+	if e.Key == nil || e.Key.Value != grammar.PathValue || len(s.Path) == 0 {
+		return nil
+	}
+	lit, ok := s.Path[len(s.Path)-1].(*grammar.StringLit)
 	if !ok {
 		return nil
 	}
-	a, ok := c.at(1).(*grammar.Attribute)
-	if !ok || a.Key.Text != "source" || a.Value != s {
-		return nil
-	}
-	if kb, ok := c.blockOwner(c.indexOf(a)).(*grammar.KeywordBlockExpr); ok {
-		return c.sourceHover(kb, c.abs(s.Span))
-	}
-	return nil
+	return p.sourceHover(s.Stmt.Abs(lit.Span))
 }

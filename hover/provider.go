@@ -2,31 +2,38 @@ package hover
 
 import (
 	"fmt"
-
-	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 // providerKindHover explains the kind in `provider aws { … }`.
-func (c *cursor) providerKindHover(n *grammar.Name) *Hover {
-	if n.Text == "" {
+func (p *place) providerKindHover() *Hover {
+	s := p.s
+	if s.Text == "" {
 		return nil
 	}
-	sp := c.abs(n.Span)
-	if !c.schemas.HasProvider(n.Text) {
-		return card(sp, "Provider "+code(n.Text)+" — no schema is loaded for it, so its resources are not checked.")
+	if !p.schemas.HasProvider(s.Text) {
+		return card(s.Span, "Provider "+code(s.Text)+" — no schema is loaded for it, so its resources are not checked.")
 	}
-	return card(sp, fmt.Sprintf("Provider %s — %s and %s in the loaded schemas.", code(n.Text),
-		plural(uint64(len(c.schemas.ResourceTypes(n.Text))), "resource type", "resource types"),
-		plural(uint64(len(c.schemas.DataSourceTypes(n.Text))), "data source", "data sources")))
+	return card(s.Span, fmt.Sprintf("Provider %s — %s and %s in the loaded schemas.", code(s.Text),
+		plural(uint64(len(p.schemas.ResourceTypes(s.Text))), "resource type", "resource types"),
+		plural(uint64(len(p.schemas.DataSourceTypes(s.Text))), "data source", "data sources")))
+}
+
+// backendTypeHover explains the type in `backend s3 { … }`.
+func (p *place) backendTypeHover() *Hover {
+	s := p.s
+	if s.Text == "" {
+		return nil
+	}
+	return card(s.Span, "Backend "+code(s.Text)+" — where this configuration keeps its state; the keys of the block configure it.")
 }
 
 // providerKeyHover explains a key of a provider block; named is true for `let x = provider …`.
-func (c *cursor) providerKeyHover(kind, key string, named bool, sp grammar.Span) *Hover {
+func (p *place) providerKeyHover(kind, key string, named bool) *Hover {
 	var doc string
 	switch key {
 	case "region":
 		doc = "**region** — the region this provider instance manages resources in, written as an enum value: " + code(kind+".Region.us_east_1") + "."
-		if rs := c.schemas.Regions(kind); len(rs) > 0 {
+		if rs := p.schemas.Regions(kind); len(rs) > 0 {
 			doc += " " + plural(uint64(len(rs)), "region is", "regions are") + " known."
 		}
 	case "default_tags":
@@ -45,23 +52,20 @@ func (c *cursor) providerKeyHover(kind, key string, named bool, sp grammar.Span)
 	if named && (key == "source" || key == "version" || key == "revision") {
 		doc += " A kind-level setting: only in the top-level " + code("provider "+kind+" { … }") + " block, not on a named instance."
 	}
-	return card(sp, doc)
+	return card(p.s.Span, doc)
 }
 
-// backendKeyHover explains a key of a backend block.
-func (c *cursor) backendKeyHover(kind, key string, sp grammar.Span) *Hover {
-	var doc string
+// backendKeyCard explains a key of a backend block.
+func backendKeyCard(kind, key string) string {
 	switch {
 	case kind == "local" && key == "path":
-		doc = "**path** — the state file of the local backend, relative to the configuration's directory."
+		return "**path** — the state file of the local backend, relative to the configuration's directory."
 	case kind == "s3" && key == "bucket":
-		doc = "**bucket** — the S3 bucket that holds the state."
+		return "**bucket** — the S3 bucket that holds the state."
 	case kind == "s3" && key == "key":
-		doc = "**key** — the object key of the state file in the bucket."
+		return "**key** — the object key of the state file in the bucket."
 	case kind == "s3" && key == "region":
-		doc = "**region** — the region of the state bucket."
-	default:
-		return nil
+		return "**region** — the region of the state bucket."
 	}
-	return card(sp, doc)
+	return ""
 }

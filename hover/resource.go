@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/cursor"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -13,18 +14,18 @@ import (
 // maxValues bounds the enum values listed in a card.
 const maxValues = 40
 
-// resourceTypeHover shows the card of the resource type written at p.
-func (c *cursor) resourceTypeHover(p *grammar.PathExpr, read bool) *Hover {
-	sp := c.abs(p.Span)
-	head := p.String()
-	if rs := c.schemaFor(head, read); rs != nil {
-		return card(sp, c.resourceCard(rs))
+// resourceTypeHover shows the card of a resource type: written after a resource's `{`, in an
+// address, or as the prefix of a qualified enum value.
+func (p *place) resourceTypeHover() *Hover {
+	s := p.s
+	if s.Schema != nil {
+		return card(s.Span, p.resourceCard(s.Schema))
 	}
-	s := code(head) + " — no schema is loaded for this resource type, so its attributes are not checked."
-	if h, ok := c.schemas.FoldHead(head); ok {
-		s += " Did you mean " + code(h) + "?"
+	msg := code(s.Text) + " — no schema is loaded for this resource type, so its attributes are not checked."
+	if h, ok := p.schemas.FoldHead(s.Text); ok {
+		msg += " Did you mean " + code(h) + "?"
 	}
-	return card(sp, s)
+	return card(s.Span, msg)
 }
 
 // resourceCard describes a resource type or data source: description, arguments with type,
@@ -127,79 +128,27 @@ func display(m *schema.Member) string {
 	return m.Type.String()
 }
 
-// structFields returns the fields reachable below type t: through refs, list elements, map values
-// and the first struct of a union.
-func structFields(rs *schema.Resource, t *schema.Type) map[string]*schema.Member {
-	for range 16 {
-		t = rs.Resolve(t)
-		if t == nil {
-			return nil
-		}
-		switch t.Kind {
-		case schema.KindStruct:
-			return t.Fields
-		case schema.KindList:
-			t = t.Element
-		case schema.KindMap:
-			t = t.Value
-		case schema.KindUnion:
-			for _, u := range t.Members {
-				if f := structFields(rs, u); f != nil {
-					return f
-				}
-			}
-			return nil
-		default:
-			return nil
-		}
+// fieldsOf returns the fields listed for a member of type t: the struct fields its values hold
+// (schema.Resource.Fields: through refs, lists and unions), or, for a map of structs, the fields
+// of its values.
+func fieldsOf(rs *schema.Resource, t *schema.Type) map[string]*schema.Member {
+	if fs := rs.Fields(t); len(fs) > 0 {
+		return fs
+	}
+	if r := rs.Resolve(t); r != nil && r.Kind == schema.KindMap {
+		return rs.Fields(r.Value)
 	}
 	return nil
 }
 
-// walkMembers looks a path of attribute and field names up in rs; a nested block may use the
-// member's singular block name.
-func walkMembers(rs *schema.Resource, segs []string) ([]*schema.Member, bool) {
-	if rs == nil || len(segs) == 0 {
-		return nil, false
+// mapKey reports whether member i of the walk ms stands for a key of a map: the member before
+// it holds a map.
+func mapKey(rs *schema.Resource, ms []*schema.Member, i int) bool {
+	if i == 0 {
+		return false
 	}
-	fields := rs.Attributes
-	out := make([]*schema.Member, 0, len(segs))
-	for _, s := range segs {
-		m := fields[s]
-		if m == nil {
-			for _, f := range fields {
-				if f.BlockName == s {
-					m = f
-					break
-				}
-			}
-		}
-		if m == nil {
-			return out, false
-		}
-		out = append(out, m)
-		fields = structFields(rs, m.Type)
-	}
-	return out, true
-}
-
-// enumOf returns the enum of a type, through refs and list elements, or nil.
-func enumOf(rs *schema.Resource, t *schema.Type) *schema.Enum {
-	for range 16 {
-		t = rs.Resolve(t)
-		if t == nil {
-			return nil
-		}
-		switch t.Kind {
-		case schema.KindEnum:
-			return t.Enum
-		case schema.KindList:
-			t = t.Element
-		default:
-			return t.Enum
-		}
-	}
-	return nil
+	t := rs.Resolve(ms[i-1].Type)
+	return t != nil && t.Kind == schema.KindMap
 }
 
 // memberCard describes the attribute or field at segs of rs. owner is the declaration of the
@@ -224,7 +173,10 @@ func (e env) memberCard(rs *schema.Resource, segs []string, ms []*schema.Member,
 	var b md
 	b.fence("carina", names[len(names)-1]+": "+display(m))
 	what := "Attribute " + code(names[0])
-	if len(names) > 1 {
+	switch n := len(names); {
+	case mapKey(rs, ms, n-1):
+		what = "Key " + code(names[n-1]) + " of the map " + code(strings.Join(names[:n-1], "."))
+	case n > 1:
 		what = "Field " + code(strings.Join(names, "."))
 	}
 	var flags []string
@@ -255,9 +207,9 @@ func (e env) memberCard(rs *schema.Resource, segs []string, ms []*schema.Member,
 		b.para("Written as repeated " + code(last+" { … }") + " blocks, one per element.")
 	}
 	b.para(strings.TrimSpace(m.Description))
-	if en := enumOf(rs, m.Type); en != nil {
+	if en := cursor.EnumOf(rs, m.Type); en != nil {
 		b.para(enumValuesLine(en, ""))
-	} else if fields := structFields(rs, m.Type); len(fields) > 0 {
+	} else if fields := fieldsOf(rs, m.Type); len(fields) > 0 {
 		var items []string
 		for _, n := range sortedMembers(fields) {
 			f := fields[n]
@@ -293,7 +245,7 @@ func (e env) deferredNote(segs []string, owner, reader *workspace.Decl) string {
 		}
 	}
 	if len(ws) == 0 {
-		return s + ", e.g. " + code("let "+owner.Name+"_ready = wait "+owner.Name+" { until = "+owner.Name+"."+attr+" == … }") +
+		return s + ", e.g. " + code("let "+owner.Name+"_ready = wait "+owner.Name+" { "+waitKey(grammar.PredicateValue)+" = "+owner.Name+"."+attr+" == … }") +
 			", then read " + code(owner.Name+"_ready."+attr) + "."
 	}
 	w := ws[0].Decl
@@ -324,90 +276,57 @@ func (e env) dependsOn(a, b *workspace.Decl) bool {
 	return false
 }
 
-// schemaPath walks up from the node at index i of the cursor's path to the enclosing resource
-// expression, collecting the attribute and nested block names on the way (outermost first). It
-// fails when something else than blocks, maps and lists stands between.
-func (c *cursor) schemaPath(i int) (*grammar.ResourceExpr, []string, bool) {
-	var segs []string
-	for j := i; j >= 0 && j < len(c.path); j-- {
-		switch n := c.path[j].(type) {
-		case *grammar.Attribute:
-			segs = append(segs, n.Key.Text)
-		case *grammar.NestedBlock:
-			segs = append(segs, n.Name.Text)
-		case *grammar.Block, *grammar.MapExpr, *grammar.ListExpr:
-		case *grammar.ResourceExpr:
-			slices.Reverse(segs)
-			return n, segs, true
-		default:
-			return nil, nil, false
-		}
-	}
-	return nil, nil, false
-}
-
-// ownerDecl returns the declaration of the statement the cursor is in (the let binding a resource
-// body belongs to), or nil.
-func (c *cursor) ownerDecl() *workspace.Decl {
-	if l, ok := c.at(len(c.path) - 1).(*grammar.LetStmt); ok && l.Name != nil {
-		return c.declAt(c.f, c.abs(l.Name.Span))
-	}
-	return nil
-}
-
-// bodyAttributeHover shows the card of the attribute or nested block at the path index i inside a
-// resource body, hovered at sp.
-func (c *cursor) bodyAttributeHover(i int, sp grammar.Span) *Hover {
-	res, segs, ok := c.schemaPath(i)
-	if !ok || len(segs) == 0 {
+// attributeHover shows the card of the attribute (or field, or map key) a key or a nested
+// block name writes in a resource body.
+func (p *place) attributeHover() *Hover {
+	s := p.s
+	if s.Block == nil || s.Block.Path == nil || len(s.Attr) == 0 {
 		return nil
 	}
-	if segs[0] == "directives" {
-		return c.directiveHover(segs[1:], sp)
+	attr := strings.Join(s.Attr, ".")
+	if s.Schema == nil {
+		return card(s.Span, "Attribute "+code(attr)+" of "+code(s.Block.Head)+" — no schema is loaded for this resource type.")
 	}
-	rs := c.schemaOf(res)
-	if rs == nil {
-		return card(sp, "Attribute "+code(strings.Join(segs, "."))+" of "+code(res.Type.String())+" — no schema is loaded for this resource type.")
-	}
-	ms, ok := walkMembers(rs, segs)
+	ms, ok := s.Schema.Walk(s.Attr)
 	if !ok {
-		return card(sp, code(rs.Type)+" has no attribute "+code(strings.Join(segs, "."))+".")
+		return card(s.Span, code(s.Schema.Type)+" has no attribute "+code(attr)+".")
 	}
-	return card(sp, c.memberCard(rs, segs, ms, c.ownerDecl(), nil))
+	return card(s.Span, p.memberCard(s.Schema, s.Attr, ms, s.Owner, nil))
 }
 
-// memberHover shows the card of `d.names...`: an attribute of a resource, data source or (passed
-// through) wait target, an attribute of a module call, or an export of an upstream_state.
-func (c *cursor) memberHover(d *workspace.Decl, names []string, sp grammar.Span) *Hover {
+// memberHover shows the card of an attribute segment of a reference (`cert.status`): an
+// attribute of a resource, data source or (passed through) wait target, an attribute of a module
+// call, or an export of an upstream_state.
+func (p *place) memberHover() *Hover {
+	s := p.s
+	d := s.Decl
+	if d == nil || len(s.Attr) == 0 {
+		return nil
+	}
 	switch d.Kind {
 	case workspace.Resource, workspace.DataSource, workspace.ForEach, workspace.Conditional, workspace.Wait:
-		rs := c.declSchema(d)
+		rs := s.Schema
 		if rs == nil {
 			return nil
 		}
 		var b md
 		if d.Kind == workspace.Wait {
-			b.para(c.passthroughNote(d, names))
+			b.para(p.passthroughNote(d, s.Attr))
 		}
-		ms, ok := walkMembers(rs, names)
-		switch {
-		case ok:
+		if ms, ok := rs.Walk(s.Attr); ok {
 			owner := d
 			if d.Kind == workspace.Wait {
-				owner = c.waitTarget(d)
+				owner = p.waitTarget(d)
 			}
-			b.para(c.memberCard(rs, names, ms, owner, c.ownerDecl()))
-		case len(names) == 1 && names[0] == "id":
-			b.para("```carina\nid: String\n```")
-			b.para("The provider's identifier of the " + code(rs.Type) + " — every resource has one.")
-		default:
-			b.para(code(rs.Type) + " has no attribute " + code(strings.Join(names, ".")) + ".")
+			b.para(p.memberCard(rs, s.Attr, ms, owner, s.Owner))
+		} else {
+			b.para(code(rs.Type) + " has no attribute " + code(strings.Join(s.Attr, ".")) + ".")
 		}
-		return card(sp, b.String())
+		return card(s.Span, b.String())
 	case workspace.ModuleCall:
-		return card(sp, c.moduleOutputCard(d, names[0]))
+		return card(s.Span, p.moduleOutputCard(d, s.Attr[0]))
 	case workspace.Upstream:
-		return card(sp, c.upstreamExportCard(d, names[0]))
+		return card(s.Span, p.upstreamExportCard(d, s.Attr[0]))
 	}
 	return nil
 }
@@ -419,7 +338,7 @@ func (e env) passthroughNote(d *workspace.Decl, names []string) string {
 	s := fmt.Sprintf("**Passthrough**: %s is %s — the attribute of the wait's target, with the same type and value — available only once wait %s succeeds",
 		code(d.Name+"."+attr), code(t+"."+attr), code(d.Name))
 	if w := d.WaitExpr(); w != nil && w.Until != nil && w.Until.Value != nil {
-		s += " (" + code("until "+nodeText(d.File, d.Stmt, w.Until.Value)) + ")"
+		s += " (" + code(waitKey(grammar.PredicateValue)+" "+nodeText(d.File, d.Stmt, w.Until.Value)) + ")"
 	}
 	return s + ". Reading it makes the reader wait for " + code(d.Name) + "; reading " + code(t+"."+attr) + " does not."
 }

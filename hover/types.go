@@ -2,21 +2,19 @@ package hover
 
 import (
 	"strings"
-
-	"github.com/carina-rs/carina-lsp/grammar"
 )
 
-// typeAtomHover explains a type annotation: a resource type, or a primitive or constructor.
-func (c *cursor) typeAtomHover(t *grammar.TypeAtom) *Hover {
-	sp := c.tokSpan()
-	if strings.Contains(t.Name, ".") {
-		if rs := c.schemaFor(t.Name, false); rs != nil {
-			return card(sp, c.resourceCard(rs))
+// typeNameHover explains a type annotation: a resource type, or a primitive or constructor.
+func (p *place) typeNameHover() *Hover {
+	s := p.s
+	if strings.Contains(s.Text, ".") {
+		if s.Schema != nil {
+			return card(s.Span, p.resourceCard(s.Schema))
 		}
-		return card(sp, code(t.Name)+" — no schema is loaded for this resource type.")
+		return card(s.Span, code(s.Text)+" — no schema is loaded for this resource type.")
 	}
 	doc := ""
-	switch c.word {
+	switch s.Text {
 	case "String":
 		doc = "text"
 	case "Int":
@@ -36,5 +34,5 @@ func (c *cursor) typeAtomHover(t *grammar.TypeAtom) *Hover {
 	default:
 		return nil
 	}
-	return card(sp, "**"+c.word+"** — "+doc+".")
+	return card(s.Span, "**"+s.Text+"** — "+doc+".")
 }

@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/cursor"
+	g "github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -50,8 +51,8 @@ func (e env) waitSettings(d *workspace.Decl) waitSettings {
 	s.timeout, s.timeoutFrom = w.Timeout.Secs, settingFrom(s.head, w.Timeout)
 	s.interval, s.intervalFrom = w.Interval.Secs, settingFrom(s.head, w.Interval)
 	if x := d.WaitExpr(); x != nil && x.Timeout != nil {
-		if lit, ok := x.Timeout.Value.(*grammar.DurationLit); ok && lit.Seconds > 0 {
-			s.timeout, s.timeoutFrom, s.own = lit.Seconds, "this wait's "+code("timeout"), true
+		if lit, ok := x.Timeout.Value.(*g.DurationLit); ok && lit.Seconds > 0 {
+			s.timeout, s.timeoutFrom, s.own = lit.Seconds, "this wait's "+code(waitKey(g.DurationValue)), true
 		}
 	}
 	switch {
@@ -69,7 +70,7 @@ func planLine(d *workspace.Decl) string {
 	if w := d.WaitExpr(); w != nil && w.Until != nil && w.Until.Value != nil {
 		pred = nodeText(d.File, d.Stmt, w.Until.Value)
 	}
-	return "> " + d.Name + " (until " + pred + ")"
+	return "> " + d.Name + " (" + waitKey(g.PredicateValue) + " " + pred + ")"
 }
 
 // targetLine describes a wait's target.
@@ -107,8 +108,8 @@ func (e env) targetLine(d *workspace.Decl) string {
 func settingsTable(s waitSettings, target string) string {
 	var b strings.Builder
 	b.WriteString("| | effective | from |\n|---|---|---|\n")
-	fmt.Fprintf(&b, "| timeout | %s (%s s) | %s |\n", code(grammar.NormalDuration(s.timeout)), itoa(s.timeout), s.timeoutFrom)
-	fmt.Fprintf(&b, "| poll interval | %s | %s |\n\n", code(grammar.NormalDuration(s.interval)), s.intervalFrom)
+	fmt.Fprintf(&b, "| %s | %s (%s s) | %s |\n", waitKey(g.DurationValue), code(g.NormalDuration(s.timeout)), itoa(s.timeout), s.timeoutFrom)
+	fmt.Fprintf(&b, "| poll interval | %s | %s |\n\n", code(g.NormalDuration(s.interval)), s.intervalFrom)
 	fmt.Fprintf(&b, "At most **%s** of %s: %s s ÷ %s s + 1.", plural(s.reads(), "read", "reads"), code(target), itoa(s.timeout), itoa(s.interval))
 	if s.note != "" {
 		b.WriteString(" Schema note: " + s.note + ".")
@@ -136,16 +137,17 @@ func (e env) waitCard(d *workspace.Decl) string {
 	m.para("**wait** " + code(d.Name) + " on " + code(t) + ". " + e.targetLine(d))
 	x := d.WaitExpr()
 	if x != nil && x.Until == nil {
-		m.para("No `until` yet: the wait has nothing to poll for (`until = " + t + ".<attribute> == <value>`).")
+		until := waitKey(g.PredicateValue)
+		m.para("No " + code(until) + " yet: the wait has nothing to poll for (" + code(until+" = "+t+".<attribute> == <value>") + ").")
 	}
 	s := e.waitSettings(d)
 	m.para(settingsTable(s, t))
 	if x != nil && x.Timeout != nil && !s.own {
-		m.para("`timeout` holds no valid duration (yet), so the default applies.")
+		m.para(code(waitKey(g.DurationValue)) + " holds no valid duration (yet), so the default applies.")
 	}
 	if x != nil && x.DependsOn != nil {
 		if deps := dependsOnNames(x.DependsOn); len(deps) > 0 {
-			m.para("Polling starts once " + code(t) + " and " + codes(deps) + " are applied (`depends_on`).")
+			m.para("Polling starts once " + code(t) + " and " + codes(deps) + " are applied (" + code(waitKey(g.BindingsValue)) + ").")
 		}
 	}
 	m.para(waitSemantics(d.Name, t))
@@ -175,97 +177,106 @@ func (e env) gatesLine(d *workspace.Decl) string {
 	return s
 }
 
-func dependsOnNames(a *grammar.Attribute) []string {
-	l, ok := a.Value.(*grammar.ListExpr)
+func dependsOnNames(a *g.Attribute) []string {
+	l, ok := a.Value.(*g.ListExpr)
 	if !ok {
 		return nil
 	}
 	var out []string
 	for _, x := range l.Elems {
-		if p, ok := x.(*grammar.PathExpr); ok {
+		if p, ok := x.(*g.PathExpr); ok {
 			out = append(out, p.String())
 		}
 	}
 	return out
 }
 
-// waitKeywordHover shows the wait card on the `wait` keyword of a bound wait, and the keyword's
-// documentation otherwise.
-func (c *cursor) waitKeywordHover(w *grammar.WaitExpr) *Hover {
-	if l, ok := c.at(1).(*grammar.LetStmt); ok && l.Value == w && l.Name != nil {
-		if d := c.declAt(c.f, c.abs(l.Name.Span)); d != nil {
-			return card(c.tokSpan(), c.waitCard(d))
+// waitKey returns the name of the wait block's key whose value is of kind v: the predicate
+// (PredicateValue), the bindings to apply first (BindingsValue), the duration (DurationValue).
+// The construct table is the one place that spells them.
+func waitKey(v g.ValueKind) string {
+	for _, k := range g.ConstructOf(g.WaitConstruct).Keys {
+		if k.Value == v {
+			return k.Name
 		}
 	}
-	return c.keywordHover("wait")
+	return "?"
 }
 
-// waitDecl returns the declaration of the wait expression the cursor is in, or nil.
-func (c *cursor) waitDecl(w *grammar.WaitExpr) *workspace.Decl {
-	if l, ok := c.root().(*grammar.LetStmt); ok && l.Value == w && l.Name != nil {
-		return c.declAt(c.f, c.abs(l.Name.Span))
+// waitDecl returns the wait whose block b is: the binding of the statement when the wait is its
+// value, else nil.
+func waitDecl(b *cursor.BlockCtx) *workspace.Decl {
+	if b == nil || b.Owner == nil {
+		return nil
+	}
+	if w := b.Owner.WaitExpr(); w != nil && w.Body == b.Node {
+		return b.Owner
 	}
 	return nil
 }
 
-// waitKeyHover explains `until`, `depends_on` and `timeout` in a wait block, with this wait's
-// values.
-func (c *cursor) waitKeyHover(a *grammar.Attribute, w *grammar.WaitExpr) *Hover {
-	sp := c.abs(a.Key.Span)
-	d := c.waitDecl(w)
+// waitKeyHover explains a key of a wait block, with this wait's values: the predicate, the
+// bindings applied first, the timeout; a key hover knows nothing more of gets the table's card.
+func (p *place) waitKeyHover() *Hover {
+	s := p.s
+	k := s.KeyDef
+	a, _ := p.parent().(*g.Attribute)
+	d := waitDecl(s.Block)
 	t := "<target>"
-	if w.Target != nil {
-		t = w.Target.Text
+	if s.Block.TargetN != "" {
+		t = s.Block.TargetN
 	}
 	name := "this wait"
 	if d != nil && d.Name != "_" {
 		name = "wait " + code(d.Name)
 	}
 	var m md
-	switch a.Key.Text {
-	case "until":
-		m.fence("carina", "until = "+t+".<attribute> == <value>")
-		m.para("**until** — the condition " + name + " polls for, by reading " + code(t) + " until it holds. Required, once.")
-		if d != nil && a.Value != nil {
+	switch k.Value {
+	case g.PredicateValue:
+		m.fence("carina", k.Name+" = "+t+".<attribute> == <value>")
+		m.para("**" + k.Name + "** — the condition " + name + " polls for, by reading " + code(t) + " until it holds. Required, once.")
+		if d != nil && a != nil && a.Value != nil {
 			m.para("Here: " + code(nodeText(d.File, d.Stmt, a.Value)) + ". The plan shows it as " + code(planLine(d)) + ".")
 		}
 		m.para("Supported today: " + code("<target>.<attribute path> == <value>") + ", the left side starting with the target " + code(t) +
 			" (nested paths such as `renewal_summary.renewal_status` are fine), the right side a value of the attribute's type — for an enum, a value of that enum, e.g. `aws.acm.Certificate.Status.Issued`. " +
 			"`!=`, `&&`, `||`, `!`, `<`, `<=`, `>`, `>=` are not supported yet.")
-	case "depends_on":
-		m.fence("carina", "depends_on = [binding, …]")
-		m.para("**depends_on** — bindings that must be applied before " + name + " starts polling, besides its target " + code(t) +
+	case g.BindingsValue:
+		m.fence("carina", k.Name+" = [binding, …]")
+		m.para("**" + k.Name + "** — bindings that must be applied before " + name + " starts polling, besides its target " + code(t) +
 			" (for a certificate, the DNS validation record without which it never becomes issued). Optional, once.")
-		if deps := dependsOnNames(a); len(deps) > 0 {
-			var items []string
-			for _, n := range deps {
-				item := code(n)
-				if dd := c.cfg.Lookup(n); dd != nil {
-					item += " — " + dd.Kind.String()
-					if rt := dd.ResourceType(); rt != "" {
-						item += " " + code(rt)
+		if a != nil {
+			if deps := dependsOnNames(a); len(deps) > 0 {
+				var items []string
+				for _, n := range deps {
+					item := code(n)
+					if dd := p.cfg.Lookup(n); dd != nil {
+						item += " — " + dd.Kind.String()
+						if rt := dd.ResourceType(); rt != "" {
+							item += " " + code(rt)
+						}
+					} else {
+						item += " — not declared in this configuration"
 					}
-				} else {
-					item += " — not declared in this configuration"
+					items = append(items, item)
 				}
-				items = append(items, item)
+				m.list(items)
 			}
-			m.list(items)
 		}
-	case "timeout":
-		m.fence("carina", "timeout = <duration>")
-		m.para("**timeout** — how long " + name + " polls before it fails the apply. Optional, once; a duration such as `30s`, `75min` or `2h`.")
+	case g.DurationValue:
+		m.fence("carina", k.Name+" = <duration>")
+		m.para("**" + k.Name + "** — how long " + name + " polls before it fails the apply. Optional, once; a duration such as `30s`, `75min` or `2h`.")
 		if d != nil {
-			s := c.waitSettings(d)
-			m.para(settingsTable(s, t))
-			if s.own {
-				def := c.schemas.Wait(s.head)
-				m.para("Without it: " + code(grammar.NormalDuration(def.Timeout.Secs)) + ", from " + settingFrom(s.head, def.Timeout) + ".")
+			ws := p.waitSettings(d)
+			m.para(settingsTable(ws, t))
+			if ws.own {
+				def := p.schemas.Wait(ws.head)
+				m.para("Without it: " + code(g.NormalDuration(def.Timeout.Secs)) + ", from " + settingFrom(ws.head, def.Timeout) + ".")
 			}
 			m.para(waitSemantics(d.Name, t))
 		}
 	default:
-		return nil
+		return card(s.Span, k.Card())
 	}
-	return card(sp, m.String())
+	return card(s.Span, m.String())
 }

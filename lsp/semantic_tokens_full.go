@@ -14,5 +14,5 @@ func semanticTokensFull(ctx context.Context, s *Server, p *protocol.SemanticToke
 	if !ok {
 		return &semanticTokens{Data: []uint32{}}, nil
 	}
-	return &semanticTokens{Data: semantictokens.Encode(sn.file.Lines, semantictokens.Tokens(sn.cfg, sn.file, nil))}, nil
+	return &semanticTokens{Data: semantictokens.Encode(sn.file.Lines, semantictokens.Tokens(sn.cfg, sn.file, nil, sn.schemas))}, nil
 }

@@ -15,5 +15,5 @@ func semanticTokensRange(ctx context.Context, s *Server, p *protocol.SemanticTok
 		return &semanticTokens{Data: []uint32{}}, nil
 	}
 	sp := spanOf(sn.file.Lines, p.Range)
-	return &semanticTokens{Data: semantictokens.Encode(sn.file.Lines, semantictokens.Tokens(sn.cfg, sn.file, &sp))}, nil
+	return &semanticTokens{Data: semantictokens.Encode(sn.file.Lines, semantictokens.Tokens(sn.cfg, sn.file, &sp, sn.schemas))}, nil
 }

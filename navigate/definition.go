@@ -1,6 +1,7 @@
 package navigate
 
 import (
+	"github.com/carina-rs/carina-lsp/cursor"
 	g "github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -18,27 +19,24 @@ import (
 // It returns nothing for names without a declaration in source: attributes of provider schemas,
 // enum values, built-in functions, keywords.
 func Definition(cfg *workspace.Config, f *workspace.File, offset int) []Location {
-	h := lookup(cfg, f, offset)
+	s := locate(cfg, f, offset)
 	switch {
-	case h.ref != nil:
-		if h.ref.Decl == nil {
-			return nil
+	case isName(s):
+		switch {
+		case s.Decl == nil:
+		case s.Role != cursor.Member || s.Decl.Kind == workspace.Wait:
+			return []Location{declLocation(s.Decl)}
+		case s.Ref != nil:
+			if o := fieldOutput(cfg, s.Ref); o != nil {
+				return []Location{outputLocation(o)}
+			}
 		}
-		if h.seg < 0 {
-			return []Location{declLocation(h.ref.Decl)}
-		}
-		if h.ref.Decl.Kind == workspace.Wait {
-			return []Location{declLocation(h.ref.Decl)}
-		}
-		if o := fieldOutput(cfg, h.ref); o != nil {
-			return []Location{outputLocation(o)}
-		}
-	case h.decl != nil:
-		return []Location{declLocation(h.decl)}
-	case h.output != nil:
-		return []Location{outputLocation(h.output)}
-	case h.argKey != nil:
-		if d := argumentDecl(h.module, h.argKey.Text); d != nil {
+	case s.Role == cursor.Declaration && s.Decl != nil:
+		return []Location{declLocation(s.Decl)}
+	case s.Role == cursor.Output && s.Output != nil:
+		return []Location{outputLocation(s.Output)}
+	case s.Role == cursor.ArgumentKey:
+		if d := argumentDecl(s.Module, s.Text); d != nil {
 			return []Location{declLocation(d)}
 		}
 	}

@@ -18,7 +18,7 @@ type Highlight struct {
 // Highlights returns the occurrences in f of the name at offset: its declaration (Write) when
 // it is in f, and every reference in f. On an enum value it returns the uses of the same value.
 func Highlights(cfg *workspace.Config, f *workspace.File, offset int) []Highlight {
-	t, ok := targetOf(cfg, lookup(cfg, f, offset))
+	t, ok := targetOf(cfg, locate(cfg, f, offset))
 	if !ok {
 		return nil
 	}

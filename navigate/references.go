@@ -1,44 +1,46 @@
 package navigate
 
 import (
+	"github.com/carina-rs/carina-lsp/cursor"
 	g "github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // target is what references, highlights and rename work on: a declaration of the
-// configuration, an output of another configuration read through a binding, or an enum value
-// (a name that resolves to nothing, matched by its text).
+// configuration, an output of another configuration read through a binding, an enum value (a
+// name that resolves to nothing, matched by its text), or a module call's argument key.
 type target struct {
 	decl   *workspace.Decl
 	output *workspace.Output // with via: the upstream_state or module call binding reading it
 	via    *workspace.Decl
 	enum   string
-	argKey *hit // a module call's argument key
+	module *workspace.Import // with argKey: the module whose argument the key sets
+	argKey string
 }
 
 // targetOf returns the target of what lies under the cursor, if any.
-func targetOf(cfg *workspace.Config, h hit) (target, bool) {
+func targetOf(cfg *workspace.Config, s *cursor.Site) (target, bool) {
 	switch {
-	case h.ref != nil:
-		r := h.ref
+	case isName(s):
+		r := s.Ref
 		switch {
-		case r.Decl == nil:
-			if r.Kind == workspace.RefValue {
+		case s.Decl == nil:
+			if r != nil && r.Kind == workspace.RefValue {
 				return target{enum: describeRef(r)}, true
 			}
-		case h.seg < 0 || r.Decl.Kind == workspace.Wait:
-			return target{decl: r.Decl}, true
-		default:
+		case s.Role != cursor.Member || s.Decl.Kind == workspace.Wait:
+			return target{decl: s.Decl}, true
+		case r != nil:
 			if o := fieldOutput(cfg, r); o != nil {
-				return target{output: o, via: r.Decl}, true
+				return target{output: o, via: s.Decl}, true
 			}
 		}
-	case h.decl != nil:
-		return target{decl: h.decl}, true
-	case h.output != nil:
-		return target{output: h.output}, true
-	case h.argKey != nil:
-		return target{argKey: &h}, true
+	case s.Role == cursor.Declaration && s.Decl != nil:
+		return target{decl: s.Decl}, true
+	case s.Role == cursor.Output && s.Output != nil:
+		return target{output: s.Output}, true
+	case s.Role == cursor.ArgumentKey:
+		return target{module: s.Module, argKey: s.Text}, true
 	}
 	return target{}, false
 }
@@ -74,14 +76,13 @@ func occurrences(cfg *workspace.Config, t target) []occurrence {
 				out = append(out, occurrence{loc: Location{Path: r.File.Path, Span: enumSpan(r)}})
 			}
 		}
-	case t.argKey != nil:
-		k := t.argKey
-		for _, l := range moduleArgKeys(cfg, k.module, k.argKey.Text) {
+	case t.argKey != "":
+		for _, l := range moduleArgKeys(cfg, t.module, t.argKey) {
 			out = append(out, occurrence{loc: l})
 		}
-		if d := argumentDecl(k.module, k.argKey.Text); d != nil {
+		if d := argumentDecl(t.module, t.argKey); d != nil {
 			out = append(out, occurrence{declLocation(d), true})
-			for _, r := range k.module.Config.Refs {
+			for _, r := range t.module.Config.Refs {
 				if r.Decl == d {
 					out = append(out, occurrence{loc: refLocation(r)})
 				}
@@ -131,8 +132,7 @@ func moduleArgKeys(cfg *workspace.Config, imp *workspace.Import, name string) []
 // upstream_state field or a module output, its reads through the binding; on an enum value, the
 // uses of the same value.
 func References(cfg *workspace.Config, f *workspace.File, offset int, includeDecl bool) []Location {
-	h := lookup(cfg, f, offset)
-	t, ok := targetOf(cfg, h)
+	t, ok := targetOf(cfg, locate(cfg, f, offset))
 	if !ok {
 		return nil
 	}

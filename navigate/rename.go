@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/carina-rs/carina-lsp/cursor"
 	g "github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -21,68 +22,72 @@ type Edit struct {
 // cursor is on and why it cannot be renamed (a keyword, an enum value, a resource type, an
 // attribute of a schema, a built-in function, ...).
 func PrepareRename(cfg *workspace.Config, f *workspace.File, offset int) (g.Span, string, error) {
-	h := lookup(cfg, f, offset)
-	d, err := renameDecl(cfg, h)
+	s := locate(cfg, f, offset)
+	d, err := renameDecl(cfg, s)
 	if err != nil {
 		return g.Span{}, "", err
 	}
-	if h.ref != nil {
-		return h.ref.Span, h.ref.Name, nil
+	if isName(s) {
+		return s.Ref.Span, s.Ref.Name, nil
 	}
 	return d.NameSpan, d.Name, nil
 }
 
-// renameDecl returns the declaration a rename at h would rename, or why there is none.
-func renameDecl(cfg *workspace.Config, h hit) (*workspace.Decl, error) {
+// renameDecl returns the declaration a rename at the Site s would rename, or why there is none.
+func renameDecl(cfg *workspace.Config, s *cursor.Site) (*workspace.Decl, error) {
 	switch {
-	case h.ref != nil:
-		r := h.ref
+	case isName(s):
+		r := s.Ref
 		switch {
-		case r.Decl == nil && r.Kind == workspace.RefCall:
+		case s.Decl == nil && r != nil && r.Kind == workspace.RefCall:
 			return nil, fmt.Errorf("%q is a built-in function (or an unknown one) and cannot be renamed", r.Name)
-		case r.Decl == nil && r.Kind == workspace.RefValue && len(r.Path) > 0:
+		case s.Decl == nil && r != nil && r.Kind == workspace.RefValue && len(r.Path) > 0:
 			return nil, fmt.Errorf("%s is an enum value (it names no binding) and cannot be renamed", describeRef(r))
-		case r.Decl == nil && r.Kind == workspace.RefValue:
+		case s.Decl == nil && r != nil && r.Kind == workspace.RefValue:
 			return nil, fmt.Errorf("%q names no binding of this configuration (it is an enum value or an undefined name) and cannot be renamed", r.Name)
-		case r.Decl == nil:
+		case s.Decl == nil && r != nil:
 			return nil, fmt.Errorf("%q names no binding of this configuration and cannot be renamed", r.Name)
-		case h.seg >= 0:
-			return nil, segmentError(cfg, r, h.seg)
+		case s.Decl == nil && s.Role == cursor.Function:
+			return nil, fmt.Errorf("%q is a built-in function (or an unknown one) and cannot be renamed", s.Text)
+		case s.Decl == nil:
+			return nil, fmt.Errorf("%q names no binding of this configuration and cannot be renamed", s.Text)
+		case s.Role == cursor.Member:
+			return nil, segmentError(cfg, s.Decl, s.Text)
+		case r == nil:
+			return nil, fmt.Errorf("%q is in text that does not parse: correct it to rename %q", s.Text, s.Decl.Name)
 		}
-		return checkRenamable(r.Decl)
-	case h.decl != nil:
-		return checkRenamable(h.decl)
-	case h.argKey != nil:
-		where := "the module's directory"
-		if h.module != nil && h.module.Source != "" {
-			where = h.module.Source
+		return checkRenamable(s.Decl)
+	case s.Role == cursor.Declaration && s.Decl != nil:
+		return checkRenamable(s.Decl)
+	case s.Role == cursor.Declaration && s.Text == "_":
+		return nil, errors.New("\"_\" discards a value and cannot be renamed")
+	case s.Role == cursor.ArgumentKey:
+		where, alias := "the module's directory", "(unknown)"
+		if s.Module != nil && s.Module.Source != "" {
+			where = s.Module.Source
 		}
-		return nil, fmt.Errorf("%q is an argument of module %s: rename it where it is declared, in %s", h.argKey.Text, aliasOf(h), where)
-	case h.output != nil:
+		if s.Module != nil && s.Module.Decl != nil {
+			alias = s.Module.Decl.Name
+		}
+		return nil, fmt.Errorf("%q is an argument of module %s: rename it where it is declared, in %s", s.Text, alias, where)
+	case s.Role == cursor.Output && s.Output != nil:
 		kind := "module attribute"
-		if h.output.Exports {
+		if s.Output.Exports {
 			kind = "export"
 		}
-		return nil, fmt.Errorf("%q is an %s, read by other configurations: renaming it is not supported", h.output.Name, kind)
-	case h.what != "" && h.why != "":
-		return nil, fmt.Errorf("%s cannot be renamed: %s", h.what, h.why)
-	case h.what != "":
-		return nil, fmt.Errorf("%s cannot be renamed", h.what)
+		return nil, fmt.Errorf("%q is an %s, read by other configurations: renaming it is not supported", s.Output.Name, kind)
+	}
+	switch what, why := describe(s); {
+	case what != "" && why != "":
+		return nil, fmt.Errorf("%s cannot be renamed: %s", what, why)
+	case what != "":
+		return nil, fmt.Errorf("%s cannot be renamed", what)
 	}
 	return nil, errors.New("there is no name to rename here")
 }
 
-func aliasOf(h hit) string {
-	if h.module != nil && h.module.Decl != nil {
-		return h.module.Decl.Name
-	}
-	return "(unknown)"
-}
-
-// segmentError explains why the attribute segment seg of a reference cannot be renamed.
-func segmentError(cfg *workspace.Config, r *workspace.Ref, seg int) error {
-	attr := r.Path[seg].Text
-	d := r.Decl
+// segmentError explains why attr, an attribute segment of a reference to d, cannot be renamed.
+func segmentError(cfg *workspace.Config, d *workspace.Decl, attr string) error {
 	switch d.Kind {
 	case workspace.Wait:
 		target := "its target"
@@ -117,7 +122,7 @@ func checkRenamable(d *workspace.Decl) (*workspace.Decl, error) {
 // that would capture or shadow it, an enum value written bare that would start to name the
 // binding. The error says which and where.
 func Rename(cfg *workspace.Config, f *workspace.File, offset int, newName string) (map[string][]Edit, error) {
-	d, err := renameDecl(cfg, lookup(cfg, f, offset))
+	d, err := renameDecl(cfg, locate(cfg, f, offset))
 	if err != nil {
 		return nil, err
 	}

@@ -71,9 +71,9 @@ func (o *outliner) stmt(n g.Node) (Symbol, bool) {
 		if n.Kind.Text == "" {
 			return Symbol{}, false
 		}
-		return o.sym(n.Kind.Text, "provider", SymbolNamespace, n.Span, n.Kind.Span, o.block(n.Body)), true
+		return o.sym(n.Kind.Text, keyword(g.ProviderConstruct), SymbolNamespace, n.Span, n.Kind.Span, o.block(n.Body)), true
 	case *g.BackendStmt:
-		return o.sym(n.Kind.Text, "backend", SymbolPackage, n.Span, n.Kind.Span, o.block(n.Body)), true
+		return o.sym(n.Kind.Text, keyword(g.BackendConstruct), SymbolPackage, n.Span, n.Kind.Span, o.block(n.Body)), true
 	case *g.ArgumentsStmt:
 		var kids []Symbol
 		for _, p := range n.Params {
@@ -87,7 +87,7 @@ func (o *outliner) stmt(n g.Node) (Symbol, bool) {
 			}
 			kids = append(kids, o.sym(p.Name.Text, detail, SymbolVariable, p.Span, p.Name.Span, inner))
 		}
-		return o.sym("arguments", "", SymbolStruct, n.Span, n.Kw, kids), true
+		return o.sym(keyword(g.ArgumentsConstruct), "", SymbolStruct, n.Span, n.Kw, kids), true
 	case *g.OutputsStmt:
 		var kids []Symbol
 		for _, it := range n.Items {
@@ -100,9 +100,9 @@ func (o *outliner) stmt(n g.Node) (Symbol, bool) {
 			}
 			kids = append(kids, o.sym(it.Name.Text, detail, SymbolProperty, it.Span, it.Name.Span, nil))
 		}
-		name := "attributes"
+		name := keyword(g.AttributesConstruct)
 		if n.Exports {
-			name = "exports"
+			name = keyword(g.ExportsConstruct)
 		}
 		return o.sym(name, "", SymbolStruct, n.Span, n.Kw, kids), true
 	case *g.StateBlockStmt:
@@ -125,10 +125,10 @@ func (o *outliner) stmt(n g.Node) (Symbol, bool) {
 	case *g.ExprStmt:
 		switch x := n.X.(type) {
 		case *g.ForExpr:
-			return o.sym("for", o.forDetail(x), SymbolArray, n.Span, x.Kw, o.body(x.Body)), true
+			return o.sym(keyword(g.ForConstruct), o.forDetail(x), SymbolArray, n.Span, x.Kw, o.body(x.Body)), true
 		case *g.IfExpr:
 			kids := append(o.body(x.Then), o.body(x.Else)...)
-			return o.sym("if", o.ifDetail(x), SymbolObject, n.Span, x.Kw, kids), true
+			return o.sym(keyword(g.IfConstruct), o.ifDetail(x), SymbolObject, n.Span, x.Kw, kids), true
 		}
 	}
 	return Symbol{}, false
@@ -145,16 +145,16 @@ func (o *outliner) let(n *g.LetStmt) (Symbol, bool) {
 	case *g.ResourceExpr:
 		kind, detail, kids = SymbolObject, v.Type.String(), o.block(v.Body)
 		if v.Read != nil {
-			detail = "read " + detail
+			detail = keyword(g.ReadConstruct) + " " + detail
 		}
 	case *g.WaitExpr:
-		kind, detail, kids = SymbolEvent, "wait", o.block(v.Body)
+		kind, detail, kids = SymbolEvent, keyword(g.WaitConstruct), o.block(v.Body)
 		if v.Target != nil {
-			detail = "wait on " + v.Target.Text
+			detail += " on " + v.Target.Text
 		}
 	case *g.KeywordBlockExpr:
 		kind, detail = SymbolPackage, v.Keyword
-		if v.Keyword == "use" {
+		if c := g.KeywordConstruct(v.Keyword); c != nil && c.ID == g.UseConstruct {
 			kind = SymbolModule
 		}
 		if a := v.Body.Attr("source"); a != nil && a.Value != nil {
@@ -163,7 +163,7 @@ func (o *outliner) let(n *g.LetStmt) (Symbol, bool) {
 	case *g.ModuleCallExpr:
 		kind, detail, kids = SymbolObject, "module "+v.Name.Text, o.block(v.Body)
 	case *g.ProviderExpr:
-		kind, detail, kids = SymbolNamespace, "provider "+v.Kind.Text, o.block(v.Body)
+		kind, detail, kids = SymbolNamespace, keyword(g.ProviderConstruct)+" "+v.Kind.Text, o.block(v.Body)
 	case *g.ForExpr:
 		kind, detail, kids = SymbolArray, o.forDetail(v), o.body(v.Body)
 	case *g.IfExpr:
@@ -224,7 +224,7 @@ func (o *outliner) body(b *g.Body) []Symbol {
 	case *g.ResourceExpr:
 		detail := ""
 		if r.Read != nil {
-			detail = "read"
+			detail = keyword(g.ReadConstruct)
 		}
 		out = append(out, o.sym(r.Type.String(), detail, SymbolObject, r.Span, r.Type.Span, o.block(r.Body)))
 	case *g.ModuleCallExpr:
@@ -243,9 +243,9 @@ func (o *outliner) forDetail(x *g.ForExpr) string {
 
 func (o *outliner) ifDetail(x *g.IfExpr) string {
 	if x.Cond == nil {
-		return "if"
+		return keyword(g.IfConstruct)
 	}
-	return "if " + o.text(x.Cond.Pos())
+	return keyword(g.IfConstruct) + " " + o.text(x.Cond.Pos())
 }
 
 // stateDetail describes an import, removed or moved block by its addresses.
@@ -256,14 +256,19 @@ func (o *outliner) stateDetail(n *g.StateBlockStmt) string {
 		}
 		return ""
 	}
-	switch n.Kind {
-	case "import":
-		return addr("to")
-	case "removed":
-		return addr("from")
+	if c := g.KeywordConstruct(n.Kind); c != nil {
+		switch c.ID {
+		case g.ImportConstruct:
+			return addr("to")
+		case g.RemovedConstruct:
+			return addr("from")
+		}
 	}
 	if from, to := addr("from"), addr("to"); from != "" || to != "" {
 		return from + " → " + to
 	}
 	return ""
 }
+
+// keyword returns the keyword of construct id, as the construct table spells it.
+func keyword(id g.ConstructID) string { return g.ConstructOf(id).Keyword }

@@ -26,11 +26,17 @@ func (r *Resource) Resolve(t *Type) *Type {
 // {"domain_validation_options", "0", "resource_record", "name"} or without
 // the "0".
 func (r *Resource) Lookup(path []string) (*Member, bool) {
-	ms, ok := r.Walk(path)
-	if !ok {
+	if r == nil || len(path) == 0 {
 		return nil, false
 	}
-	return ms[len(ms)-1], true
+	m := Named(r.Attributes, path[0])
+	for _, seg := range path[1:] {
+		if m == nil {
+			break
+		}
+		m = r.step(m, seg)
+	}
+	return m, m != nil
 }
 
 // Walk is Lookup returning the member reached after each segment, so callers
@@ -50,12 +56,7 @@ func (r *Resource) Walk(path []string) ([]*Member, bool) {
 	out := make([]*Member, 1, len(path))
 	out[0] = m
 	for _, seg := range path[1:] {
-		var next *Member
-		if isIndex(seg) {
-			next = r.element(m, m.Type, map[*Type]bool{})
-		} else {
-			next = r.field(m, m.Type, seg, map[*Type]bool{})
-		}
+		next := r.step(m, seg)
 		if next == nil {
 			return nil, false
 		}
@@ -65,13 +66,35 @@ func (r *Resource) Walk(path []string) ([]*Member, bool) {
 	return out, true
 }
 
+// step returns the member seg names below m: a list element for an index segment, else a
+// field (or a map's value).
+func (r *Resource) step(m *Member, seg string) *Member {
+	if isIndex(seg) {
+		return r.element(m, m.Type, nil)
+	}
+	return r.field(m, m.Type, seg, nil)
+}
+
+// cyclic marks t as seen when it is a kind a cycle goes through (a ref, a union), allocating the
+// set on first need, and returns the set.
+func cyclic(t *Type, seen map[*Type]bool) map[*Type]bool {
+	if t.Kind == KindRef || t.Kind == KindUnion {
+		if seen == nil {
+			seen = map[*Type]bool{}
+		}
+		seen[t] = true
+	}
+	return seen
+}
+
 // field finds seg below type t of member parent without consuming any other
-// segment. seen guards against ref and union cycles that consume nothing.
+// segment. seen guards against ref and union cycles that consume nothing (every
+// cycle of types goes through a ref).
 func (r *Resource) field(parent *Member, t *Type, seg string, seen map[*Type]bool) *Member {
 	if t == nil || seen[t] {
 		return nil
 	}
-	seen[t] = true
+	seen = cyclic(t, seen)
 	switch t.Kind {
 	case KindRef:
 		return r.field(parent, r.Defs[t.Ref], seg, seen)
@@ -96,7 +119,7 @@ func (r *Resource) element(parent *Member, t *Type, seen map[*Type]bool) *Member
 	if t == nil || seen[t] {
 		return nil
 	}
-	seen[t] = true
+	seen = cyclic(t, seen)
 	switch t.Kind {
 	case KindRef:
 		return r.element(parent, r.Defs[t.Ref], seen)

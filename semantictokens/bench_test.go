@@ -5,6 +5,7 @@ import (
 
 	g "github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/internal/testutil"
 	st "github.com/carina-rs/carina-lsp/semantictokens"
 )
 
@@ -19,7 +20,7 @@ func BenchmarkTokens(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ResetTimer()
 	for b.Loop() {
-		st.Tokens(cfg, f, nil)
+		st.Tokens(cfg, f, nil, testutil.EmbeddedIndex(b))
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(lines), "ns/line")
 }
@@ -31,7 +32,7 @@ func BenchmarkFull(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ResetTimer()
 	for b.Loop() {
-		st.Encode(f.Lines, st.Tokens(cfg, f, nil))
+		st.Encode(f.Lines, st.Tokens(cfg, f, nil, testutil.EmbeddedIndex(b)))
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(lines), "ns/line")
 }
@@ -45,6 +46,6 @@ func BenchmarkRange(b *testing.B) {
 	r := g.Span{Start: int32(f.Lines.LineStart(mid)), End: int32(f.Lines.LineStart(mid + 60))}
 	b.ResetTimer()
 	for b.Loop() {
-		st.Encode(f.Lines, st.Tokens(cfg, f, &r))
+		st.Encode(f.Lines, st.Tokens(cfg, f, &r, testutil.EmbeddedIndex(b)))
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 	"github.com/carina-rs/carina-lsp/semantictokens"
 )
@@ -21,7 +22,7 @@ func TestGolden(t *testing.T) {
 	txtar.Run(t, filepath.Join("testdata", "*.txtar"), func(t *testing.T, p string, a *txtar.Archive) {
 		txtar.CheckWants(t, p, a, *update, func(name string) []string {
 			cfg, f := load(t, a.Sources(), name)
-			toks := semantictokens.Tokens(cfg, f, nil)
+			toks := semantictokens.Tokens(cfg, f, nil, testutil.EmbeddedIndex(t))
 			checkWellFormed(t, f.Text(), toks)
 			return render(f.Text(), semantictokens.Encode(f.Lines, toks))
 		})

@@ -3,10 +3,10 @@ package semantictokens
 // Token types: indices into the types returned by Legend.
 const (
 	TypeKeyword    = iota // keywords where they act as keywords; true, false, null
-	TypeVariable          // bindings (let, arguments) and the wait target
+	TypeVariable          // bindings (let, arguments), the wait target, names that resolve to nothing
 	TypeProperty          // attribute keys and the attribute segments after a binding
 	TypeType              // resource types after their provider segment; type annotations
-	TypeEnumMember        // enum values: names that resolve to no binding
+	TypeEnumMember        // enum values the schemas know
 	TypeNumber            // integers, floats and durations
 	TypeString            // strings and the literal parts of templates and heredocs
 	TypeComment           // line and block comments

@@ -10,6 +10,7 @@ import (
 
 	g "github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 	st "github.com/carina-rs/carina-lsp/semantictokens"
 )
@@ -19,7 +20,7 @@ import (
 func classOf(t *testing.T, src string, words ...string) []string {
 	t.Helper()
 	cfg, f := load(t, map[string]string{"main.crn": src}, "main.crn")
-	got := render(f.Text(), st.Encode(f.Lines, st.Tokens(cfg, f, nil)))
+	got := render(f.Text(), st.Encode(f.Lines, st.Tokens(cfg, f, nil, testutil.EmbeddedIndex(t))))
 	var out []string
 	for _, l := range got {
 		fields := strings.SplitN(l, " ", 5)
@@ -54,10 +55,16 @@ func TestClassification(t *testing.T) {
 			[]string{"cert variable declaration,readonly", "cert variable readonly", "status property -"},
 		},
 		{
-			"a bare name that resolves to nothing is an enum value; a binding is not",
-			"let dns = 1\nlet a = aws.s3.Bucket {\n  x = dns\n  y = cname\n}\n",
-			[]string{"dns", "cname"},
-			[]string{"dns variable declaration,readonly", "dns variable readonly", "cname enumMember -"},
+			"an enum value is an enum member where the schema tells; a name that resolves to nothing is an unresolved reference; a binding is a readonly variable",
+			"let dns = 1\nlet c = aws.acm.Certificate {\n  validation_method = email\n}\nlet a = aws.s3.Bucket {\n  x = dns\n  y = cname\n  z = aws.acm.Certificate.Status.Issued\n}\n",
+			[]string{"dns", "email", "cname", "aws.acm.Certificate.Status.Issued"},
+			[]string{"dns variable declaration,readonly", "email enumMember -", "dns variable readonly", "cname variable -", "aws.acm.Certificate.Status.Issued enumMember -"},
+		},
+		{
+			"the first word of a key still without its \"=\" is a property; a quoted key is a property",
+			"let c = aws.acm.Certificate {\n  domain_name 'x'\n  tags = {\n    'Name' = 'a'\n  }\n}\n",
+			[]string{"domain_name", "'Name'", "'x'"},
+			[]string{"domain_name property -", "'x' string -", "'Name' property -"},
 		},
 		{
 			"a user function shadowing nothing is a function, a built-in one defaultLibrary",
@@ -94,7 +101,7 @@ func TestRange(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg, f := load(t, txtar.Parse(string(data)).Sources(), "main.crn")
-	all := st.Tokens(cfg, f, nil)
+	all := st.Tokens(cfg, f, nil, testutil.EmbeddedIndex(t))
 	n := int32(len(f.Text()))
 	for _, r := range []g.Span{{Start: 0, End: n}, {Start: 0, End: 1}, {Start: 100, End: 400}, {Start: n / 2, End: n}, {Start: 37, End: 38}, {Start: n, End: n + 10}, {Start: 50, End: 40}} {
 		var want []st.Token
@@ -103,21 +110,21 @@ func TestRange(t *testing.T) {
 				want = append(want, tk)
 			}
 		}
-		got := st.Tokens(cfg, f, &r)
+		got := st.Tokens(cfg, f, &r, testutil.EmbeddedIndex(t))
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("range %v (-want +got):\n%s", r, diff)
 		}
 	}
 }
 
-// TestWithoutConfig classifies a file alone (no configuration): names are not resolved, the rest
-// is unchanged.
+// TestWithoutConfig classifies a file alone (no configuration): names are not resolved (a
+// reference is an unresolved variable, its segments properties), the rest is unchanged.
 func TestWithoutConfig(t *testing.T) {
 	_, f := load(t, map[string]string{"main.crn": "let a = 1\nlet b = a.x |> upper()\n"}, "main.crn")
-	got := render(f.Text(), st.Encode(f.Lines, st.Tokens(nil, f, nil)))
+	got := render(f.Text(), st.Encode(f.Lines, st.Tokens(nil, f, nil, testutil.EmbeddedIndex(t))))
 	want := []string{
 		"1:1 3 keyword - let", "1:5 1 variable declaration,readonly a", "1:7 1 operator - =", "1:9 1 number - 1",
-		"2:1 3 keyword - let", "2:5 1 variable declaration,readonly b", "2:7 1 operator - =", "2:9 3 enumMember - a.x",
+		"2:1 3 keyword - let", "2:5 1 variable declaration,readonly b", "2:7 1 operator - =", "2:9 1 variable - a", "2:11 1 property - x",
 		"2:13 2 operator - |>", "2:16 5 function defaultLibrary upper",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -136,7 +143,7 @@ func TestCorpus(t *testing.T) {
 		}
 		for _, src := range []string{string(data), string(data[:len(data)/2])} {
 			cfg, f := load(t, map[string]string{"main.crn": src}, "main.crn")
-			toks := st.Tokens(cfg, f, nil)
+			toks := st.Tokens(cfg, f, nil, testutil.EmbeddedIndex(t))
 			checkWellFormed(t, src, toks)
 			if len(f.AST.Errors) == 0 {
 				checkCovered(t, p, f.AST, toks)
@@ -177,7 +184,7 @@ func FuzzSemanticTokens(f *testing.F) {
 	f.Add("fn f(a: list(String)) { a }\nfor i in [1] { f(i) } else")
 	f.Fuzz(func(t *testing.T, src string) {
 		cfg, file := load(t, map[string]string{"main.crn": src}, "main.crn")
-		toks := st.Tokens(cfg, file, nil)
+		toks := st.Tokens(cfg, file, nil, testutil.EmbeddedIndex(t))
 		checkWellFormed(t, src, toks)
 		if enc := st.Encode(file.Lines, toks); len(enc)%5 != 0 {
 			t.Fatalf("encoding of %d integers", len(enc))

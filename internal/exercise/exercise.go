@@ -149,7 +149,7 @@ func At(ctx context.Context, cfg *workspace.Config, f *workspace.File, off int, 
 		return nil
 	}
 	sp := g.Span{Start: int32(max(off-40, 0)), End: min(int32(off+40), n)}
-	if err := checkTokens(semantictokens.Tokens(cfg, f, &sp), n); err != nil {
+	if err := checkTokens(semantictokens.Tokens(cfg, f, &sp, opts.Schemas), n); err != nil {
 		return fmt.Errorf("semantic tokens of %v: %w", sp, err)
 	}
 	return checkRangeFormat(f.Text(), off, min(off+40, int(n)))
@@ -158,10 +158,10 @@ func At(ctx context.Context, cfg *workspace.Config, f *workspace.File, off int, 
 // wholeFile asks the features that answer for a whole file.
 func wholeFile(ctx context.Context, cfg *workspace.Config, f *workspace.File, diags []diagnostics.Diagnostic, opts Options) error {
 	n := int32(len(f.Text()))
-	if err := checkTokens(semantictokens.Tokens(cfg, f, nil), n); err != nil {
+	if err := checkTokens(semantictokens.Tokens(cfg, f, nil, opts.Schemas), n); err != nil {
 		return fmt.Errorf("semantic tokens: %w", err)
 	}
-	semantictokens.Encode(f.Lines, semantictokens.Tokens(cfg, f, nil))
+	semantictokens.Encode(f.Lines, semantictokens.Tokens(cfg, f, nil, opts.Schemas))
 	for _, h := range hover.InlayHints(cfg, f, g.Span{Start: 0, End: n}, opts.Schemas) {
 		if h.Offset < 0 || h.Offset > int(n) || h.Label == "" {
 			return fmt.Errorf("inlay hint %+v in a file of %d bytes", h, n)
