@@ -100,7 +100,7 @@ func (p *place) timeoutContext() string {
 	if d.Name == "_" {
 		name = "this wait"
 	}
-	out := "Timeout of " + name + ": at most " + plural(s.reads(), "read", "reads") + " of " + code(t) +
+	out := "Timeout of " + name + ": at most " + readCount(s.reads()) + " of " + code(t) +
 		", one every " + code(grammar.NormalDuration(s.interval)) + " (" + s.intervalFrom + ")."
 	def := p.schemas.Wait(s.head)
 	switch {

@@ -47,7 +47,7 @@ func InlayHints(cfg *workspace.Config, f *workspace.File, span grammar.Span, sch
 		key := waitKey(grammar.DurationValue)
 		tip := "Effective timeout of wait " + code(d.Name) + " (it sets no " + code(key) + "): " + code(grammar.NormalDuration(s.timeout)) +
 			" from " + s.timeoutFrom + ". Poll interval " + code(grammar.NormalDuration(s.interval)) + " from " + s.intervalFrom +
-			"; at most " + plural(s.reads(), "read", "reads") + " of " + code(targetName(d)) + ". Write " + code(key+" = <duration>") + " in the block to change it."
+			"; at most " + readCount(s.reads()) + " of " + code(targetName(d)) + ". Write " + code(key+" = <duration>") + " in the block to change it."
 		out = append(out, InlayHint{
 			Offset:      int(at),
 			Label:       key + ": " + grammar.NormalDuration(s.timeout) + " (default)",

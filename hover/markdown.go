@@ -65,6 +65,14 @@ func plural(n uint64, one, many string) string {
 	return itoa(n) + " " + many
 }
 
+// readCount writes how many reads of its target a wait makes: "1 read", "12 reads".
+func readCount(n uint64) string {
+	if n == 1 {
+		return "1 read"
+	}
+	return itoa(n) + " reads"
+}
+
 // firstSentence returns the first sentence of a description (up to ". " or a line break).
 func firstSentence(s string) string {
 	s = strings.TrimSpace(s)

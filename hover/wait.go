@@ -110,7 +110,7 @@ func settingsTable(s waitSettings, target string) string {
 	b.WriteString("| | effective | from |\n|---|---|---|\n")
 	fmt.Fprintf(&b, "| %s | %s (%s s) | %s |\n", waitKey(g.DurationValue), code(g.NormalDuration(s.timeout)), itoa(s.timeout), s.timeoutFrom)
 	fmt.Fprintf(&b, "| poll interval | %s | %s |\n\n", code(g.NormalDuration(s.interval)), s.intervalFrom)
-	fmt.Fprintf(&b, "At most **%s** of %s: %s s ÷ %s s + 1.", plural(s.reads(), "read", "reads"), code(target), itoa(s.timeout), itoa(s.interval))
+	fmt.Fprintf(&b, "At most **%s** of %s: %s s ÷ %s s + 1.", readCount(s.reads()), code(target), itoa(s.timeout), itoa(s.interval))
 	if s.note != "" {
 		b.WriteString(" Schema note: " + s.note + ".")
 	}
