@@ -95,10 +95,13 @@ func tokenAt(toks []g.Token, off int32) (g.Token, bool) {
 
 // descend returns the nodes from root down to the innermost one whose span holds sp (relative).
 func descend(root g.Node, sp g.Span) []g.Node {
-	path := []g.Node{root}
+	path := make([]g.Node, 1, 16)
+	path[0] = root
+	var children []g.Node // one buffer for every level
 	for n := root; ; {
 		var next g.Node
-		for _, ch := range g.Children(n) {
+		children = g.AppendChildren(children[:0], n)
+		for _, ch := range children {
 			if p := ch.Pos(); p.Start <= sp.Start && sp.End <= p.End && p.End > p.Start {
 				next = ch
 				break
