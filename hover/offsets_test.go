@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 )
@@ -67,5 +68,25 @@ func TestNilInputs(t *testing.T) {
 	cancel()
 	if At(canceled, fx.cfg, fx.file, 5, nil) != nil {
 		t.Error("canceled context: want nothing")
+	}
+}
+
+// TestCardPanicContained makes writing a card panic: the hover shows the plain card of the
+// thing's role instead, and the panic is reported with the file, the line and the stack.
+func TestCardPanicContained(t *testing.T) {
+	fx := build(t, map[string]string{"main.crn": "let cert = aws.acm.Certificate {\n  domain_name = 'x'\n}\nlet arn = cert.arn\n"}, false)
+	f := fx.cfg.Files[0]
+	var reports []contain.Panic
+	opts := Options{OnPanic: func(p contain.Panic) { reports = append(reports, p) }, beforeCard: func() { panic("injected") }}
+	off := strings.Index(f.Text(), "cert.arn")
+	h := AtWith(context.Background(), fx.cfg, f, off, testutil.EmbeddedIndex(t), opts)
+	if h == nil || h.Markdown != "`cert` — reference" {
+		t.Errorf("card after the panic: %+v", h)
+	}
+	if len(reports) != 1 || reports[0].Unit != "hover reference" || reports[0].Line != 4 || !strings.Contains(reports[0].Stack, "offsets_test.go") {
+		t.Errorf("reports: %+v", reports)
+	}
+	if h := At(context.Background(), fx.cfg, f, off, testutil.EmbeddedIndex(t)); h == nil || !strings.Contains(h.Markdown, "aws.acm.Certificate") {
+		t.Errorf("the card without a panic: %+v", h)
 	}
 }

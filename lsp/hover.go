@@ -14,7 +14,7 @@ func textDocumentHover(ctx context.Context, s *Server, p *protocol.HoverParams) 
 	if !ok {
 		return nil, nil
 	}
-	h := hover.At(ctx, sn.cfg, sn.file, sn.offset(p.Position), sn.schemas)
+	h := hover.AtWith(ctx, sn.cfg, sn.file, sn.offset(p.Position), sn.schemas, hover.Options{OnPanic: s.contained})
 	if h == nil {
 		return nil, nil
 	}

@@ -96,7 +96,7 @@ func Analyse(ctx context.Context, cfg *workspace.Config, opts Options) (Result, 
 func At(ctx context.Context, cfg *workspace.Config, f *workspace.File, off int, opts Options) error {
 	n := int32(len(f.Text()))
 	for _, snippets := range []bool{true, false} {
-		for _, it := range completion.Complete(ctx, cfg, f, off, opts.Schemas, completion.Options{Snippets: snippets}) {
+		for _, it := range completion.Complete(ctx, cfg, f, off, opts.Schemas, completion.Options{Snippets: snippets, OnPanic: opts.OnPanic}) {
 			if it.Label == "" {
 				return fmt.Errorf("completion: an item without a label: %+v", it)
 			}
@@ -105,7 +105,7 @@ func At(ctx context.Context, cfg *workspace.Config, f *workspace.File, off int, 
 			}
 		}
 	}
-	if h := hover.At(ctx, cfg, f, off, opts.Schemas); h != nil {
+	if h := hover.AtWith(ctx, cfg, f, off, opts.Schemas, hover.Options{OnPanic: opts.OnPanic}); h != nil {
 		if !within(h.Span, n) || h.Markdown == "" {
 			return fmt.Errorf("hover: span %v of a file of %d bytes, %d bytes of Markdown", h.Span, n, len(h.Markdown))
 		}
