@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -16,6 +17,7 @@ import (
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/navigate"
 	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/semantictokens"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -50,7 +52,9 @@ func agreementDirs(tb testing.TB) []string {
 //     offers at that token's start with its first two characters typed, with an item whose filter
 //     text starts with what was typed and whose insert gives back the token's text;
 //   - whatever definition resolves from a token, references from it include, and they include the
-//     token itself.
+//     token itself;
+//   - the semantic token at a name is of a type that fits the role hover shows it in (a keyword,
+//     a property for keys and members, an enum member, a namespace and a type for a resource type).
 //
 // Failures are grouped by role, with a few examples each.
 func TestAgreement(t *testing.T) {
@@ -72,6 +76,11 @@ func TestAgreement(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, f := range cfg.Files {
+			semantic := map[int32]string{}
+			types, _ := semantictokens.Legend()
+			for _, st := range semantictokens.Tokens(cfg, f, nil, idx) {
+				semantic[st.Span.Start] = types[st.Type]
+			}
 			for _, tok := range f.AST.Tokens {
 				if tok.Kind != g.Ident {
 					continue
@@ -89,6 +98,13 @@ func TestAgreement(t *testing.T) {
 					if msg := navigationAgrees(cfg, f, int(off)); msg != "" {
 						fail("navigation", msg)
 					}
+					if allowed := semanticTypes(site.Role); allowed != nil && site.Span.Start == off {
+						checked["semantic tokens"]++
+						if got := semantic[off]; !slices.Contains(allowed, got) {
+							fail("semantic tokens", fmt.Sprintf("%s:%d: %q is a %s for hover, a %q semantic token (want %v)",
+								filepath.Base(f.Path), f.Lines.Line(int(off))+1, site.Text, site.Role, got, allowed))
+						}
+					}
 				}
 			}
 		}
@@ -105,6 +121,31 @@ func TestAgreement(t *testing.T) {
 }
 
 func first(ss []string, n int) []string { return ss[:min(n, len(ss))] }
+
+// semanticTypes are the semantic token types that fit a role, as the LSP legend names them: the
+// second description of what a name is, against which the semantic tokens are checked (nil: a
+// role the check leaves out).
+func semanticTypes(r cursor.Role) []string {
+	switch r {
+	case cursor.Keyword, cursor.Literal:
+		return []string{"keyword"}
+	case cursor.Declaration, cursor.Reference:
+		return []string{"variable", "parameter", "namespace", "function"}
+	case cursor.Member, cursor.Key, cursor.ArgumentKey, cursor.BlockName, cursor.Output, cursor.Field:
+		return []string{"property"}
+	case cursor.EnumValue:
+		return []string{"enumMember"}
+	case cursor.ResourceType, cursor.TypeName:
+		return []string{"namespace", "type"}
+	case cursor.Function:
+		return []string{"function"}
+	case cursor.ProviderName:
+		return []string{"namespace"}
+	case cursor.BackendType:
+		return []string{"type"}
+	}
+	return nil
+}
 
 // segmentStarts returns where each segment of an identifier token starts.
 func segmentStarts(src string, tok g.Token) []int32 {
