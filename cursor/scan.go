@@ -39,7 +39,7 @@ func scan(src string, toks []g.Token, from int, to int32) []*frame {
 		case g.LBrace, g.LBracket, g.LParen:
 			split(src, toks, top, i)
 			top.item = append(top.item, Entry{Tok: t})
-			stack = append(stack, &frame{open: i, closer: closing(t.Kind), parent: top})
+			stack = append(stack, &frame{open: i, closer: g.Closer(t.Kind), parent: top})
 		case g.RBrace, g.RBracket, g.RParen:
 			if k := opened(t.Kind); k > 0 {
 				pop(k)
@@ -220,15 +220,4 @@ func unquote(s string) string {
 		s = s[:len(s)-1]
 	}
 	return s
-}
-
-// closing returns the bracket that closes an opening one.
-func closing(k g.Kind) g.Kind {
-	switch k {
-	case g.LBrace:
-		return g.RBrace
-	case g.LBracket:
-		return g.RBracket
-	}
-	return g.RParen
 }

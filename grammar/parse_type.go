@@ -346,7 +346,7 @@ func typeExtent(toks []Token, start int) int {
 		case LParen, LBrace, LBracket:
 			stack = append(stack, t.Kind)
 		case RParen, RBrace, RBracket:
-			if len(stack) == 0 || stack[len(stack)-1] != opener(t.Kind) {
+			if len(stack) == 0 || stack[len(stack)-1] != Opener(t.Kind) {
 				return j
 			}
 			stack = stack[:len(stack)-1]

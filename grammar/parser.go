@@ -210,7 +210,7 @@ func (p *parser) skipToItem() {
 		case LBrace, LBracket, LParen:
 			stack = append(stack, t.Kind)
 		case RBrace, RBracket, RParen:
-			k := lastIndex(stack, opener(t.Kind))
+			k := lastIndex(stack, Opener(t.Kind))
 			if k < 0 && t.Kind == RBrace {
 				return // the "}" of the enclosing block
 			}
@@ -222,8 +222,8 @@ func (p *parser) skipToItem() {
 	}
 }
 
-// opener returns the opening bracket matching a closing one.
-func opener(k Kind) Kind {
+// Opener returns the opening bracket matching a closing one ({ for }, [ for ], ( for )).
+func Opener(k Kind) Kind {
 	switch k {
 	case RBrace:
 		return LBrace
@@ -231,6 +231,17 @@ func opener(k Kind) Kind {
 		return LBracket
 	}
 	return LParen
+}
+
+// Closer returns the closing bracket matching an opening one.
+func Closer(k Kind) Kind {
+	switch k {
+	case LBrace:
+		return RBrace
+	case LBracket:
+		return RBracket
+	}
+	return RParen
 }
 
 func lastIndex(stack []Kind, k Kind) int {

@@ -86,7 +86,7 @@ func splitWith(src string, toks []Token, balanced bool) []Range {
 			}
 			// A closer pops up to its own opener (closing any bracket left open inside it); one
 			// that matches nothing open stays in the statement for the parser to report.
-			k := lastIndex(stack, opener(t.Kind))
+			k := lastIndex(stack, Opener(t.Kind))
 			if k != len(stack)-1 {
 				mismatched = true
 			}
@@ -119,7 +119,7 @@ func bracesBalance(toks []Token) bool {
 		case LBrace, LBracket, LParen:
 			stack = append(stack, t.Kind)
 		case RBrace, RBracket, RParen:
-			if len(stack) == 0 || stack[len(stack)-1] != opener(t.Kind) {
+			if len(stack) == 0 || stack[len(stack)-1] != Opener(t.Kind) {
 				return false
 			}
 			stack = stack[:len(stack)-1]

@@ -111,7 +111,7 @@ func FoldingRanges(f *workspace.File) []Fold {
 		case g.LBrace, g.LBracket, g.LParen:
 			stack = append(stack, open{t.Kind, l})
 		case g.RBrace, g.RBracket, g.RParen:
-			want := opener(t.Kind)
+			want := g.Opener(t.Kind)
 			k := len(stack) - 1
 			for k >= 0 && stack[k].kind != want {
 				k--
@@ -140,15 +140,4 @@ func FoldingRanges(f *workspace.File) []Fold {
 		return cmp.Or(cmp.Compare(a.StartLine, b.StartLine), cmp.Compare(b.EndLine, a.EndLine))
 	})
 	return slices.CompactFunc(out, func(a, b Fold) bool { return a.StartLine == b.StartLine })
-}
-
-// opener returns the opening bracket of a closing one.
-func opener(k g.Kind) g.Kind {
-	switch k {
-	case g.RBrace:
-		return g.LBrace
-	case g.RBracket:
-		return g.LBracket
-	}
-	return g.LParen
 }
