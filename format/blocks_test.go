@@ -146,29 +146,13 @@ func TestBlocksNoise(t *testing.T) {
 	checked, ranges := 0, 0
 	for _, src := range blocksSources(t) {
 		ranges += checkRangeProperty(t, f, "golden", src)
-		for range 200 {
-			noise := make([]byte, 1+rng.IntN(64))
-			for i := range noise {
-				noise[i] = byte(rng.IntN(256))
-			}
-			spaced, ok := respace(f, src, noise)
-			if !ok {
-				break
-			}
-			out, err := f.Source(spaced)
-			if err != nil {
-				var se *SyntaxError
-				if !errors.As(err, &se) {
-					t.Fatalf("formatting a source that parses failed: %v\nsource:\n%s", err, spaced)
-				}
-				continue
-			}
+		eachRespaced(t, f, src, rng, 200, func(spaced, out string) {
 			checkProperties(t, f, spaced, out)
 			checked++
 			if checked%10 == 0 {
 				ranges += checkRangeProperty(t, f, "noise", spaced)
 			}
-		}
+		})
 	}
 	t.Logf("%d re-spaced sources and %d range formattings checked", checked, ranges)
 	if checked < 200 {

@@ -98,6 +98,36 @@ func respace(fm *Formatter, src string, noise []byte) (string, bool) {
 	return b.String(), true
 }
 
+// eachRespaced re-spaces src up to n times with random noise (comments and line breaks between
+// its tokens, see respace) and calls each with every re-spaced source that formats, and its
+// output. A re-spaced source that no longer parses is skipped; any other formatting error fails
+// the test. It returns how many sources reached each.
+func eachRespaced(t *testing.T, fm *Formatter, src string, rng *rand.Rand, n int, each func(spaced, out string)) int {
+	t.Helper()
+	checked := 0
+	for range n {
+		noise := make([]byte, 1+rng.IntN(64))
+		for i := range noise {
+			noise[i] = byte(rng.IntN(256))
+		}
+		spaced, ok := respace(fm, src, noise)
+		if !ok {
+			break
+		}
+		out, err := fm.Source(spaced)
+		if err != nil {
+			var se *SyntaxError
+			if !errors.As(err, &se) {
+				t.Fatalf("formatting a source that parses failed: %v\nsource:\n%s", err, spaced)
+			}
+			continue
+		}
+		checked++
+		each(spaced, out)
+	}
+	return checked
+}
+
 // TestLayoutNoise runs FuzzLayout's check deterministically over the corpus and the property
 // sources, with random comments and line breaks between their tokens.
 func TestLayoutNoise(t *testing.T) {
@@ -120,26 +150,9 @@ func TestLayoutNoise(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	checked := 0
 	for _, src := range srcs {
-		for range 20 {
-			noise := make([]byte, 1+rng.IntN(64))
-			for i := range noise {
-				noise[i] = byte(rng.IntN(256))
-			}
-			spaced, ok := respace(fm, src, noise)
-			if !ok {
-				break
-			}
-			out, err := fm.Source(spaced)
-			if err != nil {
-				var se *SyntaxError
-				if !errors.As(err, &se) {
-					t.Fatalf("formatting a source that parses failed: %v\nsource:\n%s", err, spaced)
-				}
-				continue
-			}
-			checked++
+		checked += eachRespaced(t, fm, src, rng, 20, func(spaced, out string) {
 			checkProperties(t, fm, spaced, out)
-		}
+		})
 	}
 	t.Logf("%d re-spaced sources checked", checked)
 }
