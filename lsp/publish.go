@@ -76,8 +76,9 @@ func (p *publisher) stop() {
 	}
 }
 
-// edited runs the syntax phase for a changed document and schedules the semantic phase.
-func (p *publisher) edited(ctx context.Context, d *document, edits []edit) {
+// edited runs the syntax phase for a changed document, whose new parse is doc, and schedules the
+// semantic phase.
+func (p *publisher) edited(ctx context.Context, d *document, doc *grammar.Doc, edits []edit) {
 	p.mu.Lock()
 	sem := p.semantic[d.path]
 	lines := p.lines
@@ -86,11 +87,8 @@ func (p *publisher) edited(ctx context.Context, d *document, edits []edit) {
 		p.semantic[d.path] = sem
 	}
 	p.mu.Unlock()
-	f, err := p.s.ws.ParseFile(d.path)
-	if err == nil && f.Text() == d.text {
-		all := append(diagnostics.Syntax(d.path, f.AST), sem...)
-		p.publish(ctx, d, all, lines)
-	}
+	all := append(diagnostics.FromSyntax(d.path, doc.Errors()), sem...)
+	p.publish(ctx, d, all, lines)
 	p.schedule(ctx, filepath.Dir(d.path))
 }
 
