@@ -111,8 +111,21 @@ func (c *testClient) initialize(root string, caps protocol.ClientCapabilities) {
 // waitDiagnostics waits for a publishDiagnostics for uri accepted by ok and returns it.
 func (c *testClient) waitDiagnostics(uri protocol.DocumentURI, ok func(publishDiagnosticsParams) bool) publishDiagnosticsParams {
 	c.t.Helper()
+	return c.waitDiagnosticsFrom(0, uri, ok)
+}
+
+// mark returns how many notifications have arrived: a wait from it considers only later ones.
+func (c *testClient) mark() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.notes)
+}
+
+// waitDiagnosticsFrom is waitDiagnostics among the notifications from the seen-th on (a
+// benchmark typing thousands of keystrokes must not decode every earlier one again each time).
+func (c *testClient) waitDiagnosticsFrom(seen int, uri protocol.DocumentURI, ok func(publishDiagnosticsParams) bool) publishDiagnosticsParams {
+	c.t.Helper()
 	deadline := time.After(10 * time.Second)
-	seen := 0
 	for {
 		c.mu.Lock()
 		notes := c.notes[seen:]

@@ -1,24 +1,50 @@
 package lsp
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
 	"go.lsp.dev/protocol"
 
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 )
 
-// BenchmarkTyping opens the ~10,000-line concatenated corpus as one document of a configuration
-// and types into its middle through the real JSON-RPC path, one character a keystroke. It
-// reports the medians of: keystroke → syntax diagnostics published (syntax-ms), the semantic
-// check the keystroke schedules (semantic-ms, the debounce excluded), completion (complete-ms)
-// and hover (hover-ms) at the edit, and the heap with the document open (heap-MiB).
+// typingSizes are the sizes BenchmarkTyping types into: the benchmark file of docs/benchmarks.md
+// and ten times it; CARINA_BENCH_LINES adds another (1000000 for the growth table).
+func typingSizes(b *testing.B) []int {
+	sizes := []int{10000, 100000}
+	if s := os.Getenv("CARINA_BENCH_LINES"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			b.Fatalf("CARINA_BENCH_LINES=%q: %v", s, err)
+		}
+		sizes = append(sizes, n)
+	}
+	return sizes
+}
+
+// BenchmarkTyping opens the concatenated corpus (10,000 and 100,000 lines) as one document of a
+// configuration and types into its middle through the real JSON-RPC path, one character a
+// keystroke. It reports the medians of: keystroke → syntax diagnostics published (syntax-ms), the
+// semantic check the keystroke schedules (semantic-ms, the debounce excluded), completion
+// (complete-ms) and hover (hover-ms) at the edit, the heap with the document open (heap-MiB),
+// and, measured in the same run on the same text, one full parse with an empty statement cache
+// (parse-ms) and the ratio of the keystroke to it (syntax/parse).
 func BenchmarkTyping(b *testing.B) {
-	src, lines := corpus.Concat(b, 10000)
+	for _, n := range typingSizes(b) {
+		b.Run(fmt.Sprintf("lines=%d", n), func(b *testing.B) { benchTyping(b, n) })
+	}
+}
+
+func benchTyping(b *testing.B, minLines int) {
+	src, lines := corpus.Concat(b, minLines)
 	dir := b.TempDir()
 	path := filepath.Join(dir, "main.crn")
 	writeFileB(b, path, src)
@@ -40,13 +66,14 @@ func BenchmarkTyping(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		v++
+		from := c.mark()
 		start := time.Now()
 		c.notify("textDocument/didChange", &didChangeParams{
 			TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: uri}, Version: v},
 			ContentChanges: []contentChange{{Range: &protocol.Range{Start: protocol.Position{Line: line, Character: uint32(i % 40)}, End: protocol.Position{Line: line, Character: uint32(i % 40)}}, Text: "#"}},
 		})
 		want := v
-		c.waitDiagnostics(uri, func(p publishDiagnosticsParams) bool { return p.Version != nil && *p.Version == want })
+		c.waitDiagnosticsFrom(from, uri, func(p publishDiagnosticsParams) bool { return p.Version != nil && *p.Version == want })
 		syntax = append(syntax, time.Since(start))
 
 		start = time.Now()
@@ -68,6 +95,18 @@ func BenchmarkTyping(b *testing.B) {
 		hov = append(hov, time.Since(start))
 	}
 	b.StopTimer()
+
+	// One full parse of the same text, in the same run: what the keystroke is compared with.
+	text := c.srv.docs.get(uri).text
+	root := grammar.NewParser()
+	var parse []time.Duration
+	for range min(max(len(syntax), 3), 15) {
+		p := root.Fork()
+		runtime.GC()
+		start := time.Now()
+		p.Parse(text)
+		parse = append(parse, time.Since(start))
+	}
 	median := func(ds []time.Duration) float64 {
 		slices.Sort(ds)
 		return float64(ds[len(ds)/2].Microseconds()) / 1000
@@ -77,4 +116,6 @@ func BenchmarkTyping(b *testing.B) {
 	b.ReportMetric(median(complete), "complete-ms")
 	b.ReportMetric(median(hov), "hover-ms")
 	b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "heap-MiB")
+	b.ReportMetric(median(parse), "parse-ms")
+	b.ReportMetric(median(syntax)/median(parse), "syntax/parse")
 }
