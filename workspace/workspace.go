@@ -233,6 +233,27 @@ func (w *Workspace) Forget(dir string) {
 	}
 }
 
+// Stats is what a workspace holds: built configurations, files whose parse it keeps (from disk)
+// and open buffers.
+type Stats struct {
+	Configs, Files, Overlays int
+}
+
+// Stats says what the workspace holds now.
+func (w *Workspace) Stats() Stats {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	files := 0
+	for _, st := range w.files {
+		st.mu.Lock()
+		if st.parsed != nil {
+			files++
+		}
+		st.mu.Unlock()
+	}
+	return Stats{Configs: len(w.configs), Files: files, Overlays: len(w.overlays)}
+}
+
 // Config returns the configuration of a directory, building it (and the modules and upstream
 // configurations it uses) when something in it changed since it was last built. A build under
 // way for the same directory and the same state of it is waited for rather than repeated; the
@@ -338,11 +359,12 @@ func (w *Workspace) config(ctx context.Context, dir string, snap snapshot, stack
 	c.LoadErrors = loadErrs
 	b := &built{c: c, seq: snap.seq, deps: map[string]bool{dir: true}}
 	stack = append(stack, dir)
+	loaded := map[string]loadedImport{} // a directory imported twice is loaded once
 	for _, d := range c.Decls {
 		if d.Kind != Module && d.Kind != Upstream {
 			continue
 		}
-		imp := w.resolveImport(ctx, b, d, snap, stack)
+		imp := w.resolveImport(ctx, b, d, snap, stack, loaded)
 		if d.Kind == Module {
 			c.Modules[d.Name] = imp
 		} else {
@@ -362,9 +384,16 @@ func (w *Workspace) config(ctx context.Context, dir string, snap snapshot, stack
 	return b, nil
 }
 
+// loadedImport is the outcome of loading an imported directory.
+type loadedImport struct {
+	b   *built
+	err error
+}
+
 // resolveImport resolves the source of a `use` or `upstream_state` declaration of b's
-// configuration, adding the directories it reads to b's.
-func (w *Workspace) resolveImport(ctx context.Context, b *built, d *Decl, snap snapshot, stack []string) *Import {
+// configuration, adding the directories it reads to b's. loaded holds the directories the
+// configuration already imported.
+func (w *Workspace) resolveImport(ctx context.Context, b *built, d *Decl, snap snapshot, stack []string, loaded map[string]loadedImport) *Import {
 	c := b.c
 	imp := &Import{Decl: d}
 	kb, _ := d.Value.(*g.KeywordBlockExpr)
@@ -390,7 +419,12 @@ func (w *Workspace) resolveImport(ctx context.Context, b *built, d *Decl, snap s
 		imp.Err = fmt.Errorf("Circular import detected: %s", imp.Source)
 		return imp
 	}
-	ib, err := w.config(ctx, imp.Dir, snap, stack)
+	li, ok := loaded[imp.Dir]
+	if !ok {
+		li.b, li.err = w.config(ctx, imp.Dir, snap, stack)
+		loaded[imp.Dir] = li
+	}
+	ib, err := li.b, li.err
 	if err != nil {
 		imp.Err = err
 		return imp
