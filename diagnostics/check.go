@@ -142,13 +142,14 @@ func (c *checker) reportNoSchema() {
 }
 
 // Sort orders diagnostics by file, then position, then message.
-func Sort(ds []Diagnostic) {
-	slices.SortStableFunc(ds, func(a, b Diagnostic) int {
-		return cmp.Or(
-			cmp.Compare(a.Path, b.Path),
-			cmp.Compare(a.Span.Start, b.Span.Start),
-			cmp.Compare(a.Span.End, b.Span.End),
-			cmp.Compare(a.Message, b.Message),
-		)
-	})
+func Sort(ds []Diagnostic) { slices.SortStableFunc(ds, Compare) }
+
+// Compare is the order of Sort.
+func Compare(a, b Diagnostic) int {
+	return cmp.Or(
+		cmp.Compare(a.Path, b.Path),
+		cmp.Compare(a.Span.Start, b.Span.Start),
+		cmp.Compare(a.Span.End, b.Span.End),
+		cmp.Compare(a.Message, b.Message),
+	)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -9,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -30,6 +32,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fl.BoolVar(&ff.diff, "diff", false, "with -fix: print the fixes as a unified diff and write nothing")
 	fl.BoolVar(&ff.unsafe, "unsafe-fixes", false, "with -fix: apply suggestions too (a did-you-mean among several names)")
 	disableFlag := fl.String("disable", "", "comma-separated diagnostic codes not to report (e.g. pipe-form,tag-key-case); syntax errors cannot be disabled")
+	jobs := fl.Int("j", runtime.GOMAXPROCS(0), "how many configurations to check at once (default: one per core)")
 	fl.Usage = func() {
 		fmt.Fprintf(stderr, "usage: carina-lsp check [flags] [paths]\n\n"+
 			"Checks .crn files. A directory is walked recursively; each directory holding .crn files is\n"+
@@ -84,10 +87,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	var indexes schema.Sources
 	indexes.SetExtra(extra)
 	ws := workspace.New(workspace.OSFS{})
-	var diags []diagnostics.Diagnostic
-	files := map[string]*workspace.File{}
-	ioFailed := false
-	internalFailed := false
+	ioFailed, internalFailed, fatal := false, false, false
 	report := func(p contain.Panic) {
 		fmt.Fprintf(stderr, "carina-lsp check: internal error: %s (its findings there are missing; please report this with the file)\n%s", p, p.Stack)
 		internalFailed = true
@@ -95,63 +95,41 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if ff.fix && !fixTargets(ctx, ws, targets, &indexes, ff, report, stdout, stderr) {
 		ioFailed = true
 	}
-	for _, t := range targets {
-		if t.err != nil {
-			fmt.Fprintf(stderr, "carina-lsp check: %v\n", t.err)
-			ioFailed = true
-			continue
+	c := &checker{ws: ws, indexes: &indexes, opts: diagnostics.Options{Disable: disabled}}
+	var findings []finding
+	c.run(ctx, targets, *jobs, func(out checked) {
+		for _, m := range out.messages {
+			fmt.Fprint(stderr, m)
 		}
-		failed := false
-		// A panic outside the contained checks (building the model) loses this configuration
-		// only.
-		contain.Run(report, "check of a configuration", t.dir, 0, func() {
-			cfg, err := ws.Config(ctx, t.dir)
-			if err != nil {
-				fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
-				ioFailed = true
-				return
-			}
-			for _, le := range cfg.LoadErrors {
-				if t.only == nil || t.only[le.Path] {
-					fmt.Fprintf(stderr, "carina-lsp check: %v\n", le.Err)
-					ioFailed = true
-				}
-			}
-			idx, err := indexes.ForDir(t.dir)
-			if err != nil {
-				fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
-				failed = true
-				return
-			}
-			for _, f := range cfg.Files {
-				files[f.Path] = f
-			}
-			for _, d := range diagnostics.CheckWith(ctx, cfg, idx, diagnostics.Options{OnPanic: report, Disable: disabled}) {
-				if t.only == nil || t.only[d.Path] {
-					diags = append(diags, d)
-				}
-			}
-		})
-		if failed {
-			return 2
-		}
+		findings = append(findings, out.findings...)
+		ioFailed = ioFailed || out.ioFailed
+		internalFailed = internalFailed || out.internal
+		fatal = fatal || out.fatal
+	})
+	if fatal {
+		return 2
 	}
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "carina-lsp check: interrupted")
 		return 2
 	}
-	diagnostics.Sort(diags)
+	slices.SortStableFunc(findings, func(a, b finding) int { return diagnostics.Compare(a.Diagnostic, b.Diagnostic) })
 	if ff.diff {
-		write = func(io.Writer, []diagnostics.Diagnostic, map[string]*workspace.File) error { return nil } // the diff is the output
+		write = func(io.Writer, []finding) error { return nil } // the diff is the output
 	}
-	if err := write(stdout, diags, files); err != nil {
+	out := bufio.NewWriterSize(stdout, 64<<10) // one write a line was most of the time of a large report
+	err = write(out, findings)
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
 		return 2
 	}
 	switch {
 	case ioFailed, internalFailed:
 		return 2
-	case slices.ContainsFunc(diags, func(d diagnostics.Diagnostic) bool { return d.Severity <= threshold }):
+	case slices.ContainsFunc(findings, func(d finding) bool { return d.Severity <= threshold }):
 		return 1
 	}
 	return 0

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/internal/contain"
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// checked is the outcome of checking one target: its findings (each diagnostic with its range,
+// so that the model can be dropped) and what it says on stderr, in order.
+type checked struct {
+	findings []finding
+	messages []string
+	ioFailed bool // a file or directory could not be read: exit 2 after the report
+	internal bool // a contained panic lost some findings: exit 2 after the report
+	fatal    bool // the run cannot go on (schemas that do not load): exit 2 without a report
+}
+
+// checker checks the targets of one run of `check`.
+type checker struct {
+	ws      *workspace.Workspace
+	indexes *schema.Sources
+	opts    diagnostics.Options // OnPanic is set per target
+}
+
+// run checks targets with up to jobs workers, one configuration each at a time, and hands each
+// outcome to report in target order as soon as it and those before it are done (so the output
+// does not depend on which worker finished first). Each configuration's model is forgotten once
+// checked: memory holds the configurations being checked and the findings, not the tree. It
+// stops at the first fatal outcome, and when ctx is canceled.
+func (c *checker) run(ctx context.Context, targets []target, jobs int, report func(checked)) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs = max(1, min(jobs, len(targets)))
+	results := make([]*checked, len(targets))
+	ready := make(chan int, len(targets))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Go(func() {
+			for i := range next {
+				out := c.check(ctx, targets[i])
+				results[i] = &out
+				ready <- i
+			}
+		})
+	}
+	go func() {
+		defer close(next)
+		for i := range targets {
+			select {
+			case next <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	done := make([]bool, len(targets))
+	for reported := 0; reported < len(targets); {
+		select {
+		case i := <-ready:
+			done[i] = true
+		case <-ctx.Done():
+			wg.Wait()
+			return
+		}
+		for reported < len(targets) && done[reported] {
+			out := results[reported]
+			results[reported] = nil
+			reported++
+			report(*out)
+			if out.fatal {
+				cancel()
+				wg.Wait()
+				return
+			}
+		}
+	}
+	wg.Wait()
+}
+
+// check checks one target.
+func (c *checker) check(ctx context.Context, t target) (out checked) {
+	if t.err != nil {
+		out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: %v\n", t.err))
+		out.ioFailed = true
+		return out
+	}
+	defer c.ws.Forget(t.dir)
+	onPanic := func(p contain.Panic) {
+		out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: internal error: %s (its findings there are missing; please report this with the file)\n%s", p, p.Stack))
+		out.internal = true
+	}
+	opts := c.opts
+	opts.OnPanic = onPanic
+	// A panic outside the contained checks (building the model) loses this configuration only.
+	contain.Run(onPanic, "check of a configuration", t.dir, 0, func() {
+		cfg, err := c.ws.Config(ctx, t.dir)
+		if err != nil {
+			if ctx.Err() == nil {
+				out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: %v\n", err))
+				out.ioFailed = true
+			}
+			return
+		}
+		for _, le := range cfg.LoadErrors {
+			if t.only == nil || t.only[le.Path] {
+				out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: %v\n", le.Err))
+				out.ioFailed = true
+			}
+		}
+		idx, err := c.indexes.ForDir(t.dir)
+		if err != nil {
+			out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: %v\n", err))
+			out.fatal = true
+			return
+		}
+		lines := map[string]*workspace.File{}
+		for _, f := range cfg.Files {
+			lines[f.Path] = f
+		}
+		for _, d := range diagnostics.CheckWith(ctx, cfg, idx, opts) {
+			if t.only == nil || t.only[d.Path] {
+				d.Fixes = nil // not reported; their texts would only hold memory
+				out.findings = append(out.findings, finding{Diagnostic: d, Range: rangeOf(d, lines)})
+			}
+		}
+	})
+	return out
+}

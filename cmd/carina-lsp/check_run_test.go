@@ -1,0 +1,134 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// copyCorpus copies the corpus under root n times (copy1, copy2, ...) and returns root.
+func copyCorpus(t *testing.T, root string, n int) string {
+	t.Helper()
+	src := corpus.Shared(t, "corpus")
+	for i := range n {
+		err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".crn") {
+				return err
+			}
+			rel, err := filepath.Rel(src, p)
+			if err != nil {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			dst := filepath.Join(root, fmt.Sprintf("copy%d", i+1), rel)
+			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+				return err
+			}
+			return os.WriteFile(dst, data, 0o644)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+// TestParallelCheckIsDeterministic checks a tree of three copies of the corpus (hundreds of
+// configurations, modules used across directories, files that cannot be read in some of them)
+// one configuration at a time and with many workers, several times, in every output format: the
+// output, the messages on stderr (in the order of the configurations) and the exit code are the
+// same every time.
+func TestParallelCheckIsDeterministic(t *testing.T) {
+	root := copyCorpus(t, t.TempDir(), 3)
+	// A dangling symbolic link named like a source is listed but cannot be read: a message on
+	// stderr for its configuration, even for root.
+	var dangling []string
+	for i, dir := range []string{"copy1", "copy2/carina", "copy3"} {
+		p := filepath.Join(root, dir, fmt.Sprintf("dangling%d.crn", i))
+		if err := os.Symlink(filepath.Join(root, "nowhere"), p); err != nil {
+			t.Skipf("cannot make a symlink: %v", err)
+		}
+		dangling = append(dangling, p)
+	}
+	for _, format := range []string{"text", "json", "sarif"} {
+		want := runCmd(t, "check", "-j", "1", "-format", format, root)
+		if want.Code != 2 || want.Stdout == "" {
+			t.Fatalf("%s, -j 1: code %d, %d bytes of output; want 2 (unreadable files) and a report", format, want.Code, len(want.Stdout))
+		}
+		if format == "text" {
+			// The messages come in the order of the configurations: the walk's.
+			var order []string
+			for _, line := range strings.Split(strings.TrimSpace(want.Stderr), "\n") {
+				for _, p := range dangling {
+					if strings.Contains(line, p) {
+						order = append(order, p)
+					}
+				}
+			}
+			if diff := cmp.Diff(dangling, order); diff != "" {
+				t.Errorf("stderr names the unreadable files out of order (-want +got):\n%s\nstderr:\n%s", diff, want.Stderr)
+			}
+		}
+		for _, jobs := range []string{"2", "8", "64"} {
+			for run := range 2 {
+				got := runCmd(t, "check", "-j", jobs, "-format", format, root)
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Fatalf("%s, -j %s, run %d differs from -j 1 (-want +got):\n%s", format, jobs, run, diff)
+				}
+			}
+		}
+	}
+}
+
+// TestCheckForgetsConfigurations checks the corpus with two workers and then looks at what the
+// workspace still holds: only configurations that another one imports (a module checked before
+// its users is built again for them), not the tree.
+func TestCheckForgetsConfigurations(t *testing.T) {
+	root := copyCorpus(t, t.TempDir(), 1)
+	targets, err := collectTargets([]string{root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var indexes schema.Sources
+	c := &checker{ws: workspace.New(workspace.OSFS{}), indexes: &indexes}
+	reported := 0
+	c.run(context.Background(), targets, 2, func(checked) { reported++ })
+	if reported != len(targets) {
+		t.Fatalf("%d of %d configurations reported", reported, len(targets))
+	}
+	// The directories some configuration imports.
+	imported := map[string]bool{}
+	all := workspace.New(workspace.OSFS{})
+	for _, tg := range targets {
+		cfg, err := all.Config(context.Background(), tg.dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imps := range []map[string]*workspace.Import{cfg.Modules, cfg.Upstreams} {
+			for _, imp := range imps {
+				imported[imp.Dir] = true
+			}
+		}
+	}
+	st := c.ws.Stats()
+	t.Logf("%d configurations checked, %d directories imported; the workspace holds %d configurations and %d files", len(targets), len(imported), st.Configs, st.Files)
+	if st.Configs > len(imported) {
+		t.Errorf("the workspace holds %d configurations after the run; at most the %d imported ones may stay", st.Configs, len(imported))
+	}
+	if all := all.Stats(); st.Files >= all.Files/2 {
+		t.Errorf("the workspace holds %d parsed files after the run, of %d in the tree", st.Files, all.Files)
+	}
+}
