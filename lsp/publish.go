@@ -174,6 +174,8 @@ func (p *publisher) check(parent context.Context, dir string, gen uint64) {
 	if err != nil {
 		if ctx.Err() == nil {
 			p.s.log.Warn("check failed", zap.String("dir", dir), zap.Error(err))
+		} else {
+			p.s.log.Debug("check canceled by a newer change", zap.String("dir", dir), zap.Duration("after", time.Since(start)))
 		}
 		return
 	}
