@@ -67,7 +67,14 @@ func startServerTB(t testing.TB, opts Options) *testClient {
 		case c.arrived <- struct{}{}:
 		default:
 		}
-		return reply(ctx, nil, nil) // client/registerCapability and the like
+		// Requests (client/registerCapability, window/workDoneProgress/create) are answered off
+		// this reading goroutine: on a synchronous pipe, a reply written while the server writes a
+		// notification on its own reading goroutine would wait for it forever.
+		if _, isCall := req.(*jsonrpc2.Call); isCall {
+			go func() { _ = reply(context.WithoutCancel(ctx), nil, nil) }()
+			return nil
+		}
+		return reply(ctx, nil, nil)
 	})
 	t.Cleanup(func() { _ = c.conn.Close() })
 	return c

@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"io"
+	"slices"
 	"sync"
 	"time"
 
@@ -60,6 +61,7 @@ type Server struct {
 	docs    *documents
 	fs      workspace.FS // what ws reads; scratch workspaces (fix-all) read it too
 	ws      *workspace.Workspace
+	index   *symbolIndex
 	schemas schema.Sources
 	pub     *publisher
 
@@ -103,6 +105,7 @@ func New(opts Options) *Server {
 		exited:   make(chan int, 1),
 	}
 	s.pub = newPublisher(s)
+	s.index = newSymbolIndex(s)
 	s.methods = methods()
 	return s
 }
@@ -131,6 +134,7 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	case <-ctx.Done():
 	}
 	s.pub.stop()
+	s.index.stop()
 	s.cancelAll()
 	_ = s.conn.Close()
 	return code
@@ -146,6 +150,13 @@ func (s *Server) setLifecycle(l lifecycle) {
 	s.mu.Lock()
 	s.state = l
 	s.mu.Unlock()
+}
+
+// workspaceFolders returns the workspace folders.
+func (s *Server) workspaceFolders() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.folders)
 }
 
 func (s *Server) clientCaps() clientCaps {
