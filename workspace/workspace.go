@@ -60,6 +60,7 @@ type Workspace struct {
 	mu       sync.Mutex
 	overlays map[string]*overlay   // open buffers by clean path; copy-on-write
 	files    map[string]*fileState // per file: its parser and its last parse from disk
+	dirFiles map[string][]string   // the paths of files by directory
 	seq      uint64                // bumped by every change
 	changed  map[string]uint64     // per directory: seq of its last change
 	configs  map[string]*built     // by directory
@@ -106,10 +107,12 @@ type flight struct {
 	err  error
 }
 
-// snapshot is what a build reads besides the disk.
+// snapshot is what a build reads besides the disk, and what it learnt of the disk's symbolic links
+// (a build resolves each directory once).
 type snapshot struct {
 	overlays map[string]*overlay
 	seq      uint64
+	real     map[string]string
 }
 
 // New returns a workspace reading through fsys (OSFS{} for the real disk).
@@ -119,6 +122,7 @@ func New(fsys FS) *Workspace {
 		parser:   g.NewParser(),
 		overlays: map[string]*overlay{},
 		files:    map[string]*fileState{},
+		dirFiles: map[string][]string{},
 		changed:  map[string]uint64{},
 		configs:  map[string]*built{},
 		flights:  map[string]*flight{},
@@ -134,6 +138,8 @@ func (w *Workspace) state(path string) *fileState {
 	if st == nil {
 		st = &fileState{parser: w.parser.Fork()}
 		w.files[path] = st
+		dir := filepath.Dir(path)
+		w.dirFiles[dir] = append(w.dirFiles[dir], path)
 	}
 	return st
 }
@@ -226,11 +232,10 @@ func (w *Workspace) Forget(dir string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	delete(w.configs, dir)
-	for p := range w.files {
-		if filepath.Dir(p) == dir {
-			delete(w.files, p)
-		}
+	for _, p := range w.dirFiles[dir] {
+		delete(w.files, p)
 	}
+	delete(w.dirFiles, dir)
 }
 
 // Stats is what a workspace holds: built configurations, files whose parse it keeps (from disk)
@@ -286,7 +291,7 @@ func (w *Workspace) Config(ctx context.Context, dir string) (*Config, error) {
 			}
 			continue // the build failed (canceled by its caller) or is stale: build it here
 		}
-		snap := snapshot{overlays: w.overlays, seq: w.seq}
+		snap := snapshot{overlays: w.overlays, seq: w.seq, real: map[string]string{}}
 		fl := &flight{seq: snap.seq, done: make(chan struct{})}
 		w.flights[dir] = fl
 		w.mu.Unlock()
@@ -415,7 +420,7 @@ func (w *Workspace) resolveImport(ctx context.Context, b *built, d *Decl, snap s
 	// Depend on the directory even when it cannot be loaded (yet): creating the missing module
 	// or breaking the cycle must rebuild this configuration.
 	b.deps[imp.Dir] = true
-	if slices.Contains(stack, imp.Dir) || w.linkedCycle(stack, imp.Dir) {
+	if slices.Contains(stack, imp.Dir) || w.linkedCycle(snap, stack, imp.Dir) {
 		imp.Err = fmt.Errorf("Circular import detected: %s", imp.Source)
 		return imp
 	}
@@ -439,17 +444,30 @@ func (w *Workspace) resolveImport(ctx context.Context, b *built, d *Decl, snap s
 // linkedCycle reports whether dir is, through symbolic links, one of the directories being
 // loaded: a module source naming a link to its own directory would otherwise be loaded again
 // under a longer path at each level, until the system's limit on links in a path.
-func (w *Workspace) linkedCycle(stack []string, dir string) bool {
+func (w *Workspace) linkedCycle(snap snapshot, stack []string, dir string) bool {
 	rp, ok := w.fs.(realPather)
 	if !ok {
 		return false
 	}
-	real, err := rp.RealPath(dir)
-	if err != nil {
+	realPath := func(d string) string {
+		if r, ok := snap.real[d]; ok {
+			return r
+		}
+		r, err := rp.RealPath(d)
+		if err != nil {
+			r = ""
+		}
+		if snap.real != nil {
+			snap.real[d] = r
+		}
+		return r
+	}
+	real := realPath(dir)
+	if real == "" {
 		return false
 	}
 	for _, s := range stack {
-		if r, err := rp.RealPath(s); err == nil && r == real {
+		if realPath(s) == real {
 			return true
 		}
 	}
