@@ -79,13 +79,14 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
+	var indexes schema.Sources
+	indexes.SetExtra(extra)
+	go indexes.Base() // the embedded schemas load on one core while the tree is walked
 	targets, err := collectTargets(paths)
 	if err != nil {
 		fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
 		return 2
 	}
-	var indexes schema.Sources
-	indexes.SetExtra(extra)
 	ws := workspace.New(workspace.OSFS{})
 	ioFailed, internalFailed, fatal := false, false, false
 	report := func(p contain.Panic) {
