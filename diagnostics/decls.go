@@ -28,6 +28,7 @@ func (c *checker) checkDuplicates() {
 		for i, o := range ds {
 			places[i] = fmt.Sprintf("%s:%d", filepath.Base(o.File.Path), c.line(o.File, o.NameSpan.Start))
 		}
+		relMsg := fmt.Sprintf("%q also declared here", ds[0].Name) // one name, one message
 		for i, d := range ds {
 			var others []string
 			var rel []Related
@@ -40,7 +41,7 @@ func (c *checker) checkDuplicates() {
 					break
 				}
 				others = append(others, places[j])
-				rel = append(rel, Related{Path: o.File.Path, Span: o.NameSpan, Message: fmt.Sprintf("%q also declared here", d.Name)})
+				rel = append(rel, Related{Path: o.File.Path, Span: o.NameSpan, Message: relMsg})
 			}
 			msg := fmt.Sprintf("duplicate %s %q: also declared at %s; rename or remove one of them", kind, d.Name, strings.Join(others, ", "))
 			if slices.ContainsFunc(ds, func(x *workspace.Decl) bool { return x.Kind == workspace.Argument }) {
