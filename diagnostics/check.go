@@ -68,9 +68,9 @@ func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index
 				continue
 			}
 			mark, marks, markt := len(c.out), len(c.noSchema), len(c.tags)
-			c.only, c.onlyFile, c.linesUsed = st, f, false
+			c.only, c.onlyFile, c.onlyRefs, c.linesUsed = st, f, c.stmtRefs[st], false
 			c.checkStatement()
-			c.only, c.onlyFile = nil, nil
+			c.only, c.onlyFile, c.onlyRefs = nil, nil, nil
 			run.store(f, st, c.out[mark:], c.noSchema[marks:], c.tags[markt:], c.linesUsed)
 		}
 	}

@@ -24,6 +24,7 @@ type checker struct {
 	only     *g.Stmt
 	onlyFile *workspace.File
 	stmtRefs map[*g.Stmt][]*workspace.Ref // references by statement
+	onlyRefs []*workspace.Ref             // stmtRefs[only], looked up once a statement
 	env      *environment                 // names every statement's checks may consult
 	noSchema []noSchemaSite               // types without schema, in check order
 	tags     []tagKey                     // the keys of every tags map, in check order
@@ -80,7 +81,7 @@ func (c *checker) statements() func(yield func(*workspace.File, *g.Stmt) bool) {
 // refs returns the references in scope.
 func (c *checker) refs() []*workspace.Ref {
 	if c.only != nil {
-		return c.stmtRefs[c.only]
+		return c.onlyRefs
 	}
 	return c.cfg.Refs
 }
