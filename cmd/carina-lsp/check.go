@@ -82,31 +82,51 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	var indexes schema.Sources
 	indexes.SetExtra(extra)
 	go indexes.Base() // the embedded schemas load on one core while the tree is walked
-	targets, err := collectTargets(paths)
-	if err != nil {
-		fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
-		return 2
-	}
 	ws := workspace.New(workspace.OSFS{})
 	ioFailed, internalFailed, fatal := false, false, false
 	report := func(p contain.Panic) {
 		fmt.Fprintf(stderr, "carina-lsp check: internal error: %s (its findings there are missing; please report this with the file)\n%s", p, p.Stack)
 		internalFailed = true
 	}
-	if ff.fix && !fixTargets(ctx, ws, targets, &indexes, ff, report, stdout, stderr) {
-		ioFailed = true
+	// Configurations are checked as the walk finds them; what they say is kept until the walk
+	// has succeeded (a bad path says only that). With -fix, every configuration is fixed first.
+	var targets <-chan target
+	var walkErr error
+	if ff.fix {
+		all, err := collectTargets(paths)
+		if err != nil {
+			fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
+			return 2
+		}
+		if !fixTargets(ctx, ws, all, &indexes, ff, report, stdout, stderr) {
+			ioFailed = true
+		}
+		targets = sliceTargets(all)
+	} else {
+		found := make(chan target)
+		go func() {
+			defer close(found)
+			walkErr = walkTargets(paths, func(t target) { found <- t })
+		}()
+		targets = found
 	}
 	c := &checker{ws: ws, indexes: &indexes, opts: diagnostics.Options{Disable: disabled}}
 	var findings []finding
+	var messages []string
 	c.run(ctx, targets, *jobs, func(out checked) {
-		for _, m := range out.messages {
-			fmt.Fprint(stderr, m)
-		}
+		messages = append(messages, out.messages...)
 		findings = append(findings, out.findings...)
 		ioFailed = ioFailed || out.ioFailed
 		internalFailed = internalFailed || out.internal
 		fatal = fatal || out.fatal
 	})
+	if walkErr != nil {
+		fmt.Fprintf(stderr, "carina-lsp check: %v\n", walkErr)
+		return 2
+	}
+	for _, m := range messages {
+		fmt.Fprint(stderr, m)
+	}
 	if fatal {
 		return 2
 	}
@@ -148,6 +168,25 @@ type target struct {
 // for its directory (reporting only that file), a directory for every directory under it that
 // holds .crn files.
 func collectTargets(paths []string) ([]target, error) {
+	var out []target
+	err := walkTargets(paths, func(t target) { out = append(out, t) })
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// walkTargets hands the targets of collectTargets to emit in the same order. When the paths are
+// all directories, each target is handed over as soon as the walk finds it (`check` checks it
+// meanwhile); a file among them may widen a target found earlier, so then they are handed over
+// once the walk is done.
+func walkTargets(paths []string, emit func(target)) error {
+	stream := true
+	for _, p := range paths {
+		if info, err := os.Stat(p); err == nil && !info.IsDir() {
+			stream = false
+		}
+	}
 	byDir := map[string]*target{}
 	var order []string
 	add := func(dir, file string) {
@@ -159,6 +198,9 @@ func collectTargets(paths []string) ([]target, error) {
 			}
 			byDir[dir] = t
 			order = append(order, dir)
+			if stream {
+				emit(*t)
+			}
 		}
 		switch {
 		case file == "":
@@ -171,11 +213,11 @@ func collectTargets(paths []string) ([]target, error) {
 		p = filepath.Clean(p)
 		info, err := os.Stat(p)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if !info.IsDir() {
 			if !workspace.IsSource(p) {
-				return nil, fmt.Errorf("%s: not a .crn file", p)
+				return fmt.Errorf("%s: not a .crn file", p)
 			}
 			add(filepath.Dir(p), p)
 			continue
@@ -190,8 +232,14 @@ func collectTargets(paths []string) ([]target, error) {
 			if err != nil {
 				if errors.Is(err, fs.ErrPermission) && path != root {
 					// Reported with the results; the rest of the tree is still checked.
-					order, found = append(order, path), true
-					byDir[path] = &target{dir: path, err: fmt.Errorf("%s: permission denied", path)}
+					found = true
+					if byDir[path] == nil {
+						t := &target{dir: path, err: fmt.Errorf("%s: permission denied", path)}
+						byDir[path], order = t, append(order, path)
+						if stream {
+							emit(*t)
+						}
+					}
 					if d != nil && d.IsDir() {
 						return filepath.SkipDir
 					}
@@ -212,15 +260,16 @@ func collectTargets(paths []string) ([]target, error) {
 			return nil
 		})
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if !found {
-			return nil, fmt.Errorf("%s: no .crn files found", p)
+			return fmt.Errorf("%s: no .crn files found", p)
 		}
 	}
-	out := make([]target, 0, len(order))
-	for _, d := range order {
-		out = append(out, *byDir[d])
+	if !stream {
+		for _, d := range order {
+			emit(*byDir[d])
+		}
 	}
-	return out, nil
+	return nil
 }

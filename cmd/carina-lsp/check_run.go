@@ -28,60 +28,67 @@ type checker struct {
 	opts    diagnostics.Options // OnPanic is set per target
 }
 
-// run checks targets with up to jobs workers, one configuration each at a time, and hands each
-// outcome to report in target order as soon as it and those before it are done (so the output
-// does not depend on which worker finished first). Each configuration's model is forgotten once
-// checked: memory holds the configurations being checked and the findings, not the tree. It
-// stops at the first fatal outcome, and when ctx is canceled.
-func (c *checker) run(ctx context.Context, targets []target, jobs int, report func(checked)) {
+// run checks the targets it receives with up to jobs workers, one configuration each at a time,
+// and hands each outcome to report in the order received as soon as it and those before it are
+// done (so the output does not depend on which worker finished first). Each configuration's model
+// is forgotten once checked: memory holds the configurations being checked and the findings, not
+// the tree. After a fatal outcome, or when ctx is canceled, the rest is received but not checked.
+func (c *checker) run(ctx context.Context, targets <-chan target, jobs int, report func(checked)) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	jobs = max(1, min(jobs, len(targets)))
-	results := make([]*checked, len(targets))
-	ready := make(chan int, len(targets))
-	next := make(chan int)
+	type job struct {
+		i int
+		t target
+	}
+	type result struct {
+		i   int
+		out checked
+	}
+	work := make(chan job)
+	ready := make(chan result, max(1, jobs))
 	var wg sync.WaitGroup
-	for range jobs {
+	for range max(1, jobs) {
 		wg.Go(func() {
-			for i := range next {
-				out := c.check(ctx, targets[i])
-				results[i] = &out
-				ready <- i
+			for j := range work {
+				ready <- result{j.i, c.check(ctx, j.t)}
 			}
 		})
 	}
 	go func() {
-		defer close(next)
-		for i := range targets {
-			select {
-			case next <- i:
-			case <-ctx.Done():
-				return
+		n := 0
+		for t := range targets {
+			if ctx.Err() == nil {
+				work <- job{n, t}
+				n++
 			}
 		}
+		close(work)
+		wg.Wait()
+		close(ready)
 	}()
-	done := make([]bool, len(targets))
-	for reported := 0; reported < len(targets); {
-		select {
-		case i := <-ready:
-			done[i] = true
-		case <-ctx.Done():
-			wg.Wait()
-			return
-		}
-		for reported < len(targets) && done[reported] {
-			out := results[reported]
-			results[reported] = nil
-			reported++
-			report(*out)
+	pending := map[int]checked{}
+	next := 0
+	for r := range ready {
+		pending[r.i] = r.out
+		for out, ok := pending[next]; ok && ctx.Err() == nil; out, ok = pending[next] {
+			delete(pending, next)
+			next++
+			report(out)
 			if out.fatal {
 				cancel()
-				wg.Wait()
-				return
 			}
 		}
 	}
-	wg.Wait()
+}
+
+// sliceTargets hands a slice of targets over as run receives them.
+func sliceTargets(ts []target) <-chan target {
+	ch := make(chan target, len(ts))
+	for _, t := range ts {
+		ch <- t
+	}
+	close(ch)
+	return ch
 }
 
 // check checks one target.

@@ -82,6 +82,16 @@ func TestParallelCheckIsDeterministic(t *testing.T) {
 				t.Errorf("stderr names the unreadable files out of order (-want +got):\n%s\nstderr:\n%s", diff, want.Stderr)
 			}
 		}
+		// A file named before the tree widens its directory's target once the walk reaches it:
+		// the targets are then handed over after the walk, in the same order.
+		file := filepath.Join(root, "copy2", "carina-provider-awscc", "examples", "ec2_nat_gateway", "main.crn")
+		mixed := runCmd(t, "check", "-j", "1", "-format", format, file, root)
+		if diff := cmp.Diff(want, mixed); diff != "" {
+			t.Errorf("%s: a file named before its tree changes the report (-tree +file and tree):\n%s", format, diff)
+		}
+		if got := runCmd(t, "check", "-j", "8", "-format", format, file, root); !cmp.Equal(mixed, got) {
+			t.Errorf("%s: with a file argument, -j 8 differs from -j 1:\n%s", format, cmp.Diff(mixed, got))
+		}
 		for _, jobs := range []string{"2", "8", "64"} {
 			for run := range 2 {
 				got := runCmd(t, "check", "-j", jobs, "-format", format, root)
@@ -105,7 +115,7 @@ func TestCheckForgetsConfigurations(t *testing.T) {
 	var indexes schema.Sources
 	c := &checker{ws: workspace.New(workspace.OSFS{}), indexes: &indexes}
 	reported := 0
-	c.run(context.Background(), targets, 2, func(checked) { reported++ })
+	c.run(context.Background(), sliceTargets(targets), 2, func(checked) { reported++ })
 	if reported != len(targets) {
 		t.Fatalf("%d of %d configurations reported", reported, len(targets))
 	}
