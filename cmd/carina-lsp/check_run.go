@@ -131,7 +131,9 @@ func (c *checker) check(ctx context.Context, t target) (out checked) {
 		for _, f := range cfg.Files {
 			lines[f.Path] = f
 		}
-		for _, d := range diagnostics.CheckWith(ctx, cfg, idx, opts) {
+		diags := diagnostics.CheckWith(ctx, cfg, idx, opts)
+		out.findings = make([]finding, 0, len(diags))
+		for _, d := range diags {
 			if t.only == nil || t.only[d.Path] {
 				d.Fixes = nil // not reported; their texts would only hold memory
 				out.findings = append(out.findings, finding{Diagnostic: d, Range: rangeOf(d, lines)})
