@@ -32,8 +32,8 @@ func (c *checker) checkDuplicates() {
 		relMsg := fmt.Sprintf("%q also declared here", ds[0].Name) // one name, one message
 		withArgument := slices.ContainsFunc(ds, func(x *workspace.Decl) bool { return x.Kind == workspace.Argument })
 		for i, d := range ds {
-			var others []string
-			var rel []Related
+			others := make([]string, 0, min(len(ds), maxOthers+1))
+			rel := make([]Related, 0, min(len(ds)-1, maxOthers))
 			for j, o := range ds {
 				if j == i {
 					continue
