@@ -79,7 +79,7 @@ func (p *publisher) stop() {
 }
 
 // edited runs the syntax phase for a changed document, whose new parse is doc, and schedules the
-// semantic phase: after the debounce for an edit, at once for a document just opened (edits nil).
+// semantic phase.
 func (p *publisher) edited(ctx context.Context, d *document, doc *grammar.Doc, edits []edit) {
 	p.mu.Lock()
 	sem := p.semantic[d.path]
@@ -91,11 +91,7 @@ func (p *publisher) edited(ctx context.Context, d *document, doc *grammar.Doc, e
 	p.mu.Unlock()
 	all := append(diagnostics.FromSyntax(d.path, doc.Errors()), sem...)
 	p.publish(ctx, d, all, lines)
-	delay := p.s.debounce
-	if edits == nil {
-		delay = 0 // just opened: no typing to wait for
-	}
-	p.schedule(ctx, filepath.Dir(d.path), delay)
+	p.schedule(ctx, filepath.Dir(d.path), p.s.debounce)
 }
 
 // shiftDiagnostics moves diagnostics along with edits; those whose range was edited are dropped.
@@ -124,7 +120,7 @@ func (p *publisher) closed(ctx context.Context, d *document) {
 	p.mu.Lock()
 	delete(p.sent, d.uri)
 	p.mu.Unlock()
-	p.s.notify(ctx, "textDocument/publishDiagnostics", &publishDiagnosticsParams{URI: d.uri, Diagnostics: []protocol.Diagnostic{}})
+	p.s.publishDiagnostics(&publishDiagnosticsParams{URI: d.uri, Diagnostics: []protocol.Diagnostic{}})
 	p.schedule(ctx, filepath.Dir(d.path), p.s.debounce)
 }
 
@@ -301,7 +297,7 @@ func (p *publisher) publish(ctx context.Context, d *document, ds []diagnostics.D
 	p.sent[d.uri] = sentDiagnostic{version: d.version, diags: out}
 	p.mu.Unlock()
 	v := d.version
-	p.s.notify(ctx, "textDocument/publishDiagnostics", &publishDiagnosticsParams{URI: d.uri, Version: &v, Diagnostics: out})
+	p.s.publishDiagnostics(&publishDiagnosticsParams{URI: d.uri, Version: &v, Diagnostics: out})
 }
 
 // mostSevere returns the n most severe diagnostics (the first ones in file order among equals),

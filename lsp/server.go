@@ -58,6 +58,7 @@ type Server struct {
 	methods  map[string]handler
 
 	conn    jsonrpc2.Conn
+	stream  *stream // conn's: publishDiagnostics is written to it directly
 	docs    *documents
 	fs      workspace.FS // what ws reads; scratch workspaces (fix-all) read it too
 	ws      *workspace.Workspace
@@ -116,7 +117,8 @@ func New(opts Options) *Server {
 func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	s.conn = jsonrpc2.NewConn(newStream(rwc, s.log))
+	s.stream = newStream(rwc, s.log)
+	s.conn = jsonrpc2.NewConn(s.stream)
 	s.conn.Go(ctx, s.handle)
 	code := 1
 	select {
@@ -169,6 +171,24 @@ func (s *Server) clientCaps() clientCaps {
 func (s *Server) notify(ctx context.Context, method string, params any) {
 	if err := s.conn.Notify(context.WithoutCancel(ctx), method, params); err != nil {
 		s.log.Debug("notify failed", zap.String("method", method), zap.Error(err))
+	}
+}
+
+// publishDiagnostics sends textDocument/publishDiagnostics. Its params are encoded by hand and
+// the message written to the stream directly: the library would encode them by reflection and
+// then check and compact the result twice, for a message of up to a thousand diagnostics that
+// every keystroke sends again.
+func (s *Server) publishDiagnostics(p *publishDiagnosticsParams) {
+	params, err := p.MarshalJSON()
+	if err == nil {
+		msg := make([]byte, 0, len(params)+64)
+		msg = append(msg, `{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":`...)
+		msg = append(msg, params...)
+		msg = append(msg, '}')
+		_, err = s.stream.writeRaw(msg)
+	}
+	if err != nil {
+		s.log.Debug("notify failed", zap.String("method", "textDocument/publishDiagnostics"), zap.Error(err))
 	}
 }
 
