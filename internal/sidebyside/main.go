@@ -163,7 +163,9 @@ func run(bin, ref, corpusDir, sizesFlag string, runs, copies int, only string) e
 		side{"check -j 1", func() (sample, error) { return process(bin, nil, "check", "-j", "1", mono) }},
 		side{"check", func() (sample, error) { return process(bin, nil, "check", mono) }})
 	if err != nil {
-		return err
+		// A carina-lsp from before -j: only the figures above.
+		fmt.Printf("\ncheck of the monorepo: wall / cpu = %.2f (target <= 0.65); no -j: %v\n", ratio(ours.wall, ours.cpu), err)
+		return nil
 	}
 	fmt.Printf("\ncheck of the monorepo: wall / cpu = %.2f (target <= 0.65); in the same run, -j 1: wall %s, cpu %s; one worker a core: wall %s, cpu %s (wall / cpu %.2f)\n",
 		ratio(ours.wall, ours.cpu), ms(one.wall), ms(one.cpu), ms(two.wall), ms(two.cpu), ratio(two.wall, two.cpu))
