@@ -58,6 +58,14 @@ func AppendChildren(out []Node, n Node) []Node {
 	return c.out
 }
 
+// EachChild calls f with each direct child of n, in source order (Children without a slice).
+func EachChild(n Node, f func(Node)) { eachChild(n, funcVisitor(f)) }
+
+// funcVisitor is a function as a visitor.
+type funcVisitor func(Node)
+
+func (f funcVisitor) visit(n Node) { f(n) }
+
 // eachChild hands the direct children of n that are not nil to v, in source order.
 func eachChild(n Node, v visitor) {
 	add := func(ns ...Node) {
