@@ -110,7 +110,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}()
 		targets = found
 	}
-	c := &checker{ws: ws, indexes: &indexes, opts: diagnostics.Options{Disable: disabled}}
+	c := &checker{ws: ws, indexes: &indexes, opts: diagnostics.Options{Disable: disabled}, memo: true}
 	var findings []finding
 	var messages []string
 	c.run(ctx, targets, *jobs, func(out checked) {

@@ -25,7 +25,10 @@ type checked struct {
 type checker struct {
 	ws      *workspace.Workspace
 	indexes *schema.Sources
-	opts    diagnostics.Options // OnPanic is set per target
+	opts    diagnostics.Options // OnPanic (and Memo) are set per target
+	// memo has each configuration checked with a statement memo, as the server does: a statement
+	// repeated verbatim whose names resolve alike is analysed once.
+	memo bool
 }
 
 // run checks the targets it receives with up to jobs workers, one configuration each at a time,
@@ -105,6 +108,9 @@ func (c *checker) check(ctx context.Context, t target) (out checked) {
 	}
 	opts := c.opts
 	opts.OnPanic = onPanic
+	if c.memo {
+		opts.Memo = diagnostics.NewMemo()
+	}
 	// A panic outside the contained checks (building the model) loses this configuration only.
 	contain.Run(onPanic, "check of a configuration", t.dir, 0, func() {
 		cfg, err := c.ws.Config(ctx, t.dir)

@@ -142,3 +142,36 @@ func TestCheckForgetsConfigurations(t *testing.T) {
 		t.Errorf("the workspace holds %d parsed files after the run, of %d in the tree", st.Files, all.Files)
 	}
 }
+
+// TestCheckMemoChangesNothing checks a configuration that repeats the corpus (so that most
+// statements have a verbatim twin whose names resolve alike, which the memo analyses once) and the
+// corpus itself, with and without the memo: the findings are the same.
+func TestCheckMemoChangesNothing(t *testing.T) {
+	root := copyCorpus(t, t.TempDir(), 1)
+	src, _ := corpus.Concat(t, 20000)
+	repeated := filepath.Join(root, "repeated")
+	if err := os.MkdirAll(repeated, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(repeated, "main.crn"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	targets, err := collectTargets([]string{root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	report := func(memo bool) []finding {
+		var indexes schema.Sources
+		c := &checker{ws: workspace.New(workspace.OSFS{}), indexes: &indexes, memo: memo}
+		var out []finding
+		c.run(context.Background(), sliceTargets(targets), 2, func(r checked) { out = append(out, r.findings...) })
+		return out
+	}
+	with, without := report(true), report(false)
+	if len(without) < 1000 {
+		t.Fatalf("only %d findings: the test needs many", len(without))
+	}
+	if diff := cmp.Diff(without, with); diff != "" {
+		t.Errorf("findings with the memo differ from those without (-without +with):\n%s", diff)
+	}
+}
