@@ -68,9 +68,9 @@ func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index
 				continue
 			}
 			mark, marks, markt := len(c.out), len(c.noSchema), len(c.tags)
-			c.only, c.onlyFile, c.linesUsed = st, f, false
+			c.only, c.onlyFile, c.onlyRefs, c.linesUsed = st, f, c.stmtRefs[st], false
 			c.checkStatement()
-			c.only, c.onlyFile = nil, nil
+			c.only, c.onlyFile, c.onlyRefs = nil, nil, nil
 			run.store(f, st, c.out[mark:], c.noSchema[marks:], c.tags[markt:], c.linesUsed)
 		}
 	}
@@ -142,13 +142,14 @@ func (c *checker) reportNoSchema() {
 }
 
 // Sort orders diagnostics by file, then position, then message.
-func Sort(ds []Diagnostic) {
-	slices.SortStableFunc(ds, func(a, b Diagnostic) int {
-		return cmp.Or(
-			cmp.Compare(a.Path, b.Path),
-			cmp.Compare(a.Span.Start, b.Span.Start),
-			cmp.Compare(a.Span.End, b.Span.End),
-			cmp.Compare(a.Message, b.Message),
-		)
-	})
+func Sort(ds []Diagnostic) { slices.SortStableFunc(ds, Compare) }
+
+// Compare is the order of Sort.
+func Compare(a, b Diagnostic) int {
+	return cmp.Or(
+		cmp.Compare(a.Path, b.Path),
+		cmp.Compare(a.Span.Start, b.Span.Start),
+		cmp.Compare(a.Span.End, b.Span.End),
+		cmp.Compare(a.Message, b.Message),
+	)
 }

@@ -24,6 +24,7 @@ type checker struct {
 	only     *g.Stmt
 	onlyFile *workspace.File
 	stmtRefs map[*g.Stmt][]*workspace.Ref // references by statement
+	onlyRefs []*workspace.Ref             // stmtRefs[only], looked up once a statement
 	env      *environment                 // names every statement's checks may consult
 	noSchema []noSchemaSite               // types without schema, in check order
 	tags     []tagKey                     // the keys of every tags map, in check order
@@ -33,9 +34,10 @@ type checker struct {
 	// mistake that gets a suggestion set it.
 	volatile bool
 
-	providers map[string]bool // providerNames, computed once
-	linesUsed bool            // a message of the statement being checked names a line number
-	broken    bool            // a file of the configuration has a syntax error
+	providers map[string]bool     // providerNames, computed once
+	regions   map[string][]string // knownRegions by provider, computed once
+	linesUsed bool                // a message of the statement being checked names a line number
+	broken    bool                // a file of the configuration has a syntax error
 }
 
 // environment is what statement-local checks consult beyond their statement's own references:
@@ -80,7 +82,7 @@ func (c *checker) statements() func(yield func(*workspace.File, *g.Stmt) bool) {
 // refs returns the references in scope.
 func (c *checker) refs() []*workspace.Ref {
 	if c.only != nil {
-		return c.stmtRefs[c.only]
+		return c.onlyRefs
 	}
 	return c.cfg.Refs
 }
@@ -127,7 +129,14 @@ func (c *checker) refAt(st *g.Stmt, e g.Expr) *workspace.Ref {
 func at(st *g.Stmt, sp g.Span) g.Span { return st.Abs(sp) }
 
 func (c *checker) add(f *workspace.File, sp g.Span, sev Severity, code Code, format string, args ...any) *Diagnostic {
-	c.out = append(c.out, Diagnostic{Path: f.Path, Span: sp, Severity: sev, Code: code, Message: fmt.Sprintf(format, args...)})
+	msg, ok := "", false
+	if format == "%s" && len(args) == 1 {
+		msg, ok = args[0].(string) // a message built by the caller: no formatting
+	}
+	if !ok {
+		msg = fmt.Sprintf(format, args...)
+	}
+	c.out = append(c.out, Diagnostic{Path: f.Path, Span: sp, Severity: sev, Code: code, Message: msg})
 	return &c.out[len(c.out)-1]
 }
 

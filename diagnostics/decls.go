@@ -5,6 +5,7 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -26,11 +27,13 @@ func (c *checker) checkDuplicates() {
 		const maxOthers = 5
 		places := make([]string, len(ds))
 		for i, o := range ds {
-			places[i] = fmt.Sprintf("%s:%d", filepath.Base(o.File.Path), c.line(o.File, o.NameSpan.Start))
+			places[i] = filepath.Base(o.File.Path) + ":" + strconv.Itoa(c.line(o.File, o.NameSpan.Start))
 		}
+		relMsg := fmt.Sprintf("%q also declared here", ds[0].Name) // one name, one message
+		withArgument := slices.ContainsFunc(ds, func(x *workspace.Decl) bool { return x.Kind == workspace.Argument })
 		for i, d := range ds {
-			var others []string
-			var rel []Related
+			others := make([]string, 0, min(len(ds), maxOthers+1))
+			rel := make([]Related, 0, min(len(ds)-1, maxOthers))
 			for j, o := range ds {
 				if j == i {
 					continue
@@ -40,10 +43,10 @@ func (c *checker) checkDuplicates() {
 					break
 				}
 				others = append(others, places[j])
-				rel = append(rel, Related{Path: o.File.Path, Span: o.NameSpan, Message: fmt.Sprintf("%q also declared here", d.Name)})
+				rel = append(rel, Related{Path: o.File.Path, Span: o.NameSpan, Message: relMsg})
 			}
-			msg := fmt.Sprintf("duplicate %s %q: also declared at %s; rename or remove one of them", kind, d.Name, strings.Join(others, ", "))
-			if slices.ContainsFunc(ds, func(x *workspace.Decl) bool { return x.Kind == workspace.Argument }) {
+			msg := "duplicate " + kind + " " + strconv.Quote(d.Name) + ": also declared at " + strings.Join(others, ", ") + "; rename or remove one of them"
+			if withArgument {
 				msg = fmt.Sprintf("duplicate name %q: declared as %s here and also at %s (arguments and bindings share one namespace); rename one of them", d.Name, d.Kind, strings.Join(others, ", "))
 			}
 			diag := c.add(d.File, d.NameSpan, Error, CodeDuplicate, "%s", msg)

@@ -96,9 +96,13 @@ func (e Edit) File(d *Diagnostic) string {
 }
 
 // Syntax returns a file's syntax errors as diagnostics.
-func Syntax(path string, f *grammar.File) []Diagnostic {
-	out := make([]Diagnostic, 0, len(f.Errors))
-	for _, e := range f.Errors {
+func Syntax(path string, f *grammar.File) []Diagnostic { return FromSyntax(path, f.Errors) }
+
+// FromSyntax is Syntax for the errors of a file (grammar.Doc.Errors, for the syntax phase of an
+// edit, which does not build the flat parse).
+func FromSyntax(path string, errs []grammar.SyntaxError) []Diagnostic {
+	out := make([]Diagnostic, 0, len(errs))
+	for _, e := range errs {
 		d := Diagnostic{Path: path, Span: e.Span, Severity: Error, Code: CodeSyntax, Message: e.Msg}
 		if e.Fix != nil {
 			d.Fixes = []Fix{{Title: e.Fix.Title, Edits: []Edit{{Span: e.Fix.Span, NewText: e.Fix.NewText}}, Safe: e.Fix.Safe}}

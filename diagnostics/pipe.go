@@ -62,9 +62,7 @@ func (c *checker) pipeWalk(f *workspace.File, st *g.Stmt, n, parent g.Node, keys
 			c.reportPipe(f, st, x, parent)
 		}
 	}
-	for _, ch := range g.Children(n) {
-		c.pipeWalk(f, st, ch, n, keys, validate)
-	}
+	g.EachChild(n, func(ch g.Node) { c.pipeWalk(f, st, ch, n, keys, validate) })
 }
 
 // pipePreferred reports whether call, whose parent is parent, is a direct call that pipe form

@@ -19,7 +19,14 @@ func regionEnum(en *schema.Enum) bool {
 // knownRegions returns the DSL spellings of the regions the schemas list, for a provider or, with
 // provider "", for every provider.
 func (c *checker) knownRegions(provider string) []string {
+	if out, ok := c.regions[provider]; ok {
+		return out // the same for every statement of the run
+	}
+	if c.regions == nil {
+		c.regions = map[string][]string{}
+	}
 	var out []string
+	defer func() { c.regions[provider] = out }()
 	providers := []string{provider}
 	if provider == "" {
 		providers = c.schemas.Providers()

@@ -1,6 +1,7 @@
 package grammar_test
 
 import (
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -27,22 +28,43 @@ func BenchmarkParseCold(b *testing.B) {
 }
 
 // BenchmarkReparseOneLineEdit re-parses the 10,000-line file after changing one attribute value
-// in its middle, with the statement cache of the previous version.
+// in its middle, with the statement cache of the previous version: "file" through Parse (the
+// texts compared to find the change, the flat parse built), "doc" through Reparse with the edit's
+// range as an editor sends it (what the language server does on a keystroke), also on 100,000
+// lines, where it must cost the same.
 func BenchmarkReparseOneLineEdit(b *testing.B) {
-	src, _ := corpus.Concat(b, benchLines)
-	mid := strings.Index(src[len(src)/2:], "= true") + len(src)/2
-	if mid < len(src)/2 {
-		b.Fatal("no `= true` in the second half of the corpus")
-	}
-	edited := src[:mid] + "= false" + src[mid+len("= true"):]
-	p := grammar.NewParser()
-	p.Parse(src)
-	versions := [2]string{edited, src}
-	b.ResetTimer()
-	i := 0
-	for b.Loop() {
-		p.Parse(versions[i%2])
-		i++
+	for _, lines := range []int{benchLines, 10 * benchLines} {
+		src, _ := corpus.Concat(b, lines)
+		mid := strings.Index(src[len(src)/2:], "= true") + len(src)/2
+		if mid < len(src)/2 {
+			b.Fatal("no `= true` in the second half of the corpus")
+		}
+		edited := src[:mid] + "= false" + src[mid+len("= true"):]
+		versions := [2]string{edited, src}
+		edits := [2]grammar.Edit{
+			{Start: mid, OldEnd: mid + len("= true"), NewEnd: mid + len("= false")},
+			{Start: mid, OldEnd: mid + len("= false"), NewEnd: mid + len("= true")},
+		}
+		if lines == benchLines {
+			b.Run("file", func(b *testing.B) {
+				p := grammar.NewParser()
+				p.Parse(src)
+				i := 0
+				for b.Loop() {
+					p.Parse(versions[i%2])
+					i++
+				}
+			})
+		}
+		b.Run(fmt.Sprintf("doc/lines=%d", lines), func(b *testing.B) {
+			p := grammar.NewParser()
+			d := p.ParseDoc(src)
+			i := 0
+			for b.Loop() {
+				d = p.Reparse(d, versions[i%2], edits[i%2])
+				i++
+			}
+		})
 	}
 }
 

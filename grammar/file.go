@@ -9,7 +9,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"sort"
 	"sync"
 	"unicode/utf8"
 )
@@ -25,22 +24,21 @@ type Parsed struct {
 type Stmt struct {
 	Offset int32 // byte offset of the statement's first byte in the file
 	End    int32
-	closed bool // its brackets balance
+	closed bool       // its brackets balance
+	split  splitFlags // see Range
 	*Parsed
 }
 
 // Abs converts a span relative to the statement into a span of the file.
 func (s *Stmt) Abs(sp Span) Span { return sp.Shift(s.Offset) }
 
-// File is a parsed source file.
+// File is a parsed source file: the flat parse, every token and statement with absolute
+// offsets. (Doc is the form the incremental parser keeps; Doc.File makes its File.)
 type File struct {
 	Src    string
 	Tokens []Token // every token of the file, absolute offsets
 	Stmts  []*Stmt
 	Errors []SyntaxError // every syntax error, absolute spans, in file order
-
-	far      []Far // tokens whose extent depended on text past their end
-	balanced bool  // the brackets of the whole file balance (how it was split)
 }
 
 // StmtAt returns the statement containing byte offset off (end inclusive), or nil.
@@ -60,15 +58,15 @@ func (f *File) StmtAt(off int32) *Stmt {
 	return nil
 }
 
-// Parser parses the successive versions of one document. It keeps the last version's tokens and
-// statements and the parse of each statement keyed by its text, so parsing the next version
-// re-lexes only around the edit and re-parses only the statements whose text changed. It is safe
-// for concurrent use.
+// Parser parses the successive versions of one document. It keeps the last version and the
+// parse of each statement keyed by its text, so parsing the next version re-lexes only around the
+// edit and re-parses only the statements whose text changed. It is safe for concurrent use.
 type Parser struct {
 	types *typeParser
+	chunk int // statements a chunk of a Doc holds at most (chunkStmts; less in tests)
 	mu    sync.Mutex
 	cache map[string]*Parsed
-	last  *File
+	last  *Doc
 }
 
 // NewParser returns a Parser with an empty cache.
@@ -76,41 +74,77 @@ func NewParser() *Parser { return &Parser{types: newTypeParser(), cache: map[str
 
 // Fork returns a new Parser with an empty cache that shares p's compiled grammar: one per
 // document.
-func (ps *Parser) Fork() *Parser { return &Parser{types: ps.types, cache: map[string]*Parsed{}} }
+func (ps *Parser) Fork() *Parser {
+	return &Parser{types: ps.types, chunk: ps.chunk, cache: map[string]*Parsed{}}
+}
+
+func (ps *Parser) chunkSize() int {
+	if ps.chunk > 0 {
+		return ps.chunk
+	}
+	return chunkStmts
+}
 
 // Parse parses a version of the document, reusing what it can of the previous version.
-func (ps *Parser) Parse(src string) *File {
+func (ps *Parser) Parse(src string) *File { return ps.ParseDoc(src).File() }
+
+// ParseDoc is Parse for a caller that keeps the version for incremental re-parsing: the previous
+// version and src are compared (their common prefix and suffix) to find what changed.
+func (ps *Parser) ParseDoc(src string) *Doc {
 	ps.mu.Lock()
 	defer ps.mu.Unlock()
-	var f *File
+	var e Edit
 	if ps.last != nil {
-		f = ps.reparse(ps.last, src)
+		e = Diff(ps.last.src, src)
 	}
-	if f == nil {
-		f = ps.parseWhole(src)
+	return ps.parseLocked(ps.last, src, e)
+}
+
+// Reparse parses src, the text of old with the change e (old's bytes [e.Start, e.OldEnd) became
+// src's [e.Start, e.NewEnd)), re-lexing and re-parsing only around the change: no comparison of
+// the texts, and a cost that does not grow with the file. old must be a version of this Parser's
+// document; an e that does not fit the texts' lengths makes it parse src whole.
+func (ps *Parser) Reparse(old *Doc, src string, e Edit) *Doc {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	if old != nil && !e.valid(len(old.src), len(src)) {
+		old = nil
 	}
-	ps.last = f
-	if len(ps.cache) > 2*len(f.Stmts)+64 {
-		ps.cache = make(map[string]*Parsed, len(f.Stmts))
-		for _, s := range f.Stmts {
-			ps.cache[src[s.Offset:s.End]] = s.Parsed
+	return ps.parseLocked(old, src, e)
+}
+
+func (ps *Parser) parseLocked(old *Doc, src string, e Edit) *Doc {
+	var d *Doc
+	if old != nil {
+		d = ps.reparse(old, src, e)
+	}
+	if d == nil {
+		d = ps.parseWhole(src)
+	}
+	ps.last = d
+	if len(ps.cache) > 2*d.nStmts+64 {
+		ps.cache = make(map[string]*Parsed, d.nStmts)
+		for _, r := range d.chunks {
+			for _, s := range r.c.stmts {
+				o := s.Offset + r.shift
+				ps.cache[src[o:o+s.End-s.Offset]] = s.Parsed
+			}
 		}
 	}
-	return f
+	return d
 }
 
 // parseWhole lexes, splits and parses a whole text (statements still come from the cache).
-func (ps *Parser) parseWhole(src string) *File {
+func (ps *Parser) parseWhole(src string) *Doc {
 	lx := lexer{src: src, toks: make([]Token, 0, len(src)/4+1)}
 	lx.run()
 	balanced := bracesBalance(lx.toks)
 	ranges := splitWith(src, lx.toks, balanced)
-	f := &File{Src: src, Tokens: lx.toks, Stmts: make([]*Stmt, len(ranges)), far: lx.far, balanced: balanced}
+	f := &File{Src: src, Tokens: lx.toks, Stmts: make([]*Stmt, len(ranges))}
 	for i, r := range ranges {
 		f.Stmts[i] = ps.stmt(src, r)
 	}
-	f.Errors = fileErrors(src, f.Tokens, f.far, f.Stmts)
-	return f
+	return newDoc(f, lx.far, balanced, ps.chunkSize())
 }
 
 // stmt returns the statement at r, parsing its text unless the cache has it.
@@ -121,7 +155,7 @@ func (ps *Parser) stmt(src string, r Range) *Stmt {
 		pd = ps.ParseStatement(text)
 		ps.cache[text] = pd
 	}
-	return &Stmt{Offset: r.Start, End: r.End, closed: r.Closed, Parsed: pd}
+	return &Stmt{Offset: r.Start, End: r.End, closed: r.Closed, split: r.split, Parsed: pd}
 }
 
 // ParseStatement parses the text of one top-level statement (as cut by Split).
@@ -143,46 +177,6 @@ func (ps *Parser) ParseStatement(text string) *Parsed {
 	}
 	sortErrors(errs)
 	return &Parsed{Node: node, Errors: errs}
-}
-
-// fileErrors collects the statements' errors (made absolute) and the lexical problems of the
-// comments between statements, in file order. Only tokens in far can be unterminated comments.
-func fileErrors(src string, toks []Token, far []Far, stmts []*Stmt) []SyntaxError {
-	var errs []SyntaxError
-	si := 0
-	for _, fl := range far {
-		i := sort.Search(len(toks), func(i int) bool { return toks[i].Start >= fl.Start })
-		if i >= len(toks) {
-			continue
-		}
-		t := toks[i]
-		if t.Kind != BlockComment || t.Flags&Unterminated == 0 {
-			continue
-		}
-		for si < len(stmts) && stmts[si].End <= t.Start {
-			si++
-		}
-		if si < len(stmts) && stmts[si].Offset <= t.Start {
-			continue // inside a statement: reported with it
-		}
-		errs = append(errs, tokenProblems(src, t)...)
-	}
-	for _, s := range stmts {
-		for _, e := range s.Errors {
-			e.Span = s.Abs(e.Span)
-			if e.Fix != nil {
-				fx := *e.Fix
-				fx.Span = s.Abs(fx.Span)
-				e.Fix = &fx
-			}
-			errs = append(errs, e)
-		}
-	}
-	if !utf8.ValidString(src) {
-		errs = append(errs, invalidUTF8(src, toks)...)
-	}
-	sortErrors(errs)
-	return errs
 }
 
 // invalidUTF8 reports, once a token, bytes that are not UTF-8 inside strings and comments

@@ -5,7 +5,20 @@ package grammar
 type Range struct {
 	Start, End int32
 	Closed     bool // the statement's brackets balance
+	split      splitFlags
 }
+
+// splitFlags say what a file-wide change of bracket balance would change in a statement's split.
+type splitFlags uint8
+
+const (
+	// cutAtResync: the statement was ended by a resynchronisation point (the file did not
+	// balance); were the file to balance, it would go on.
+	cutAtResync splitFlags = 1 << iota
+	// resyncInside: the statement holds a resynchronisation point inside brackets (the file
+	// balances); were the file not to balance, it would be cut there.
+	resyncInside
+)
 
 // Split cuts a file's tokens into top-level statements. Newlines do not end statements in Carina,
 // so a statement ends where the next one begins: an identifier at brace depth 0 after a token
@@ -29,13 +42,15 @@ func splitWith(src string, toks []Token, balanced bool) []Range {
 	// mismatched records a closer in the current statement that did not close the innermost open
 	// bracket: the statement's stack can end empty while its brackets do not balance.
 	mismatched := false
+	var flags splitFlags
 	closeCur := func() {
 		if first >= 0 {
-			out = append(out, Range{Start: toks[first].Start, End: toks[last].End, Closed: len(stack) == 0 && !mismatched})
+			out = append(out, Range{Start: toks[first].Start, End: toks[last].End, Closed: len(stack) == 0 && !mismatched, split: flags})
 		}
 		first, last = -1, -1
 		awaitBody = false
 		mismatched = false
+		flags = 0
 	}
 	for i := range toks {
 		t := toks[i]
@@ -64,7 +79,12 @@ func splitWith(src string, toks []Token, balanced bool) []Range {
 			// A literal at the start of a line after a complete statement is a statement of its
 			// own (an error), not the tail of the previous one.
 			closeCur()
-		case len(stack) > 0 && !balanced && atLineStart && atColumnZero(src, t) && resyncPoint(src, toks, i):
+		case len(stack) > 0 && atLineStart && atColumnZero(src, t) && resyncPoint(src, toks, i):
+			if balanced {
+				flags |= resyncInside
+				break
+			}
+			flags |= cutAtResync
 			closeCur()
 			stack = stack[:0]
 		}

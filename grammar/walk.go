@@ -1,15 +1,30 @@
 package grammar
 
 // Inspect walks the tree rooted at n in depth-first order, calling f for each node; when f
-// returns false the node's children are skipped. Nil children are not visited.
+// returns false the node's children are skipped. Nil children are not visited. It allocates
+// nothing (the checks walk every statement's tree several times).
 func Inspect(n Node, f func(Node) bool) {
-	if isNil(n) || !f(n) {
+	in := inspector{f}
+	in.visit(n)
+}
+
+// inspector is Inspect's walk.
+type inspector struct{ f func(Node) bool }
+
+func (in *inspector) visit(n Node) {
+	if isNil(n) || !in.f(n) {
 		return
 	}
-	for _, c := range Children(n) {
-		Inspect(c, f)
-	}
+	eachChild(n, in)
 }
+
+// visitor is what eachChild hands the children to.
+type visitor interface{ visit(Node) }
+
+// collector gathers children (for AppendChildren).
+type collector struct{ out []Node }
+
+func (c *collector) visit(n Node) { c.out = append(c.out, n) }
 
 // isNil reports whether n is nil or a typed nil pointer.
 func isNil(n Node) bool {
@@ -38,10 +53,25 @@ func Children(n Node) []Node { return AppendChildren(nil, n) }
 // AppendChildren appends the direct children of n, in source order, to out and returns the
 // extended slice: Children without allocating, for walks that reuse a buffer.
 func AppendChildren(out []Node, n Node) []Node {
+	c := collector{out}
+	eachChild(n, &c)
+	return c.out
+}
+
+// EachChild calls f with each direct child of n, in source order (Children without a slice).
+func EachChild(n Node, f func(Node)) { eachChild(n, funcVisitor(f)) }
+
+// funcVisitor is a function as a visitor.
+type funcVisitor func(Node)
+
+func (f funcVisitor) visit(n Node) { f(n) }
+
+// eachChild hands the direct children of n that are not nil to v, in source order.
+func eachChild(n Node, v visitor) {
 	add := func(ns ...Node) {
 		for _, c := range ns {
 			if !isNil(c) {
-				out = append(out, c)
+				v.visit(c)
 			}
 		}
 	}
@@ -160,5 +190,4 @@ func AppendChildren(out []Node, n Node) []Node {
 	case *TypeField:
 		add(n.Name, n.Type)
 	}
-	return out
 }

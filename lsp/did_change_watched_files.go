@@ -26,8 +26,10 @@ func didChangeWatchedFiles(ctx context.Context, s *Server, p *protocol.DidChange
 		s.ws.Changed(path)
 		dirs[filepath.Dir(path)] = true
 	}
+	folders := s.workspaceFolders()
 	for dir := range dirs {
 		s.pub.dirChanged(ctx, dir)
+		s.index.changed(ctx, dir, folders)
 	}
 	return nil
 }

@@ -8,8 +8,9 @@ import (
 )
 
 // didChangeWorkspaceFolders keeps the list of workspace folders (used for workspace symbols and to
-// resolve relative schema paths).
-func didChangeWorkspaceFolders(_ context.Context, s *Server, p *protocol.DidChangeWorkspaceFoldersParams) error {
+// resolve relative schema paths) and indexes them again.
+func didChangeWorkspaceFolders(ctx context.Context, s *Server, p *protocol.DidChangeWorkspaceFoldersParams) error {
+	defer func() { s.index.start(ctx, s.workspaceFolders(), s.clientCaps().workDoneProgress) }()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, f := range p.Event.Removed {

@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 // didOpen makes the buffer the file's content for every analysis and publishes its diagnostics:
@@ -14,7 +16,7 @@ func didOpen(ctx context.Context, s *Server, p *protocol.DidOpenTextDocumentPara
 	if path == "" {
 		return nil // neither a file nor an untitled buffer: nothing to analyse
 	}
-	s.ws.SetOverlay(path, d.text)
-	s.pub.edited(ctx, d, nil)
+	doc := s.ws.EditOverlay(path, d.text, d.lines, grammar.Edit{Start: -1})
+	s.pub.edited(ctx, d, doc, nil)
 	return nil
 }

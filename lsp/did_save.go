@@ -16,5 +16,6 @@ func didSave(ctx context.Context, s *Server, p *protocol.DidSaveTextDocumentPara
 	}
 	s.ws.Changed(path)
 	s.pub.dirChanged(ctx, filepath.Dir(path))
+	s.index.changed(ctx, filepath.Dir(path), s.workspaceFolders())
 	return nil
 }

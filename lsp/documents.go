@@ -6,16 +6,47 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/source"
 )
 
-// document is one open editor buffer.
+// document is one open editor buffer. Its line index is the one the workspace's model of the
+// file uses (the buffer's overlay), updated by each change around the lines it touched.
 type document struct {
 	uri     protocol.DocumentURI
 	path    string
 	version int32
 	text    string
 	lines   *source.Lines
+}
+
+// changeSet is what one didChange did to a document: its edits in order, and one edit of the
+// text covering them all (what re-parsing needs).
+type changeSet struct {
+	edits []edit
+	cover grammar.Edit
+}
+
+// add records e, an edit of the text as the previous edits left it.
+func (cs *changeSet) add(e edit) {
+	next := grammar.Edit{Start: e.start, OldEnd: e.end, NewEnd: e.start + e.newLen}
+	if len(cs.edits) > 0 {
+		next = composeEdits(cs.cover, e)
+	}
+	cs.edits = append(cs.edits, e)
+	cs.cover = next
+}
+
+// composeEdits returns one edit covering a (from the original text to an intermediate one) and
+// b (from the intermediate text to the new one): the text outside it is unchanged.
+func composeEdits(a grammar.Edit, b edit) grammar.Edit {
+	start := min(a.Start, b.start)
+	midEnd := max(a.NewEnd, b.end) // the covered range's end in the intermediate text
+	return grammar.Edit{
+		Start:  start,
+		OldEnd: a.OldEnd + (midEnd - a.NewEnd),
+		NewEnd: midEnd + b.newLen - (b.end - b.start),
+	}
 }
 
 // edit is one applied change in byte offsets: [start, end) of the old text became newLen bytes.
@@ -76,39 +107,43 @@ func (ds *documents) all() []*document {
 	return out
 }
 
-// change applies content changes to a document and returns the new document and the edits in
-// byte offsets. A change for a version older than the document's is refused, as is a change for
-// a document that is not open. Documents are replaced, never mutated, so a request that holds the
-// old one keeps a consistent view.
-func (ds *documents) change(uri protocol.DocumentURI, version int32, changes []contentChange) (*document, []edit, error) {
+// change applies content changes to a document and returns the new document and what changed,
+// in byte offsets. A change with a range costs the lines it touches (and one copy of the text); a
+// change of the whole text (full synchronisation) is compared with the old text to find what
+// really changed, so that what lies outside keeps its diagnostics. A change for a version older
+// than the document's is refused, as is a change for a document that is not open. Documents are
+// replaced, never mutated, so a request that holds the old one keeps a consistent view.
+func (ds *documents) change(uri protocol.DocumentURI, version int32, changes []contentChange) (*document, changeSet, error) {
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
 	old := ds.m[uri]
 	if old == nil {
-		return nil, nil, fmt.Errorf("didChange for %s, which is not open", uri)
+		return nil, changeSet{}, fmt.Errorf("didChange for %s, which is not open", uri)
 	}
 	if version <= old.version {
-		return nil, nil, fmt.Errorf("didChange for %s version %d, not newer than the open version %d: dropped", uri, version, old.version)
+		return nil, changeSet{}, fmt.Errorf("didChange for %s version %d, not newer than the open version %d: dropped", uri, version, old.version)
 	}
 	text, lines := old.text, old.lines
-	edits := make([]edit, 0, len(changes))
+	var cs changeSet
 	for _, c := range changes {
+		var e edit
 		if c.Range == nil {
-			edits = append(edits, edit{0, len(text), len(c.Text)})
+			d := grammar.Diff(text, c.Text)
+			e = edit{start: d.Start, end: d.OldEnd, newLen: d.NewEnd - d.Start}
 			text = c.Text
-			lines = source.NewLines(text)
-			continue
+		} else {
+			start := lines.OffsetUTF16(int(c.Range.Start.Line), int(c.Range.Start.Character))
+			end := lines.OffsetUTF16(int(c.Range.End.Line), int(c.Range.End.Character))
+			if end < start {
+				start, end = end, start
+			}
+			e = edit{start: start, end: end, newLen: len(c.Text)}
+			text = text[:start] + c.Text + text[end:]
 		}
-		start := lines.OffsetUTF16(int(c.Range.Start.Line), int(c.Range.Start.Character))
-		end := lines.OffsetUTF16(int(c.Range.End.Line), int(c.Range.End.Character))
-		if end < start {
-			start, end = end, start
-		}
-		text = text[:start] + c.Text + text[end:]
-		lines = source.NewLines(text)
-		edits = append(edits, edit{start, end, len(c.Text)})
+		lines = lines.Edit(text, e.start, e.end, e.start+e.newLen)
+		cs.add(e)
 	}
 	d := &document{uri: uri, path: old.path, version: version, text: text, lines: lines}
 	ds.m[uri] = d
-	return d, edits, nil
+	return d, cs, nil
 }

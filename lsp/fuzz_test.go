@@ -229,7 +229,7 @@ func FuzzTextSync(f *testing.F) {
 				v = version - int32(op[0]&1)
 			}
 			old := ds.get(uri).text
-			d, edits, err := ds.change(uri, v, changes)
+			d, cs, err := ds.change(uri, v, changes)
 			if stale {
 				if err == nil {
 					t.Fatalf("a change for version %d was applied to version %d", v, version)
@@ -251,17 +251,33 @@ func FuzzTextSync(f *testing.F) {
 			}
 			checkLines(t, d)
 			replay := old
-			if len(edits) != len(changes) {
-				t.Fatalf("%d edits for %d changes", len(edits), len(changes))
+			if len(cs.edits) != len(changes) {
+				t.Fatalf("%d edits for %d changes", len(cs.edits), len(changes))
 			}
-			for i, e := range edits {
-				if e.start < 0 || e.start > e.end || e.end > len(replay) || e.newLen != len(changes[i].Text) {
+			for i, e := range cs.edits {
+				if e.start < 0 || e.start > e.end || e.end > len(replay) || e.newLen < 0 {
 					t.Fatalf("edit %+v on %d bytes", e, len(replay))
 				}
-				replay = replay[:e.start] + changes[i].Text + replay[e.end:]
+				inserted := changes[i].Text
+				if changes[i].Range == nil {
+					// A whole text: the edit is what differs from the text before it.
+					if e.start+e.newLen > len(inserted) {
+						t.Fatalf("edit %+v of the whole text %q", e, inserted)
+					}
+					inserted = inserted[e.start : e.start+e.newLen]
+				} else if e.newLen != len(inserted) {
+					t.Fatalf("edit %+v inserts %d bytes, the change %d", e, e.newLen, len(inserted))
+				}
+				replay = replay[:e.start] + inserted + replay[e.end:]
 			}
 			if replay != d.text {
 				t.Fatalf("the edits give %q, the store has %q", replay, d.text)
+			}
+			// The edit covering them all leaves the text outside it as it was.
+			c := cs.cover
+			if c.Start < 0 || c.Start > c.OldEnd || c.OldEnd > len(old) || c.NewEnd > len(d.text) ||
+				old[:c.Start]+d.text[c.Start:c.NewEnd]+old[c.OldEnd:] != d.text {
+				t.Fatalf("the covering edit %+v does not turn %q into %q", c, old, d.text)
 			}
 		}
 	})

@@ -37,6 +37,9 @@ func initialize(ctx context.Context, s *Server, p *protocol.InitializeParams) (a
 		}
 		caps.configuration = w.Configuration
 	}
+	if w := p.Capabilities.Window; w != nil {
+		caps.workDoneProgress = w.WorkDoneProgress
+	}
 	var folders []string
 	for _, f := range p.WorkspaceFolders {
 		if path := pathOf(protocol.DocumentURI(f.URI)); path != "" {

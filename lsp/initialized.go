@@ -7,10 +7,12 @@ import (
 	"go.uber.org/zap"
 )
 
-// initialized starts the session: it asks the client to report changes of .crn files and schema
-// files made outside the editor (when the client can register watchers).
+// initialized starts the session: it starts indexing the workspace folders' configurations for
+// workspace symbols in the background, and asks the client to report changes of .crn files and
+// schema files made outside the editor (when the client can register watchers).
 func initialized(ctx context.Context, s *Server, _ *protocol.InitializedParams) error {
 	s.setLifecycle(running)
+	s.index.start(ctx, s.workspaceFolders(), s.clientCaps().workDoneProgress)
 	if !s.clientCaps().watchedFilesDyn {
 		return nil
 	}

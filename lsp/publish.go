@@ -36,6 +36,7 @@ type publisher struct {
 	sent     map[protocol.DocumentURI]sentDiagnostic // what was last published
 	lines    map[string]*source.Lines                // line indexes of the files last checked
 	unread   map[string]string                       // files that could not be read: the error reported
+	done     map[string]int                          // semantic checks completed, by directory
 }
 
 // dirState is the pending semantic check of one configuration directory.
@@ -58,6 +59,7 @@ func newPublisher(s *Server) *publisher {
 		sent:     map[protocol.DocumentURI]sentDiagnostic{},
 		lines:    map[string]*source.Lines{},
 		unread:   map[string]string{},
+		done:     map[string]int{},
 	}
 }
 
@@ -76,8 +78,9 @@ func (p *publisher) stop() {
 	}
 }
 
-// edited runs the syntax phase for a changed document and schedules the semantic phase.
-func (p *publisher) edited(ctx context.Context, d *document, edits []edit) {
+// edited runs the syntax phase for a changed document, whose new parse is doc, and schedules the
+// semantic phase.
+func (p *publisher) edited(ctx context.Context, d *document, doc *grammar.Doc, edits []edit) {
 	p.mu.Lock()
 	sem := p.semantic[d.path]
 	lines := p.lines
@@ -86,12 +89,9 @@ func (p *publisher) edited(ctx context.Context, d *document, edits []edit) {
 		p.semantic[d.path] = sem
 	}
 	p.mu.Unlock()
-	f, err := p.s.ws.ParseFile(d.path)
-	if err == nil && f.Text() == d.text {
-		all := append(diagnostics.Syntax(d.path, f.AST), sem...)
-		p.publish(ctx, d, all, lines)
-	}
-	p.schedule(ctx, filepath.Dir(d.path))
+	all := append(diagnostics.FromSyntax(d.path, doc.Errors()), sem...)
+	p.publish(ctx, d, all, lines)
+	p.schedule(ctx, filepath.Dir(d.path), p.s.debounce)
 }
 
 // shiftDiagnostics moves diagnostics along with edits; those whose range was edited are dropped.
@@ -120,15 +120,16 @@ func (p *publisher) closed(ctx context.Context, d *document) {
 	p.mu.Lock()
 	delete(p.sent, d.uri)
 	p.mu.Unlock()
-	p.s.notify(ctx, "textDocument/publishDiagnostics", &publishDiagnosticsParams{URI: d.uri, Diagnostics: []protocol.Diagnostic{}})
-	p.schedule(ctx, filepath.Dir(d.path))
+	p.s.publishDiagnostics(&publishDiagnosticsParams{URI: d.uri, Diagnostics: []protocol.Diagnostic{}})
+	p.schedule(ctx, filepath.Dir(d.path), p.s.debounce)
 }
 
 // dirChanged re-checks a directory whose files changed outside the editor.
-func (p *publisher) dirChanged(ctx context.Context, dir string) { p.schedule(ctx, dir) }
+func (p *publisher) dirChanged(ctx context.Context, dir string) { p.schedule(ctx, dir, p.s.debounce) }
 
-// schedule (re)starts the debounce of a directory's semantic check, cancelling a running one.
-func (p *publisher) schedule(ctx context.Context, dir string) {
+// schedule (re)starts the debounce of a directory's semantic check (delay), cancelling a running
+// one.
+func (p *publisher) schedule(ctx context.Context, dir string, delay time.Duration) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.stopped {
@@ -148,7 +149,7 @@ func (p *publisher) schedule(ctx context.Context, dir string) {
 		st.cancel = nil
 	}
 	gen := st.gen
-	st.timer = time.AfterFunc(p.s.debounce, func() { p.check(context.WithoutCancel(ctx), dir, gen) })
+	st.timer = time.AfterFunc(delay, func() { p.check(context.WithoutCancel(ctx), dir, gen) })
 }
 
 // check runs the semantic phase of a directory for generation gen. A panic in it is logged and
@@ -176,6 +177,8 @@ func (p *publisher) check(parent context.Context, dir string, gen uint64) {
 	if err != nil {
 		if ctx.Err() == nil {
 			p.s.log.Warn("check failed", zap.String("dir", dir), zap.Error(err))
+		} else {
+			p.s.log.Debug("check canceled by a newer change", zap.String("dir", dir), zap.Duration("after", time.Since(start)))
 		}
 		return
 	}
@@ -206,6 +209,7 @@ func (p *publisher) check(parent context.Context, dir string, gen uint64) {
 		}
 		p.semantic[path] = sem
 	}
+	p.done[dir]++
 	p.mu.Unlock()
 	for _, d := range p.s.docs.all() {
 		v, checked := res.versions[d.path]
@@ -215,6 +219,13 @@ func (p *publisher) check(parent context.Context, dir string, gen uint64) {
 		p.publish(ctx, d, byPath[d.path], res.lines)
 	}
 	p.s.log.Debug("checked", zap.String("dir", dir), zap.Int("diagnostics", len(res.diags)), zap.Duration("took", time.Since(start)))
+}
+
+// checked reports whether the semantic phase of dir has run (for tests and benchmarks).
+func (p *publisher) checked(dir string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.done[dir] > 0
 }
 
 // reportUnreadable tells the user, once per file and error, about the files of a configuration
@@ -286,7 +297,7 @@ func (p *publisher) publish(ctx context.Context, d *document, ds []diagnostics.D
 	p.sent[d.uri] = sentDiagnostic{version: d.version, diags: out}
 	p.mu.Unlock()
 	v := d.version
-	p.s.notify(ctx, "textDocument/publishDiagnostics", &publishDiagnosticsParams{URI: d.uri, Version: &v, Diagnostics: out})
+	p.s.publishDiagnostics(&publishDiagnosticsParams{URI: d.uri, Version: &v, Diagnostics: out})
 }
 
 // mostSevere returns the n most severe diagnostics (the first ones in file order among equals),

@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"io"
+	"slices"
 	"sync"
 	"time"
 
@@ -57,9 +58,11 @@ type Server struct {
 	methods  map[string]handler
 
 	conn    jsonrpc2.Conn
+	stream  *stream // conn's: publishDiagnostics is written to it directly
 	docs    *documents
 	fs      workspace.FS // what ws reads; scratch workspaces (fix-all) read it too
 	ws      *workspace.Workspace
+	index   *symbolIndex
 	schemas schema.Sources
 	pub     *publisher
 
@@ -103,6 +106,7 @@ func New(opts Options) *Server {
 		exited:   make(chan int, 1),
 	}
 	s.pub = newPublisher(s)
+	s.index = newSymbolIndex(s)
 	s.methods = methods()
 	return s
 }
@@ -113,7 +117,8 @@ func New(opts Options) *Server {
 func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	s.conn = jsonrpc2.NewConn(newStream(rwc, s.log))
+	s.stream = newStream(rwc, s.log)
+	s.conn = jsonrpc2.NewConn(s.stream)
 	s.conn.Go(ctx, s.handle)
 	code := 1
 	select {
@@ -131,6 +136,7 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	case <-ctx.Done():
 	}
 	s.pub.stop()
+	s.index.stop()
 	s.cancelAll()
 	_ = s.conn.Close()
 	return code
@@ -148,6 +154,13 @@ func (s *Server) setLifecycle(l lifecycle) {
 	s.mu.Unlock()
 }
 
+// workspaceFolders returns the workspace folders.
+func (s *Server) workspaceFolders() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.folders)
+}
+
 func (s *Server) clientCaps() clientCaps {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -158,6 +171,24 @@ func (s *Server) clientCaps() clientCaps {
 func (s *Server) notify(ctx context.Context, method string, params any) {
 	if err := s.conn.Notify(context.WithoutCancel(ctx), method, params); err != nil {
 		s.log.Debug("notify failed", zap.String("method", method), zap.Error(err))
+	}
+}
+
+// publishDiagnostics sends textDocument/publishDiagnostics. Its params are encoded by hand and
+// the message written to the stream directly: the library would encode them by reflection and
+// then check and compact the result twice, for a message of up to a thousand diagnostics that
+// every keystroke sends again.
+func (s *Server) publishDiagnostics(p *publishDiagnosticsParams) {
+	params, err := p.MarshalJSON()
+	if err == nil {
+		msg := make([]byte, 0, len(params)+64)
+		msg = append(msg, `{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":`...)
+		msg = append(msg, params...)
+		msg = append(msg, '}')
+		_, err = s.stream.writeRaw(msg)
+	}
+	if err != nil {
+		s.log.Debug("notify failed", zap.String("method", "textDocument/publishDiagnostics"), zap.Error(err))
 	}
 }
 

@@ -250,7 +250,15 @@ func errorResponse(id json.RawMessage, code jsonrpc2.Code, msg string) []byte {
 
 // Write writes one message with its header.
 func (s *stream) Write(_ context.Context, msg jsonrpc2.Message) (int64, error) {
-	data, err := json.Marshal(msg)
+	var data []byte
+	var err error
+	if m, ok := msg.(json.Marshaler); ok {
+		// The library's messages encode themselves; json.Marshal would check and compact their
+		// output again (most of the cost of publishing a thousand diagnostics).
+		data, err = m.MarshalJSON()
+	} else {
+		data, err = json.Marshal(msg)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("marshaling message: %w", err)
 	}

@@ -2,21 +2,34 @@ package lsp
 
 import (
 	"context"
+	"path/filepath"
 
 	"go.lsp.dev/protocol"
 
 	"github.com/carina-rs/carina-lsp/navigate"
 )
 
-// workspaceSymbol searches the top-level names of the open configurations.
+// workspaceSymbol searches the top-level names of every configuration under the workspace
+// folders: the open documents' configurations live, the others in the index built in the
+// background (what is indexed so far while it is being built). At most maxWorkspaceSymbols
+// matches are returned, the best first.
 func workspaceSymbol(ctx context.Context, s *Server, p *protocol.WorkspaceSymbolParams) (any, error) {
-	out := []protocol.SymbolInformation{}
+	open := map[string]bool{}
+	var found []scoredSymbol
 	for _, x := range navigate.WorkspaceSymbols(ctx, s.configs(ctx), p.Query) {
+		open[filepath.Dir(x.Path)] = true
 		locs := s.locations(ctx, []navigate.Location{x.Location})
 		if len(locs) == 0 {
 			continue
 		}
-		out = append(out, protocol.SymbolInformation{Name: x.Name, Kind: protocol.SymbolKind(x.Kind), ContainerName: x.Container, Location: locs[0]})
+		score, _ := navigate.MatchSymbol(p.Query, x.Name)
+		found = append(found, scoredSymbol{indexedSymbol{name: x.Name, kind: protocol.SymbolKind(x.Kind), container: x.Container, loc: locs[0]}, score})
 	}
-	return out, ctx.Err()
+	for _, d := range s.docs.all() {
+		if d.path != "" {
+			open[filepath.Dir(d.path)] = true
+		}
+	}
+	found = append(found, s.index.search(ctx, p.Query, open)...)
+	return bestSymbols(found, maxWorkspaceSymbols), ctx.Err()
 }

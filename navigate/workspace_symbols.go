@@ -66,6 +66,13 @@ func WorkspaceSymbols(ctx context.Context, cfgs []*workspace.Config, query strin
 	return out
 }
 
+// MatchSymbol scores how well a name matches a workspace-symbol query as WorkspaceSymbols does
+// (0 equal, 1 prefix, 2 substring, 3 characters in order; case ignored): for a caller that keeps
+// symbols of its own (an index of a large workspace).
+func MatchSymbol(query, name string) (score int, ok bool) {
+	return match(strings.ToLower(query), strings.ToLower(name))
+}
+
 // match scores how well name matches query (both lower case): 0 equal, 1 prefix, 2 substring,
 // 3 subsequence; ok is false when it does not match.
 func match(query, name string) (score int, ok bool) {

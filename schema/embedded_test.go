@@ -2,6 +2,7 @@ package schema
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"sync"
@@ -9,18 +10,25 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	fastjson "github.com/segmentio/encoding/json"
 )
 
 // TestEmbeddedEqualsShared checks that the compressed copies are the files in
-// testdata/schemas byte for byte (run go generate in this directory when not).
+// testdata/schemas without their indentation, byte for byte (run go generate in
+// this directory when not).
 func TestEmbeddedEqualsShared(t *testing.T) {
 	for _, name := range []string{"aws.json", "awscc.json"} {
 		t.Run(name, func(t *testing.T) {
 			src := needShared(t, filepath.Join("schemas", name))
-			want, err := os.ReadFile(src)
+			indented, err := os.ReadFile(src)
 			if err != nil {
 				t.Fatal(err)
 			}
+			var compact bytes.Buffer
+			if err := json.Compact(&compact, indented); err != nil {
+				t.Fatal(err)
+			}
+			want := compact.Bytes()
 			got, err := EmbeddedData(name)
 			if err != nil {
 				t.Fatal(err)
@@ -169,6 +177,28 @@ func BenchmarkEmbeddedData(b *testing.B) {
 	for b.Loop() {
 		if _, err := EmbeddedData("awscc.json"); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestEmbeddedFastDecodeAgrees checks that the embedded files read with the fast decoder give the
+// same providers as with encoding/json, which user files are read with.
+func TestEmbeddedFastDecodeAgrees(t *testing.T) {
+	for _, name := range EmbeddedFiles() {
+		data, err := EmbeddedData(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := decode(name, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := decodeWith(fastjson.Unmarshal, name, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: the fast decoder's provider differs (-encoding/json +fast):\n%s", name, diff)
 		}
 	}
 }

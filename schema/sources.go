@@ -10,13 +10,16 @@ import (
 // *.json files of the nearest .carina/schemas directory (in the configuration's directory or the
 // closest one above it), then the extra providers (a -schemas flag, an editor setting), later
 // sources overriding earlier ones per resource type. Indexes are cached per .carina/schemas
-// directory. It is safe for concurrent use; the zero value is ready.
+// directory, and which one a directory has is cached too (a tree of thousands of configurations
+// would otherwise look for .carina/schemas in every directory above each one). It is safe for
+// concurrent use; the zero value is ready.
 type Sources struct {
 	defaults Defaults
 
-	mu    sync.Mutex
-	extra []*Provider
-	byDir map[string]*Index // by .carina/schemas directory; "" when there is none
+	mu     sync.Mutex
+	extra  []*Provider
+	byDir  map[string]*Index // by .carina/schemas directory; "" when there is none
+	locals map[string]string // absolute directory → its .carina/schemas directory, or ""
 }
 
 // SetExtra replaces the extra providers and forgets the cached indexes.
@@ -27,16 +30,66 @@ func (s *Sources) SetExtra(extra []*Provider) {
 	s.byDir = nil
 }
 
-// Reset forgets the cached indexes (a schema file changed on disk).
+// Reset forgets the cached indexes and where the .carina/schemas directories are (a schema file
+// changed on disk).
 func (s *Sources) Reset() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.byDir = nil
+	s.locals = nil
 }
 
 // ForDir returns the schema index of the configuration in dir.
 func (s *Sources) ForDir(dir string) (*Index, error) {
-	return s.forLocal(FindWorkspaceDir(dir))
+	return s.forLocal(s.findLocal(dir))
+}
+
+// findLocal is FindWorkspaceDir with the answers for dir and the directories above it cached.
+func (s *Sources) findLocal(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	s.mu.Lock()
+	cached := s.locals
+	s.mu.Unlock()
+	var below []string // directories without their own .carina/schemas, from dir up
+	found := ""
+	for {
+		if l, ok := lookup(&s.mu, cached, abs); ok {
+			found = l
+			break
+		}
+		cand := filepath.Join(abs, WorkspaceDir)
+		if info, err := os.Stat(cand); err == nil && info.IsDir() {
+			found = cand
+			below = append(below, abs)
+			break
+		}
+		below = append(below, abs)
+		parent := filepath.Dir(abs)
+		if parent == abs {
+			break
+		}
+		abs = parent
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.locals == nil {
+		s.locals = map[string]string{}
+	}
+	for _, d := range below {
+		s.locals[d] = found
+	}
+	return found
+}
+
+// lookup reads m (which mu guards) at key.
+func lookup(mu *sync.Mutex, m map[string]string, key string) (string, bool) {
+	mu.Lock()
+	defer mu.Unlock()
+	v, ok := m[key]
+	return v, ok
 }
 
 // Base returns the index of a configuration that has no directory on disk (an unsaved editor

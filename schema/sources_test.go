@@ -40,3 +40,36 @@ func TestSources(t *testing.T) {
 		t.Error("Base: lacks the extra provider")
 	}
 }
+
+// TestSourcesFindLocal: which .carina/schemas a directory has is cached for it and the directories
+// above it, answered right for siblings and directories in between, and found again after Reset.
+func TestSourcesFindLocal(t *testing.T) {
+	root := t.TempDir()
+	mk := func(parts ...string) string {
+		d := filepath.Join(append([]string{root}, parts...)...)
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	deep := mk("a", "b", "c")
+	sibling := mk("a", "x")
+	outside := mk("z")
+	local := mk("a", WorkspaceDir)
+	var s Sources
+	for _, tc := range []struct{ dir, want string }{
+		{deep, local}, {sibling, local}, {filepath.Join(root, "a", "b"), local}, {outside, ""}, {deep, local},
+	} {
+		if got := s.findLocal(tc.dir); got != tc.want || got != FindWorkspaceDir(tc.dir) {
+			t.Errorf("findLocal(%s) = %q, want %q (FindWorkspaceDir says %q)", tc.dir, got, tc.want, FindWorkspaceDir(tc.dir))
+		}
+	}
+	inner := mk("a", "b", WorkspaceDir)
+	if got := s.findLocal(deep); got != local {
+		t.Errorf("before Reset: findLocal = %q, want the cached %q", got, local)
+	}
+	s.Reset()
+	if got := s.findLocal(deep); got != inner {
+		t.Errorf("after Reset: findLocal = %q, want the new %q", got, inner)
+	}
+}

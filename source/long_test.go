@@ -15,7 +15,7 @@ func naiveUTF16(l *Lines, off int) (int, int) {
 	line := l.Line(off)
 	off = min(off, l.lineEnd(line))
 	col := 0
-	for p := l.starts[line]; p < off; {
+	for p := l.LineStart(line); p < off; {
 		r, size := utf8.DecodeRuneInString(l.src[p:])
 		if p+size > off {
 			break
@@ -30,10 +30,10 @@ func naiveOffset(l *Lines, line, col int) int {
 	if line < 0 {
 		return 0
 	}
-	if line >= len(l.starts) {
+	if line >= l.Count() {
 		return len(l.src)
 	}
-	off, end := l.starts[line], l.lineEnd(line)
+	off, end := l.LineStart(line), l.lineEnd(line)
 	for units := 0; off < end; {
 		r, size := utf8.DecodeRuneInString(l.src[off:end])
 		if units+utf16Units(r) > col {

@@ -48,21 +48,71 @@ type realPather interface {
 // Workspace holds the configurations of one or more directory trees, the open buffers that
 // override files on disk, and a parser per file so that re-parsing after an edit reuses every
 // unchanged statement. It is safe for concurrent use.
+//
+// Its lock is held for map operations only, never while a file is parsed or a configuration
+// built: a build works on a snapshot (the open buffers as they were when it started, which are
+// replaced on every change, never mutated, and a sequence number), so that an edit never waits
+// for a build, and builds of different configurations run in parallel.
 type Workspace struct {
 	fs     FS
 	parser *g.Parser
 
 	mu       sync.Mutex
-	files    map[string]*fileState // by clean path
-	configs  map[string]*Config    // by directory
-	gen      map[string]uint64     // per directory, bumped on every change in it
-	builtGen map[*Config]map[string]uint64
+	overlays map[string]*overlay   // open buffers by clean path; copy-on-write
+	files    map[string]*fileState // per file: its parser and its last parse from disk
+	dirFiles map[string][]string   // the paths of files by directory
+	seq      uint64                // bumped by every change
+	changed  map[string]uint64     // per directory: seq of its last change
+	configs  map[string]*built     // by directory
+	flights  map[string]*flight    // builds under way, by directory
+}
+
+// overlay is one version of an open buffer: its text, its parse (kept for incremental
+// re-parsing) and its line index (shared with the editor's document).
+type overlay struct {
+	text  string
+	doc   *g.Doc
+	lines *source.Lines
+	once  sync.Once
+	file  *File
+}
+
+// File returns the buffer as a file of a configuration, built on first use.
+func (o *overlay) File(path string) *File {
+	o.once.Do(func() { o.file = &File{Path: path, AST: o.doc.File(), Lines: o.lines, Overlay: true} })
+	return o.file
 }
 
 type fileState struct {
-	parser  *g.Parser
-	overlay *string // open buffer text, nil when closed
-	parsed  *File   // the last parse
+	parser *g.Parser
+	mu     sync.Mutex
+	parsed *File // the last parse of the file on disk
+}
+
+// built is a configuration with what it was built from: the snapshot's sequence number and every
+// directory it read (its own, its modules' and upstream configurations', recursively, and those
+// it looked for in vain).
+type built struct {
+	c    *Config
+	seq  uint64
+	deps map[string]bool
+}
+
+// flight is a build of a directory under way: callers wanting the same configuration of the same
+// snapshot wait for it rather than build it again.
+type flight struct {
+	seq  uint64
+	done chan struct{}
+	b    *built
+	err  error
+}
+
+// snapshot is what a build reads besides the disk, and what it learnt of the disk's symbolic links
+// (a build resolves each directory once).
+type snapshot struct {
+	overlays map[string]*overlay
+	seq      uint64
+	real     map[string]string
 }
 
 // New returns a workspace reading through fsys (OSFS{} for the real disk).
@@ -70,32 +120,92 @@ func New(fsys FS) *Workspace {
 	return &Workspace{
 		fs:       fsys,
 		parser:   g.NewParser(),
+		overlays: map[string]*overlay{},
 		files:    map[string]*fileState{},
-		configs:  map[string]*Config{},
-		gen:      map[string]uint64{},
-		builtGen: map[*Config]map[string]uint64{},
+		dirFiles: map[string][]string{},
+		changed:  map[string]uint64{},
+		configs:  map[string]*built{},
+		flights:  map[string]*flight{},
 	}
 }
 
 // IsSource reports whether a path names a Carina source file.
 func IsSource(path string) bool { return strings.HasSuffix(path, ".crn") }
 
+// state returns the parse state of a path; w.mu is held.
 func (w *Workspace) state(path string) *fileState {
 	st := w.files[path]
 	if st == nil {
 		st = &fileState{parser: w.parser.Fork()}
 		w.files[path] = st
+		dir := filepath.Dir(path)
+		w.dirFiles[dir] = append(w.dirFiles[dir], path)
 	}
 	return st
 }
 
-// SetOverlay makes text the content of path (an open editor buffer), whatever is on disk.
+// touch records a change in dir; w.mu is held.
+func (w *Workspace) touch(dir string) {
+	w.seq++
+	w.changed[dir] = w.seq
+}
+
+// setOverlay replaces the overlays map with one where path has ov (or none); w.mu is held.
+func (w *Workspace) setOverlay(path string, ov *overlay) {
+	m := make(map[string]*overlay, len(w.overlays)+1)
+	for p, o := range w.overlays {
+		m[p] = o
+	}
+	if ov != nil {
+		m[path] = ov
+	} else {
+		delete(m, path)
+	}
+	w.overlays = m
+	w.touch(filepath.Dir(path))
+}
+
+// SetOverlay makes text the content of path (an open editor buffer), whatever is on disk. What
+// changed since the buffer's previous text is found by comparing the two; EditOverlay is the
+// same for a caller that knows the change.
 func (w *Workspace) SetOverlay(path, text string) {
 	path = filepath.Clean(path)
 	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.state(path).overlay = &text
-	w.gen[filepath.Dir(path)]++
+	prev := w.overlays[path]
+	w.mu.Unlock()
+	var lines *source.Lines
+	e := g.Edit{Start: -1}
+	if prev != nil {
+		e = g.Diff(prev.text, text)
+		lines = prev.lines.Edit(text, e.Start, e.OldEnd, e.NewEnd)
+	} else {
+		lines = source.NewLines(text)
+	}
+	w.EditOverlay(path, text, lines, e)
+}
+
+// EditOverlay makes text the content of path (an open editor buffer) and returns its parse: e
+// says what changed since the buffer's previous text (its bytes [e.Start, e.OldEnd) became text's
+// [e.Start, e.NewEnd)), so that only the statements around the change are lexed and parsed again,
+// and lines is text's line index (the editor's, shared). An e that does not fit (Start < 0, or a
+// buffer opened now) makes it parse the text whole, reusing the statements of the file's last
+// parse.
+func (w *Workspace) EditOverlay(path, text string, lines *source.Lines, e g.Edit) *g.Doc {
+	path = filepath.Clean(path)
+	w.mu.Lock()
+	prev := w.overlays[path]
+	st := w.state(path)
+	w.mu.Unlock()
+	var doc *g.Doc
+	if prev != nil && e.Start >= 0 {
+		doc = st.parser.Reparse(prev.doc, text, e)
+	} else {
+		doc = st.parser.ParseDoc(text)
+	}
+	w.mu.Lock()
+	w.setOverlay(path, &overlay{text: text, doc: doc, lines: lines})
+	w.mu.Unlock()
+	return doc
 }
 
 // ClearOverlay returns path to its content on disk (the buffer was closed).
@@ -103,10 +213,7 @@ func (w *Workspace) ClearOverlay(path string) {
 	path = filepath.Clean(path)
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if st := w.files[path]; st != nil {
-		st.overlay = nil
-	}
-	w.gen[filepath.Dir(path)]++
+	w.setOverlay(path, nil)
 }
 
 // Changed records that path changed on disk.
@@ -114,44 +221,139 @@ func (w *Workspace) Changed(path string) {
 	path = filepath.Clean(path)
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.gen[filepath.Dir(path)]++
+	w.touch(filepath.Dir(path))
 }
 
-// Config returns the configuration of a directory, building it (and the modules and upstream
-// configurations it uses) when something in it changed since it was last built.
-func (w *Workspace) Config(ctx context.Context, dir string) (*Config, error) {
+// Forget drops what the workspace keeps of a directory: its built configuration and the parses
+// of its files on disk (not its open buffers). `carina-lsp check` forgets each configuration once
+// reported, so that its memory does not grow with the tree.
+func (w *Workspace) Forget(dir string) {
 	dir = filepath.Clean(dir)
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.config(ctx, dir, nil)
+	delete(w.configs, dir)
+	for _, p := range w.dirFiles[dir] {
+		delete(w.files, p)
+	}
+	delete(w.dirFiles, dir)
 }
 
-func (w *Workspace) fresh(c *Config) bool {
-	for d, gen := range w.builtGen[c] {
-		if w.gen[d] != gen {
+// Stats is what a workspace holds: built configurations, files whose parse it keeps (from disk)
+// and open buffers.
+type Stats struct {
+	Configs, Files, Overlays int
+}
+
+// Stats says what the workspace holds now.
+func (w *Workspace) Stats() Stats {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	files := 0
+	for _, st := range w.files {
+		st.mu.Lock()
+		if st.parsed != nil {
+			files++
+		}
+		st.mu.Unlock()
+	}
+	return Stats{Configs: len(w.configs), Files: files, Overlays: len(w.overlays)}
+}
+
+// Config returns the configuration of a directory, building it (and the modules and upstream
+// configurations it uses) when something in it changed since it was last built. A build under
+// way for the same directory and the same state of it is waited for rather than repeated; the
+// build itself holds no lock.
+func (w *Workspace) Config(ctx context.Context, dir string) (*Config, error) {
+	dir = filepath.Clean(dir)
+	for {
+		w.mu.Lock()
+		if b := w.configs[dir]; b != nil && w.fresh(b) {
+			w.mu.Unlock()
+			return b.c, nil
+		}
+		if fl := w.flights[dir]; fl != nil && fl.seq >= w.changed[dir] {
+			w.mu.Unlock()
+			select {
+			case <-fl.done:
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+			if fl.err == nil {
+				w.mu.Lock()
+				fresh := w.fresh(fl.b)
+				w.mu.Unlock()
+				if fresh {
+					return fl.b.c, nil
+				}
+			}
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			continue // the build failed (canceled by its caller) or is stale: build it here
+		}
+		snap := snapshot{overlays: w.overlays, seq: w.seq, real: map[string]string{}}
+		fl := &flight{seq: snap.seq, done: make(chan struct{})}
+		w.flights[dir] = fl
+		w.mu.Unlock()
+
+		w.fly(ctx, dir, snap, fl)
+		if fl.err != nil {
+			return nil, fl.err
+		}
+		return fl.b.c, nil
+	}
+}
+
+// fly runs the build of a flight and lands it, also when the build panics (its waiters then
+// build the configuration themselves, and meet the panic in their own request).
+func (w *Workspace) fly(ctx context.Context, dir string, snap snapshot, fl *flight) {
+	defer func() {
+		if fl.b == nil && fl.err == nil {
+			fl.err = errors.New("the build of " + dir + " panicked")
+		}
+		w.mu.Lock()
+		if w.flights[dir] == fl {
+			delete(w.flights, dir)
+		}
+		w.mu.Unlock()
+		close(fl.done)
+	}()
+	fl.b, fl.err = w.config(ctx, dir, snap, nil)
+}
+
+// fresh reports whether nothing b was built from changed since; w.mu is held.
+func (w *Workspace) fresh(b *built) bool {
+	for d := range b.deps {
+		if w.changed[d] > b.seq {
 			return false
 		}
 	}
 	return true
 }
 
-// config builds or returns the configuration of dir; stack holds the directories being loaded
-// above it, to report circular imports.
-func (w *Workspace) config(ctx context.Context, dir string, stack []string) (*Config, error) {
-	if c := w.configs[dir]; c != nil && w.fresh(c) {
-		return c, nil
+// config builds or returns the configuration of dir as of snap; stack holds the directories
+// being loaded above it, to report circular imports.
+func (w *Workspace) config(ctx context.Context, dir string, snap snapshot, stack []string) (*built, error) {
+	w.mu.Lock()
+	if b := w.configs[dir]; b != nil && b.seq <= snap.seq && w.fresh(b) {
+		w.mu.Unlock()
+		return b, nil
 	}
+	w.mu.Unlock()
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	paths, err := w.sources(dir)
+	paths, err := w.sources(dir, snap)
 	if err != nil {
 		return nil, err
 	}
 	files := make([]*File, 0, len(paths))
 	var loadErrs []LoadError
 	for _, p := range paths {
-		f, err := w.file(p)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		f, err := w.file(p, snap)
 		if err != nil {
 			loadErrs = append(loadErrs, LoadError{Path: p, Err: err})
 			continue
@@ -160,13 +362,14 @@ func (w *Workspace) config(ctx context.Context, dir string, stack []string) (*Co
 	}
 	c := build(dir, files)
 	c.LoadErrors = loadErrs
-	gens := map[string]uint64{dir: w.gen[dir]}
+	b := &built{c: c, seq: snap.seq, deps: map[string]bool{dir: true}}
 	stack = append(stack, dir)
+	loaded := map[string]loadedImport{} // a directory imported twice is loaded once
 	for _, d := range c.Decls {
 		if d.Kind != Module && d.Kind != Upstream {
 			continue
 		}
-		imp := w.resolveImport(ctx, c, d, stack, gens)
+		imp := w.resolveImport(ctx, b, d, snap, stack, loaded)
 		if d.Kind == Module {
 			c.Modules[d.Name] = imp
 		} else {
@@ -178,16 +381,25 @@ func (w *Workspace) config(ctx context.Context, dir string, stack []string) (*Co
 		// property of the configuration, so nothing built here may be cached.
 		return nil, err
 	}
-	if old := w.configs[dir]; old != nil {
-		delete(w.builtGen, old)
+	w.mu.Lock()
+	if old := w.configs[dir]; old == nil || old.seq <= b.seq {
+		w.configs[dir] = b
 	}
-	w.configs[dir] = c
-	w.builtGen[c] = gens
-	return c, nil
+	w.mu.Unlock()
+	return b, nil
 }
 
-// resolveImport resolves the source of a `use` or `upstream_state` declaration.
-func (w *Workspace) resolveImport(ctx context.Context, c *Config, d *Decl, stack []string, gens map[string]uint64) *Import {
+// loadedImport is the outcome of loading an imported directory.
+type loadedImport struct {
+	b   *built
+	err error
+}
+
+// resolveImport resolves the source of a `use` or `upstream_state` declaration of b's
+// configuration, adding the directories it reads to b's. loaded holds the directories the
+// configuration already imported.
+func (w *Workspace) resolveImport(ctx context.Context, b *built, d *Decl, snap snapshot, stack []string, loaded map[string]loadedImport) *Import {
+	c := b.c
 	imp := &Import{Decl: d}
 	kb, _ := d.Value.(*g.KeywordBlockExpr)
 	ok := false
@@ -207,19 +419,24 @@ func (w *Workspace) resolveImport(ctx context.Context, c *Config, d *Decl, stack
 	imp.Dir = filepath.Clean(imp.Dir)
 	// Depend on the directory even when it cannot be loaded (yet): creating the missing module
 	// or breaking the cycle must rebuild this configuration.
-	gens[imp.Dir] = w.gen[imp.Dir]
-	if slices.Contains(stack, imp.Dir) || w.linkedCycle(stack, imp.Dir) {
+	b.deps[imp.Dir] = true
+	if slices.Contains(stack, imp.Dir) || w.linkedCycle(snap, stack, imp.Dir) {
 		imp.Err = fmt.Errorf("Circular import detected: %s", imp.Source)
 		return imp
 	}
-	ic, err := w.config(ctx, imp.Dir, stack)
+	li, ok := loaded[imp.Dir]
+	if !ok {
+		li.b, li.err = w.config(ctx, imp.Dir, snap, stack)
+		loaded[imp.Dir] = li
+	}
+	ib, err := li.b, li.err
 	if err != nil {
 		imp.Err = err
 		return imp
 	}
-	imp.Config = ic
-	for dep, gen := range w.builtGen[ic] {
-		gens[dep] = gen
+	imp.Config = ib.c
+	for dep := range ib.deps {
+		b.deps[dep] = true
 	}
 	return imp
 }
@@ -227,17 +444,30 @@ func (w *Workspace) resolveImport(ctx context.Context, c *Config, d *Decl, stack
 // linkedCycle reports whether dir is, through symbolic links, one of the directories being
 // loaded: a module source naming a link to its own directory would otherwise be loaded again
 // under a longer path at each level, until the system's limit on links in a path.
-func (w *Workspace) linkedCycle(stack []string, dir string) bool {
+func (w *Workspace) linkedCycle(snap snapshot, stack []string, dir string) bool {
 	rp, ok := w.fs.(realPather)
 	if !ok {
 		return false
 	}
-	real, err := rp.RealPath(dir)
-	if err != nil {
+	realPath := func(d string) string {
+		if r, ok := snap.real[d]; ok {
+			return r
+		}
+		r, err := rp.RealPath(d)
+		if err != nil {
+			r = ""
+		}
+		if snap.real != nil {
+			snap.real[d] = r
+		}
+		return r
+	}
+	real := realPath(dir)
+	if real == "" {
 		return false
 	}
 	for _, s := range stack {
-		if r, err := rp.RealPath(s); err == nil && r == real {
+		if realPath(s) == real {
 			return true
 		}
 	}
@@ -245,7 +475,7 @@ func (w *Workspace) linkedCycle(stack []string, dir string) bool {
 }
 
 // sources lists the `*.crn` files directly in dir, including open buffers not yet saved.
-func (w *Workspace) sources(dir string) ([]string, error) {
+func (w *Workspace) sources(dir string, snap snapshot) ([]string, error) {
 	entries, err := w.fs.ReadDir(dir)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
@@ -256,8 +486,8 @@ func (w *Workspace) sources(dir string) ([]string, error) {
 			paths = append(paths, filepath.Join(dir, e.Name()))
 		}
 	}
-	for p, st := range w.files {
-		if st.overlay != nil && filepath.Dir(p) == dir && !slices.Contains(paths, p) {
+	for p := range snap.overlays {
+		if filepath.Dir(p) == dir && !slices.Contains(paths, p) {
 			paths = append(paths, p)
 		}
 	}
@@ -273,27 +503,31 @@ func (w *Workspace) sources(dir string) ([]string, error) {
 func (w *Workspace) ParseFile(path string) (*File, error) {
 	path = filepath.Clean(path)
 	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.file(path)
+	snap := snapshot{overlays: w.overlays, seq: w.seq}
+	w.mu.Unlock()
+	return w.file(path, snap)
 }
 
-// file returns the parse of path's current text, re-parsing only what changed.
-func (w *Workspace) file(path string) (*File, error) {
-	st := w.state(path)
-	var text string
-	if st.overlay != nil {
-		text = *st.overlay
-	} else {
-		b, err := w.fs.ReadFile(path)
-		if err != nil {
-			return nil, err
-		}
-		text = string(b)
+// file returns the parse of path's text in snap (its open buffer, else the file on disk),
+// re-parsing only what changed.
+func (w *Workspace) file(path string, snap snapshot) (*File, error) {
+	if ov := snap.overlays[path]; ov != nil {
+		return ov.File(path), nil
 	}
-	if st.parsed != nil && st.parsed.AST.Src == text && st.parsed.Overlay == (st.overlay != nil) {
+	data, err := w.fs.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	text := string(data)
+	w.mu.Lock()
+	st := w.state(path)
+	w.mu.Unlock()
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.parsed != nil && st.parsed.AST.Src == text {
 		return st.parsed, nil
 	}
-	f := &File{Path: path, AST: st.parser.Parse(text), Lines: source.NewLines(text), Overlay: st.overlay != nil}
+	f := &File{Path: path, AST: st.parser.ParseDoc(text).File(), Lines: source.NewLines(text)}
 	st.parsed = f
 	return f, nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -9,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -30,6 +32,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fl.BoolVar(&ff.diff, "diff", false, "with -fix: print the fixes as a unified diff and write nothing")
 	fl.BoolVar(&ff.unsafe, "unsafe-fixes", false, "with -fix: apply suggestions too (a did-you-mean among several names)")
 	disableFlag := fl.String("disable", "", "comma-separated diagnostic codes not to report (e.g. pipe-form,tag-key-case); syntax errors cannot be disabled")
+	jobs := fl.Int("j", runtime.GOMAXPROCS(0), "how many configurations to check at once (default: one per core)")
 	fl.Usage = func() {
 		fmt.Fprintf(stderr, "usage: carina-lsp check [flags] [paths]\n\n"+
 			"Checks .crn files. A directory is walked recursively; each directory holding .crn files is\n"+
@@ -76,82 +79,78 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	targets, err := collectTargets(paths)
-	if err != nil {
-		fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
-		return 2
-	}
 	var indexes schema.Sources
 	indexes.SetExtra(extra)
+	go indexes.Base() // the embedded schemas load on one core while the tree is walked
 	ws := workspace.New(workspace.OSFS{})
-	var diags []diagnostics.Diagnostic
-	files := map[string]*workspace.File{}
-	ioFailed := false
-	internalFailed := false
+	ioFailed, internalFailed, fatal := false, false, false
 	report := func(p contain.Panic) {
 		fmt.Fprintf(stderr, "carina-lsp check: internal error: %s (its findings there are missing; please report this with the file)\n%s", p, p.Stack)
 		internalFailed = true
 	}
-	if ff.fix && !fixTargets(ctx, ws, targets, &indexes, ff, report, stdout, stderr) {
-		ioFailed = true
-	}
-	for _, t := range targets {
-		if t.err != nil {
-			fmt.Fprintf(stderr, "carina-lsp check: %v\n", t.err)
-			ioFailed = true
-			continue
-		}
-		failed := false
-		// A panic outside the contained checks (building the model) loses this configuration
-		// only.
-		contain.Run(report, "check of a configuration", t.dir, 0, func() {
-			cfg, err := ws.Config(ctx, t.dir)
-			if err != nil {
-				fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
-				ioFailed = true
-				return
-			}
-			for _, le := range cfg.LoadErrors {
-				if t.only == nil || t.only[le.Path] {
-					fmt.Fprintf(stderr, "carina-lsp check: %v\n", le.Err)
-					ioFailed = true
-				}
-			}
-			idx, err := indexes.ForDir(t.dir)
-			if err != nil {
-				fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
-				failed = true
-				return
-			}
-			for _, f := range cfg.Files {
-				files[f.Path] = f
-			}
-			for _, d := range diagnostics.CheckWith(ctx, cfg, idx, diagnostics.Options{OnPanic: report, Disable: disabled}) {
-				if t.only == nil || t.only[d.Path] {
-					diags = append(diags, d)
-				}
-			}
-		})
-		if failed {
+	// Configurations are checked as the walk finds them; what they say is kept until the walk
+	// has succeeded (a bad path says only that). With -fix, every configuration is fixed first.
+	var targets <-chan target
+	var walkErr error
+	if ff.fix {
+		all, err := collectTargets(paths)
+		if err != nil {
+			fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
 			return 2
 		}
+		if !fixTargets(ctx, ws, all, &indexes, ff, report, stdout, stderr) {
+			ioFailed = true
+		}
+		targets = sliceTargets(all)
+	} else {
+		found := make(chan target)
+		go func() {
+			defer close(found)
+			walkErr = walkTargets(paths, func(t target) { found <- t })
+		}()
+		targets = found
+	}
+	c := &checker{ws: ws, indexes: &indexes, opts: diagnostics.Options{Disable: disabled}, memo: true}
+	var findings []finding
+	var messages []string
+	c.run(ctx, targets, *jobs, func(out checked) {
+		messages = append(messages, out.messages...)
+		findings = append(findings, out.findings...)
+		ioFailed = ioFailed || out.ioFailed
+		internalFailed = internalFailed || out.internal
+		fatal = fatal || out.fatal
+	})
+	if walkErr != nil {
+		fmt.Fprintf(stderr, "carina-lsp check: %v\n", walkErr)
+		return 2
+	}
+	for _, m := range messages {
+		fmt.Fprint(stderr, m)
+	}
+	if fatal {
+		return 2
 	}
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "carina-lsp check: interrupted")
 		return 2
 	}
-	diagnostics.Sort(diags)
+	slices.SortStableFunc(findings, func(a, b finding) int { return diagnostics.Compare(a.Diagnostic, b.Diagnostic) })
 	if ff.diff {
-		write = func(io.Writer, []diagnostics.Diagnostic, map[string]*workspace.File) error { return nil } // the diff is the output
+		write = func(io.Writer, []finding) error { return nil } // the diff is the output
 	}
-	if err := write(stdout, diags, files); err != nil {
+	out := bufio.NewWriterSize(stdout, 64<<10) // one write a line was most of the time of a large report
+	err = write(out, findings)
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
 		return 2
 	}
 	switch {
 	case ioFailed, internalFailed:
 		return 2
-	case slices.ContainsFunc(diags, func(d diagnostics.Diagnostic) bool { return d.Severity <= threshold }):
+	case slices.ContainsFunc(findings, func(d finding) bool { return d.Severity <= threshold }):
 		return 1
 	}
 	return 0
@@ -169,6 +168,25 @@ type target struct {
 // for its directory (reporting only that file), a directory for every directory under it that
 // holds .crn files.
 func collectTargets(paths []string) ([]target, error) {
+	var out []target
+	err := walkTargets(paths, func(t target) { out = append(out, t) })
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// walkTargets hands the targets of collectTargets to emit in the same order. When the paths are
+// all directories, each target is handed over as soon as the walk finds it (`check` checks it
+// meanwhile); a file among them may widen a target found earlier, so then they are handed over
+// once the walk is done.
+func walkTargets(paths []string, emit func(target)) error {
+	stream := true
+	for _, p := range paths {
+		if info, err := os.Stat(p); err == nil && !info.IsDir() {
+			stream = false
+		}
+	}
 	byDir := map[string]*target{}
 	var order []string
 	add := func(dir, file string) {
@@ -180,6 +198,9 @@ func collectTargets(paths []string) ([]target, error) {
 			}
 			byDir[dir] = t
 			order = append(order, dir)
+			if stream {
+				emit(*t)
+			}
 		}
 		switch {
 		case file == "":
@@ -192,11 +213,11 @@ func collectTargets(paths []string) ([]target, error) {
 		p = filepath.Clean(p)
 		info, err := os.Stat(p)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if !info.IsDir() {
 			if !workspace.IsSource(p) {
-				return nil, fmt.Errorf("%s: not a .crn file", p)
+				return fmt.Errorf("%s: not a .crn file", p)
 			}
 			add(filepath.Dir(p), p)
 			continue
@@ -211,8 +232,14 @@ func collectTargets(paths []string) ([]target, error) {
 			if err != nil {
 				if errors.Is(err, fs.ErrPermission) && path != root {
 					// Reported with the results; the rest of the tree is still checked.
-					order, found = append(order, path), true
-					byDir[path] = &target{dir: path, err: fmt.Errorf("%s: permission denied", path)}
+					found = true
+					if byDir[path] == nil {
+						t := &target{dir: path, err: fmt.Errorf("%s: permission denied", path)}
+						byDir[path], order = t, append(order, path)
+						if stream {
+							emit(*t)
+						}
+					}
 					if d != nil && d.IsDir() {
 						return filepath.SkipDir
 					}
@@ -233,15 +260,16 @@ func collectTargets(paths []string) ([]target, error) {
 			return nil
 		})
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if !found {
-			return nil, fmt.Errorf("%s: no .crn files found", p)
+			return fmt.Errorf("%s: no .crn files found", p)
 		}
 	}
-	out := make([]target, 0, len(order))
-	for _, d := range order {
-		out = append(out, *byDir[d])
+	if !stream {
+		for _, d := range order {
+			emit(*byDir[d])
+		}
 	}
-	return out, nil
+	return nil
 }

@@ -12,8 +12,14 @@ import (
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
-// writer renders diagnostics in one output format.
-type writer func(w io.Writer, diags []diagnostics.Diagnostic, files map[string]*workspace.File) error
+// writer renders findings in one output format.
+type writer func(w io.Writer, fs []finding) error
+
+// finding is a diagnostic with its range in its file, computed while the file was at hand.
+type finding struct {
+	diagnostics.Diagnostic
+	Range posRange
+}
 
 // writers returns the output formats of `check` by name.
 func writers() map[string]writer {
@@ -31,6 +37,7 @@ type posRange struct {
 	End   pos `json:"end"`
 }
 
+// rangeOf returns the range of a diagnostic of one of files.
 func rangeOf(d diagnostics.Diagnostic, files map[string]*workspace.File) posRange {
 	l := files[d.Path].Lines
 	sl, sc := l.UTF16(int(d.Span.Start))
@@ -39,9 +46,9 @@ func rangeOf(d diagnostics.Diagnostic, files map[string]*workspace.File) posRang
 }
 
 // writeText prints `path:line:col: severity: message [code]`, 1-based, UTF-16 columns.
-func writeText(w io.Writer, diags []diagnostics.Diagnostic, files map[string]*workspace.File) error {
+func writeText(w io.Writer, diags []finding) error {
 	for _, d := range diags {
-		r := rangeOf(d, files)
+		r := d.Range
 		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", d.Path, r.Start.Line+1, r.Start.Character+1, d.Severity, d.Message, d.Code); err != nil {
 			return err
 		}
@@ -58,10 +65,10 @@ type jsonDiag struct {
 }
 
 // writeJSON prints an array of diagnostics with 0-based LSP positions.
-func writeJSON(w io.Writer, diags []diagnostics.Diagnostic, files map[string]*workspace.File) error {
+func writeJSON(w io.Writer, diags []finding) error {
 	out := make([]jsonDiag, 0, len(diags))
 	for _, d := range diags {
-		out = append(out, jsonDiag{File: d.Path, Range: rangeOf(d, files), Severity: d.Severity.String(), Code: string(d.Code), Message: d.Message})
+		out = append(out, jsonDiag{File: d.Path, Range: d.Range, Severity: d.Severity.String(), Code: string(d.Code), Message: d.Message})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -70,9 +77,9 @@ func writeJSON(w io.Writer, diags []diagnostics.Diagnostic, files map[string]*wo
 
 // writeGitHub prints GitHub Actions workflow commands, which the Actions runner turns into
 // annotations on the pull request.
-func writeGitHub(w io.Writer, diags []diagnostics.Diagnostic, files map[string]*workspace.File) error {
+func writeGitHub(w io.Writer, diags []finding) error {
 	for _, d := range diags {
-		r := rangeOf(d, files)
+		r := d.Range
 		level := "notice"
 		switch d.Severity {
 		case diagnostics.Error:
@@ -157,14 +164,14 @@ type sarifRegion struct {
 }
 
 // writeSARIF prints a SARIF 2.1.0 log for code scanning.
-func writeSARIF(w io.Writer, diags []diagnostics.Diagnostic, files map[string]*workspace.File) error {
+func writeSARIF(w io.Writer, diags []finding) error {
 	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: "carina-lsp", Rules: []sarifRule{}}}, Results: []sarifResult{}}
 	var codes []string
 	for _, d := range diags {
 		if !slices.Contains(codes, string(d.Code)) {
 			codes = append(codes, string(d.Code))
 		}
-		r := rangeOf(d, files)
+		r := d.Range
 		level := "note"
 		switch d.Severity {
 		case diagnostics.Error:

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/internal/contain"
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// checked is the outcome of checking one target: its findings (each diagnostic with its range,
+// so that the model can be dropped) and what it says on stderr, in order.
+type checked struct {
+	findings []finding
+	messages []string
+	ioFailed bool // a file or directory could not be read: exit 2 after the report
+	internal bool // a contained panic lost some findings: exit 2 after the report
+	fatal    bool // the run cannot go on (schemas that do not load): exit 2 without a report
+}
+
+// checker checks the targets of one run of `check`.
+type checker struct {
+	ws      *workspace.Workspace
+	indexes *schema.Sources
+	opts    diagnostics.Options // OnPanic (and Memo) are set per target
+	// memo has each configuration checked with a statement memo, as the server does: a statement
+	// repeated verbatim whose names resolve alike is analysed once.
+	memo bool
+}
+
+// run checks the targets it receives with up to jobs workers, one configuration each at a time,
+// and hands each outcome to report in the order received as soon as it and those before it are
+// done (so the output does not depend on which worker finished first). Each configuration's model
+// is forgotten once checked: memory holds the configurations being checked and the findings, not
+// the tree. After a fatal outcome, or when ctx is canceled, the rest is received but not checked.
+func (c *checker) run(ctx context.Context, targets <-chan target, jobs int, report func(checked)) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type job struct {
+		i int
+		t target
+	}
+	type result struct {
+		i   int
+		out checked
+	}
+	work := make(chan job)
+	ready := make(chan result, max(1, jobs))
+	var wg sync.WaitGroup
+	for range max(1, jobs) {
+		wg.Go(func() {
+			for j := range work {
+				ready <- result{j.i, c.check(ctx, j.t)}
+			}
+		})
+	}
+	go func() {
+		n := 0
+		for t := range targets {
+			if ctx.Err() == nil {
+				work <- job{n, t}
+				n++
+			}
+		}
+		close(work)
+		wg.Wait()
+		close(ready)
+	}()
+	pending := map[int]checked{}
+	next := 0
+	for r := range ready {
+		pending[r.i] = r.out
+		for out, ok := pending[next]; ok && ctx.Err() == nil; out, ok = pending[next] {
+			delete(pending, next)
+			next++
+			report(out)
+			if out.fatal {
+				cancel()
+			}
+		}
+	}
+}
+
+// sliceTargets hands a slice of targets over as run receives them.
+func sliceTargets(ts []target) <-chan target {
+	ch := make(chan target, len(ts))
+	for _, t := range ts {
+		ch <- t
+	}
+	close(ch)
+	return ch
+}
+
+// check checks one target.
+func (c *checker) check(ctx context.Context, t target) (out checked) {
+	if t.err != nil {
+		out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: %v\n", t.err))
+		out.ioFailed = true
+		return out
+	}
+	defer c.ws.Forget(t.dir)
+	onPanic := func(p contain.Panic) {
+		out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: internal error: %s (its findings there are missing; please report this with the file)\n%s", p, p.Stack))
+		out.internal = true
+	}
+	opts := c.opts
+	opts.OnPanic = onPanic
+	if c.memo {
+		opts.Memo = diagnostics.NewMemo()
+	}
+	// A panic outside the contained checks (building the model) loses this configuration only.
+	contain.Run(onPanic, "check of a configuration", t.dir, 0, func() {
+		cfg, err := c.ws.Config(ctx, t.dir)
+		if err != nil {
+			if ctx.Err() == nil {
+				out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: %v\n", err))
+				out.ioFailed = true
+			}
+			return
+		}
+		for _, le := range cfg.LoadErrors {
+			if t.only == nil || t.only[le.Path] {
+				out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: %v\n", le.Err))
+				out.ioFailed = true
+			}
+		}
+		idx, err := c.indexes.ForDir(t.dir)
+		if err != nil {
+			out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: %v\n", err))
+			out.fatal = true
+			return
+		}
+		lines := map[string]*workspace.File{}
+		for _, f := range cfg.Files {
+			lines[f.Path] = f
+		}
+		diags := diagnostics.CheckWith(ctx, cfg, idx, opts)
+		out.findings = make([]finding, 0, len(diags))
+		for _, d := range diags {
+			if t.only == nil || t.only[d.Path] {
+				d.Fixes = nil // not reported; their texts would only hold memory
+				out.findings = append(out.findings, finding{Diagnostic: d, Range: rangeOf(d, lines)})
+			}
+		}
+	})
+	return out
+}

@@ -1,0 +1,324 @@
+// Command sidebyside measures carina-lsp against Carina's own parser and formatter (the
+// reference binaries refparse and reffmt) on the same inputs in the same run, interleaving the
+// two sides' runs so that the load of a shared machine weighs on both alike, and prints medians
+// and their ratios: the numbers docs/benchmarks.md quotes.
+//
+//	go run ./internal/sidebyside -bin carina-lsp -ref testdata/reference -corpus testdata/corpus
+//
+// Inputs are generated in a temporary directory: the corpus concatenated to each -sizes line
+// count (as the benchmark file is), and a monorepo of -copies copies of the corpus. Times are
+// the CPU (user + system) and wall time of whole processes, except "parse", which is carina-lsp's
+// parser run in this process (its CPU time from getrusage, garbage collection included) against
+// refparse's CPU time less that of refparse on an empty file (its start-up).
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/internal/corpus"
+)
+
+func main() {
+	bin := flag.String("bin", "", "the carina-lsp binary to measure")
+	ref := flag.String("ref", "testdata/reference", "the directory of refparse and reffmt")
+	corpusDir := flag.String("corpus", "testdata/corpus", "the corpus of .crn files")
+	runs := flag.Int("runs", 7, "runs of each measurement (the median is printed)")
+	sizesFlag := flag.String("sizes", "10000,100000,1000000", "line counts of the concatenated files")
+	copies := flag.Int("copies", 20, "copies of the corpus in the monorepo")
+	only := flag.String("only", "", "run only the measurements whose name contains this")
+	flag.Parse()
+	if *bin == "" {
+		fmt.Fprintln(os.Stderr, "sidebyside: -bin is required")
+		os.Exit(2)
+	}
+	if err := run(*bin, *ref, *corpusDir, *sizesFlag, *runs, *copies, *only); err != nil {
+		fmt.Fprintln(os.Stderr, "sidebyside:", err)
+		os.Exit(1)
+	}
+}
+
+// sample is one run: its CPU time (user + system) and wall time.
+type sample struct{ cpu, wall time.Duration }
+
+// side is one side of a comparison: a name and how to run it once.
+type side struct {
+	name string
+	run  func() (sample, error)
+}
+
+func run(bin, ref, corpusDir, sizesFlag string, runs, copies int, only string) error {
+	refparse, reffmt := filepath.Join(ref, "refparse"), filepath.Join(ref, "reffmt")
+	files, err := corpusFiles(corpusDir)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp("", "sidebyside")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	empty := filepath.Join(tmp, "empty.crn")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("# %s, %s, %d cores (GOMAXPROCS %d), load average %s; medians of %d runs\n",
+		time.Now().UTC().Format("2006-01-02 15:04Z"), runtime.Version(), runtime.NumCPU(), runtime.GOMAXPROCS(0), loadAverage(), runs)
+	startup, err := median(runs, side{"refparse empty", func() (sample, error) { return process(refparse, nil, empty) }})
+	if err != nil {
+		return err
+	}
+	fmt.Printf("refparse start-up (empty file): cpu %s\n", ms(startup.cpu))
+
+	var sizes []int
+	for _, s := range strings.Split(sizesFlag, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			return fmt.Errorf("-sizes: %v", err)
+		}
+		sizes = append(sizes, n)
+	}
+	fmt.Println()
+	fmt.Println("| input | measurement | carina-lsp cpu | reference cpu | ratio (cpu) | carina-lsp wall |")
+	fmt.Println("|---|---|---|---|---|---|")
+	root := grammar.NewParser()
+	for _, n := range sizes {
+		src, lines, err := corpus.ConcatFiles(files, n)
+		if err != nil {
+			return err
+		}
+		dir := filepath.Join(tmp, fmt.Sprintf("big%d", n))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		big := filepath.Join(dir, "big.crn")
+		if err := os.WriteFile(big, []byte(src), 0o644); err != nil {
+			return err
+		}
+		input := fmt.Sprintf("%d lines", lines)
+		comparisons := []struct {
+			name      string
+			ours, ref side
+			net       bool // the reference's start-up is taken off its CPU time
+		}{
+			{"parse vs refparse", side{"parse", func() (sample, error) { return inProcess(func() { root.Fork().Parse(src) }) }},
+				side{"refparse", func() (sample, error) { return process(refparse, nil, big) }}, true},
+			{"fmt vs reffmt", side{"fmt", func() (sample, error) { return process(bin, nil, "fmt", big) }},
+				side{"reffmt", func() (sample, error) { return process(reffmt, []byte(src)) }}, false},
+			{"check vs refparse", side{"check", func() (sample, error) { return process(bin, nil, "check", dir) }},
+				side{"refparse", func() (sample, error) { return process(refparse, nil, big) }}, false},
+		}
+		for _, c := range comparisons {
+			if only != "" && !strings.Contains(c.name, only) {
+				continue
+			}
+			ours, theirs, err := interleaved(runs, c.ours, c.ref)
+			if err != nil {
+				return err
+			}
+			refCPU := theirs.cpu
+			note := ""
+			if c.net {
+				refCPU -= startup.cpu
+				note = " (less start-up)"
+			}
+			fmt.Printf("| %s | %s | %s | %s%s | %.2f | %s |\n", input, c.name, ms(ours.cpu), ms(refCPU), note, ratio(ours.cpu, refCPU), ms(ours.wall))
+		}
+	}
+
+	if only != "" && !strings.Contains("monorepo check vs refparse", only) {
+		return nil
+	}
+	mono := filepath.Join(tmp, "monorepo")
+	all, lines, err := monorepo(corpusDir, files, mono, copies)
+	if err != nil {
+		return err
+	}
+	dirs := map[string]bool{}
+	for _, f := range all {
+		dirs[filepath.Dir(f)] = true
+	}
+	ours, theirs, err := interleaved(runs,
+		side{"check", func() (sample, error) { return process(bin, nil, "check", mono) }},
+		side{"refparse", func() (sample, error) { return process(refparse, nil, all...) }})
+	if err != nil {
+		return err
+	}
+	input := fmt.Sprintf("monorepo: %d files, %d directories, %d lines", len(all), len(dirs), lines)
+	fmt.Printf("| %s | check vs refparse | %s | %s | %.2f | %s |\n", input, ms(ours.cpu), ms(theirs.cpu), ratio(ours.cpu, theirs.cpu), ms(ours.wall))
+	one, two, err := interleaved(runs,
+		side{"check -j 1", func() (sample, error) { return process(bin, nil, "check", "-j", "1", mono) }},
+		side{"check", func() (sample, error) { return process(bin, nil, "check", mono) }})
+	if err != nil {
+		// A carina-lsp from before -j: only the figures above.
+		fmt.Printf("\ncheck of the monorepo: wall / cpu = %.2f (target <= 0.65); no -j: %v\n", ratio(ours.wall, ours.cpu), err)
+		return nil
+	}
+	fmt.Printf("\ncheck of the monorepo: wall / cpu = %.2f (target <= 0.65); in the same run, -j 1: wall %s, cpu %s; one worker a core: wall %s, cpu %s (wall / cpu %.2f)\n",
+		ratio(ours.wall, ours.cpu), ms(one.wall), ms(one.cpu), ms(two.wall), ms(two.cpu), ratio(two.wall, two.cpu))
+	return nil
+}
+
+// interleaved runs a and b alternately, runs times each, and returns each one's medians.
+func interleaved(runs int, a, b side) (sample, sample, error) {
+	var as, bs []sample
+	for range runs {
+		for _, x := range []struct {
+			s   side
+			out *[]sample
+		}{{a, &as}, {b, &bs}} {
+			sm, err := x.s.run()
+			if err != nil {
+				return sample{}, sample{}, fmt.Errorf("%s: %v", x.s.name, err)
+			}
+			*x.out = append(*x.out, sm)
+		}
+	}
+	return medianOf(as), medianOf(bs), nil
+}
+
+func median(runs int, s side) (sample, error) {
+	var out []sample
+	for range runs {
+		sm, err := s.run()
+		if err != nil {
+			return sample{}, fmt.Errorf("%s: %v", s.name, err)
+		}
+		out = append(out, sm)
+	}
+	return medianOf(out), nil
+}
+
+// medianOf returns the median CPU time and the median wall time (each on its own).
+func medianOf(ss []sample) sample {
+	cpu := make([]time.Duration, len(ss))
+	wall := make([]time.Duration, len(ss))
+	for i, s := range ss {
+		cpu[i], wall[i] = s.cpu, s.wall
+	}
+	slices.Sort(cpu)
+	slices.Sort(wall)
+	return sample{cpu[len(cpu)/2], wall[len(wall)/2]}
+}
+
+// process runs a program with stdin and its output discarded; an exit code of 1 (findings) is
+// not a failure.
+func process(name string, stdin []byte, args ...string) (sample, error) {
+	cmd := exec.Command(name, args...)
+	if stdin != nil {
+		cmd.Stdin = bytes.NewReader(stdin)
+	}
+	cmd.Stdout = io.Discard
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	start := time.Now()
+	err := cmd.Run()
+	wall := time.Since(start)
+	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
+		err = nil
+	}
+	if err != nil {
+		return sample{}, fmt.Errorf("%v: %s", err, stderr.String())
+	}
+	return sample{cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), wall}, nil
+}
+
+// inProcess runs f after a collection and returns the CPU time this process spent meanwhile.
+func inProcess(f func()) (sample, error) {
+	runtime.GC()
+	before, err := cpuTime()
+	if err != nil {
+		return sample{}, err
+	}
+	start := time.Now()
+	f()
+	wall := time.Since(start)
+	after, err := cpuTime()
+	return sample{after - before, wall}, err
+}
+
+func cpuTime() (time.Duration, error) {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0, err
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), nil
+}
+
+// corpusFiles returns the .crn files under dir, sorted.
+func corpusFiles(dir string) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".crn") {
+			out = append(out, p)
+		}
+		return err
+	})
+	slices.Sort(out)
+	if err == nil && len(out) == 0 {
+		err = fmt.Errorf("no .crn files in %s", dir)
+	}
+	return out, err
+}
+
+// monorepo writes copies of the corpus under root and returns the files written and their lines.
+func monorepo(corpusDir string, files []string, root string, copies int) ([]string, int, error) {
+	var out []string
+	lines := 0
+	for i := range copies {
+		for _, f := range files {
+			rel, err := filepath.Rel(corpusDir, f)
+			if err != nil {
+				return nil, 0, err
+			}
+			data, err := os.ReadFile(f)
+			if err != nil {
+				return nil, 0, err
+			}
+			dst := filepath.Join(root, fmt.Sprintf("copy%02d", i+1), rel)
+			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+				return nil, 0, err
+			}
+			if err := os.WriteFile(dst, data, 0o644); err != nil {
+				return nil, 0, err
+			}
+			out = append(out, dst)
+			lines += bytes.Count(data, []byte("\n"))
+		}
+	}
+	return out, lines, nil
+}
+
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
+
+func ratio(a, b time.Duration) float64 {
+	if b <= 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
