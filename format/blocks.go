@@ -340,54 +340,99 @@ func mapBack(edits []Edit, off int) int {
 // verifyRewrite checks that the rewritten file (after) holds the tokens of the original (before)
 // as the rewrite promises: every comment, in order, with its text; every significant token but
 // those it drops, in order, with its text, the renamed keys under their block names, and a block
-// name before every further map.
+// name before every further map. Both token lists are walked side by side, without copies: on a
+// large file this check is as cheap as a scan.
 func (rw *rewrite) verify(after *grammar.File) error {
-	type tok struct {
-		kind grammar.Kind
-		text string
-	}
-	var wantC []string
-	var wantT []tok
+	// The comments, in order.
+	j, n := 0, 0
 	for _, t := range rw.toks {
-		switch {
-		case t.Kind == grammar.EOF || t.Kind == grammar.Space || t.Kind == grammar.Newline:
-		case isComment(t.Kind):
-			wantC = append(wantC, rw.text(t))
-		case rw.drop[t.Start]:
-		default:
-			if n := rw.insert[t.Start]; n != "" {
-				wantT = append(wantT, tok{grammar.Ident, n})
-			}
-			if n := rw.rename[t.Start]; n != "" {
-				wantT = append(wantT, tok{grammar.Ident, n})
-				continue
-			}
-			wantT = append(wantT, tok{t.Kind, rw.text(t)})
+		if !isComment(t.Kind) {
+			continue
+		}
+		for j < len(after.Tokens) && !isComment(after.Tokens[j].Kind) {
+			j++
+		}
+		n++
+		if j == len(after.Tokens) || after.Src[after.Tokens[j].Start:after.Tokens[j].End] != rw.text(t) {
+			return fmt.Errorf("format: internal error: the list-to-block rewrite changed comment %d (%d comments, want %d)", n, countTokens(after.Tokens, isComment), countTokens(rw.toks, isComment))
+		}
+		j++
+	}
+	for ; j < len(after.Tokens); j++ {
+		if isComment(after.Tokens[j].Kind) {
+			n++
+			return fmt.Errorf("format: internal error: the list-to-block rewrite changed comment %d (%d comments, want %d)", n, countTokens(after.Tokens, isComment), countTokens(rw.toks, isComment))
 		}
 	}
-	var gotC []string
-	var gotT []tok
-	for _, t := range after.Tokens {
-		switch {
-		case t.Kind == grammar.EOF || t.Kind == grammar.Space || t.Kind == grammar.Newline:
-		case isComment(t.Kind):
-			gotC = append(gotC, after.Src[t.Start:t.End])
-		default:
-			gotT = append(gotT, tok{t.Kind, after.Src[t.Start:t.End]})
+	// The significant tokens, in order.
+	j = 0
+	var bad error
+	next := func(kind grammar.Kind, text string) bool {
+		for j < len(after.Tokens) && !significant(after.Tokens[j].Kind) {
+			j++
+		}
+		if j == len(after.Tokens) {
+			bad = rw.tokenCountError(after)
+			return false
+		}
+		t := after.Tokens[j]
+		j++
+		if got := after.Src[t.Start:t.End]; t.Kind != kind || got != text {
+			bad = fmt.Errorf("format: internal error: the list-to-block rewrite wrote %q where %q belongs", got, text)
+			return false
+		}
+		return true
+	}
+	for _, t := range rw.toks {
+		if !significant(t.Kind) || rw.drop[t.Start] {
+			continue
+		}
+		if n := rw.insert[t.Start]; n != "" && !next(grammar.Ident, n) {
+			return bad
+		}
+		text, kind := rw.text(t), t.Kind
+		if n := rw.rename[t.Start]; n != "" {
+			text, kind = n, grammar.Ident
+		}
+		if !next(kind, text) {
+			return bad
 		}
 	}
-	for i := range max(len(wantC), len(gotC)) {
-		if i >= len(wantC) || i >= len(gotC) || wantC[i] != gotC[i] {
-			return fmt.Errorf("format: internal error: the list-to-block rewrite changed comment %d (%d comments, want %d)", i+1, len(gotC), len(wantC))
-		}
-	}
-	if len(wantT) != len(gotT) {
-		return fmt.Errorf("format: internal error: the list-to-block rewrite gave %d tokens, want %d", len(gotT), len(wantT))
-	}
-	for i := range wantT {
-		if wantT[i] != gotT[i] {
-			return fmt.Errorf("format: internal error: the list-to-block rewrite wrote %q where %q belongs", gotT[i].text, wantT[i].text)
+	for ; j < len(after.Tokens); j++ {
+		if significant(after.Tokens[j].Kind) {
+			return rw.tokenCountError(after)
 		}
 	}
 	return nil
+}
+
+// significant reports whether a token of kind k is neither layout nor a comment.
+func significant(k grammar.Kind) bool {
+	return k != grammar.EOF && k != grammar.Space && k != grammar.Newline && !isComment(k)
+}
+
+// countTokens is the number of tokens whose kind is kept by keep.
+func countTokens(toks []grammar.Token, keep func(grammar.Kind) bool) int {
+	n := 0
+	for _, t := range toks {
+		if keep(t.Kind) {
+			n++
+		}
+	}
+	return n
+}
+
+// tokenCountError says how many significant tokens the rewrite gave against those it should have.
+func (rw *rewrite) tokenCountError(after *grammar.File) error {
+	want := 0
+	for _, t := range rw.toks {
+		if !significant(t.Kind) || rw.drop[t.Start] {
+			continue
+		}
+		want++
+		if rw.insert[t.Start] != "" {
+			want++
+		}
+	}
+	return fmt.Errorf("format: internal error: the list-to-block rewrite gave %d tokens, want %d", countTokens(after.Tokens, significant), want)
 }
