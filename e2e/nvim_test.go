@@ -32,54 +32,55 @@ type nvimResults struct {
 // TestNeovim opens the wait configuration in headless Neovim with its built-in LSP client and
 // checks diagnostics, completion inside the wait block, hover and formatting.
 func TestNeovim(t *testing.T) {
-	nvim := need(t, "nvim")
-	bin := buildServer(t)
-	dir := writeConfig(t, waitConfig())
-	out := filepath.Join(t.TempDir(), "results.json")
-	script := filepath.Join(corpus.Root(t), "e2e", "testdata", "nvim", "client.lua")
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile "+script)
-	cmd.Env = append(os.Environ(), "CARINA_LSP="+bin, "CARINA_DIR="+dir, "CARINA_OUT="+out)
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("nvim: %v\n%s", err, b)
-	}
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatalf("no results from nvim: %v", err)
-	}
-	var res nvimResults
-	if err := json.Unmarshal(data, &res); err != nil {
-		t.Fatalf("results %s: %v", data, err)
-	}
-	if len(res.Errors) > 0 {
-		t.Fatalf("the Neovim script failed: %v", res.Errors)
-	}
-	var codes []string
-	for _, d := range res.Diagnostics {
-		codes = append(codes, d.Code)
-		if d.Line > 3 {
-			t.Errorf("diagnostic past wait.crn's last line (from another file?): %+v", d)
+	eachNeovim(t, func(t *testing.T, nvim string) {
+		bin := buildServer(t)
+		dir := writeConfig(t, waitConfig())
+		out := filepath.Join(t.TempDir(), "results.json")
+		script := filepath.Join(corpus.Root(t), "e2e", "testdata", "nvim", "client.lua")
+		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile "+script)
+		cmd.Env = append(os.Environ(), "CARINA_LSP="+bin, "CARINA_DIR="+dir, "CARINA_OUT="+out)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("nvim: %v\n%s", err, b)
 		}
-	}
-	if !slices.Contains(codes, "wait-until-type-mismatch") {
-		t.Errorf("diagnostics %v: want wait-until-type-mismatch for the misspelt enum value", res.Diagnostics)
-	}
-	if !slices.Contains(res.Completion, "timeout") || slices.Contains(res.Completion, "until") {
-		t.Errorf("completion at key position in the wait block: %v, want timeout and not the keys already set", res.Completion)
-	}
-	if hover, _ := res.Hover.(string); !strings.Contains(hover, "> cert_issued (until cert.status == aws.acm.Certificate.Status.Isued)") {
-		t.Errorf("hover on wait: %v, want the plan line", res.Hover)
-	}
-	want := []string{
-		"let cert_issued = wait cert {",
-		"  until      = cert.status == aws.acm.Certificate.Status.Isued",
-		"  depends_on = [validation_record]",
-		"}",
-	}
-	if strings.Join(res.Formatted, "\n") != strings.Join(want, "\n") {
-		t.Errorf("formatted buffer:\n%s\nwant:\n%s", strings.Join(res.Formatted, "\n"), strings.Join(want, "\n"))
-	}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatalf("no results from nvim: %v", err)
+		}
+		var res nvimResults
+		if err := json.Unmarshal(data, &res); err != nil {
+			t.Fatalf("results %s: %v", data, err)
+		}
+		if len(res.Errors) > 0 {
+			t.Fatalf("the Neovim script failed: %v", res.Errors)
+		}
+		var codes []string
+		for _, d := range res.Diagnostics {
+			codes = append(codes, d.Code)
+			if d.Line > 3 {
+				t.Errorf("diagnostic past wait.crn's last line (from another file?): %+v", d)
+			}
+		}
+		if !slices.Contains(codes, "wait-until-type-mismatch") {
+			t.Errorf("diagnostics %v: want wait-until-type-mismatch for the misspelt enum value", res.Diagnostics)
+		}
+		if !slices.Contains(res.Completion, "timeout") || slices.Contains(res.Completion, "until") {
+			t.Errorf("completion at key position in the wait block: %v, want timeout and not the keys already set", res.Completion)
+		}
+		if hover, _ := res.Hover.(string); !strings.Contains(hover, "> cert_issued (until cert.status == aws.acm.Certificate.Status.Isued)") {
+			t.Errorf("hover on wait: %v, want the plan line", res.Hover)
+		}
+		want := []string{
+			"let cert_issued = wait cert {",
+			"  until      = cert.status == aws.acm.Certificate.Status.Isued",
+			"  depends_on = [validation_record]",
+			"}",
+		}
+		if strings.Join(res.Formatted, "\n") != strings.Join(want, "\n") {
+			t.Errorf("formatted buffer:\n%s\nwant:\n%s", strings.Join(res.Formatted, "\n"), strings.Join(want, "\n"))
+		}
+	})
 }
 
 // readmeSnippet returns the README's minimal Neovim setup: the Lua block that attaches clients.
@@ -101,106 +102,107 @@ func readmeSnippet(t *testing.T) string {
 
 // TestNeovimReadmeSnippet loads the README's minimal setup as init.lua, with the built carina-lsp
 // on PATH, and opens two files of one root and one elsewhere: one client per root, the buffers of
-// a root see each other's unsaved text, and <C-x><C-o> completes from the server. (Neovim 0.7
-// takes the start_client branch of the snippet; 0.8+ takes vim.lsp.start, untested here when
-// the machine has 0.7.)
+// a root see each other's unsaved text, and <C-x><C-o> completes from the server. Neovim 0.7
+// takes the start_client branch of the snippet, 0.8+ vim.lsp.start: both are run (eachNeovim).
 func TestNeovimReadmeSnippet(t *testing.T) {
-	nvim := need(t, "nvim")
-	bin := buildServer(t)
-	dir := writeConfig(t, map[string]string{
-		"repo/.git/HEAD":  "ref: refs/heads/main\n",
-		"repo/env/a.crn":  "let x = helper.bucket\n",
-		"repo/env/b.crn":  "let y = 1\n",
-		"loose/c.crn":     "let cert = aws.acm.Certificate {\n  domain_name = 'a.example'\n}\n\nlet done = wait cert {\n  until = cert.status == aws.acm.Certificate.Status.issued\n}\n",
-		"home/.keep":      "",
-		"home/init.lua":   readmeSnippet(t),
-		"home/.gitignore": "",
-	})
-	out := filepath.Join(t.TempDir(), "results.json")
-	script := filepath.Join(corpus.Root(t), "e2e", "testdata", "nvim", "readme.lua")
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, nvim, "--headless", "-u", filepath.Join(dir, "home", "init.lua"), "-i", "NONE", "-n", "-c", "luafile "+script)
-	cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"), "CARINA_DIR="+dir, "CARINA_OUT="+out)
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("nvim: %v\n%s", err, b)
-	}
-	var res struct {
-		Errors  []string `json:"errors"`
-		Clients []struct {
-			Root    string   `json:"root"`
-			Buffers []string `json:"buffers"`
-		} `json:"clients"`
-		Omnifunc      []string `json:"omnifunc"`
-		Before, After []string
-		Omni          []string `json:"omni"`
-	}
-	readJSON(t, out, &res)
-	if len(res.Errors) > 0 {
-		t.Fatalf("the Neovim script failed: %v", res.Errors)
-	}
-	if len(res.Clients) != 2 {
-		t.Errorf("%d clients: %+v, want one for each of the two roots", len(res.Clients), res.Clients)
-	}
-	roots := map[string][]string{}
-	for _, c := range res.Clients {
-		roots[c.Root] = c.Buffers
-	}
-	want := map[string][]string{filepath.Join(dir, "repo"): {"a.crn", "b.crn"}, filepath.Join(dir, "loose"): {"c.crn"}}
-	if fmt.Sprint(roots) != fmt.Sprint(want) {
-		t.Errorf("clients by root: %v, want %v", roots, want)
-	}
-	for i, f := range res.Omnifunc {
-		if f != "v:lua.vim.lsp.omnifunc" {
-			t.Errorf("omnifunc of buffer %d = %q", i, f)
+	eachNeovim(t, func(t *testing.T, nvim string) {
+		bin := buildServer(t)
+		dir := writeConfig(t, map[string]string{
+			"repo/.git/HEAD":  "ref: refs/heads/main\n",
+			"repo/env/a.crn":  "let x = helper.bucket\n",
+			"repo/env/b.crn":  "let y = 1\n",
+			"loose/c.crn":     "let cert = aws.acm.Certificate {\n  domain_name = 'a.example'\n}\n\nlet done = wait cert {\n  until = cert.status == aws.acm.Certificate.Status.issued\n}\n",
+			"home/.keep":      "",
+			"home/init.lua":   readmeSnippet(t),
+			"home/.gitignore": "",
+		})
+		out := filepath.Join(t.TempDir(), "results.json")
+		script := filepath.Join(corpus.Root(t), "e2e", "testdata", "nvim", "readme.lua")
+		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, nvim, "--headless", "-u", filepath.Join(dir, "home", "init.lua"), "-i", "NONE", "-n", "-c", "luafile "+script)
+		cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"), "CARINA_DIR="+dir, "CARINA_OUT="+out)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("nvim: %v\n%s", err, b)
 		}
-	}
-	if !slices.Contains(res.Before, "undefined-binding") || slices.Contains(res.After, "undefined-binding") {
-		t.Errorf("a.crn's diagnostics before and after b.crn (unsaved) declares helper: %v, %v", res.Before, res.After)
-	}
-	if !slices.ContainsFunc(res.Omni, func(w string) bool { return strings.HasPrefix(w, "timeout") }) {
-		t.Errorf("<C-x><C-o> in the wait block: %v, want timeout among the items", res.Omni)
-	}
+		var res struct {
+			Errors  []string `json:"errors"`
+			Clients []struct {
+				Root    string   `json:"root"`
+				Buffers []string `json:"buffers"`
+			} `json:"clients"`
+			Omnifunc      []string `json:"omnifunc"`
+			Before, After []string
+			Omni          []string `json:"omni"`
+		}
+		readJSON(t, out, &res)
+		if len(res.Errors) > 0 {
+			t.Fatalf("the Neovim script failed: %v", res.Errors)
+		}
+		if len(res.Clients) != 2 {
+			t.Errorf("%d clients: %+v, want one for each of the two roots", len(res.Clients), res.Clients)
+		}
+		roots := map[string][]string{}
+		for _, c := range res.Clients {
+			roots[c.Root] = c.Buffers
+		}
+		want := map[string][]string{filepath.Join(dir, "repo"): {"a.crn", "b.crn"}, filepath.Join(dir, "loose"): {"c.crn"}}
+		if fmt.Sprint(roots) != fmt.Sprint(want) {
+			t.Errorf("clients by root: %v, want %v", roots, want)
+		}
+		for i, f := range res.Omnifunc {
+			if f != "v:lua.vim.lsp.omnifunc" {
+				t.Errorf("omnifunc of buffer %d = %q", i, f)
+			}
+		}
+		if !slices.Contains(res.Before, "undefined-binding") || slices.Contains(res.After, "undefined-binding") {
+			t.Errorf("a.crn's diagnostics before and after b.crn (unsaved) declares helper: %v, %v", res.Before, res.After)
+		}
+		if !slices.ContainsFunc(res.Omni, func(w string) bool { return strings.HasPrefix(w, "timeout") }) {
+			t.Errorf("<C-x><C-o> in the wait block: %v, want timeout among the items", res.Omni)
+		}
+	})
 }
 
 // TestNeovimHealth starts the built server through the plugin and reads :checkhealth carina: the
 // binary found, its version, the client with its root and buffer.
 func TestNeovimHealth(t *testing.T) {
-	nvim := need(t, "nvim")
-	bin := buildServer(t)
-	dir := writeConfig(t, map[string]string{"main.crn": "let x = 1\n"})
-	out := filepath.Join(t.TempDir(), "health.txt")
-	root := corpus.Root(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile "+filepath.Join(root, "e2e", "testdata", "nvim", "health.lua"))
-	cmd.Env = append(os.Environ(), "CARINA_LSP="+bin, "CARINA_PLUGIN="+filepath.Join(root, "editors", "nvim"), "CARINA_DIR="+dir, "CARINA_OUT="+out)
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("nvim: %v\n%s", err, b)
-	}
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	report := string(data)
-	version, err := exec.Command(bin, "version").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{
-		"setup() was called",
-		"found: " + bin,
-		"version: " + strings.TrimSpace(string(version)),
-		"(carina-lsp " + strings.TrimPrefix(strings.TrimSpace(string(version)), "carina-lsp ") + "), root " + dir + ", attached to 1 buffer(s): ",
-	} {
-		if !strings.Contains(report, want) {
-			t.Errorf(":checkhealth carina lacks %q:\n%s", want, report)
+	eachNeovim(t, func(t *testing.T, nvim string) {
+		bin := buildServer(t)
+		dir := writeConfig(t, map[string]string{"main.crn": "let x = 1\n"})
+		out := filepath.Join(t.TempDir(), "health.txt")
+		root := corpus.Root(t)
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile "+filepath.Join(root, "e2e", "testdata", "nvim", "health.lua"))
+		cmd.Env = append(os.Environ(), "CARINA_LSP="+bin, "CARINA_PLUGIN="+filepath.Join(root, "editors", "nvim"), "CARINA_DIR="+dir, "CARINA_OUT="+out)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("nvim: %v\n%s", err, b)
 		}
-	}
-	if strings.Contains(report, "ERROR") {
-		t.Errorf(":checkhealth carina reports an error:\n%s", report)
-	}
-	if testing.Verbose() {
-		t.Log(report)
-	}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		report := string(data)
+		version, err := exec.Command(bin, "version").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{
+			"setup() was called",
+			"found: " + bin,
+			"version: " + strings.TrimSpace(string(version)),
+			"(carina-lsp " + strings.TrimPrefix(strings.TrimSpace(string(version)), "carina-lsp ") + "), root " + dir + ", attached to 1 buffer(s): ",
+		} {
+			if !strings.Contains(report, want) {
+				t.Errorf(":checkhealth carina lacks %q:\n%s", want, report)
+			}
+		}
+		if strings.Contains(report, "ERROR") {
+			t.Errorf(":checkhealth carina reports an error:\n%s", report)
+		}
+		if testing.Verbose() {
+			t.Log(report)
+		}
+	})
 }
