@@ -33,12 +33,17 @@ type nodeResults struct {
 		Hover           json.RawMessage   `json:"hover"`
 		FormattingEdits []json.RawMessage `json:"formattingEdits"`
 	} `json:"untitled"`
+	FullSync struct {
+		LineBefore int     `json:"lineBefore"`
+		Publishes  [][]int `json:"publishes"`
+	} `json:"fullSync"`
 	ExitCode int `json:"exitCode"`
 }
 
 // TestNodeClient drives the built server from Node with vscode-languageserver-protocol (the
 // protocol library of VS Code's client): the same checks as the Neovim test, plus an incremental
-// edit that fixes the mistake, and the shutdown/exit handshake.
+// edit that fixes the mistake, an untitled buffer, a whole-text change that must not make the
+// diagnostics flicker, and the shutdown/exit handshake.
 func TestNodeClient(t *testing.T) {
 	node := need(t, "node")
 	clientDir := filepath.Join(corpus.Root(t), "e2e", "node")
@@ -85,6 +90,17 @@ func TestNodeClient(t *testing.T) {
 	}
 	if u := res.Untitled; !slices.Contains(u.Diagnostics, "wait-unknown-target") || !strings.Contains(string(u.Hover), "cert_issued") || len(u.FormattingEdits) == 0 {
 		t.Errorf("the untitled buffer: diagnostics %v (want wait-unknown-target: no sibling files), hover %s, %d formatting edits", u.Diagnostics, u.Hover, len(u.FormattingEdits))
+	}
+	// A whole-text change above the wait: each publish of the new version has the wait's
+	// diagnostic one line lower, none is without it.
+	if fs := res.FullSync; fs.LineBefore < 0 || len(fs.Publishes) == 0 {
+		t.Errorf("full-sync change: %+v, want the wait's diagnostic before and a publish after", fs)
+	} else {
+		for i, lines := range fs.Publishes {
+			if !slices.Equal(lines, []int{fs.LineBefore + 1}) {
+				t.Errorf("full-sync change: publish %d of the new version has the wait's diagnostic on lines %v, want [%d] (all publishes: %v)", i+1, lines, fs.LineBefore+1, fs.Publishes)
+			}
+		}
 	}
 	if res.ExitCode != 0 {
 		t.Errorf("exit code after shutdown and exit = %d, want 0", res.ExitCode)

@@ -86,6 +86,19 @@ try {
     formattingEdits: await conn.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri: untitled }, options: { tabSize: 2, insertSpaces: true } }),
   };
 
+  // A whole-text change (how clients without incremental sync send every edit) that does not touch
+  // the wait: a comment line above it. Every publish of the new version keeps the wait's
+  // diagnostic, one line lower (no empty list first: no flicker).
+  const before = u.diagnostics.find((d) => d.code === 'wait-unknown-target');
+  conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: untitled, version: 2 }, contentChanges: [{ text: '# a note\n' + text }] });
+  await until((p) => p.uri === untitled && p.version === 2);
+  await new Promise((r) => setTimeout(r, 600)); // the semantic phase's publish too
+  results.fullSync = {
+    lineBefore: before ? before.range.start.line : -1,
+    publishes: published.filter((p) => p.uri === untitled && p.version === 2)
+      .map((p) => p.diagnostics.filter((d) => d.code === 'wait-unknown-target').map((d) => d.range.start.line)),
+  };
+
   await conn.sendRequest(ShutdownRequest.type);
   conn.sendNotification(ExitNotification.type);
   results.exitCode = await new Promise((r) => server.on('exit', (code) => r(code)));
