@@ -140,10 +140,8 @@ func Rename(cfg *workspace.Config, f *workspace.File, offset int, newName string
 		edits[path] = append(edits[path], Edit{Span: s, NewText: newName})
 	}
 	add(d.File.Path, d.NameSpan)
-	for _, r := range cfg.Refs {
-		if r.Decl == d {
-			add(r.File.Path, r.Span)
-		}
+	for _, r := range cfg.RefsTo(d) {
+		add(r.File.Path, r.Span)
 	}
 	for p, es := range edits {
 		slices.SortFunc(es, func(a, b Edit) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
@@ -189,20 +187,13 @@ func clash(cfg *workspace.Config, d *workspace.Decl, newName string) error {
 		}
 		// A bare name that resolves to nothing today (an enum value such as `dns`) would start
 		// to name the binding.
-		for _, r := range cfg.Refs {
-			if r.Decl == nil && r.Name == newName && r.Kind != workspace.RefCall {
-				return fmt.Errorf("%q is written at %s, where it names no binding (an enum value); it would start to name the renamed binding", newName, where(r.File, r.Span.Start))
-			}
+		if r := cfg.FreeRef(newName); r != nil {
+			return fmt.Errorf("%q is written at %s, where it names no binding (an enum value); it would start to name the renamed binding", newName, where(r.File, r.Span.Start))
 		}
 		// A local name in a statement using d would shadow it.
-		stmts := map[*g.Stmt]bool{}
-		for _, r := range cfg.Refs {
-			if r.Decl == d {
-				stmts[r.Stmt] = true
-			}
-		}
-		for _, o := range cfg.Decls {
-			if !o.TopLevel && o.Name == newName && stmts[o.Stmt] {
+		for _, r := range cfg.RefsTo(d) {
+			if ls := cfg.LocalsNamed(r.Stmt, newName); len(ls) > 0 {
+				o := ls[0]
 				return fmt.Errorf("the %s %q at %s would hide the renamed binding from its uses there", o.Kind, newName, where(o.File, o.NameSpan.Start))
 			}
 		}
@@ -210,15 +201,13 @@ func clash(cfg *workspace.Config, d *workspace.Decl, newName string) error {
 	}
 	// A local name: another local of the statement, or a name its statement uses, would be
 	// shadowed or would capture the renamed uses.
-	for _, o := range cfg.Decls {
-		if !o.TopLevel && o != d && o.Stmt == d.Stmt && o.Name == newName {
+	for _, o := range cfg.LocalsNamed(d.Stmt, newName) {
+		if o != d {
 			return fmt.Errorf("the %s %q is already declared at %s", o.Kind, newName, where(o.File, o.NameSpan.Start))
 		}
 	}
-	for _, r := range cfg.Refs {
-		if r.Stmt == d.Stmt && r.Name == newName && r.Kind != workspace.RefCall {
-			return fmt.Errorf("%q is used at %s; a local of that name would change what it refers to", newName, where(r.File, r.Span.Start))
-		}
+	if r := cfg.RefNamedIn(d.Stmt, newName); r != nil {
+		return fmt.Errorf("%q is used at %s; a local of that name would change what it refers to", newName, where(r.File, r.Span.Start))
 	}
 	return nil
 }

@@ -51,6 +51,16 @@ func chainSource(n int) []byte {
 	return b.Bytes()
 }
 
+// namingSource is `let Bucket0 = 0`, `let use_0 = Bucket0`, ...: n bindings that are not
+// snake_case, each with a rename fix that must look at its own references only.
+func namingSource(n int) []byte {
+	var b bytes.Buffer
+	for i := range n {
+		fmt.Fprintf(&b, "let Bucket%d = %d\nlet use_%d = Bucket%d\n", i, i, i, i)
+	}
+	return b.Bytes()
+}
+
 func TestLinearOutput(t *testing.T) {
 	const n = 10000
 	for _, tc := range []struct {
@@ -61,6 +71,7 @@ func TestLinearOutput(t *testing.T) {
 	}{
 		{"10,000-member cycle", cycleSource(n), string(diagnostics.CodeCycle), n},
 		{"10,000-statement chain", chainSource(n), "unused-let", 1},
+		{"10,000 names to rename", namingSource(n), string(diagnostics.CodeSnakeCase), n},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := writeTemp(t, tc.src)

@@ -44,16 +44,28 @@ type Config struct {
 	index *placeIndex // the declarations and references by place, built on first use
 }
 
-// placeIndex finds declarations and references by where their names stand.
+// placeIndex finds declarations and references by where their names stand, and by what they
+// name: the lookups that rename and the checks do for each of many names, which would otherwise
+// each go over every reference of the configuration.
 type placeIndex struct {
-	once  sync.Once
-	decls map[place]*Decl // by the span of the name
-	refs  map[place]*Ref  // by the start of the name
+	once     sync.Once
+	decls    map[place]*Decl    // by the span of the name
+	refs     map[place]*Ref     // by the start of the name
+	refsTo   map[*Decl][]*Ref   // the references resolving to a declaration, in Refs order
+	free     map[string]*Ref    // by name, the first reference that resolves to nothing (not a call)
+	locals   map[inStmt][]*Decl // the local declarations of a statement by name, in Decls order
+	stmtRefs map[inStmt]*Ref    // the first reference of a statement by name (not a call)
 }
 
 type place struct {
 	path string
 	span grammar.Span
+}
+
+// inStmt is a name within one statement.
+type inStmt struct {
+	stmt *grammar.Stmt
+	name string
 }
 
 func (c *Config) places() *placeIndex {
@@ -64,14 +76,51 @@ func (c *Config) places() *placeIndex {
 				c.index.decls[place{d.File.Path, d.NameSpan}] = d
 			}
 		}
+		c.index.locals = map[inStmt][]*Decl{}
+		for _, d := range c.Decls {
+			if !d.TopLevel {
+				k := inStmt{d.Stmt, d.Name}
+				c.index.locals[k] = append(c.index.locals[k], d)
+			}
+		}
 		c.index.refs = make(map[place]*Ref, len(c.Refs))
+		c.index.refsTo = map[*Decl][]*Ref{}
+		c.index.free = map[string]*Ref{}
+		c.index.stmtRefs = map[inStmt]*Ref{}
 		for _, r := range c.Refs {
 			if r.File != nil {
 				c.index.refs[place{r.File.Path, grammar.Span{Start: r.Span.Start}}] = r
 			}
+			if r.Decl != nil {
+				c.index.refsTo[r.Decl] = append(c.index.refsTo[r.Decl], r)
+			}
+			if r.Kind == RefCall {
+				continue
+			}
+			if r.Decl == nil && c.index.free[r.Name] == nil {
+				c.index.free[r.Name] = r
+			}
+			if k := (inStmt{r.Stmt, r.Name}); c.index.stmtRefs[k] == nil {
+				c.index.stmtRefs[k] = r
+			}
 		}
 	})
 	return c.index
+}
+
+// FreeRef returns the first reference (not a function call) written name that resolves to no
+// declaration, such as an enum value written bare, or nil.
+func (c *Config) FreeRef(name string) *Ref { return c.places().free[name] }
+
+// LocalsNamed returns the local declarations (not top-level) of statement st called name.
+func (c *Config) LocalsNamed(st *grammar.Stmt, name string) []*Decl {
+	return c.places().locals[inStmt{st, name}]
+}
+
+// RefNamedIn returns the first reference (not a function call) of statement st written name,
+// or nil.
+func (c *Config) RefNamedIn(st *grammar.Stmt, name string) *Ref {
+	return c.places().stmtRefs[inStmt{st, name}]
 }
 
 // DeclAt returns the declaration whose name is at span sp of the file at path, or nil. The
@@ -154,13 +203,6 @@ func (c *Config) File(path string) *File {
 	return nil
 }
 
-// RefsTo returns the references that resolve to d.
-func (c *Config) RefsTo(d *Decl) []*Ref {
-	var out []*Ref
-	for _, r := range c.Refs {
-		if r.Decl == d {
-			out = append(out, r)
-		}
-	}
-	return out
-}
+// RefsTo returns the references that resolve to d, in the order of Refs. The slice is the
+// index's: the caller must not change it.
+func (c *Config) RefsTo(d *Decl) []*Ref { return c.places().refsTo[d] }
