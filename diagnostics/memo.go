@@ -18,8 +18,8 @@ import (
 // (the parser shares the parse of an unchanged statement) and its fingerprint is: the file, the
 // schemas, whether the configuration is a module, and for each name the statement uses, what it
 // resolves to (the kind of declaration, its resource type, its module); statements that use a name
-// resolving to nothing (an enum value, or a mistake that gets a suggestion) also depend on the set
-// of declared names and provider prefixes. A statement whose checks consulted more than that (see
+// resolving to nothing (an enum value, or a mistake that gets a suggestion) also depend on the
+// declared names with their kinds and on the provider prefixes. A statement whose checks consulted more than that (see
 // checker.volatile) is not memoised. Results are stored relative to the statement, so a
 // statement that moved is reused too. It is safe for concurrent use; runs are serialised.
 type Memo struct {
@@ -71,7 +71,13 @@ func (m *Memo) begin(c *checker) *memoRun {
 	m.mu.Lock()
 	h := fnv.New64a()
 	env := c.environment()
-	io.WriteString(h, strings.Join(env.bindings, ","))
+	// The bindings in order, with their kinds: suggestions choose among the names of some kinds
+	// only (a wait's target among those that can be waited on).
+	for _, d := range c.cfg.Decls {
+		if d.TopLevel && d.Kind != workspace.Function && d.Name != "_" {
+			fmt.Fprintf(h, "%s:%d,", d.Name, d.Kind)
+		}
+	}
 	io.WriteString(h, "|"+strings.Join(env.functions, ",")+"|"+strings.Join(env.modules, ","))
 	providers := make([]string, 0, len(env.providers))
 	for p := range env.providers {

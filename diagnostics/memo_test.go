@@ -3,6 +3,7 @@ package diagnostics
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -138,6 +139,28 @@ func TestMemoLineNumbers(t *testing.T) {
 	}
 	if lines != 2 {
 		t.Errorf("want the duplicates' first lines 5 and 9 in the messages: %v", got)
+	}
+}
+
+// TestMemoSuggestionKinds: a wait's misspelt target is offered only names that can be waited on,
+// so when a binding of that name changes kind (a plain value becomes a resource), the suggestion
+// changes although no name did; the memo must not replay the message without it (FuzzAnalyze).
+func TestMemoSuggestionKinds(t *testing.T) {
+	wait := "let w = wait certro {\n  until = certro.status == 'x'\n}\n"
+	before := "let cert = 1\n" + wait
+	after := "let cert = aws.acm.Certificate {\n  domain_name = 'a.example'\n}\n" + wait
+	ws := workspace.New(testutil.NewMemFS(map[string]string{"main.crn": before}))
+	memo := NewMemo()
+	got, want := recheck(t, ws, memo, "main.crn", before)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("first run (-fresh +memo):\n%s", diff)
+	}
+	got, want = recheck(t, ws, memo, "main.crn", after)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("after cert became a resource, the memoised run differs from a fresh one (-fresh +memo):\n%s", diff)
+	}
+	if !slices.ContainsFunc(got, func(d Diagnostic) bool { return strings.Contains(d.Message, `did you mean "cert"`) }) {
+		t.Errorf("want the suggestion of cert once it can be waited on: %v", got)
 	}
 }
 
