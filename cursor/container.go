@@ -9,12 +9,11 @@ import (
 // not place) are dropped; the statement level is used when no bracket is placed. It returns the
 // frame whose item the cursor is in.
 func (r *resolver) container(s *Slot, frames []*frame, toks []g.Token) *frame {
-	for k := len(frames) - 1; k >= 1; k-- {
+	lowest := max(1, len(frames)-maxUnplaced)
+	pl := placer{r: r, s: s, frames: frames, toks: toks, lowest: lowest, done: make([]placed, len(frames))}
+	for k := len(frames) - 1; k >= lowest; k-- {
 		fr := frames[k]
-		in, path := r.opens(s.Stmt, toks, fr.open)
-		if in == InNothing {
-			in, path = r.typeBracket(s, frames, k, toks)
-		}
+		in, path := pl.place(k)
 		if in == InNothing {
 			continue
 		}
@@ -138,19 +137,63 @@ func find(root g.Node, ok func(g.Node) bool) []g.Node {
 	return path
 }
 
+// maxUnplaced bounds how many brackets open at the cursor, from the innermost outwards, are
+// looked at for one the tree places. While typing, one to three are not placed yet; past the
+// parser's nesting limit none is, and looking at each of thousands costs a walk of the tree each
+// (FuzzAnalyze found a line of 2,400 unclosed braces taking 17 s). Past it, the cursor is at
+// the statement's level.
+const maxUnplaced = 64
+
+// placer answers, once for each frame of one cursor position, what its bracket opens: each
+// answer is a walk of the statement's tree, and both the frames outwards from the cursor and a
+// type bracket's parent ask for it (without the memo, a line of thousands of unclosed brackets
+// took quadratically many walks: found by FuzzAnalyze).
+type placer struct {
+	r      *resolver
+	s      *Slot
+	frames []*frame
+	toks   []g.Token
+	lowest int      // the outermost frame looked at (see maxUnplaced)
+	done   []placed // by frame index
+}
+
+type placed struct {
+	known bool
+	in    In
+	path  []g.Node
+}
+
+// place returns what the bracket of frame k opens, and the path to its node: the node the tree
+// has for it, else a type bracket's container (typeBracket).
+func (p *placer) place(k int) (In, []g.Node) {
+	if k < p.lowest {
+		return InNothing, nil
+	}
+	if d := p.done[k]; d.known {
+		return d.in, d.path
+	}
+	in, path := p.r.opens(p.s.Stmt, p.toks, p.frames[k].open)
+	if in == InNothing {
+		in, path = p.typeBracket(k)
+	}
+	p.done[k] = placed{known: true, in: in, path: path}
+	return in, path
+}
+
 // typeBracket places a bracket the tree has no node for because the type annotation it opens is
 // still being typed: `(` at a type position opens a type constructor's argument (list(, map(),
 // `{` after `struct` there a struct type's fields. The path is that of the enclosing container.
-func (r *resolver) typeBracket(s *Slot, frames []*frame, k int, toks []g.Token) (In, []g.Node) {
+func (p *placer) typeBracket(k int) (In, []g.Node) {
+	s, frames, toks := p.s, p.frames, p.toks
 	parent := frames[k-1]
+	if len(parent.item) == 0 {
+		return InNothing, nil // nothing before the bracket: no type constructor
+	}
 	pin, ppath := InStatement, []g.Node{s.Stmt.Node}
 	if k-1 >= 1 {
-		pin, ppath = r.opens(s.Stmt, toks, parent.open)
-		if pin == InNothing {
-			pin, ppath = r.typeBracket(s, frames, k-1, toks)
-		}
+		pin, ppath = p.place(k - 1)
 	}
-	if pin == InNothing || len(parent.item) == 0 {
+	if pin == InNothing {
 		return InNothing, nil
 	}
 	outer := Slot{In: pin, Item: parent.item[:len(parent.item)-1]}
