@@ -221,8 +221,8 @@ func (c *completer) writtenMembers(qual string, d *workspace.Decl, path []string
 	}
 }
 
-// writtenKeys returns the keys and nested block names written at path in the bodies of the
-// configuration's resources of type head.
+// writtenKeys returns the keys (unquoted) and nested block names written at path in the bodies
+// of the configuration's resources of type head.
 func writtenKeys(cfg *workspace.Config, head string, path []string) []string {
 	var out []string
 	for _, f := range cfg.Files {
@@ -242,9 +242,13 @@ func writtenKeys(cfg *workspace.Config, head string, path []string) []string {
 				for _, it := range b.Items {
 					switch it := it.(type) {
 					case *g.Attribute:
-						out = append(out, it.Key.Text)
+						// A quoted key is a map's, not an attribute name; an empty one is
+						// half-typed ('' or a key the parser could not read).
+						if !it.Quoted && it.Key.Text != "" {
+							out = append(out, it.Key.Text)
+						}
 					case *g.NestedBlock:
-						if it.Name != nil {
+						if it.Name != nil && it.Name.Text != "" {
 							out = append(out, it.Name.Text)
 						}
 					}
