@@ -136,9 +136,9 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	case <-ctx.Done():
 	}
 	s.pub.stop()
-	s.index.stop()
 	s.cancelAll()
 	_ = s.conn.Close()
+	s.index.stop() // after the close: a build writing to a client that no longer reads would block
 	return code
 }
 

@@ -34,6 +34,7 @@ type symbolIndex struct {
 	byDir  map[string][]indexedSymbol
 	cancel context.CancelFunc // the build under way
 	ready  chan struct{}      // closed when the last build started is done
+	builds sync.WaitGroup     // every build still running, canceled ones included
 	took   time.Duration      // how long the last complete build took
 	walked int                // configuration directories the last complete build found
 }
@@ -72,20 +73,25 @@ func (ix *symbolIndex) start(ctx context.Context, folders []string, progress boo
 		ix.cancel()
 	}
 	ix.cancel, ix.ready = cancel, ready
+	ix.builds.Add(1)
 	ix.mu.Unlock()
 	go func() {
+		defer ix.builds.Done()
 		defer close(ready)
 		ix.build(ctx, folders, progress)
 	}()
 }
 
-// stop cancels a build under way.
+// stop cancels a build under way and waits until every build has returned, so that nothing of
+// the index runs (or logs) once the server has stopped. A canceled build returns at its next
+// directory.
 func (ix *symbolIndex) stop() {
 	ix.mu.Lock()
-	defer ix.mu.Unlock()
 	if ix.cancel != nil {
 		ix.cancel()
 	}
+	ix.mu.Unlock()
+	ix.builds.Wait()
 }
 
 // wait waits for the build under way (for tests and benchmarks).

@@ -30,7 +30,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	level := zap.NewAtomicLevelAt(lvl)
 	enc := zap.NewDevelopmentEncoderConfig()
-	logger := zap.New(zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.AddSync(stderr), level))
+	logger := zap.New(zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.Lock(zapcore.AddSync(stderr)), level))
 	defer func() { _ = logger.Sync() }()
 	if stdin == nil || stdout == nil {
 		fmt.Fprintln(stderr, "carina-lsp: the language server needs stdin and stdout")
