@@ -143,8 +143,19 @@ func (ps *Parser) reparse(old *Doc, src string, e Edit) *Doc {
 		if d.balanced != balanced {
 			return nil
 		}
-		if balanced != old.balanced && !(splitsAlike(old.chunks[:ci], balanced) && splitsAlike(old.chunks[ck+1:], balanced)) {
-			return nil
+		if balanced != old.balanced {
+			// Every statement kept as it was split, in the chunks kept or moved and in the
+			// rebuilt chunks before the restart and from the resync point on, must split alike.
+			if !splitsAlike(old.chunks[:ci], balanced) || !splitsAlike(old.chunks[ck+1:], balanced) {
+				return nil
+			}
+			if len(old.chunks) > 0 {
+				last := old.chunks[ck]
+				if !stmtsSplitAlike(old, old.chunks[ci].firstStmt, j, balanced) ||
+					!stmtsSplitAlike(old, k, last.firstStmt+len(last.c.stmts), balanced) {
+					return nil
+				}
+			}
 		}
 		return d
 	}
@@ -166,6 +177,22 @@ func splitsAlike(chunks []chunkRef, nowBalanced bool) bool {
 			return false
 		}
 		if !nowBalanced && r.c.split&resyncInside != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// stmtsSplitAlike is splitsAlike for old's statements from (included) to (excluded), by their
+// indexes in old.
+func stmtsSplitAlike(old *Doc, from, to int, nowBalanced bool) bool {
+	for i := from; i < to && i < old.nStmts; i++ {
+		r := old.chunks[old.chunkOfStmt(i)]
+		s := r.c.stmts[i-r.firstStmt]
+		if nowBalanced && (s.split&cutAtResync != 0 || !s.closed) {
+			return false
+		}
+		if !nowBalanced && s.split&resyncInside != 0 {
 			return false
 		}
 	}
