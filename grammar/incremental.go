@@ -84,7 +84,14 @@ func (ps *Parser) reparse(old *Doc, src string, e Edit) *Doc {
 		for k < old.nStmts && int(kOff()) < pos {
 			k++
 		}
-		return k < old.nStmts && int(kOff()) == pos
+		if k >= old.nStmts || int(kOff()) != pos {
+			return false
+		}
+		// An old statement that began inside a token looking past its start (an interpolation
+		// the newline ended, an unterminated string) was lexed in that token's state, which the
+		// new text may not share: not a point to resume the old tokens at.
+		off, _ := old.stmt(k)
+		return !lookedPast(old, off)
 	}
 	lx.run()
 
