@@ -107,6 +107,11 @@ func splitWith(src string, toks []Token, balanced bool) []Range {
 			// A closer pops up to its own opener (closing any bracket left open inside it); one
 			// that matches nothing open stays in the statement for the parser to report.
 			k := lastIndex(stack, Opener(t.Kind))
+			if k < lastIndex(stack, TemplateStart) {
+				// Inside ${...} a closer cannot close what is open outside it: the lexer is still
+				// in the interpolation, which only its own "}" ends.
+				k = -1
+			}
 			if k != len(stack)-1 {
 				mismatched = true
 			}
