@@ -155,6 +155,12 @@ func (d *Doc) stmt(i int) (off, end int32) {
 	return s.Offset + r.shift, s.End + r.shift
 }
 
+// stmtSplit returns statement i's split flags.
+func (d *Doc) stmtSplit(i int) splitFlags {
+	r := d.chunks[d.chunkOfStmt(i)]
+	return r.c.stmts[i-r.firstStmt].split
+}
+
 // tok returns token i.
 func (d *Doc) tok(i int) Token {
 	r := d.chunks[d.chunkOfTok(i)]

@@ -53,6 +53,11 @@ func (ps *Parser) reparse(old *Doc, src string, e Edit) *Doc {
 		}
 		j--
 	}
+	// A statement cut short where the next one resynchronised (an unbalanced file) was cut on
+	// what that one's first tokens were: the edit may have changed them, so the cut is made again.
+	for j > 0 && old.stmtSplit(j-1)&cutAtResync != 0 {
+		j--
+	}
 	restart := int32(0)
 	if j > 0 {
 		restart, _ = old.stmt(j)
