@@ -185,10 +185,7 @@ func (ps *Parser) reparse(old *Doc, src string, e Edit) *Doc {
 // resynchronisation point inside brackets, or none was cut at one or leaves brackets open.
 func splitsAlike(chunks []chunkRef, nowBalanced bool) bool {
 	for _, r := range chunks {
-		if nowBalanced && (r.c.split&cutAtResync != 0 || r.c.brackets != nil) {
-			return false
-		}
-		if !nowBalanced && r.c.split&resyncInside != 0 {
+		if !splitAlike(r.c.split, r.c.brackets != nil, nowBalanced) {
 			return false
 		}
 	}
@@ -201,14 +198,21 @@ func stmtsSplitAlike(old *Doc, from, to int, nowBalanced bool) bool {
 	for i := from; i < to && i < old.nStmts; i++ {
 		r := old.chunks[old.chunkOfStmt(i)]
 		s := r.c.stmts[i-r.firstStmt]
-		if nowBalanced && (s.split&cutAtResync != 0 || !s.closed) {
-			return false
-		}
-		if !nowBalanced && s.split&resyncInside != 0 {
+		if !splitAlike(s.split, !s.closed, nowBalanced) {
 			return false
 		}
 	}
 	return true
+}
+
+// splitAlike reports whether a statement (or a chunk's statements) with these split flags, and
+// brackets left open or not, splits the same way once the file's brackets balance (or stop
+// balancing).
+func splitAlike(flags splitFlags, open, nowBalanced bool) bool {
+	if nowBalanced {
+		return flags&cutAtResync == 0 && !open
+	}
+	return flags&resyncInside == 0
 }
 
 // lookedPast reports whether a token of old starting before off examined text at or after it
