@@ -345,6 +345,9 @@ func mapBack(edits []Edit, off int) int {
 func (rw *rewrite) verify(after *grammar.File) error {
 	// The comments, in order.
 	j, n := 0, 0
+	commentErr := func() error {
+		return fmt.Errorf("format: internal error: the list-to-block rewrite changed comment %d (%d comments, want %d)", n, countTokens(after.Tokens, isComment), countTokens(rw.toks, isComment))
+	}
 	for _, t := range rw.toks {
 		if !isComment(t.Kind) {
 			continue
@@ -354,20 +357,20 @@ func (rw *rewrite) verify(after *grammar.File) error {
 		}
 		n++
 		if j == len(after.Tokens) || after.Src[after.Tokens[j].Start:after.Tokens[j].End] != rw.text(t) {
-			return fmt.Errorf("format: internal error: the list-to-block rewrite changed comment %d (%d comments, want %d)", n, countTokens(after.Tokens, isComment), countTokens(rw.toks, isComment))
+			return commentErr()
 		}
 		j++
 	}
 	for ; j < len(after.Tokens); j++ {
 		if isComment(after.Tokens[j].Kind) {
 			n++
-			return fmt.Errorf("format: internal error: the list-to-block rewrite changed comment %d (%d comments, want %d)", n, countTokens(after.Tokens, isComment), countTokens(rw.toks, isComment))
+			return commentErr()
 		}
 	}
 	// The significant tokens, in order.
 	j = 0
 	var bad error
-	next := func(kind grammar.Kind, text string) bool {
+	rw.wanted(func(kind grammar.Kind, text string) bool {
 		for j < len(after.Tokens) && !significant(after.Tokens[j].Kind) {
 			j++
 		}
@@ -382,21 +385,9 @@ func (rw *rewrite) verify(after *grammar.File) error {
 			return false
 		}
 		return true
-	}
-	for _, t := range rw.toks {
-		if !significant(t.Kind) || rw.drop[t.Start] {
-			continue
-		}
-		if n := rw.insert[t.Start]; n != "" && !next(grammar.Ident, n) {
-			return bad
-		}
-		text, kind := rw.text(t), t.Kind
-		if n := rw.rename[t.Start]; n != "" {
-			text, kind = n, grammar.Ident
-		}
-		if !next(kind, text) {
-			return bad
-		}
+	})
+	if bad != nil {
+		return bad
 	}
 	for ; j < len(after.Tokens); j++ {
 		if significant(after.Tokens[j].Kind) {
@@ -404,6 +395,27 @@ func (rw *rewrite) verify(after *grammar.File) error {
 		}
 	}
 	return nil
+}
+
+// wanted calls yield with each significant token the rewritten file must hold, in order (the
+// original's, less those dropped, renamed keys under their block names, a block name before each
+// further map), until yield returns false.
+func (rw *rewrite) wanted(yield func(kind grammar.Kind, text string) bool) {
+	for _, t := range rw.toks {
+		if !significant(t.Kind) || rw.drop[t.Start] {
+			continue
+		}
+		if n := rw.insert[t.Start]; n != "" && !yield(grammar.Ident, n) {
+			return
+		}
+		text, kind := rw.text(t), t.Kind
+		if n := rw.rename[t.Start]; n != "" {
+			text, kind = n, grammar.Ident
+		}
+		if !yield(kind, text) {
+			return
+		}
+	}
 }
 
 // significant reports whether a token of kind k is neither layout nor a comment.
@@ -425,14 +437,6 @@ func countTokens(toks []grammar.Token, keep func(grammar.Kind) bool) int {
 // tokenCountError says how many significant tokens the rewrite gave against those it should have.
 func (rw *rewrite) tokenCountError(after *grammar.File) error {
 	want := 0
-	for _, t := range rw.toks {
-		if !significant(t.Kind) || rw.drop[t.Start] {
-			continue
-		}
-		want++
-		if rw.insert[t.Start] != "" {
-			want++
-		}
-	}
+	rw.wanted(func(grammar.Kind, string) bool { want++; return true })
 	return fmt.Errorf("format: internal error: the list-to-block rewrite gave %d tokens, want %d", countTokens(after.Tokens, significant), want)
 }
