@@ -3,7 +3,7 @@ package completion
 import (
 	"maps"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -93,7 +93,7 @@ func (c *completer) declDetail(d *workspace.Decl) string {
 			return "wait on " + w.Target.Text
 		}
 	case workspace.ModuleCall:
-		if call, ok := d.Value.(*g.ModuleCallExpr); ok && call.Name != nil {
+		if call, ok := d.Value.(*grammar.ModuleCallExpr); ok && call.Name != nil {
 			return "module " + call.Name.Text
 		}
 	}
@@ -101,7 +101,7 @@ func (c *completer) declDetail(d *workspace.Decl) string {
 }
 
 // nodeText returns the source text of a node of a statement of file f.
-func nodeText(f *workspace.File, st *g.Stmt, n g.Node) string {
+func nodeText(f *workspace.File, st *grammar.Stmt, n grammar.Node) string {
 	sp := st.Abs(n.Pos())
 	src := f.Text()
 	if sp.Start < 0 || int(sp.End) > len(src) || sp.Start > sp.End {

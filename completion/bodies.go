@@ -2,7 +2,7 @@ package completion
 
 import (
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 // body completes inside the body of a for, if or fn: local lets, then the result (a resource, a
@@ -10,8 +10,8 @@ import (
 func (c *completer) body() {
 	sl := c.sl
 	item := sl.Item
-	_, fn := sl.Node.(*g.FnStmt)
-	if len(item) == 1 && construct(item[0]) == g.ReadConstruct {
+	_, fn := sl.Node.(*grammar.FnStmt)
+	if len(item) == 1 && construct(item[0]) == grammar.ReadConstruct {
 		c.provide("data sources", func() { c.resourceTypes(true, "") })
 		return
 	}
@@ -23,7 +23,7 @@ func (c *completer) body() {
 			}
 			return
 		}
-		let := g.ConstructOf(g.LetConstruct)
+		let := grammar.ConstructOf(grammar.LetConstruct)
 		c.add(let.Keyword, Keyword, let.Snippet, "a local binding", "")
 		if fn {
 			c.provide("names in scope", c.scope)
@@ -32,7 +32,7 @@ func (c *completer) body() {
 			}
 			return
 		}
-		read := g.ConstructOf(g.ReadConstruct)
+		read := grammar.ConstructOf(grammar.ReadConstruct)
 		c.add(read.Keyword, Keyword, read.LetSnippet, read.Detail, "")
 		c.provide("module calls", c.moduleAliases)
 		c.provide("resource types", func() { c.resourceTypes(false, "") })

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -52,7 +52,7 @@ type completer struct {
 	line int // the cursor's line, 1-based, for reports of contained panics
 	next int // the offset of what follows the word under the cursor (see nextAt)
 
-	edit   g.Span             // what the items replace: the typed word, or the typed part of a string
+	edit   grammar.Span       // what the items replace: the typed word, or the typed part of a string
 	prefer cursor.Expectation // the type a value position expects: members of that type are offered first
 	items  []Item
 	seen   map[itemKey]bool // the items added, to drop duplicates
@@ -169,7 +169,7 @@ func (c *completer) text(label string, kind Kind, insert, detail, doc string) *I
 // run dispatches on what the cursor is in.
 func (c *completer) run() {
 	sl := c.sl
-	if sl.StringTok.Kind == g.String {
+	if sl.StringTok.Kind == grammar.String {
 		c.provide("string", c.inString)
 		return
 	}
@@ -194,28 +194,28 @@ func (c *completer) run() {
 // inBlock dispatches on the construct whose block the cursor is in.
 func (c *completer) inBlock() {
 	b := c.sl.Block
-	id := g.NoConstruct
+	id := grammar.NoConstruct
 	if b.Construct != nil {
 		id = b.Construct.ID
 	}
 	switch id {
-	case g.WaitConstruct:
+	case grammar.WaitConstruct:
 		c.wait()
-	case g.ProviderConstruct:
+	case grammar.ProviderConstruct:
 		c.provider()
-	case g.UseConstruct, g.UpstreamConstruct:
+	case grammar.UseConstruct, grammar.UpstreamConstruct:
 		c.sourceBlock()
-	case g.ModuleCallConstruct:
+	case grammar.ModuleCallConstruct:
 		c.moduleCall()
-	case g.DirectivesConstruct:
+	case grammar.DirectivesConstruct:
 		c.directives()
-	case g.ArgumentConstruct:
+	case grammar.ArgumentConstruct:
 		c.paramBody()
-	case g.ValidationConstruct:
+	case grammar.ValidationConstruct:
 		c.validation()
-	case g.ImportConstruct, g.RemovedConstruct, g.MovedConstruct:
+	case grammar.ImportConstruct, grammar.RemovedConstruct, grammar.MovedConstruct:
 		c.stateBlock()
-	case g.BackendConstruct:
+	case grammar.BackendConstruct:
 	default:
 		c.block()
 	}

@@ -2,7 +2,7 @@ package completion
 
 import (
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 // declarations completes inside `arguments { }`, `attributes { }`, `exports { }`, a function's
@@ -24,13 +24,13 @@ func (c *completer) paramBody() {
 	switch sl.Pos {
 	case cursor.PosKey:
 		c.provide("keys", c.keys)
-		v := g.ConstructOf(g.ValidationConstruct) // it may repeat
+		v := grammar.ConstructOf(grammar.ValidationConstruct) // it may repeat
 		c.add(v.Keyword, Keyword, v.Snippet, v.Detail, "")
 	case cursor.PosValue:
-		if k := sl.Block.Construct.Key(sl.Key); k != nil && k.Value == g.AnyValue {
-			var p *g.ParamDecl
+		if k := sl.Block.Construct.Key(sl.Key); k != nil && k.Value == grammar.AnyValue {
+			var p *grammar.ParamDecl
 			if n := len(sl.Path); n >= 2 {
-				p, _ = sl.Path[n-2].(*g.ParamDecl)
+				p, _ = sl.Path[n-2].(*grammar.ParamDecl)
 			}
 			c.value(expect(cursor.Expectation{Param: p}), sl.Rhs)
 		}
@@ -44,7 +44,7 @@ func (c *completer) validation() {
 	case cursor.PosKey:
 		c.provide("keys", c.keys)
 	case cursor.PosValue:
-		if k := sl.Block.Construct.Key(sl.Key); k != nil && k.Value == g.PredicateValue {
+		if k := sl.Block.Construct.Key(sl.Key); k != nil && k.Value == grammar.PredicateValue {
 			c.value(want{}, sl.Rhs)
 		}
 	}

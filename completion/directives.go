@@ -2,7 +2,7 @@ package completion
 
 import (
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -19,9 +19,9 @@ func (c *completer) directives() {
 			return
 		}
 		switch k.Value {
-		case g.BindingsValue:
+		case grammar.BindingsValue:
 			c.add("[ ]", Snippet, "[$0]", k.Detail, "")
-		case g.BindingValue:
+		case grammar.BindingValue:
 			c.provide("provider instances", func() {
 				for _, n := range c.bindingNames() {
 					if d := c.lookup(n); d.Kind == workspace.Provider {
@@ -29,14 +29,14 @@ func (c *completer) directives() {
 					}
 				}
 			})
-		case g.BoolValue:
+		case grammar.BoolValue:
 			c.bools()
 		}
 	}
 }
 
 func (c *completer) providerDetail(d *workspace.Decl) string {
-	if p, ok := d.Value.(*g.ProviderExpr); ok && p.Kind != nil {
+	if p, ok := d.Value.(*grammar.ProviderExpr); ok && p.Kind != nil {
 		return "provider " + p.Kind.Text
 	}
 	return "provider instance"

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strconv"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 // builtinArity is how many arguments each of Carina's built-in functions (grammar.BuiltinFunctions)
@@ -17,7 +17,7 @@ var builtinArity = map[string]int{"cidr_subnet": 3, "concat": 2, "decrypt": 1, "
 // functions offers the built-in and user functions, each inserted as a call `name($0)`: after
 // `|>` or `>>`, and in any value position after the values and names.
 func (c *completer) functions() {
-	names := g.BuiltinFunctions()
+	names := grammar.BuiltinFunctions()
 	for _, name := range names {
 		c.add(name, Function, escape(name)+"($0)", "built-in, "+strconv.Itoa(builtinArity[name])+" argument(s)", "")
 	}

@@ -7,12 +7,12 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 // TestBuiltinArity: every built-in function has an arity, and only they do.
 func TestBuiltinArity(t *testing.T) {
-	if diff := cmp.Diff(g.BuiltinFunctions(), slices.Sorted(maps.Keys(builtinArity))); diff != "" {
+	if diff := cmp.Diff(grammar.BuiltinFunctions(), slices.Sorted(maps.Keys(builtinArity))); diff != "" {
 		t.Errorf("builtinArity names (-grammar.BuiltinFunctions +builtinArity):\n%s", diff)
 	}
 	for name, n := range builtinArity {

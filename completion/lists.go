@@ -2,7 +2,7 @@ package completion
 
 import (
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 // list completes an element of a list: the bindings of a key whose value is a list of bindings
@@ -14,9 +14,9 @@ func (c *completer) list() {
 		return
 	}
 	if b := sl.Block; b != nil && b.Construct != nil && b.Construct.Keys != nil {
-		if k := b.Construct.Key(sl.Key); k != nil && k.Value == g.BindingsValue {
+		if k := b.Construct.Key(sl.Key); k != nil && k.Value == grammar.BindingsValue {
 			switch b.Construct.ID {
-			case g.WaitConstruct:
+			case grammar.WaitConstruct:
 				c.provide("dependencies", c.waitDeps)
 			default:
 				c.provide("dependencies", c.directiveDeps)

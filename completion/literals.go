@@ -3,7 +3,7 @@ package completion
 import (
 	"strings"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 )
 
@@ -72,16 +72,16 @@ func (c *completer) zones() {
 func (c *completer) configuredRegion() string {
 	for _, f := range c.cfg.Files {
 		for _, st := range f.AST.Stmts {
-			p, ok := st.Node.(*g.ProviderStmt)
+			p, ok := st.Node.(*grammar.ProviderStmt)
 			if !ok || p.Body == nil {
 				continue
 			}
 			if a := p.Body.Attr("region"); a != nil {
 				switch v := a.Value.(type) {
-				case *g.PathExpr:
+				case *grammar.PathExpr:
 					seg := v.Parts[len(v.Parts)-1].Text
 					return strings.ReplaceAll(seg, "_", "-")
-				case *g.StringLit:
+				case *grammar.StringLit:
 					return v.Value
 				}
 			}

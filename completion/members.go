@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -53,7 +53,7 @@ func (c *completer) member(qual string) bool {
 	case workspace.Value:
 		c.provide("map keys", func() { c.mapKeys(qual, d.Value, path) })
 	case workspace.Argument:
-		if p, ok := d.Node.(*g.ParamDecl); ok && len(path) == 0 {
+		if p, ok := d.Node.(*grammar.ParamDecl); ok && len(path) == 0 {
 			c.provide("struct fields", func() { c.structFields(qual, p.Type) })
 		}
 	}
@@ -113,7 +113,7 @@ func (c *completer) preferredIdentity() string {
 
 // moduleConfig returns the configuration of the module a module-call binding instantiates.
 func (c *completer) moduleConfig(d *workspace.Decl) *workspace.Config {
-	call, ok := d.Value.(*g.ModuleCallExpr)
+	call, ok := d.Value.(*grammar.ModuleCallExpr)
 	if !ok || call.Name == nil {
 		return nil
 	}
@@ -167,7 +167,7 @@ func (c *completer) exportFields(qual string, cfg *workspace.Config, name string
 }
 
 // structFields adds the fields of a `struct { ... }` type annotation.
-func (c *completer) structFields(qual string, t *g.TypeExpr) {
+func (c *completer) structFields(qual string, t *grammar.TypeExpr) {
 	if t == nil {
 		return
 	}
@@ -181,8 +181,8 @@ func (c *completer) structFields(qual string, t *g.TypeExpr) {
 }
 
 // mapKeys adds the keys of a map literal, after following path through nested maps.
-func (c *completer) mapKeys(qual string, v g.Expr, path []string) {
-	m, ok := v.(*g.MapExpr)
+func (c *completer) mapKeys(qual string, v grammar.Expr, path []string) {
+	m, ok := v.(*grammar.MapExpr)
 	for _, seg := range path {
 		if !ok {
 			return
@@ -191,13 +191,13 @@ func (c *completer) mapKeys(qual string, v g.Expr, path []string) {
 		if a == nil {
 			return
 		}
-		m, ok = a.Value.(*g.MapExpr)
+		m, ok = a.Value.(*grammar.MapExpr)
 	}
 	if !ok || m.Body == nil {
 		return
 	}
 	for _, it := range m.Body.Items {
-		if a, isAttr := it.(*g.Attribute); isAttr && !a.Quoted {
+		if a, isAttr := it.(*grammar.Attribute); isAttr && !a.Quoted {
 			c.text(qual+"."+a.Key.Text, Field, qual+"."+a.Key.Text, "key", "")
 		}
 	}
@@ -227,8 +227,8 @@ func writtenKeys(cfg *workspace.Config, head string, path []string) []string {
 	var out []string
 	for _, f := range cfg.Files {
 		for _, st := range f.AST.Stmts {
-			g.Inspect(st.Node, func(n g.Node) bool {
-				r, ok := n.(*g.ResourceExpr)
+			grammar.Inspect(st.Node, func(n grammar.Node) bool {
+				r, ok := n.(*grammar.ResourceExpr)
 				if !ok || r.Type == nil || r.Type.String() != head {
 					return true
 				}
@@ -241,13 +241,13 @@ func writtenKeys(cfg *workspace.Config, head string, path []string) []string {
 				}
 				for _, it := range b.Items {
 					switch it := it.(type) {
-					case *g.Attribute:
+					case *grammar.Attribute:
 						// A quoted key is a map's, not an attribute name; an empty one is
 						// half-typed ('' or a key the parser could not read).
 						if !it.Quoted && it.Key.Text != "" {
 							out = append(out, it.Key.Text)
 						}
-					case *g.NestedBlock:
+					case *grammar.NestedBlock:
 						if it.Name != nil && it.Name.Text != "" {
 							out = append(out, it.Name.Text)
 						}
@@ -261,18 +261,18 @@ func writtenKeys(cfg *workspace.Config, head string, path []string) []string {
 }
 
 // subBlock returns the block written under name in b: a nested block or a map value, or nil.
-func subBlock(b *g.Block, name string) *g.Block {
+func subBlock(b *grammar.Block, name string) *grammar.Block {
 	if b == nil {
 		return nil
 	}
 	for _, it := range b.Items {
 		switch it := it.(type) {
-		case *g.NestedBlock:
+		case *grammar.NestedBlock:
 			if it.Name != nil && it.Name.Text == name {
 				return it.Body
 			}
-		case *g.Attribute:
-			if m, ok := it.Value.(*g.MapExpr); ok && it.Key.Text == name {
+		case *grammar.Attribute:
+			if m, ok := it.Value.(*grammar.MapExpr); ok && it.Key.Text == name {
 				return m.Body
 			}
 		}

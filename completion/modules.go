@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -16,7 +16,7 @@ func (c *completer) sourceBlock() {
 	case cursor.PosKey:
 		c.provide("keys", c.keys)
 	case cursor.PosValue:
-		if k := sl.Block.Construct.Key(sl.Key); k != nil && k.Value == g.PathValue && len(sl.Rhs) == 0 && sl.Text == "" {
+		if k := sl.Block.Construct.Key(sl.Key); k != nil && k.Value == grammar.PathValue && len(sl.Rhs) == 0 && sl.Text == "" {
 			c.provide("folders", func() { c.folders("", true) })
 		}
 	}
@@ -29,17 +29,17 @@ func (c *completer) inString() {
 	if sl.In != cursor.InBlock || sl.Block.Construct == nil || sl.Pos != cursor.PosValue || len(sl.Rhs) != 0 {
 		return
 	}
-	if k := sl.Block.Construct.Key(sl.Key); k == nil || k.Value != g.PathValue || sl.Block.Construct.Keys == nil {
+	if k := sl.Block.Construct.Key(sl.Key); k == nil || k.Value != grammar.PathValue || sl.Block.Construct.Keys == nil {
 		return
 	}
-	c.edit = g.Span{Start: t.Start + 1, End: sl.Word.End}
+	c.edit = grammar.Span{Start: t.Start + 1, End: sl.Word.End}
 	c.folders(c.src[t.Start+1:sl.Word.End], false)
 }
 
 // paramInfo is one argument of a module with where it is declared.
 type paramInfo struct {
 	decl  *workspace.Decl
-	param *g.ParamDecl
+	param *grammar.ParamDecl
 }
 
 // moduleParams returns the arguments a module declares, in declaration order.
@@ -49,7 +49,7 @@ func moduleParams(imp *workspace.Import) []paramInfo {
 	}
 	var out []paramInfo
 	for _, d := range imp.Config.Decls {
-		if p, ok := d.Node.(*g.ParamDecl); ok && d.Kind == workspace.Argument && p.Name != nil {
+		if p, ok := d.Node.(*grammar.ParamDecl); ok && d.Kind == workspace.Argument && p.Name != nil {
 			out = append(out, paramInfo{d, p})
 		}
 	}
@@ -95,9 +95,9 @@ func (c *completer) moduleCall() {
 }
 
 // paramDescription returns the description an argument's detail block gives.
-func paramDescription(p *g.ParamDecl) string {
+func paramDescription(p *grammar.ParamDecl) string {
 	if a := p.Body.Attr("description"); a != nil {
-		if s, ok := a.Value.(*g.StringLit); ok {
+		if s, ok := a.Value.(*grammar.StringLit); ok {
 			return s.Value
 		}
 	}

@@ -2,7 +2,7 @@ package completion
 
 import (
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 // keys offers the construct keys of the cursor's block (where its construct stands) not yet
@@ -32,9 +32,9 @@ func (c *completer) provider() {
 			return
 		}
 		switch k.Value {
-		case g.RegionValue:
+		case grammar.RegionValue:
 			c.value(expect(sl.Expect), sl.Rhs)
-		case g.MapValue:
+		case grammar.MapValue:
 			if len(sl.Rhs) == 0 && sl.Text == "" {
 				c.add("{ }", Snippet, "{\n  $0\n}", "Map<String>", "")
 			}
@@ -46,6 +46,6 @@ func (c *completer) provider() {
 // providerKinds offers the providers after `provider `.
 func (c *completer) providerKinds() {
 	for _, p := range c.x.Providers() {
-		c.add(p, Module, escape(p)+" {\n  region = $0\n}", g.ProviderConstruct.Keyword(), "")
+		c.add(p, Module, escape(p)+" {\n  region = $0\n}", grammar.ProviderConstruct.Keyword(), "")
 	}
 }

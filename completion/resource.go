@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 )
 
@@ -74,7 +74,7 @@ func (c *completer) attributeKeys() {
 	}
 	if len(b.Path) == 0 && b.Construct != nil {
 		for _, id := range b.Construct.Blocks {
-			k := g.ConstructOf(id)
+			k := grammar.ConstructOf(id)
 			if !blocks[k.Keyword] {
 				c.add(k.Keyword, Keyword, k.Snippet, k.Detail, "")
 			}
@@ -98,14 +98,14 @@ func (c *completer) presentItems() (keys, blocks map[string]bool) {
 	if b == nil || b.Node == nil {
 		return keys, blocks
 	}
-	on := func(n *g.Name) bool { return n == nil || b.Stmt.Abs(n.Span).Contains(c.sl.Word.End) }
+	on := func(n *grammar.Name) bool { return n == nil || b.Stmt.Abs(n.Span).Contains(c.sl.Word.End) }
 	for _, it := range b.Node.Items {
 		switch it := it.(type) {
-		case *g.Attribute:
+		case *grammar.Attribute:
 			if !on(it.Key) {
 				keys[it.Key.Text] = true
 			}
-		case *g.NestedBlock:
+		case *grammar.NestedBlock:
 			if !on(it.Name) {
 				blocks[it.Name.Text] = true
 			}

@@ -5,13 +5,13 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 func TestPlain(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"let ${1:name} = $0", "let name = "},
-		{g.ConstructOf(g.WaitConstruct).Snippet, "let name = wait target {\n  until = target.attr == value\n}"},
+		{grammar.ConstructOf(grammar.WaitConstruct).Snippet, "let name = wait target {\n  until = target.attr == value\n}"},
 		{"a \\$ b \\} c \\\\", "a $ b } c \\"},
 		{"${1:x\\}y}z", "x}yz"},
 		{"$12end", "end"},

@@ -2,7 +2,7 @@ package completion
 
 import (
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 // stateBlock completes inside import, removed and moved blocks: their keys, and resource types
@@ -14,7 +14,7 @@ func (c *completer) stateBlock() {
 		c.provide("keys", c.keys)
 	case cursor.PosValue:
 		k := sl.Block.Construct.Key(sl.Key)
-		if k == nil || k.Value != g.AddressValue || len(sl.Rhs) != 0 {
+		if k == nil || k.Value != grammar.AddressValue || len(sl.Rhs) != 0 {
 			return
 		}
 		prefix := ""

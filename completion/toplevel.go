@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 )
 
@@ -21,15 +21,15 @@ func (c *completer) statement() {
 	}
 	last := item[len(item)-1]
 	switch {
-	case item[0].IsKeyword(g.LetConstruct):
-		if len(item) >= 3 && item[2].Tok.Kind == g.Assign {
+	case item[0].IsKeyword(grammar.LetConstruct):
+		if len(item) >= 3 && item[2].Tok.Kind == grammar.Assign {
 			c.letValue(item[3:])
 		}
-	case construct(item[0]) == g.ProviderConstruct && len(item) == 1:
+	case construct(item[0]) == grammar.ProviderConstruct && len(item) == 1:
 		c.provide("provider kinds", c.providerKinds)
-	case construct(item[0]) == g.ForConstruct:
+	case construct(item[0]) == grammar.ForConstruct:
 		c.forHead(item[1:])
-	case construct(item[0]) == g.IfConstruct || construct(item[0]) == g.RequireConstruct:
+	case construct(item[0]) == grammar.IfConstruct || construct(item[0]) == grammar.RequireConstruct:
 		if len(item) == 1 || last.ExpectsMore() {
 			c.value(want{}, nil)
 		}
@@ -47,14 +47,14 @@ func (c *completer) statement() {
 }
 
 // construct returns the construct an entry is the keyword of (NoConstruct for others).
-func construct(e cursor.Entry) g.ConstructID {
-	if e.Tok.Kind != g.Ident {
-		return g.NoConstruct
+func construct(e cursor.Entry) grammar.ConstructID {
+	if e.Tok.Kind != grammar.Ident {
+		return grammar.NoConstruct
 	}
-	if k := g.KeywordConstruct(e.Text); k != nil {
+	if k := grammar.KeywordConstruct(e.Text); k != nil {
 		return k.ID
 	}
-	return g.NoConstruct
+	return grammar.NoConstruct
 }
 
 // letValue completes the right-hand side of a top-level let.
@@ -66,21 +66,21 @@ func (c *completer) letValue(rhs []cursor.Entry) {
 	}
 	last := rhs[len(rhs)-1]
 	switch construct(rhs[0]) {
-	case g.WaitConstruct:
+	case grammar.WaitConstruct:
 		if len(rhs) == 1 {
 			c.provide("wait targets", func() { c.waitTargets(sl.Owner) })
 		}
-	case g.ReadConstruct:
+	case grammar.ReadConstruct:
 		if len(rhs) == 1 {
 			c.provide("data sources", func() { c.resourceTypes(true, "") })
 		}
-	case g.ProviderConstruct:
+	case grammar.ProviderConstruct:
 		if len(rhs) == 1 {
 			c.provide("provider kinds", c.providerKinds)
 		}
-	case g.ForConstruct:
+	case grammar.ForConstruct:
 		c.forHead(rhs[1:])
-	case g.IfConstruct:
+	case grammar.IfConstruct:
 		if len(rhs) == 1 || last.ExpectsMore() {
 			c.value(want{}, nil)
 		}
@@ -97,7 +97,7 @@ func (c *completer) letValue(rhs []cursor.Entry) {
 // forHead completes in `for x in <|>`: the iterable.
 func (c *completer) forHead(rest []cursor.Entry) {
 	in := slices.IndexFunc(rest, func(e cursor.Entry) bool {
-		return e.Tok.Kind == g.Ident && g.ExpectsMore(e.Text) && g.KeywordConstruct(e.Text) == nil
+		return e.Tok.Kind == grammar.Ident && grammar.ExpectsMore(e.Text) && grammar.KeywordConstruct(e.Text) == nil
 	})
 	if in >= 0 && (in == len(rest)-1 || rest[len(rest)-1].ExpectsMore()) {
 		c.value(want{}, rest[in+1:])
@@ -112,8 +112,8 @@ func (c *completer) topLevel() {
 		return
 	}
 	c.provide("keywords", func() {
-		for _, k := range g.Constructs() {
-			if k.Keyword != "" && k.Snippet != "" && k.Place&(g.AtTop|g.InLet) != 0 {
+		for _, k := range grammar.Constructs() {
+			if k.Keyword != "" && k.Snippet != "" && k.Place&(grammar.AtTop|grammar.InLet) != 0 {
 				c.add(k.Keyword, Keyword, k.Snippet, k.Detail, "")
 			}
 		}
@@ -133,7 +133,7 @@ func (c *completer) rhsStart() {
 		return
 	}
 	c.provide("keywords", func() {
-		for _, k := range g.Constructs() {
+		for _, k := range grammar.Constructs() {
 			if k.LetSnippet != "" {
 				c.add(k.Keyword, Keyword, k.LetSnippet, k.Detail, "")
 			}
@@ -235,7 +235,7 @@ func (c *completer) configuredProviders() []string {
 	var out []string
 	for _, f := range c.cfg.Files {
 		for _, st := range f.AST.Stmts {
-			if p, ok := st.Node.(*g.ProviderStmt); ok && p.Kind != nil && !slices.Contains(out, p.Kind.Text) {
+			if p, ok := st.Node.(*grammar.ProviderStmt); ok && p.Kind != nil && !slices.Contains(out, p.Kind.Text) {
 				out = append(out, p.Kind.Text)
 			}
 		}

@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -16,7 +16,7 @@ type declType struct {
 }
 
 // declTypeOf reduces a parsed annotation.
-func declTypeOf(t *g.TypeExpr) *declType {
+func declTypeOf(t *grammar.TypeExpr) *declType {
 	if t == nil {
 		return nil
 	}
@@ -37,14 +37,14 @@ func declTypeOfEntries(item []cursor.Entry) *declType {
 	colon := false
 	for _, e := range item {
 		switch k := e.Tok.Kind; {
-		case k == g.Colon:
+		case k == grammar.Colon:
 			colon = true
 		case !colon:
-		case k == g.Assign || k == g.LBrace:
+		case k == grammar.Assign || k == grammar.LBrace:
 			return d
-		case k == g.Ident:
+		case k == grammar.Ident:
 			d.names = append(d.names, e.Text)
-		case k == g.String:
+		case k == grammar.String:
 			d.lits = append(d.lits, e.Text)
 		}
 	}

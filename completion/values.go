@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -23,7 +23,7 @@ func expect(e cursor.Expectation) want { return want{Expectation: e} }
 // the same refined type, then the names in scope, and once a word is typed the functions. After
 // `|>` or `>>` it offers functions; after `binding.` only that binding's members.
 func (c *completer) value(w want, rhs []cursor.Entry) {
-	if n := len(rhs); n > 0 && (rhs[n-1].Tok.Kind == g.Pipe || rhs[n-1].Tok.Kind == g.Compose) {
+	if n := len(rhs); n > 0 && (rhs[n-1].Tok.Kind == grammar.Pipe || rhs[n-1].Tok.Kind == grammar.Compose) {
 		c.provide("functions", c.functions)
 		return
 	}
@@ -75,9 +75,9 @@ func (c *completer) typed(w want) {
 		c.declValues(declTypeOf(w.Param.Type))
 	case w.Key != nil:
 		switch w.Key.Value {
-		case g.BoolValue:
+		case grammar.BoolValue:
 			c.bools()
-		case g.DurationValue:
+		case grammar.DurationValue:
 			c.durations(0, "")
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -60,7 +60,7 @@ func roEnums(rs *schema.Resource) []string {
 // wait completes inside `wait target { }`.
 func (c *completer) wait() {
 	sl := c.sl
-	w := g.ConstructOf(g.WaitConstruct)
+	w := grammar.ConstructOf(grammar.WaitConstruct)
 	switch sl.Pos {
 	case cursor.PosKey:
 		c.provide("wait keys", c.waitKeys)
@@ -70,19 +70,19 @@ func (c *completer) wait() {
 			return
 		}
 		switch k.Value {
-		case g.PredicateValue:
+		case grammar.PredicateValue:
 			c.provide("predicate", c.until)
-		case g.DurationValue:
+		case grammar.DurationValue:
 			if len(sl.Rhs) == 0 {
 				c.provide("durations", c.timeout)
 			}
-		case g.BindingsValue:
+		case grammar.BindingsValue:
 			if len(sl.Rhs) == 0 {
 				c.add("[ ]", Snippet, "[$0]", k.Detail, "")
 			}
 		}
 	case cursor.PosAfter:
-		if k := w.Key(sl.Key); k != nil && k.Value == g.PredicateValue && len(sl.Rhs) > 0 && !slices.ContainsFunc(sl.Rhs, func(e cursor.Entry) bool { return isComparison(e.Tok.Kind) }) {
+		if k := w.Key(sl.Key); k != nil && k.Value == grammar.PredicateValue && len(sl.Rhs) > 0 && !slices.ContainsFunc(sl.Rhs, func(e cursor.Entry) bool { return isComparison(e.Tok.Kind) }) {
 			c.text("==", Operator, "== ", "the only comparison supported", "")
 		}
 	}
@@ -93,15 +93,15 @@ func (c *completer) wait() {
 func (c *completer) waitKeys() {
 	present := c.present()
 	target := c.sl.Block.TargetN
-	for _, k := range g.ConstructOf(g.WaitConstruct).Keys {
+	for _, k := range grammar.ConstructOf(grammar.WaitConstruct).Keys {
 		if present[k.Name] {
 			continue
 		}
 		switch k.Value {
-		case g.PredicateValue:
+		case grammar.PredicateValue:
 			c.add(k.Name, Property, k.Snippet, k.Detail,
 				"`"+k.Name+" = "+orTarget(target)+".<attribute> == <value>`: the wait polls the target until it holds.")
-		case g.DurationValue:
+		case grammar.DurationValue:
 			ws := c.x.Wait(c.targetHead())
 			def := formatDuration(ws.Timeout.Secs)
 			c.add(k.Name, Property, k.Name+" = ${1:"+def+"}", "default "+def+" ("+ws.Timeout.Source+")", "")
@@ -126,9 +126,9 @@ func (c *completer) targetHead() string {
 	return ""
 }
 
-func isComparison(k g.Kind) bool {
+func isComparison(k grammar.Kind) bool {
 	switch k {
-	case g.Eq, g.NotEq, g.Lt, g.LtEq, g.Gt, g.GtEq:
+	case grammar.Eq, grammar.NotEq, grammar.Lt, grammar.LtEq, grammar.Gt, grammar.GtEq:
 		return true
 	}
 	return false

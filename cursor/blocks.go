@@ -4,13 +4,13 @@ import (
 	"slices"
 	"strings"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // owner returns the top-level declaration a statement makes (the let's binding), or nil.
-func (r *resolver) owner(st *g.Stmt) *workspace.Decl {
+func (r *resolver) owner(st *grammar.Stmt) *workspace.Decl {
 	if st == nil {
 		return nil
 	}
@@ -18,7 +18,7 @@ func (r *resolver) owner(st *g.Stmt) *workspace.Decl {
 		return r.ownerD
 	}
 	var d *workspace.Decl
-	if l, ok := st.Node.(*g.LetStmt); ok && l.Name != nil {
+	if l, ok := st.Node.(*grammar.LetStmt); ok && l.Name != nil {
 		d = r.declAt(st.Abs(l.Name.Span))
 	}
 	r.ownerSt, r.ownerD = st, d
@@ -27,8 +27,8 @@ func (r *resolver) owner(st *g.Stmt) *workspace.Decl {
 
 // blockCtx describes the block path[i] (a *g.Block) of statement st: what construct it belongs
 // to and, inside a resource, its schema and attribute path.
-func (r *resolver) blockCtx(st *g.Stmt, path []g.Node, i int) *BlockCtx {
-	if b, ok := nodeAt(path, i).(*g.Block); ok && r.scratch {
+func (r *resolver) blockCtx(st *grammar.Stmt, path []grammar.Node, i int) *BlockCtx {
+	if b, ok := nodeAt(path, i).(*grammar.Block); ok && r.scratch {
 		if b == r.lastBlock {
 			return r.lastCtx // the keys of a block come one after the other
 		}
@@ -36,7 +36,7 @@ func (r *resolver) blockCtx(st *g.Stmt, path []g.Node, i int) *BlockCtx {
 		if !ok {
 			ctx = r.describeBlock(st, path, i)
 			if r.memo == nil {
-				r.memo = map[*g.Block]*BlockCtx{}
+				r.memo = map[*grammar.Block]*BlockCtx{}
 			}
 			r.memo[b] = ctx
 		}
@@ -47,15 +47,15 @@ func (r *resolver) blockCtx(st *g.Stmt, path []g.Node, i int) *BlockCtx {
 }
 
 // describeBlock is blockCtx without the memo.
-func (r *resolver) describeBlock(st *g.Stmt, path []g.Node, i int) *BlockCtx {
-	b, _ := nodeAt(path, i).(*g.Block)
+func (r *resolver) describeBlock(st *grammar.Stmt, path []grammar.Node, i int) *BlockCtx {
+	b, _ := nodeAt(path, i).(*grammar.Block)
 	ctx := r.newBlockCtx()
 	ctx.Node, ctx.Stmt, ctx.Owner = b, st, r.owner(st)
 	switch p := nodeAt(path, i-1).(type) {
-	case *g.ResourceExpr:
-		ctx.Construct = g.ConstructOf(g.ResourceConstruct)
+	case *grammar.ResourceExpr:
+		ctx.Construct = grammar.ConstructOf(grammar.ResourceConstruct)
 		if p.Read != nil {
-			ctx.Construct = g.ConstructOf(g.ReadConstruct)
+			ctx.Construct = grammar.ConstructOf(grammar.ReadConstruct)
 		}
 		ctx.Read = p.Read != nil
 		if p.Type != nil {
@@ -63,43 +63,43 @@ func (r *resolver) describeBlock(st *g.Stmt, path []g.Node, i int) *BlockCtx {
 		}
 		ctx.Schema = r.schemas.Declared(ctx.Head, ctx.Read)
 		ctx.Path = []string{}
-	case *g.NestedBlock:
+	case *grammar.NestedBlock:
 		outer := r.blockCtx(st, path, i-2)
 		name := ""
 		if p.Name != nil {
 			name = p.Name.Text
 		}
-		if c := g.KeywordConstruct(name); c != nil && outer.Construct.Takes(c.ID) {
+		if c := grammar.KeywordConstruct(name); c != nil && outer.Construct.Takes(c.ID) {
 			ctx.Construct = c
-			ctx.Place = g.InResource
-			if outer.Construct.ID == g.ArgumentConstruct {
-				ctx.Place = g.InArgument
+			ctx.Place = grammar.InResource
+			if outer.Construct.ID == grammar.ArgumentConstruct {
+				ctx.Place = grammar.InArgument
 			}
 			break
 		}
 		r.inherit(ctx, outer, name)
-	case *g.MapExpr:
+	case *grammar.MapExpr:
 		ctx.Map = true
 		// The map is the value of a key (perhaps as an element of a list value): it holds what
 		// that key's schema member holds.
 		j := i - 2
 		for j >= 0 {
-			if _, ok := path[j].(*g.ListExpr); !ok {
+			if _, ok := path[j].(*grammar.ListExpr); !ok {
 				break
 			}
 			j--
 		}
-		if a, ok := nodeAt(path, j).(*g.Attribute); ok && a.Key != nil {
-			if _, ok := nodeAt(path, j-1).(*g.Block); ok {
+		if a, ok := nodeAt(path, j).(*grammar.Attribute); ok && a.Key != nil {
+			if _, ok := nodeAt(path, j-1).(*grammar.Block); ok {
 				outer := r.blockCtx(st, path, j-1)
 				if outer.Construct == nil || outer.Construct.Keys == nil {
 					r.inherit(ctx, outer, a.Key.Text)
 				}
 			}
 		}
-	case *g.WaitExpr:
-		ctx.Construct = g.ConstructOf(g.WaitConstruct)
-		ctx.Place = g.InLet
+	case *grammar.WaitExpr:
+		ctx.Construct = grammar.ConstructOf(grammar.WaitConstruct)
+		ctx.Place = grammar.InLet
 		if p.Target != nil {
 			ctx.TargetN = p.Target.Text
 			if ref := r.refAt(st.Abs(p.Target.Span).Start); ref != nil {
@@ -108,35 +108,35 @@ func (r *resolver) describeBlock(st *g.Stmt, path []g.Node, i int) *BlockCtx {
 				ctx.Target = r.lookup(p.Target.Text)
 			}
 		}
-	case *g.ProviderStmt:
-		ctx.Construct, ctx.Place = g.ConstructOf(g.ProviderConstruct), g.AtTop
+	case *grammar.ProviderStmt:
+		ctx.Construct, ctx.Place = grammar.ConstructOf(grammar.ProviderConstruct), grammar.AtTop
 		if p.Kind != nil {
 			ctx.Kind = p.Kind.Text
 		}
-	case *g.ProviderExpr:
-		ctx.Construct, ctx.Place = g.ConstructOf(g.ProviderConstruct), g.InLet
+	case *grammar.ProviderExpr:
+		ctx.Construct, ctx.Place = grammar.ConstructOf(grammar.ProviderConstruct), grammar.InLet
 		if p.Kind != nil {
 			ctx.Kind = p.Kind.Text
 		}
-	case *g.BackendStmt:
-		ctx.Construct, ctx.Place = g.ConstructOf(g.BackendConstruct), g.AtTop
+	case *grammar.BackendStmt:
+		ctx.Construct, ctx.Place = grammar.ConstructOf(grammar.BackendConstruct), grammar.AtTop
 		if p.Kind != nil {
 			ctx.Kind = p.Kind.Text
 		}
-	case *g.KeywordBlockExpr:
-		ctx.Construct, ctx.Place = g.KeywordConstruct(p.Keyword), g.InLet
-	case *g.ModuleCallExpr:
-		ctx.Construct = g.ConstructOf(g.ModuleCallConstruct)
+	case *grammar.KeywordBlockExpr:
+		ctx.Construct, ctx.Place = grammar.KeywordConstruct(p.Keyword), grammar.InLet
+	case *grammar.ModuleCallExpr:
+		ctx.Construct = grammar.ConstructOf(grammar.ModuleCallConstruct)
 		if p.Name != nil {
 			ctx.ModName = p.Name.Text
 			if r.cfg != nil {
 				ctx.Module = r.cfg.Modules[p.Name.Text]
 			}
 		}
-	case *g.StateBlockStmt:
-		ctx.Construct, ctx.Place, ctx.Kind = g.KeywordConstruct(p.Kind), g.AtTop, p.Kind
-	case *g.ParamDecl:
-		ctx.Construct = g.ConstructOf(g.ArgumentConstruct)
+	case *grammar.StateBlockStmt:
+		ctx.Construct, ctx.Place, ctx.Kind = grammar.KeywordConstruct(p.Kind), grammar.AtTop, p.Kind
+	case *grammar.ParamDecl:
+		ctx.Construct = grammar.ConstructOf(grammar.ArgumentConstruct)
 	}
 	return ctx
 }
@@ -165,7 +165,7 @@ func (r *resolver) keyExpect(ctx *BlockCtx, key string) Expectation {
 	}
 	if k := ctx.Construct.Key(key); k != nil && ctx.Construct.Keys != nil {
 		e := Expectation{Key: k, Block: ctx}
-		if k.Value == g.RegionValue {
+		if k.Value == grammar.RegionValue {
 			e.Region = ctx.Kind
 		}
 		return e
@@ -192,10 +192,10 @@ func (r *resolver) keyExpect(ctx *BlockCtx, key string) Expectation {
 }
 
 // moduleParam returns the argument called name a module declares, or nil.
-func moduleParam(cfg *workspace.Config, name string) *g.ParamDecl {
+func moduleParam(cfg *workspace.Config, name string) *grammar.ParamDecl {
 	for _, d := range cfg.Decls {
 		if d.Kind == workspace.Argument && d.Name == name {
-			if p, ok := d.Node.(*g.ParamDecl); ok {
+			if p, ok := d.Node.(*grammar.ParamDecl); ok {
 				return p
 			}
 		}
@@ -204,18 +204,18 @@ func moduleParam(cfg *workspace.Config, name string) *g.ParamDecl {
 }
 
 // expect is what the value position path[i] of statement st expects.
-func (r *resolver) expect(st *g.Stmt, path []g.Node, i int) Expectation {
+func (r *resolver) expect(st *grammar.Stmt, path []grammar.Node, i int) Expectation {
 	node := nodeAt(path, i)
 	switch p := nodeAt(path, i-1).(type) {
-	case *g.Attribute:
+	case *grammar.Attribute:
 		if p.Value != node || p.Key == nil {
 			return Expectation{}
 		}
-		if _, ok := nodeAt(path, i-2).(*g.Block); !ok {
+		if _, ok := nodeAt(path, i-2).(*grammar.Block); !ok {
 			return Expectation{}
 		}
 		return r.keyExpect(r.blockCtx(st, path, i-2), p.Key.Text)
-	case *g.ListExpr:
+	case *grammar.ListExpr:
 		e := r.expect(st, path, i-1)
 		if e.Type != nil && e.Schema != nil {
 			if t := e.Schema.Resolve(e.Type); t != nil && t.Kind == schema.KindList {
@@ -223,14 +223,14 @@ func (r *resolver) expect(st *g.Stmt, path []g.Node, i int) Expectation {
 			}
 		}
 		return e
-	case *g.ParenExpr:
+	case *grammar.ParenExpr:
 		return r.expect(st, path, i-1)
-	case *g.BinaryExpr:
-		if p.Y != node || p.Op != g.Eq && p.Op != g.NotEq {
+	case *grammar.BinaryExpr:
+		if p.Y != node || p.Op != grammar.Eq && p.Op != grammar.NotEq {
 			return Expectation{}
 		}
 		return r.compared(st, p.X, r.inPredicate(st, path, i-1))
-	case *g.ParamDecl:
+	case *grammar.ParamDecl:
 		if p.Default == node {
 			return Expectation{Param: p}
 		}
@@ -240,7 +240,7 @@ func (r *resolver) expect(st *g.Stmt, path []g.Node, i int) Expectation {
 
 // compared is what the right of a comparison with x expects: a value of the type of the
 // attribute x reads.
-func (r *resolver) compared(st *g.Stmt, x g.Expr, literal bool) Expectation {
+func (r *resolver) compared(st *grammar.Stmt, x grammar.Expr, literal bool) Expectation {
 	segs := segments(x)
 	if len(segs) < 2 {
 		return Expectation{Literal: literal}
@@ -262,18 +262,18 @@ func (r *resolver) compared(st *g.Stmt, x g.Expr, literal bool) Expectation {
 }
 
 // inPredicate reports whether path[i] lies in the value of a predicate key (until, condition).
-func (r *resolver) inPredicate(st *g.Stmt, path []g.Node, i int) bool {
+func (r *resolver) inPredicate(st *grammar.Stmt, path []grammar.Node, i int) bool {
 	for j := i; j > 0; j-- {
-		a, ok := path[j].(*g.Attribute)
+		a, ok := path[j].(*grammar.Attribute)
 		if !ok {
 			continue
 		}
-		if _, ok := nodeAt(path, j-1).(*g.Block); !ok || a.Key == nil {
+		if _, ok := nodeAt(path, j-1).(*grammar.Block); !ok || a.Key == nil {
 			return false
 		}
 		ctx := r.blockCtx(st, path, j-1)
 		k := ctx.Construct.Key(a.Key.Text)
-		return k != nil && ctx.Construct.Keys != nil && k.Value == g.PredicateValue
+		return k != nil && ctx.Construct.Keys != nil && k.Value == grammar.PredicateValue
 	}
 	return false
 }
@@ -283,14 +283,14 @@ func (r *resolver) enumExpected(e Expectation) *schema.Enum {
 	if e.Type != nil {
 		return r.withRegions(EnumOf(e.Schema, e.Type))
 	}
-	if e.Key != nil && e.Key.Value == g.RegionValue && e.Region != "" {
+	if e.Key != nil && e.Key.Value == grammar.RegionValue && e.Region != "" {
 		return r.withRegions(r.schemas.Enum(e.Region + ".Region"))
 	}
 	return nil
 }
 
 // nodeAt returns path[i], or nil outside the path.
-func nodeAt(path []g.Node, i int) g.Node {
+func nodeAt(path []grammar.Node, i int) grammar.Node {
 	if i < 0 || i >= len(path) {
 		return nil
 	}

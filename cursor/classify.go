@@ -3,7 +3,7 @@ package cursor
 import (
 	"strings"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -12,16 +12,16 @@ import (
 // path and its parents, and what the thing resolves to.
 func (r *resolver) classify(s *Site) {
 	src := r.f.Text()
-	s.Span = g.Span{Start: s.Tok.Start, End: s.Tok.End}
+	s.Span = grammar.Span{Start: s.Tok.Start, End: s.Tok.End}
 	s.Text = s.Tok.Text(src)
 	s.Owner = r.owner(s.Stmt)
 	switch s.Tok.Kind {
-	case g.LineComment, g.BlockComment:
+	case grammar.LineComment, grammar.BlockComment:
 		s.Role = Comment
 		return
-	case g.String:
+	case grammar.String:
 		if n := len(s.Path); n > 0 {
-			if x, ok := s.Path[n-1].(*g.Name); ok {
+			if x, ok := s.Path[n-1].(*grammar.Name); ok {
 				r.name(s, x, n-1) // a quoted key: 'aws:SourceArn' = ...
 				return
 			}
@@ -29,18 +29,18 @@ func (r *resolver) classify(s *Site) {
 		s.Role = String
 		r.valueExpect(s)
 		return
-	case g.TemplateStart, g.TemplateMid, g.TemplateEnd, g.Heredoc:
+	case grammar.TemplateStart, grammar.TemplateMid, grammar.TemplateEnd, grammar.Heredoc:
 		s.Role = String
 		r.valueExpect(s)
 		return
-	case g.Int, g.Float, g.Duration:
+	case grammar.Int, grammar.Float, grammar.Duration:
 		s.Role = Number
 		r.valueExpect(s)
 		return
-	case g.Pipe, g.Compose, g.Coalesce:
+	case grammar.Pipe, grammar.Compose, grammar.Coalesce:
 		s.Role = Operator
 		return
-	case g.Ident:
+	case grammar.Ident:
 	default:
 		return
 	}
@@ -50,31 +50,31 @@ func (r *resolver) classify(s *Site) {
 	}
 	i := len(s.Path) - 1
 	switch x := s.Path[i].(type) {
-	case *g.Name:
+	case *grammar.Name:
 		r.name(s, x, i)
-	case *g.PathExpr:
-		r.path(s, i, segAt(x.Parts, s.Stmt.Abs(g.Span{}).Start, s.Offset, s.sameStart))
-	case *g.FieldExpr:
+	case *grammar.PathExpr:
+		r.path(s, i, segAt(x.Parts, s.Stmt.Abs(grammar.Span{}).Start, s.Offset, s.sameStart))
+	case *grammar.FieldExpr:
 		segs := segments(x)
 		r.path(s, i, segAt(segs, s.Stmt.Offset, s.Offset, s.sameStart))
-	case *g.TypeAtom:
+	case *grammar.TypeAtom:
 		s.Role = TypeName
-		s.Span = s.Stmt.Abs(g.Span{Start: x.Span.Start, End: x.Span.Start + int32(len(x.Name))})
+		s.Span = s.Stmt.Abs(grammar.Span{Start: x.Span.Start, End: x.Span.Start + int32(len(x.Name))})
 		if x.Name == "" || !s.Span.Contains(s.Offset) {
-			s.Role, s.Span = None, g.Span{Start: s.Tok.Start, End: s.Tok.End}
+			s.Role, s.Span = None, grammar.Span{Start: s.Tok.Start, End: s.Tok.End}
 		}
 		if strings.Contains(x.Name, ".") {
 			s.Schema = r.schemas.Declared(x.Name, false)
 		}
-	case *g.BoolLit, *g.NullLit:
+	case *grammar.BoolLit, *grammar.NullLit:
 		s.Role = Literal
 		r.valueExpect(s)
-	case *g.DurationLit:
+	case *grammar.DurationLit:
 		s.Role = Number // the unit word of `30 min`
 		r.valueExpect(s)
-	case *g.BadItem:
+	case *grammar.BadItem:
 		r.badItem(s, i)
-	case *g.BadStmt, *g.BadExpr:
+	case *grammar.BadStmt, *grammar.BadExpr:
 		r.guess(s)
 	default:
 		r.keywordSpan(s, x, i)
@@ -83,7 +83,7 @@ func (r *resolver) classify(s *Site) {
 
 // segAt returns the index of the name holding the absolute offset off (names relative to base),
 // preferring the one starting at off when start is set, or -1.
-func segAt(names []g.Name, base, off int32, start bool) int {
+func segAt(names []grammar.Name, base, off int32, start bool) int {
 	for k, n := range names {
 		sp := n.Span.Shift(base)
 		if sp.Start <= off && off < sp.End {
@@ -109,7 +109,7 @@ func (r *resolver) word(s *Site) {
 	switch {
 	case isLiteral(s.Text):
 		s.Role = Literal
-	case g.IsKeyword(s.Text):
+	case grammar.IsKeyword(s.Text):
 		s.Role = Keyword
 		s.Construct = keywordConstruct(s.Text)
 	}
@@ -129,15 +129,15 @@ func (r *resolver) guess(s *Site) {
 	next := r.nextKind(s.Tok)
 	first, _, dotted := strings.Cut(s.Text, ".")
 	switch {
-	case next == g.LParen && !dotted:
+	case next == grammar.LParen && !dotted:
 		s.Role = Function
 		if r.cfg != nil {
 			if ds := r.cfg.Functions[s.Text]; len(ds) > 0 {
 				s.Decl = ds[0]
 			}
 		}
-		s.Builtin = s.Decl == nil && g.IsBuiltinFunction(s.Text)
-	case next == g.Assign || next == g.Colon:
+		s.Builtin = s.Decl == nil && grammar.IsBuiltinFunction(s.Text)
+	case next == grammar.Assign || next == grammar.Colon:
 		s.Role = Key
 	case r.lookup(first) != nil:
 		abs := splitName(s.Text, s.Tok.Start)
@@ -148,30 +148,30 @@ func (r *resolver) guess(s *Site) {
 		s.Segments = abs
 		s.Span, s.Text = abs[k].Span, abs[k].Text
 		r.reference(s, abs, k, r.lookup(first))
-	case dotted && (next == g.LBrace || r.schemas.Declared(s.Text, false) != nil):
+	case dotted && (next == grammar.LBrace || r.schemas.Declared(s.Text, false) != nil):
 		s.Role = ResourceType
 		s.Schema = r.schemas.Declared(s.Text, false)
-	case !dotted && g.IsBuiltinFunction(s.Text):
+	case !dotted && grammar.IsBuiltinFunction(s.Text):
 		s.Role, s.Builtin = Function, true
 	}
 }
 
 // nextKind returns the kind of the first significant token after t (EOF at the end).
-func (r *resolver) nextKind(t g.Token) g.Kind {
+func (r *resolver) nextKind(t grammar.Token) grammar.Kind {
 	toks := r.f.AST.Tokens
 	i := tokenIndex(toks, t.Start)
 	if i >= len(toks) {
-		return g.EOF
+		return grammar.EOF
 	}
 	return nextSignificant(toks, i).Kind
 }
 
 // splitName splits a dotted word starting at the absolute offset start into its names.
-func splitName(text string, start int32) []g.Name {
-	var out []g.Name
+func splitName(text string, start int32) []grammar.Name {
+	var out []grammar.Name
 	off := start
 	for part := range strings.SplitSeq(text, ".") {
-		out = append(out, g.Name{Text: part, Span: g.Span{Start: off, End: off + int32(len(part))}})
+		out = append(out, grammar.Name{Text: part, Span: grammar.Span{Start: off, End: off + int32(len(part))}})
 		off += int32(len(part)) + 1
 	}
 	return out
@@ -179,18 +179,18 @@ func splitName(text string, start int32) []g.Name {
 
 // keywordConstruct returns the construct a keyword belongs to: the one it introduces, or the one
 // whose syntax or keys it is part of.
-func keywordConstruct(word string) *g.Construct {
-	if c := g.KeywordConstruct(word); c != nil {
+func keywordConstruct(word string) *grammar.Construct {
+	if c := grammar.KeywordConstruct(word); c != nil {
 		return c
 	}
-	for _, c := range g.Constructs() {
+	for _, c := range grammar.Constructs() {
 		for _, p := range c.Parts {
 			if p == word {
-				return g.ConstructOf(c.ID)
+				return grammar.ConstructOf(c.ID)
 			}
 		}
 		if k := c.Key(word); k != nil && k.Keyword {
-			return g.ConstructOf(c.ID)
+			return grammar.ConstructOf(c.ID)
 		}
 	}
 	return nil
@@ -200,48 +200,48 @@ func keywordConstruct(word string) *g.Construct {
 // read, provider ...), or a word inside the node's span that no child holds (`in`, `else`, or a
 // word the parser skipped, which is guessed). The
 // keyword of a construct that is the value of a let (path[i-1]) records the let's binding.
-func (r *resolver) keywordSpan(s *Site, n g.Node, i int) {
+func (r *resolver) keywordSpan(s *Site, n grammar.Node, i int) {
 	rel := s.Span.Shift(-s.Stmt.Offset)
-	var kw g.Span
-	id := g.NoConstruct
+	var kw grammar.Span
+	id := grammar.NoConstruct
 	switch n := n.(type) {
-	case *g.LetStmt:
-		kw, id = n.Let, g.LetConstruct
-	case *g.WaitExpr:
-		kw, id = n.Kw, g.WaitConstruct
-	case *g.ResourceExpr:
+	case *grammar.LetStmt:
+		kw, id = n.Let, grammar.LetConstruct
+	case *grammar.WaitExpr:
+		kw, id = n.Kw, grammar.WaitConstruct
+	case *grammar.ResourceExpr:
 		if n.Read != nil {
-			kw, id = *n.Read, g.ReadConstruct
+			kw, id = *n.Read, grammar.ReadConstruct
 		}
-	case *g.KeywordBlockExpr:
-		kw, id = n.Kw, g.KeywordConstruct(n.Keyword).ID
-	case *g.ProviderExpr:
-		kw, id = n.Kw, g.ProviderConstruct
-	case *g.ProviderStmt:
-		kw, id = n.Kw, g.ProviderConstruct
-	case *g.BackendStmt:
-		kw, id = n.Kw, g.BackendConstruct
-	case *g.ArgumentsStmt:
-		kw, id = n.Kw, g.ArgumentsConstruct
-	case *g.OutputsStmt:
-		kw, id = n.Kw, g.AttributesConstruct
+	case *grammar.KeywordBlockExpr:
+		kw, id = n.Kw, grammar.KeywordConstruct(n.Keyword).ID
+	case *grammar.ProviderExpr:
+		kw, id = n.Kw, grammar.ProviderConstruct
+	case *grammar.ProviderStmt:
+		kw, id = n.Kw, grammar.ProviderConstruct
+	case *grammar.BackendStmt:
+		kw, id = n.Kw, grammar.BackendConstruct
+	case *grammar.ArgumentsStmt:
+		kw, id = n.Kw, grammar.ArgumentsConstruct
+	case *grammar.OutputsStmt:
+		kw, id = n.Kw, grammar.AttributesConstruct
 		if n.Exports {
-			id = g.ExportsConstruct
+			id = grammar.ExportsConstruct
 		}
-	case *g.StateBlockStmt:
-		kw, id = n.Kw, g.KeywordConstruct(n.Kind).ID
-	case *g.RequireStmt:
-		kw, id = n.Kw, g.RequireConstruct
-	case *g.FnStmt:
-		kw, id = n.Kw, g.FnConstruct
-	case *g.ForExpr:
-		kw, id = n.Kw, g.ForConstruct
-	case *g.IfExpr:
-		kw, id = n.Kw, g.IfConstruct
+	case *grammar.StateBlockStmt:
+		kw, id = n.Kw, grammar.KeywordConstruct(n.Kind).ID
+	case *grammar.RequireStmt:
+		kw, id = n.Kw, grammar.RequireConstruct
+	case *grammar.FnStmt:
+		kw, id = n.Kw, grammar.FnConstruct
+	case *grammar.ForExpr:
+		kw, id = n.Kw, grammar.ForConstruct
+	case *grammar.IfExpr:
+		kw, id = n.Kw, grammar.IfConstruct
 	}
-	if id != g.NoConstruct && kw == rel {
-		s.Role, s.Construct = Keyword, g.ConstructOf(id)
-		if l, ok := nodeAt(s.Path, i-1).(*g.LetStmt); ok && l.Value == n && l.Name != nil {
+	if id != grammar.NoConstruct && kw == rel {
+		s.Role, s.Construct = Keyword, grammar.ConstructOf(id)
+		if l, ok := nodeAt(s.Path, i-1).(*grammar.LetStmt); ok && l.Value == n && l.Name != nil {
 			s.Decl = r.declAt(s.Stmt.Abs(l.Name.Span))
 		}
 		return
@@ -250,34 +250,34 @@ func (r *resolver) keywordSpan(s *Site, n g.Node, i int) {
 }
 
 // name classifies a name node (path[i]) by what holds it.
-func (r *resolver) name(s *Site, x *g.Name, i int) {
+func (r *resolver) name(s *Site, x *grammar.Name, i int) {
 	st := s.Stmt
 	s.Span = st.Abs(x.Span)
 	s.Text = x.Text
 	switch p := nodeAt(s.Path, i-1).(type) {
-	case *g.LetStmt, *g.ParamDecl, *g.FnStmt, *g.FnParam, *g.ForExpr:
+	case *grammar.LetStmt, *grammar.ParamDecl, *grammar.FnStmt, *grammar.FnParam, *grammar.ForExpr:
 		s.Role = Declaration
 		s.Decl = r.declAt(s.Span)
-	case *g.Attribute:
+	case *grammar.Attribute:
 		if p.Key != x {
 			return
 		}
 		r.key(s, p.Quoted, i-2)
-	case *g.NestedBlock:
+	case *grammar.NestedBlock:
 		r.nestedBlock(s, x, i-1)
-	case *g.ProviderStmt, *g.ProviderExpr:
+	case *grammar.ProviderStmt, *grammar.ProviderExpr:
 		s.Role = ProviderName
-	case *g.BackendStmt:
+	case *grammar.BackendStmt:
 		s.Role = BackendType
-	case *g.WaitExpr:
+	case *grammar.WaitExpr:
 		s.Role = Reference
 		if s.Ref = r.refAt(s.Span.Start); s.Ref != nil {
 			s.Decl = s.Ref.Decl
 		} else {
 			s.Decl = r.lookup(x.Text)
 		}
-		s.Segments = []g.Name{{Text: x.Text, Span: s.Span}}
-	case *g.ModuleCallExpr:
+		s.Segments = []grammar.Name{{Text: x.Text, Span: s.Span}}
+	case *grammar.ModuleCallExpr:
 		s.Role = Reference
 		if s.Ref = r.refAt(s.Span.Start); s.Ref != nil {
 			s.Decl = s.Ref.Decl
@@ -285,14 +285,14 @@ func (r *resolver) name(s *Site, x *g.Name, i int) {
 		if r.cfg != nil {
 			s.Module = r.cfg.Modules[x.Text]
 		}
-		s.Segments = []g.Name{{Text: x.Text, Span: s.Span}}
-	case *g.CallExpr:
+		s.Segments = []grammar.Name{{Text: x.Text, Span: s.Span}}
+	case *grammar.CallExpr:
 		s.Role = Function
 		if s.Ref = r.refAt(s.Span.Start); s.Ref != nil {
 			s.Decl = s.Ref.Decl
 		}
-		s.Builtin = s.Decl == nil && g.IsBuiltinFunction(x.Text)
-	case *g.OutputDecl:
+		s.Builtin = s.Decl == nil && grammar.IsBuiltinFunction(x.Text)
+	case *grammar.OutputDecl:
 		s.Role = Output
 		if r.cfg != nil {
 			for _, o := range r.cfg.Outputs {
@@ -301,7 +301,7 @@ func (r *resolver) name(s *Site, x *g.Name, i int) {
 				}
 			}
 		}
-	case *g.TypeField:
+	case *grammar.TypeField:
 		s.Role = Field
 	}
 }
@@ -310,7 +310,7 @@ func (r *resolver) name(s *Site, x *g.Name, i int) {
 // argument, or an attribute of a resource (or a field below one).
 func (r *resolver) key(s *Site, quoted bool, bi int) {
 	s.Role = Key
-	if _, ok := nodeAt(s.Path, bi).(*g.Block); !ok {
+	if _, ok := nodeAt(s.Path, bi).(*grammar.Block); !ok {
 		return
 	}
 	ctx := r.blockCtx(s.Stmt, s.Path, bi)
@@ -325,7 +325,7 @@ func (r *resolver) key(s *Site, quoted bool, bi int) {
 		}
 		return
 	}
-	if ctx.Construct != nil && ctx.Construct.ID == g.ModuleCallConstruct {
+	if ctx.Construct != nil && ctx.Construct.ID == grammar.ModuleCallConstruct {
 		s.Role = ArgumentKey
 		s.Module = ctx.Module
 		if ctx.Module != nil && ctx.Module.Config != nil {
@@ -354,13 +354,13 @@ func (r *resolver) member(s *Site, ctx *BlockCtx) {
 
 // nestedBlock classifies the name of the nested block path[ni]: a keyword block the outer
 // construct takes (directives, validation), or a schema attribute written as a block.
-func (r *resolver) nestedBlock(s *Site, x *g.Name, ni int) {
-	if _, ok := nodeAt(s.Path, ni-1).(*g.Block); !ok {
+func (r *resolver) nestedBlock(s *Site, x *grammar.Name, ni int) {
+	if _, ok := nodeAt(s.Path, ni-1).(*grammar.Block); !ok {
 		s.Role = BlockName
 		return
 	}
 	outer := r.blockCtx(s.Stmt, s.Path, ni-1)
-	if c := g.KeywordConstruct(x.Text); c != nil && outer.Construct.Takes(c.ID) {
+	if c := grammar.KeywordConstruct(x.Text); c != nil && outer.Construct.Takes(c.ID) {
 		s.Role, s.Construct = Keyword, c
 		return
 	}
@@ -372,8 +372,8 @@ func (r *resolver) nestedBlock(s *Site, x *g.Name, ni int) {
 // badItem classifies the first word of a block item that did not parse (`domain_name 'x'`, a key
 // still without its "=") as the key it starts.
 func (r *resolver) badItem(s *Site, i int) {
-	b := s.Path[i].(*g.BadItem)
-	if s.Stmt.Abs(b.Span).Start != s.Tok.Start || strings.Contains(s.Text, ".") || g.IsKeyword(s.Text) || isLiteral(s.Text) {
+	b := s.Path[i].(*grammar.BadItem)
+	if s.Stmt.Abs(b.Span).Start != s.Tok.Start || strings.Contains(s.Text, ".") || grammar.IsKeyword(s.Text) || isLiteral(s.Text) {
 		r.guess(s)
 		return
 	}
@@ -385,21 +385,21 @@ func (r *resolver) badItem(s *Site, i int) {
 func (r *resolver) path(s *Site, i, k int) {
 	st := s.Stmt
 	x := s.Path[i]
-	segs := segments(x.(g.Expr))
+	segs := segments(x.(grammar.Expr))
 	if k < 0 || k >= len(segs) {
 		return
 	}
 	abs := r.absNames(st, segs)
 	s.Segments = abs
 	s.Span, s.Text = abs[k].Span, abs[k].Text
-	if p, ok := x.(*g.PathExpr); ok {
+	if p, ok := x.(*grammar.PathExpr); ok {
 		switch parent := nodeAt(s.Path, i-1).(type) {
-		case *g.ResourceExpr:
+		case *grammar.ResourceExpr:
 			if parent.Type == p {
 				r.resourceType(s, p, parent.Read != nil)
 				return
 			}
-		case *g.AddressExpr:
+		case *grammar.AddressExpr:
 			if parent.Type == p {
 				r.resourceType(s, p, false)
 				return
@@ -419,9 +419,9 @@ func (r *resolver) path(s *Site, i, k int) {
 		r.reference(s, abs, k, d)
 		return
 	}
-	whole := g.Span{Start: abs[0].Span.Start, End: abs[len(abs)-1].Span.End}
+	whole := grammar.Span{Start: abs[0].Span.Start, End: abs[len(abs)-1].Span.End}
 	var text string
-	if p, ok := x.(*g.PathExpr); ok {
+	if p, ok := x.(*grammar.PathExpr); ok {
 		text = r.pathText(st, p)
 	} else {
 		text = strings.Join(texts(segs), ".")
@@ -429,7 +429,7 @@ func (r *resolver) path(s *Site, i, k int) {
 	s.Expect = r.expect(st, s.Path, i)
 	if k < len(segs)-1 {
 		// a prefix of a qualified value: aws.acm.Certificate, aws.acm.Certificate.Status
-		sp := g.Span{Start: abs[0].Span.Start, End: abs[k].Span.End}
+		sp := grammar.Span{Start: abs[0].Span.Start, End: abs[k].Span.End}
 		n := k // the dots
 		for _, seg := range segs[:k+1] {
 			n += len(seg.Text)
@@ -465,7 +465,7 @@ func (r *resolver) path(s *Site, i, k int) {
 			return
 		}
 	}
-	if len(segs) == 1 && (isLiteral(text) || g.IsKeyword(text)) {
+	if len(segs) == 1 && (isLiteral(text) || grammar.IsKeyword(text)) {
 		r.word(s) // a keyword no binding can be named after: `wait` while typing
 		return
 	}
@@ -479,7 +479,7 @@ func (r *resolver) path(s *Site, i, k int) {
 // reference classifies segment k of the names abs of a reference whose root resolves to d: the
 // root is a Reference, a later segment a Member with its attribute path and, for a resource (or
 // what stands for one), its schema member.
-func (r *resolver) reference(s *Site, abs []g.Name, k int, d *workspace.Decl) {
+func (r *resolver) reference(s *Site, abs []grammar.Name, k int, d *workspace.Decl) {
 	s.Decl = d
 	if k == 0 {
 		s.Role = Reference
@@ -498,7 +498,7 @@ func (r *resolver) reference(s *Site, abs []g.Name, k int, d *workspace.Decl) {
 
 // pathText returns the dotted name p of statement st as written: the source text, unless the
 // parser joined it across blanks.
-func (r *resolver) pathText(st *g.Stmt, p *g.PathExpr) string {
+func (r *resolver) pathText(st *grammar.Stmt, p *grammar.PathExpr) string {
 	sp := st.Abs(p.Span)
 	src := r.f.Text()
 	if sp.Start < 0 || sp.End > int32(len(src)) || sp.Start > sp.End {
@@ -514,7 +514,7 @@ func (r *resolver) pathText(st *g.Stmt, p *g.PathExpr) string {
 }
 
 // resourceType classifies the type of a resource, data source or address.
-func (r *resolver) resourceType(s *Site, p *g.PathExpr, read bool) {
+func (r *resolver) resourceType(s *Site, p *grammar.PathExpr, read bool) {
 	s.Role = ResourceType
 	s.Span = s.Stmt.Abs(p.Span)
 	s.Text = r.pathText(s.Stmt, p)
@@ -528,9 +528,9 @@ func (r *resolver) valueExpect(s *Site) {
 	}
 }
 
-func isBad(n g.Node) bool {
+func isBad(n grammar.Node) bool {
 	switch n.(type) {
-	case *g.BadStmt, *g.BadItem, *g.BadExpr:
+	case *grammar.BadStmt, *grammar.BadItem, *grammar.BadExpr:
 		return true
 	}
 	return false

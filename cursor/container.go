@@ -1,14 +1,14 @@
 package cursor
 
 import (
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 // container finds, for the innermost bracket open at the cursor that the tree records, the node
 // it opens, and sets the slot's container from it. The frames past it (brackets the parser could
 // not place) are dropped; the statement level is used when no bracket is placed. It returns the
 // frame whose item the cursor is in.
-func (r *resolver) container(s *Slot, frames []*frame, toks []g.Token) *frame {
+func (r *resolver) container(s *Slot, frames []*frame, toks []grammar.Token) *frame {
 	lowest := max(1, len(frames)-maxUnplaced)
 	pl := placer{r: r, s: s, frames: frames, toks: toks, lowest: lowest, done: make([]placed, len(frames))}
 	for k := len(frames) - 1; k >= lowest; k-- {
@@ -24,13 +24,13 @@ func (r *resolver) container(s *Slot, frames []*frame, toks []g.Token) *frame {
 		case InList:
 			// The block whose key the list is the value of (for depends_on and typed elements).
 			for j := len(path) - 2; j >= 0; j-- {
-				if _, ok := path[j].(*g.Attribute); ok {
-					if _, ok := nodeAt(path, j-1).(*g.Block); ok {
+				if _, ok := path[j].(*grammar.Attribute); ok {
+					if _, ok := nodeAt(path, j-1).(*grammar.Block); ok {
 						s.Block = r.blockCtx(s.Stmt, path, j-1)
 					}
 					break
 				}
-				if _, ok := path[j].(*g.ListExpr); !ok {
+				if _, ok := path[j].(*grammar.ListExpr); !ok {
 					break
 				}
 			}
@@ -42,66 +42,66 @@ func (r *resolver) container(s *Slot, frames []*frame, toks []g.Token) *frame {
 
 // opens returns what the bracket at token index oi opens, with the path from the statement's
 // root to its node; InNothing when the tree has no node for it.
-func (r *resolver) opens(st *g.Stmt, toks []g.Token, oi int) (In, []g.Node) {
+func (r *resolver) opens(st *grammar.Stmt, toks []grammar.Token, oi int) (In, []grammar.Node) {
 	ot := toks[oi]
 	rel := ot.Start - st.Offset
-	var before g.Span // the significant token before the bracket, relative
+	var before grammar.Span // the significant token before the bracket, relative
 	if p := prevSignificant(toks, ot.Start); p >= 0 {
-		before = g.Span{Start: toks[p].Start - st.Offset, End: toks[p].End - st.Offset}
+		before = grammar.Span{Start: toks[p].Start - st.Offset, End: toks[p].End - st.Offset}
 	}
 	var in In
-	path := find(st.Node, func(n g.Node) bool {
+	path := find(st.Node, func(n grammar.Node) bool {
 		switch n := n.(type) {
-		case *g.Block:
-			if ot.Kind == g.LBrace && n.Open.Start == rel {
+		case *grammar.Block:
+			if ot.Kind == grammar.LBrace && n.Open.Start == rel {
 				in = InBlock
 			}
-		case *g.Body:
-			if ot.Kind == g.LBrace && n.Open.Start == rel {
+		case *grammar.Body:
+			if ot.Kind == grammar.LBrace && n.Open.Start == rel {
 				in = InBody
 			}
-		case *g.FnStmt:
+		case *grammar.FnStmt:
 			switch {
-			case ot.Kind == g.LBrace && n.Open.Start == rel && n.Open.End > n.Open.Start:
+			case ot.Kind == grammar.LBrace && n.Open.Start == rel && n.Open.End > n.Open.Start:
 				in = InBody
-			case ot.Kind == g.LParen && n.Name != nil && n.Name.Span == before:
+			case ot.Kind == grammar.LParen && n.Name != nil && n.Name.Span == before:
 				in = InParams
 			}
-		case *g.ArgumentsStmt:
-			if ot.Kind == g.LBrace && n.Kw == before {
+		case *grammar.ArgumentsStmt:
+			if ot.Kind == grammar.LBrace && n.Kw == before {
 				in = InDecls
 			}
-		case *g.OutputsStmt:
-			if ot.Kind == g.LBrace && n.Kw == before {
+		case *grammar.OutputsStmt:
+			if ot.Kind == grammar.LBrace && n.Kw == before {
 				in = InDecls
 			}
-		case *g.TypeAtom:
+		case *grammar.TypeAtom:
 			if n.Span.Start <= rel && rel < n.Span.End && n.Span.Start+int32(len(n.Name)) == before.End {
 				switch {
-				case ot.Kind == g.LBrace && n.Name == "struct":
+				case ot.Kind == grammar.LBrace && n.Name == "struct":
 					in = InStruct
-				case ot.Kind == g.LParen && (n.Name == "list" || n.Name == "map"):
+				case ot.Kind == grammar.LParen && (n.Name == "list" || n.Name == "map"):
 					in = InTypeArgs
 				}
 			}
-		case *g.ListExpr:
-			if ot.Kind == g.LBracket && n.Span.Start == rel {
+		case *grammar.ListExpr:
+			if ot.Kind == grammar.LBracket && n.Span.Start == rel {
 				in = InList
 			}
-		case *g.IndexExpr:
-			if ot.Kind == g.LBracket && n.X != nil && n.X.Pos().End == rel {
+		case *grammar.IndexExpr:
+			if ot.Kind == grammar.LBracket && n.X != nil && n.X.Pos().End == rel {
 				in = InArgs
 			}
-		case *g.CallExpr:
-			if ot.Kind == g.LParen && n.LParen.Start == rel {
+		case *grammar.CallExpr:
+			if ot.Kind == grammar.LParen && n.LParen.Start == rel {
 				in = InArgs
 			}
-		case *g.ParenExpr:
-			if ot.Kind == g.LParen && n.Span.Start == rel {
+		case *grammar.ParenExpr:
+			if ot.Kind == grammar.LParen && n.Span.Start == rel {
 				in = InArgs
 			}
-		case *g.StringLit:
-			if (ot.Kind == g.TemplateStart || ot.Kind == g.TemplateMid) && n.Span.Start <= rel && rel < n.Span.End {
+		case *grammar.StringLit:
+			if (ot.Kind == grammar.TemplateStart || ot.Kind == grammar.TemplateMid) && n.Span.Start <= rel && rel < n.Span.End {
 				in = InArgs
 			}
 		}
@@ -115,15 +115,15 @@ func (r *resolver) opens(st *g.Stmt, toks []g.Token, oi int) (In, []g.Node) {
 
 // find returns the path from root to the first node (in source order, outer before inner) that
 // ok accepts, or nil.
-func find(root g.Node, ok func(g.Node) bool) []g.Node {
-	var path []g.Node
-	var walk func(n g.Node) bool
-	walk = func(n g.Node) bool {
+func find(root grammar.Node, ok func(grammar.Node) bool) []grammar.Node {
+	var path []grammar.Node
+	var walk func(n grammar.Node) bool
+	walk = func(n grammar.Node) bool {
 		path = append(path, n)
 		if ok(n) {
 			return true
 		}
-		for _, c := range g.Children(n) {
+		for _, c := range grammar.Children(n) {
 			if walk(c) {
 				return true
 			}
@@ -152,7 +152,7 @@ type placer struct {
 	r      *resolver
 	s      *Slot
 	frames []*frame
-	toks   []g.Token
+	toks   []grammar.Token
 	lowest int      // the outermost frame looked at (see maxUnplaced)
 	done   []placed // by frame index
 }
@@ -160,12 +160,12 @@ type placer struct {
 type placed struct {
 	known bool
 	in    In
-	path  []g.Node
+	path  []grammar.Node
 }
 
 // place returns what the bracket of frame k opens, and the path to its node: the node the tree
 // has for it, else a type bracket's container (typeBracket).
-func (p *placer) place(k int) (In, []g.Node) {
+func (p *placer) place(k int) (In, []grammar.Node) {
 	if k < p.lowest {
 		return InNothing, nil
 	}
@@ -183,13 +183,13 @@ func (p *placer) place(k int) (In, []g.Node) {
 // typeBracket places a bracket the tree has no node for because the type annotation it opens is
 // still being typed: `(` at a type position opens a type constructor's argument (list(, map(),
 // `{` after `struct` there a struct type's fields. The path is that of the enclosing container.
-func (p *placer) typeBracket(k int) (In, []g.Node) {
+func (p *placer) typeBracket(k int) (In, []grammar.Node) {
 	s, frames, toks := p.s, p.frames, p.toks
 	parent := frames[k-1]
 	if len(parent.item) == 0 {
 		return InNothing, nil // nothing before the bracket: no type constructor
 	}
-	pin, ppath := InStatement, []g.Node{s.Stmt.Node}
+	pin, ppath := InStatement, []grammar.Node{s.Stmt.Node}
 	if k-1 >= 1 {
 		pin, ppath = p.place(k - 1)
 	}
@@ -202,10 +202,10 @@ func (p *placer) typeBracket(k int) (In, []g.Node) {
 	}
 	last := outer.Item[len(outer.Item)-1]
 	switch toks[frames[k].open].Kind {
-	case g.LParen:
+	case grammar.LParen:
 		return InTypeArgs, ppath
-	case g.LBrace:
-		if last.Tok.Kind == g.Ident && last.Text == "struct" {
+	case grammar.LBrace:
+		if last.Tok.Kind == grammar.Ident && last.Text == "struct" {
 			return InStruct, ppath
 		}
 	}

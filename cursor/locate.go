@@ -3,7 +3,7 @@ package cursor
 import (
 	"sort"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -28,13 +28,13 @@ func locate(cfg *workspace.Config, f *workspace.File, offset int, schemas *schem
 	r := newResolver(cfg, f, schemas)
 	src := f.Text()
 	off := int32(min(max(offset, 0), len(src)))
-	s := &Site{File: f, Offset: off, Tok: g.Token{Kind: g.EOF, Start: off, End: off}}
+	s := &Site{File: f, Offset: off, Tok: grammar.Token{Kind: grammar.EOF, Start: off, End: off}}
 	if tok, ok := tokenAt(f.AST.Tokens, off); ok {
 		s.Tok = tok
 		s.sameStart = tok.Start == off
 		s.Stmt = stmtHolding(f.AST.Stmts, tok.Start)
 		if s.Stmt != nil {
-			rel := g.Span{Start: tok.Start - s.Stmt.Offset, End: tok.End - s.Stmt.Offset}
+			rel := grammar.Span{Start: tok.Start - s.Stmt.Offset, End: tok.End - s.Stmt.Offset}
 			s.Path = descend(s.Stmt.Node, rel)
 		}
 		r.classify(s)
@@ -43,7 +43,7 @@ func locate(cfg *workspace.Config, f *workspace.File, offset int, schemas *schem
 }
 
 // stmtHolding returns the statement (with a tree) whose text holds the absolute offset off, or nil.
-func stmtHolding(stmts []*g.Stmt, off int32) *g.Stmt {
+func stmtHolding(stmts []*grammar.Stmt, off int32) *grammar.Stmt {
 	i := sort.Search(len(stmts), func(i int) bool { return stmts[i].End > off })
 	if i < len(stmts) && stmts[i].Offset <= off && stmts[i].Node != nil {
 		return stmts[i]
@@ -59,15 +59,17 @@ func SlotAt(cfg *workspace.Config, f *workspace.File, offset int, schemas *schem
 }
 
 // significant reports whether a token of kind k can be under a cursor: anything but blanks.
-func significant(k g.Kind) bool { return k != g.Space && k != g.Newline && k != g.EOF }
+func significant(k grammar.Kind) bool {
+	return k != grammar.Space && k != grammar.Newline && k != grammar.EOF
+}
 
 // wordy reports whether a token of kind k is something a cursor can be on by being right after
 // it: a word, a literal, a string, a comment, an operator with a meaning of its own. A template
 // piece that starts with "}" is not: a cursor before the "}" is after the name inside ${ }.
-func wordy(k g.Kind) bool {
+func wordy(k grammar.Kind) bool {
 	switch k {
-	case g.Ident, g.String, g.TemplateStart, g.Heredoc, g.Int, g.Float, g.Duration, g.LineComment,
-		g.BlockComment, g.Pipe, g.Compose, g.Coalesce:
+	case grammar.Ident, grammar.String, grammar.TemplateStart, grammar.Heredoc, grammar.Int, grammar.Float, grammar.Duration, grammar.LineComment,
+		grammar.BlockComment, grammar.Pipe, grammar.Compose, grammar.Coalesce:
 		return true
 	}
 	return false
@@ -76,7 +78,7 @@ func wordy(k g.Kind) bool {
 // tokenAt returns the token under a cursor at off: the one holding off; but a cursor right after
 // a word (see wordy) is on that word unless another word starts at off (punctuation and blanks
 // do not count). Blanks are no token.
-func tokenAt(toks []g.Token, off int32) (g.Token, bool) {
+func tokenAt(toks []grammar.Token, off int32) (grammar.Token, bool) {
 	i := sort.Search(len(toks), func(i int) bool { return toks[i].End > off })
 	j := i - 1
 	for j >= 0 && toks[j].Start == toks[j].End {
@@ -90,17 +92,17 @@ func tokenAt(toks []g.Token, off int32) (g.Token, bool) {
 	case before:
 		return toks[j], true
 	}
-	return g.Token{}, false
+	return grammar.Token{}, false
 }
 
 // descend returns the nodes from root down to the innermost one whose span holds sp (relative).
-func descend(root g.Node, sp g.Span) []g.Node {
-	path := make([]g.Node, 1, 16)
+func descend(root grammar.Node, sp grammar.Span) []grammar.Node {
+	path := make([]grammar.Node, 1, 16)
 	path[0] = root
-	var children []g.Node // one buffer for every level
+	var children []grammar.Node // one buffer for every level
 	for n := root; ; {
-		var next g.Node
-		children = g.AppendChildren(children[:0], n)
+		var next grammar.Node
+		children = grammar.AppendChildren(children[:0], n)
 		for _, ch := range children {
 			if p := ch.Pos(); p.Start <= sp.Start && sp.End <= p.End && p.End > p.Start {
 				next = ch
@@ -116,7 +118,7 @@ func descend(root g.Node, sp g.Span) []g.Node {
 }
 
 // at returns the i-th node of a path from its innermost end (0: the innermost), or nil.
-func at(path []g.Node, i int) g.Node {
+func at(path []grammar.Node, i int) grammar.Node {
 	if i < 0 || i >= len(path) {
 		return nil
 	}

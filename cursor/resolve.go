@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -20,22 +20,22 @@ type resolver struct {
 	providers []string                             // the schemas' providers, once asked
 	regions   map[*schema.Enum]*schema.Enum        // withRegions' answers
 
-	ownerSt *g.Stmt         // the statement owner last answered for
+	ownerSt *grammar.Stmt   // the statement owner last answered for
 	ownerD  *workspace.Decl // and its answer
 
 	// memo holds the context of each block of the statement already described (a Walk
 	// describes the block of every key it meets); used when scratch.
-	memo      map[*g.Block]*BlockCtx
-	lastBlock *g.Block // the block memo answered for last
+	memo      map[*grammar.Block]*BlockCtx
+	lastBlock *grammar.Block // the block memo answered for last
 	lastCtx   *BlockCtx
 	// scratch says that the Sites made are reused (Walk): their slices and block contexts come
 	// from the buffers below, overwritten by the next Site (and, for blocks, statement).
 	scratch bool
-	slab    [][]BlockCtx // block contexts of the current statement, in chunks
-	used    int          // how many of the slab's are in use
-	names   []g.Name     // the current Site's Segments
-	strs    []string     // and its attribute path
-	paths   []string     // the attribute paths of the statement's block contexts
+	slab    [][]BlockCtx   // block contexts of the current statement, in chunks
+	used    int            // how many of the slab's are in use
+	names   []grammar.Name // the current Site's Segments
+	strs    []string       // and its attribute path
+	paths   []string       // the attribute paths of the statement's block contexts
 }
 
 // reset forgets the block contexts of the statement walked before.
@@ -67,15 +67,15 @@ func (r *resolver) newBlockCtx() *BlockCtx {
 }
 
 // absNames converts names relative to st to absolute ones.
-func (r *resolver) absNames(st *g.Stmt, ns []g.Name) []g.Name {
-	var out []g.Name
+func (r *resolver) absNames(st *grammar.Stmt, ns []grammar.Name) []grammar.Name {
+	var out []grammar.Name
 	if r.scratch {
 		out = r.names[:0]
 	} else {
-		out = make([]g.Name, 0, len(ns))
+		out = make([]grammar.Name, 0, len(ns))
 	}
 	for _, n := range ns {
-		out = append(out, g.Name{Text: n.Text, Span: st.Abs(n.Span)})
+		out = append(out, grammar.Name{Text: n.Text, Span: st.Abs(n.Span)})
 	}
 	if r.scratch {
 		r.names = out
@@ -84,7 +84,7 @@ func (r *resolver) absNames(st *g.Stmt, ns []g.Name) []g.Name {
 }
 
 // attrPath returns the attribute path prefix followed by the texts of the names ns.
-func (r *resolver) attrPath(prefix []string, ns []g.Name, last string) []string {
+func (r *resolver) attrPath(prefix []string, ns []grammar.Name, last string) []string {
 	var out []string
 	if r.scratch {
 		out = r.strs[:0]
@@ -120,7 +120,7 @@ func (r *resolver) refAt(start int32) *workspace.Ref {
 }
 
 // declAt returns the declaration whose name is at the absolute span sp of the file, or nil.
-func (r *resolver) declAt(sp g.Span) *workspace.Decl {
+func (r *resolver) declAt(sp grammar.Span) *workspace.Decl {
 	if r.cfg == nil {
 		return nil
 	}
@@ -262,19 +262,19 @@ func (r *resolver) enumValue(id, text string) (*schema.Enum, schema.EnumValue, b
 
 // segments flattens a reference expression into its names: `a.b[0].c` → a, b, c (spans relative
 // to the statement).
-func segments(e g.Expr) []g.Name {
+func segments(e grammar.Expr) []grammar.Name {
 	switch e := e.(type) {
-	case *g.PathExpr:
+	case *grammar.PathExpr:
 		return e.Parts
-	case *g.FieldExpr:
+	case *grammar.FieldExpr:
 		return append(slices.Clip(segments(e.X)), e.Fields...)
-	case *g.IndexExpr:
+	case *grammar.IndexExpr:
 		return segments(e.X)
 	}
 	return nil
 }
 
-func texts(ns []g.Name) []string {
+func texts(ns []grammar.Name) []string {
 	out := make([]string, len(ns))
 	for i, n := range ns {
 		out[i] = n.Text

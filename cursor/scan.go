@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 // scan walks the tokens of one statement (from its first token's index) that end at or before
@@ -12,10 +12,10 @@ import (
 // with the entries of its current item. This is the only token-level structure completion uses:
 // the brackets left open while typing and the item being typed; what each bracket belongs to
 // comes from the tree (see container).
-func scan(src string, toks []g.Token, from int, to int32) []*frame {
+func scan(src string, toks []grammar.Token, from int, to int32) []*frame {
 	stack := []*frame{{open: -1}}
 	pop := func(k int) { stack = stack[:k] }
-	opened := func(k g.Kind) int {
+	opened := func(k grammar.Kind) int {
 		for j := len(stack) - 1; j > 0; j-- {
 			if stack[j].closer == k {
 				return j
@@ -25,37 +25,37 @@ func scan(src string, toks []g.Token, from int, to int32) []*frame {
 	}
 	for i := from; i < len(toks); i++ {
 		t := toks[i]
-		if t.Kind == g.EOF || t.End > to {
+		if t.Kind == grammar.EOF || t.End > to {
 			break
 		}
 		top := stack[len(stack)-1]
 		switch t.Kind {
-		case g.Newline:
+		case grammar.Newline:
 			// The lexer ends an interpolation left open at the end of its line.
-			if top.closer == g.TemplateEnd && toks[top.open].Flags&g.NewlineInInterp != 0 {
+			if top.closer == grammar.TemplateEnd && toks[top.open].Flags&grammar.NewlineInInterp != 0 {
 				pop(len(stack) - 1)
 			}
-		case g.Space, g.LineComment, g.BlockComment:
-		case g.LBrace, g.LBracket, g.LParen:
+		case grammar.Space, grammar.LineComment, grammar.BlockComment:
+		case grammar.LBrace, grammar.LBracket, grammar.LParen:
 			split(src, toks, top, i)
 			top.item = append(top.item, Entry{Tok: t})
-			stack = append(stack, &frame{open: i, closer: g.Closer(t.Kind), parent: top})
-		case g.RBrace, g.RBracket, g.RParen:
+			stack = append(stack, &frame{open: i, closer: grammar.Closer(t.Kind), parent: top})
+		case grammar.RBrace, grammar.RBracket, grammar.RParen:
 			if k := opened(t.Kind); k > 0 {
 				pop(k)
 			} else {
 				add(src, toks, top, i)
 			}
-		case g.TemplateStart:
+		case grammar.TemplateStart:
 			split(src, toks, top, i)
 			top.item = append(top.item, Entry{Tok: t})
-			stack = append(stack, &frame{open: i, closer: g.TemplateEnd, parent: top})
-		case g.TemplateMid, g.TemplateEnd:
-			if k := opened(g.TemplateEnd); k > 0 {
+			stack = append(stack, &frame{open: i, closer: grammar.TemplateEnd, parent: top})
+		case grammar.TemplateMid, grammar.TemplateEnd:
+			if k := opened(grammar.TemplateEnd); k > 0 {
 				parent := stack[k-1]
 				pop(k)
-				if t.Kind == g.TemplateMid {
-					stack = append(stack, &frame{open: i, closer: g.TemplateEnd, parent: parent})
+				if t.Kind == grammar.TemplateMid {
+					stack = append(stack, &frame{open: i, closer: grammar.TemplateEnd, parent: parent})
 				}
 			}
 		default:
@@ -67,17 +67,17 @@ func scan(src string, toks []g.Token, from int, to int32) []*frame {
 
 // add appends the token at index i to the frame's current item, starting a new item first when
 // the token begins one (a comma ends an item of any bracket).
-func add(src string, toks []g.Token, fr *frame, i int) {
+func add(src string, toks []grammar.Token, fr *frame, i int) {
 	t := toks[i]
-	if t.Kind == g.Comma && fr.open >= 0 {
+	if t.Kind == grammar.Comma && fr.open >= 0 {
 		fr.item = nil
 		return
 	}
 	split(src, toks, fr, i)
 	e := Entry{Tok: t}
-	if t.Kind == g.Ident {
+	if t.Kind == grammar.Ident {
 		e.Text = t.Text(src)
-	} else if t.Kind == g.String {
+	} else if t.Kind == grammar.String {
 		e.Text = unquote(t.Text(src))
 	}
 	fr.item = append(fr.item, e)
@@ -85,18 +85,18 @@ func add(src string, toks []g.Token, fr *frame, i int) {
 
 // split ends the frame's current item when the token at i starts a new one: a name after a
 // complete value (`ttl = 60` then `type = ...`), or a quoted key.
-func split(src string, toks []g.Token, fr *frame, i int) {
+func split(src string, toks []grammar.Token, fr *frame, i int) {
 	if fr.open < 0 || len(fr.item) == 0 || fr.item[len(fr.item)-1].ExpectsMore() {
 		return
 	}
 	t := toks[i]
 	switch t.Kind {
-	case g.Ident:
-		if w := t.Text(src); g.ExpectsMore(w) && g.KeywordConstruct(w) == nil {
+	case grammar.Ident:
+		if w := t.Text(src); grammar.ExpectsMore(w) && grammar.KeywordConstruct(w) == nil {
 			return // a part of a construct's syntax: `in`, `else`
 		}
-	case g.String:
-		if nextSignificant(toks, i).Kind != g.Assign {
+	case grammar.String:
+		if nextSignificant(toks, i).Kind != grammar.Assign {
 			return
 		}
 	default:
@@ -115,22 +115,22 @@ const (
 
 // inside says whether offset off, after the start of token t, lies inside a comment or the text
 // of a string (where the cursor is right after "${", it is in code).
-func inside(t g.Token, off int32) place {
-	unterminated := t.Flags&g.Unterminated != 0
+func inside(t grammar.Token, off int32) place {
+	unterminated := t.Flags&grammar.Unterminated != 0
 	switch t.Kind {
-	case g.LineComment:
+	case grammar.LineComment:
 		if off <= t.End {
 			return inComment
 		}
-	case g.BlockComment:
+	case grammar.BlockComment:
 		if off < t.End || unterminated && off == t.End {
 			return inComment
 		}
-	case g.String, g.Heredoc, g.TemplateEnd:
+	case grammar.String, grammar.Heredoc, grammar.TemplateEnd:
 		if off < t.End || unterminated && off == t.End {
 			return inString
 		}
-	case g.TemplateStart, g.TemplateMid:
+	case grammar.TemplateStart, grammar.TemplateMid:
 		if off < t.End {
 			return inString
 		}
@@ -183,10 +183,10 @@ func isIndexText(s string) bool {
 }
 
 // prevSignificant returns the index of the last significant token ending at or before off, or -1.
-func prevSignificant(toks []g.Token, off int32) int {
+func prevSignificant(toks []grammar.Token, off int32) int {
 	i := sort.Search(len(toks), func(i int) bool { return toks[i].End > off }) - 1
 	for ; i >= 0; i-- {
-		if !toks[i].Kind.Trivia() && toks[i].Kind != g.EOF {
+		if !toks[i].Kind.Trivia() && toks[i].Kind != grammar.EOF {
 			return i
 		}
 	}
@@ -194,7 +194,7 @@ func prevSignificant(toks []g.Token, off int32) int {
 }
 
 // nextSignificant returns the first significant token after index i (EOF at the end).
-func nextSignificant(toks []g.Token, i int) g.Token {
+func nextSignificant(toks []grammar.Token, i int) grammar.Token {
 	for j := i + 1; j < len(toks); j++ {
 		if !toks[j].Kind.Trivia() {
 			return toks[j]
@@ -204,7 +204,7 @@ func nextSignificant(toks []g.Token, i int) g.Token {
 }
 
 // tokenIndex returns the index of the first token starting at or after off.
-func tokenIndex(toks []g.Token, off int32) int {
+func tokenIndex(toks []grammar.Token, off int32) int {
 	return sort.Search(len(toks), func(i int) bool { return toks[i].Start >= off })
 }
 

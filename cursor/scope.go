@@ -1,7 +1,7 @@
 package cursor
 
 import (
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 // scope records the local names visible at off in the slot's statement, innermost first: the
@@ -18,12 +18,12 @@ func (r *resolver) scope(s *Slot, off int32, open bool) {
 		in = min(rel, s.Stmt.End-s.Stmt.Offset)
 	}
 	var outer [][]string // per enclosing node, outermost first
-	before := func(n g.Node) bool { return n.Pos().End < rel }
+	before := func(n grammar.Node) bool { return n.Pos().End < rel }
 	var typing int32 = -1 // the let being typed (the cursor's item), which is not in scope yet
-	if len(s.Item) > 0 && s.Item[0].IsKeyword(g.LetConstruct) {
+	if len(s.Item) > 0 && s.Item[0].IsKeyword(grammar.LetConstruct) {
 		typing = s.Item[0].Tok.Start - s.Stmt.Offset
 	}
-	lets := func(ls []*g.LetStmt) []string {
+	lets := func(ls []*grammar.LetStmt) []string {
 		var names []string
 		for _, l := range ls {
 			if l.Name != nil && l.Name.Text != "_" && before(l) && l.Let.Start != typing {
@@ -32,11 +32,11 @@ func (r *resolver) scope(s *Slot, off int32, open bool) {
 		}
 		return names
 	}
-	var visit func(n g.Node)
-	visit = func(n g.Node) {
+	var visit func(n grammar.Node)
+	visit = func(n grammar.Node) {
 		var names []string
 		switch n := n.(type) {
-		case *g.FnStmt:
+		case *grammar.FnStmt:
 			// In the body every parameter is in scope; in the parameter list, those before the
 			// one the cursor is in (a default may use them).
 			for _, p := range n.Params {
@@ -48,18 +48,18 @@ func (r *resolver) scope(s *Slot, off int32, open bool) {
 			if n.Open.End <= rel {
 				names = append(names, lets(n.Lets)...)
 			}
-		case *g.ForExpr:
+		case *grammar.ForExpr:
 			if n.Body != nil && n.Body.Open.End <= rel {
 				for _, b := range n.Bindings {
 					names = append(names, b.Text)
 				}
 			}
-		case *g.Body:
+		case *grammar.Body:
 			names = lets(n.Lets)
-		case *g.Block:
-			var ls []*g.LetStmt
+		case *grammar.Block:
+			var ls []*grammar.LetStmt
 			for _, it := range n.Items {
-				if l, ok := it.(*g.LetStmt); ok {
+				if l, ok := it.(*grammar.LetStmt); ok {
 					ls = append(ls, l)
 				}
 			}
@@ -68,7 +68,7 @@ func (r *resolver) scope(s *Slot, off int32, open bool) {
 		if len(names) > 0 {
 			outer = append(outer, names)
 		}
-		for _, c := range g.Children(n) {
+		for _, c := range grammar.Children(n) {
 			if sp := c.Pos(); sp.Start <= in && in <= sp.End {
 				visit(c)
 				return
@@ -84,8 +84,8 @@ func (r *resolver) scope(s *Slot, off int32, open bool) {
 }
 
 // isLast reports whether p is the last parameter starting before rel: the one the cursor is in.
-func isLast(ps []*g.FnParam, p *g.FnParam, rel int32) bool {
-	var last *g.FnParam
+func isLast(ps []*grammar.FnParam, p *grammar.FnParam, rel int32) bool {
+	var last *grammar.FnParam
 	for _, q := range ps {
 		if q.Span.Start <= rel {
 			last = q

@@ -10,7 +10,7 @@
 package cursor
 
 import (
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -58,65 +58,65 @@ func (r Role) String() string {
 type Site struct {
 	File   *workspace.File
 	Offset int32
-	Tok    g.Token   // the token under the cursor (or just before it); Kind EOF when none
-	Stmt   *g.Stmt   // the statement holding the token; nil between statements
-	Path   []g.Node  // from the statement's root down to the innermost node holding the token
-	Role   Role      // what the thing is
-	Span   g.Span    // the thing's own span: the name, the segment, the whole enum value
-	Text   string    // its text
-	Block  *BlockCtx // the block the thing is a key or item of (Key, BlockName, ArgumentKey)
+	Tok    grammar.Token  // the token under the cursor (or just before it); Kind EOF when none
+	Stmt   *grammar.Stmt  // the statement holding the token; nil between statements
+	Path   []grammar.Node // from the statement's root down to the innermost node holding the token
+	Role   Role           // what the thing is
+	Span   grammar.Span   // the thing's own span: the name, the segment, the whole enum value
+	Text   string         // its text
+	Block  *BlockCtx      // the block the thing is a key or item of (Key, BlockName, ArgumentKey)
 
-	Owner     *workspace.Decl   // the top-level declaration the statement makes (its let's binding), or nil
-	Decl      *workspace.Decl   // Declaration: the one made; Reference, Member: what the root refers to; Keyword: the binding whose value the construct is
-	Ref       *workspace.Ref    // Reference, Member, Function, EnumValue: the reference the model records (nil in text that did not parse)
-	Seg       int               // Member: the index of the segment in Ref.Path (or in Segments)
-	Segments  []g.Name          // Reference, Member, EnumValue: the names of the whole path, absolute
-	Output    *workspace.Output // Output: the entry declared
-	Module    *workspace.Import // ArgumentKey: the module called
-	Param     *g.ParamDecl      // ArgumentKey: the module's argument it sets
-	Construct *g.Construct      // Keyword: the construct it belongs to; Key: the block's construct
-	KeyDef    *g.Key            // Key, Keyword: the construct key it is, when the block is keyed by the language
-	Schema    *schema.Resource  // the resource schema Member, Key, BlockName, ResourceType and enum values belong to
-	Attr      []string          // the attribute path in Schema (Key, BlockName, Member)
-	Member    *schema.Member    // the schema member: of a Key, a BlockName or a Member segment
-	Enum      *schema.Enum      // EnumValue: the enum; also the enum a value position expects
-	Value     schema.EnumValue  // EnumValue: the value matched
-	Expect    Expectation       // what the value position holding the thing expects
-	Builtin   bool              // Function: a built-in function
-	Slot      *Slot             // what a completion at this place offers (Locate only; nil from LocateName and Walk)
-	sameStart bool              // the token starts at the offset (not just ends there)
+	Owner     *workspace.Decl    // the top-level declaration the statement makes (its let's binding), or nil
+	Decl      *workspace.Decl    // Declaration: the one made; Reference, Member: what the root refers to; Keyword: the binding whose value the construct is
+	Ref       *workspace.Ref     // Reference, Member, Function, EnumValue: the reference the model records (nil in text that did not parse)
+	Seg       int                // Member: the index of the segment in Ref.Path (or in Segments)
+	Segments  []grammar.Name     // Reference, Member, EnumValue: the names of the whole path, absolute
+	Output    *workspace.Output  // Output: the entry declared
+	Module    *workspace.Import  // ArgumentKey: the module called
+	Param     *grammar.ParamDecl // ArgumentKey: the module's argument it sets
+	Construct *grammar.Construct // Keyword: the construct it belongs to; Key: the block's construct
+	KeyDef    *grammar.Key       // Key, Keyword: the construct key it is, when the block is keyed by the language
+	Schema    *schema.Resource   // the resource schema Member, Key, BlockName, ResourceType and enum values belong to
+	Attr      []string           // the attribute path in Schema (Key, BlockName, Member)
+	Member    *schema.Member     // the schema member: of a Key, a BlockName or a Member segment
+	Enum      *schema.Enum       // EnumValue: the enum; also the enum a value position expects
+	Value     schema.EnumValue   // EnumValue: the value matched
+	Expect    Expectation        // what the value position holding the thing expects
+	Builtin   bool               // Function: a built-in function
+	Slot      *Slot              // what a completion at this place offers (Locate only; nil from LocateName and Walk)
+	sameStart bool               // the token starts at the offset (not just ends there)
 }
 
 // Expectation is what a value position expects, as far as the model and schemas tell.
 type Expectation struct {
-	Schema  *schema.Resource // the schema Type belongs to (for refs), may be nil
-	Type    *schema.Type     // the schema type expected, nil when unknown
-	Param   *g.ParamDecl     // or a module argument's declaration (its declared type)
-	Key     *g.Key           // or a construct key (a region, a duration, bindings ...)
-	Region  string           // a provider block's region: the provider
-	Literal bool             // only a literal fits: the right of a comparison in a predicate
-	Desc    string           // where the expectation comes from, for hover: "for attribute x of T"
-	Block   *BlockCtx        // the block whose key the value is the value of, when it is one
+	Schema  *schema.Resource   // the schema Type belongs to (for refs), may be nil
+	Type    *schema.Type       // the schema type expected, nil when unknown
+	Param   *grammar.ParamDecl // or a module argument's declaration (its declared type)
+	Key     *grammar.Key       // or a construct key (a region, a duration, bindings ...)
+	Region  string             // a provider block's region: the provider
+	Literal bool               // only a literal fits: the right of a comparison in a predicate
+	Desc    string             // where the expectation comes from, for hover: "for attribute x of T"
+	Block   *BlockCtx          // the block whose key the value is the value of, when it is one
 }
 
 // BlockCtx is a block with what it belongs to: the construct, and inside resources the schema and
 // the attribute path at the block.
 type BlockCtx struct {
-	Node      *g.Block
-	Stmt      *g.Stmt
-	Construct *g.Construct      // the construct whose block this is (a resource, a wait, directives ...)
-	Place     g.Place           // where the construct stands (a provider at top level or as a let value)
-	Map       bool              // a map literal
-	Head      string            // the resource type, when inside a resource body
-	Read      bool              // inside a data-source body
-	Schema    *schema.Resource  // the resource's schema, nil when none is loaded
-	Path      []string          // the attribute path of the block in the resource ([] for the body)
-	Module    *workspace.Import // a module call's module
-	ModName   string            // the module alias of a module call
-	Target    *workspace.Decl   // a wait's target
-	TargetN   string            // the target's name as written
-	Owner     *workspace.Decl   // the top-level declaration of the statement
-	Kind      string            // the kind written after provider, backend; import/removed/moved
+	Node      *grammar.Block
+	Stmt      *grammar.Stmt
+	Construct *grammar.Construct // the construct whose block this is (a resource, a wait, directives ...)
+	Place     grammar.Place      // where the construct stands (a provider at top level or as a let value)
+	Map       bool               // a map literal
+	Head      string             // the resource type, when inside a resource body
+	Read      bool               // inside a data-source body
+	Schema    *schema.Resource   // the resource's schema, nil when none is loaded
+	Path      []string           // the attribute path of the block in the resource ([] for the body)
+	Module    *workspace.Import  // a module call's module
+	ModName   string             // the module alias of a module call
+	Target    *workspace.Decl    // a wait's target
+	TargetN   string             // the target's name as written
+	Owner     *workspace.Decl    // the top-level declaration of the statement
+	Kind      string             // the kind written after provider, backend; import/removed/moved
 
 	members     map[string]*schema.Member // Members, once asked
 	membersDone bool
@@ -135,7 +135,7 @@ func (b *BlockCtx) Members() map[string]*schema.Member {
 }
 
 // Keys returns the construct keys the block takes where its construct stands, or nil.
-func (b *BlockCtx) Keys() []g.Key {
+func (b *BlockCtx) Keys() []grammar.Key {
 	if b == nil || b.Construct == nil || b.Construct.Keys == nil {
 		return nil
 	}
@@ -150,9 +150,9 @@ func (b *BlockCtx) Present() map[string]bool {
 	}
 	for _, it := range b.Node.Items {
 		switch it := it.(type) {
-		case *g.Attribute:
+		case *grammar.Attribute:
 			out[it.Key.Text] = true
-		case *g.NestedBlock:
+		case *grammar.NestedBlock:
 			if it.Name != nil {
 				out[it.Name.Text] = true
 			}

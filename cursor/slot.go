@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 )
 
@@ -40,27 +40,27 @@ const (
 // Entry is one significant token of the current item at its container's depth; an opening
 // bracket stands for the whole group it opens.
 type Entry struct {
-	Tok  g.Token
+	Tok  grammar.Token
 	Text string // identifiers: the text; strings: the text between the quotes
 }
 
 // Is reports whether the entry is the identifier s.
-func (e Entry) Is(s string) bool { return e.Tok.Kind == g.Ident && e.Text == s }
+func (e Entry) Is(s string) bool { return e.Tok.Kind == grammar.Ident && e.Text == s }
 
 // IsKeyword reports whether the entry is the keyword of construct id.
-func (e Entry) IsKeyword(id g.ConstructID) bool {
-	return e.Tok.Kind == g.Ident && e.Text == id.Keyword()
+func (e Entry) IsKeyword(id grammar.ConstructID) bool {
+	return e.Tok.Kind == grammar.Ident && e.Text == id.Keyword()
 }
 
 // ExpectsMore reports whether an item ending with e must go on: an operator, or a keyword that
 // starts a construct.
 func (e Entry) ExpectsMore() bool {
 	switch e.Tok.Kind {
-	case g.Assign, g.Pipe, g.Compose, g.Coalesce, g.Comma, g.Colon, g.Bar, g.Not, g.Eq, g.NotEq, g.Lt,
-		g.LtEq, g.Gt, g.GtEq, g.AndAnd, g.OrOr, g.Dot:
+	case grammar.Assign, grammar.Pipe, grammar.Compose, grammar.Coalesce, grammar.Comma, grammar.Colon, grammar.Bar, grammar.Not, grammar.Eq, grammar.NotEq, grammar.Lt,
+		grammar.LtEq, grammar.Gt, grammar.GtEq, grammar.AndAnd, grammar.OrOr, grammar.Dot:
 		return true
-	case g.Ident:
-		return g.ExpectsMore(e.Text)
+	case grammar.Ident:
+		return grammar.ExpectsMore(e.Text)
 	}
 	return false
 }
@@ -70,10 +70,10 @@ func (e Entry) ExpectsMore() bool {
 // word being typed, and the names in scope.
 type Slot struct {
 	In    In
-	Block *BlockCtx // InBlock: the block; InList: the block whose key the list is the value of
-	Node  g.Node    // the container's node: the Block, ListExpr, CallExpr, ForExpr, IfExpr, FnStmt ...
-	Path  []g.Node  // from the statement's root down to Node
-	Stmt  *g.Stmt
+	Block *BlockCtx      // InBlock: the block; InList: the block whose key the list is the value of
+	Node  grammar.Node   // the container's node: the Block, ListExpr, CallExpr, ForExpr, IfExpr, FnStmt ...
+	Path  []grammar.Node // from the statement's root down to Node
+	Stmt  *grammar.Stmt
 
 	Pos   Pos
 	Key   string  // the current item's key (`key = ...`); InList: the key whose value the list is
@@ -82,10 +82,10 @@ type Slot struct {
 	Rhs   []Entry // the entries after the item's "=" (after `let name =` for a let)
 	Outer []Entry // InList, InArgs: the item of the enclosing container that opened it
 
-	Word      g.Span          // the word being typed (the text an item replaces)
+	Word      grammar.Span    // the word being typed (the text an item replaces)
 	Text      string          // its text
 	Newline   bool            // a line break separates the word from the token before it
-	StringTok g.Token         // the string the cursor is in (Kind String), else Kind EOF
+	StringTok grammar.Token   // the string the cursor is in (Kind String), else Kind EOF
 	Expect    Expectation     // what a value here expects
 	Owner     string          // the name the statement's let declares
 	Locals    []string        // the local names in scope: lets, loop variables, parameters (innermost first)
@@ -104,7 +104,7 @@ func (s *Slot) Qualified() (qual, last string, ok bool) {
 // frame is one bracket open at the cursor (or the statement itself).
 type frame struct {
 	open   int // token index of the opening bracket; -1 for the statement
-	closer g.Kind
+	closer grammar.Kind
 	item   []Entry
 	parent *frame
 }
@@ -112,26 +112,26 @@ type frame struct {
 // slot works out what a completion at off offers.
 func (r *resolver) slot(off int32) Slot {
 	src, toks := r.f.Text(), r.f.AST.Tokens
-	s := Slot{StringTok: g.Token{Kind: g.EOF}}
+	s := Slot{StringTok: grammar.Token{Kind: grammar.EOF}}
 	wordStart := off
 	if i := tokenIndex(toks, off) - 1; i >= 0 {
 		switch inside(toks[i], off) {
 		case inComment:
 			return s
 		case inString:
-			if toks[i].Kind != g.String {
+			if toks[i].Kind != grammar.String {
 				return s
 			}
 			s.StringTok = toks[i]
 			wordStart = toks[i].Start
 		}
 	}
-	if s.StringTok.Kind == g.EOF {
+	if s.StringTok.Kind == grammar.EOF {
 		wordStart = int32(wordStartAt(src, int(off)))
-		s.Word = g.Span{Start: wordStart, End: off}
+		s.Word = grammar.Span{Start: wordStart, End: off}
 		s.Text = src[wordStart:off]
 	} else {
-		s.Word = g.Span{Start: off, End: off}
+		s.Word = grammar.Span{Start: off, End: off}
 	}
 	stmts := r.f.AST.Stmts
 	from := len(toks)
@@ -156,7 +156,7 @@ func (r *resolver) slot(off int32) Slot {
 	}
 	// A word, or a line break, after a complete item starts the next item of a container: the
 	// item before is finished.
-	if s.In != InStatement && s.StringTok.Kind == g.EOF && len(top.item) > 0 && !top.item[len(top.item)-1].ExpectsMore() &&
+	if s.In != InStatement && s.StringTok.Kind == grammar.EOF && len(top.item) > 0 && !top.item[len(top.item)-1].ExpectsMore() &&
 		(s.Text != "" || s.Newline) {
 		top.item = nil
 	}
@@ -182,9 +182,9 @@ func (r *resolver) position(s *Slot) {
 		}
 		s.Expect = r.listExpect(s)
 		s.Listed = map[string]bool{}
-		if l, ok := s.Node.(*g.ListExpr); ok {
+		if l, ok := s.Node.(*grammar.ListExpr); ok {
 			for _, e := range l.Elems {
-				if p, ok := e.(*g.PathExpr); ok && len(p.Parts) == 1 && !s.Stmt.Abs(p.Span).Contains(s.Word.End) {
+				if p, ok := e.(*grammar.PathExpr); ok && len(p.Parts) == 1 && !s.Stmt.Abs(p.Span).Contains(s.Word.End) {
 					s.Listed[p.Parts[0].Text] = true
 				}
 			}
@@ -197,7 +197,7 @@ func (r *resolver) position(s *Slot) {
 	}
 	ai := assignAt(item)
 	s.Key = keyOf(item)
-	s.Let = item[0].IsKeyword(g.LetConstruct)
+	s.Let = item[0].IsKeyword(grammar.LetConstruct)
 	if ai >= 0 {
 		s.Rhs = item[ai+1:]
 	}
@@ -218,7 +218,7 @@ func (r *resolver) position(s *Slot) {
 		s.Expect = r.keyExpect(s.Block, s.Key)
 		if op := comparisonAt(s.Rhs); op >= 0 && op == len(s.Rhs)-1 {
 			lhs := strings.TrimSpace(r.f.Text()[s.Rhs[0].Tok.Start:s.Rhs[op].Tok.Start])
-			s.Expect = r.comparedText(s.Stmt, lhs, s.Expect.Key != nil && s.Expect.Key.Value == g.PredicateValue)
+			s.Expect = r.comparedText(s.Stmt, lhs, s.Expect.Key != nil && s.Expect.Key.Value == grammar.PredicateValue)
 		}
 	}
 }
@@ -232,7 +232,7 @@ func (s *Slot) typePos() bool {
 		return true
 	case InDecls, InStruct, InParams:
 	case InStatement:
-		if len(s.Item) == 0 || !s.Item[0].IsKeyword(g.FnConstruct) {
+		if len(s.Item) == 0 || !s.Item[0].IsKeyword(grammar.FnConstruct) {
 			return false
 		}
 	default:
@@ -241,9 +241,9 @@ func (s *Slot) typePos() bool {
 	colon := false
 	for _, e := range s.Item {
 		switch e.Tok.Kind {
-		case g.Colon:
+		case grammar.Colon:
 			colon = true
-		case g.Assign:
+		case grammar.Assign:
 			if colon {
 				return false
 			}
@@ -268,7 +268,7 @@ func (r *resolver) listExpect(s *Slot) Expectation {
 }
 
 // comparedText is compared for a left side written as text: `cert.status`.
-func (r *resolver) comparedText(st *g.Stmt, lhs string, literal bool) Expectation {
+func (r *resolver) comparedText(st *grammar.Stmt, lhs string, literal bool) Expectation {
 	segs := SplitRef(lhs)
 	if len(segs) < 2 {
 		return Expectation{Literal: literal}
@@ -290,7 +290,7 @@ func (r *resolver) comparedText(st *g.Stmt, lhs string, literal bool) Expectatio
 func comparisonAt(es []Entry) int {
 	for i, e := range es {
 		switch e.Tok.Kind {
-		case g.Eq, g.NotEq, g.Lt, g.LtEq, g.Gt, g.GtEq:
+		case grammar.Eq, grammar.NotEq, grammar.Lt, grammar.LtEq, grammar.Gt, grammar.GtEq:
 			return i
 		}
 	}
@@ -300,7 +300,7 @@ func comparisonAt(es []Entry) int {
 // assignAt returns the index of the item's first "=", or -1.
 func assignAt(item []Entry) int {
 	for i, e := range item {
-		if e.Tok.Kind == g.Assign {
+		if e.Tok.Kind == grammar.Assign {
 			return i
 		}
 	}
@@ -309,7 +309,7 @@ func assignAt(item []Entry) int {
 
 // keyOf returns the key of a `key = value` item ("" for a let or when there is none).
 func keyOf(item []Entry) string {
-	if len(item) >= 2 && item[1].Tok.Kind == g.Assign && (item[0].Tok.Kind == g.Ident || item[0].Tok.Kind == g.String) {
+	if len(item) >= 2 && item[1].Tok.Kind == grammar.Assign && (item[0].Tok.Kind == grammar.Ident || item[0].Tok.Kind == grammar.String) {
 		return item[0].Text
 	}
 	return ""
@@ -317,7 +317,7 @@ func keyOf(item []Entry) string {
 
 // letName returns the name a `let name = ...` item declares, or "".
 func letName(item []Entry) string {
-	if len(item) >= 2 && item[0].IsKeyword(g.LetConstruct) && item[1].Tok.Kind == g.Ident {
+	if len(item) >= 2 && item[0].IsKeyword(grammar.LetConstruct) && item[1].Tok.Kind == grammar.Ident {
 		return item[1].Text
 	}
 	return ""

@@ -7,7 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 )
 
@@ -43,7 +43,7 @@ func inName(s Slot) string {
 		if len(b.Path) > 0 {
 			parts = append(parts, "path="+strings.Join(b.Path, "."))
 		}
-		if b.Place == g.InLet && b.Construct != nil && b.Construct.ID == g.ProviderConstruct {
+		if b.Place == grammar.InLet && b.Construct != nil && b.Construct.ID == grammar.ProviderConstruct {
 			parts = append(parts, "named")
 		}
 	}
@@ -76,7 +76,7 @@ func describe(t *testing.T, text string) where {
 	if s.In == InNothing {
 		return where{In: "none"}
 	}
-	return where{In: inName(s), Pos: posName(s), Word: s.Text, String: s.StringTok.Kind == g.String, Locals: strings.Join(s.Locals, ",")}
+	return where{In: inName(s), Pos: posName(s), Word: s.Text, String: s.StringTok.Kind == grammar.String, Locals: strings.Join(s.Locals, ",")}
 }
 
 // TestSlot checks where completion finds itself, from the recovered tree and the brackets open at

@@ -3,7 +3,7 @@ package cursor
 import (
 	"sort"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -18,7 +18,7 @@ import (
 // once, so a whole file costs about one pass. The Site is passed by value (built on the stack);
 // its slices (Segments, Attr) and its block context are buffers of the walk, overwritten by the
 // Sites after it: they are valid only during the call. Sites from Walk have no Slot.
-func Walk(cfg *workspace.Config, f *workspace.File, span *g.Span, schemas *schema.Index, yield func(Site) bool) {
+func Walk(cfg *workspace.Config, f *workspace.File, span *grammar.Span, schemas *schema.Index, yield func(Site) bool) {
 	src := f.Text()
 	lo, hi := int32(0), int32(len(src))
 	if span != nil {
@@ -55,20 +55,20 @@ func Walk(cfg *workspace.Config, f *workspace.File, span *g.Span, schemas *schem
 // walker walks the tokens of a file alongside the syntax tree of their statements.
 type walker struct {
 	r     *resolver
-	toks  []g.Token
+	toks  []grammar.Token
 	i     int   // the next token
 	hi    int32 // tokens starting at or after hi are not walked
-	st    *g.Stmt
-	end   int32    // the statement's end
-	path  []g.Node // from the statement's root to the node being visited
-	kids  []g.Node // the children of the nodes on the path, a stack
+	st    *grammar.Stmt
+	end   int32          // the statement's end
+	path  []grammar.Node // from the statement's root to the node being visited
+	kids  []grammar.Node // the children of the nodes on the path, a stack
 	yield func(Site) bool
 	stop  bool
 }
 
 // done reports whether the walk is over: yield said stop, or the tokens ran out.
 func (w *walker) done() bool {
-	return w.stop || w.i >= len(w.toks) || w.toks[w.i].Start >= w.hi || w.toks[w.i].Kind == g.EOF
+	return w.stop || w.i >= len(w.toks) || w.toks[w.i].Start >= w.hi || w.toks[w.i].Kind == grammar.EOF
 }
 
 // skip passes the tokens of the statement that are no names: only names are yielded, so which
@@ -76,7 +76,7 @@ func (w *walker) done() bool {
 func (w *walker) skip() {
 	for ; w.i < len(w.toks); w.i++ {
 		t := &w.toks[w.i]
-		if t.Kind == g.Ident || t.Kind == g.String || t.Kind == g.EOF || t.Start >= w.end {
+		if t.Kind == grammar.Ident || t.Kind == grammar.String || t.Kind == grammar.EOF || t.Start >= w.end {
 			return
 		}
 	}
@@ -94,15 +94,15 @@ func (w *walker) loose(off int32) {
 // statement's end) with n on the path: the ones a child holds through the child, the others as
 // n's own. Children are in source order, so the only child that may hold a token is the first
 // one that does not end before it.
-func (w *walker) visit(n g.Node, root bool) {
+func (w *walker) visit(n grammar.Node, root bool) {
 	w.path = append(w.path, n)
 	np := n.Pos()
 	base := len(w.kids)
 	switch n.(type) {
-	case *g.Name, *g.PathExpr, *g.BoolLit, *g.NullLit, *g.DurationLit, *g.IntLit, *g.FloatLit:
+	case *grammar.Name, *grammar.PathExpr, *grammar.BoolLit, *grammar.NullLit, *grammar.DurationLit, *grammar.IntLit, *grammar.FloatLit:
 		// leaves: no children to ask for
 	default:
-		w.kids = g.AppendChildren(w.kids, n)
+		w.kids = grammar.AppendChildren(w.kids, n)
 	}
 	kids := w.kids[base:] // the children visited below append after them and cut back
 	k := 0
@@ -115,7 +115,7 @@ func (w *walker) visit(n g.Node, root bool) {
 		if t.Start >= w.end {
 			break
 		}
-		rel := g.Span{Start: t.Start - w.st.Offset, End: t.End - w.st.Offset}
+		rel := grammar.Span{Start: t.Start - w.st.Offset, End: t.End - w.st.Offset}
 		if !root && !(np.Start <= rel.Start && rel.End <= np.End) {
 			break
 		}
@@ -139,9 +139,9 @@ func (w *walker) visit(n g.Node, root bool) {
 }
 
 // emit yields the Sites of the current token, an identifier with the given path.
-func (w *walker) emit(path []g.Node) {
+func (w *walker) emit(path []grammar.Node) {
 	t := w.toks[w.i]
-	if w.stop || t.Kind != g.Ident && !(t.Kind == g.String && quotedKey(path)) {
+	if w.stop || t.Kind != grammar.Ident && !(t.Kind == grammar.String && quotedKey(path)) {
 		return
 	}
 	st := w.st
@@ -172,9 +172,9 @@ func (w *walker) emit(path []g.Node) {
 
 // quotedKey reports whether a string token with this path is a quoted key: its innermost node is
 // a name.
-func quotedKey(path []g.Node) bool {
+func quotedKey(path []grammar.Node) bool {
 	if n := len(path); n > 0 {
-		_, ok := path[n-1].(*g.Name)
+		_, ok := path[n-1].(*grammar.Name)
 		return ok
 	}
 	return false

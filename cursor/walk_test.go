@@ -9,7 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
@@ -20,7 +20,7 @@ import (
 // said is what a Site says, for comparing two of them.
 type said struct {
 	Role                          string
-	Tok, Span                     g.Span
+	Tok, Span                     grammar.Span
 	Text                          string
 	Path                          int
 	Decl, Ref, Construct, KeyDef  string
@@ -42,7 +42,7 @@ func ptr[T any](p *T) string {
 
 func sayOf(s *Site) said {
 	return said{
-		Role: s.Role.String(), Tok: g.Span{Start: s.Tok.Start, End: s.Tok.End}, Span: s.Span, Text: s.Text, Path: len(s.Path),
+		Role: s.Role.String(), Tok: grammar.Span{Start: s.Tok.Start, End: s.Tok.End}, Span: s.Span, Text: s.Text, Path: len(s.Path),
 		Decl: ptr(s.Decl), Ref: ptr(s.Ref), Construct: ptr(s.Construct), KeyDef: ptr(s.KeyDef),
 		Schema: ptr(s.Schema), Member: memberName(s.Member), Enum: enumName(s.Enum), Value: s.Value.Qualified,
 		Attr: strings.Join(s.Attr, "."), Seg: s.Seg, Builtin: s.Builtin,
@@ -92,13 +92,13 @@ func checkWalk(t *testing.T, cfg *workspace.Config, f *workspace.File, idx *sche
 	var whole []said
 	idents := map[int32]bool{}
 	for _, tk := range f.AST.Tokens {
-		if tk.Kind == g.Ident {
+		if tk.Kind == grammar.Ident {
 			idents[tk.Start] = false
 		}
 	}
 	for _, st := range f.AST.Stmts {
-		g.Inspect(st.Node, func(n g.Node) bool {
-			if a, ok := n.(*g.Attribute); ok && a.Quoted && a.Key != nil {
+		grammar.Inspect(st.Node, func(n grammar.Node) bool {
+			if a, ok := n.(*grammar.Attribute); ok && a.Quoted && a.Key != nil {
 				idents[st.Abs(a.Key.Span).Start] = false
 			}
 			return true
@@ -127,7 +127,7 @@ func checkWalk(t *testing.T, cfg *workspace.Config, f *workspace.File, idx *sche
 	}
 	// A span in the middle of the file yields what the whole walk yields there.
 	n := int32(len(f.Text()))
-	sp := g.Span{Start: n / 3, End: 2 * n / 3}
+	sp := grammar.Span{Start: n / 3, End: 2 * n / 3}
 	var part []said
 	Walk(cfg, f, &sp, idx, func(s Site) bool {
 		part = append(part, sayOf(&s))

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -139,7 +139,7 @@ func (c *checker) pathExists(d *workspace.Decl, path []string) bool {
 
 // moduleOf returns the configuration of the module a module-call binding instantiates, or nil.
 func (c *checker) moduleOf(d *workspace.Decl) *workspace.Config {
-	call, ok := d.Value.(*g.ModuleCallExpr)
+	call, ok := d.Value.(*grammar.ModuleCallExpr)
 	if !ok {
 		return nil
 	}
@@ -172,7 +172,7 @@ func (c *checker) checkModuleOutputRef(r *workspace.Ref) {
 	if slices.Contains(names, seg.Text) || mod.Lookup(seg.Text) != nil {
 		return
 	}
-	call := r.Decl.Value.(*g.ModuleCallExpr)
+	call := r.Decl.Value.(*grammar.ModuleCallExpr)
 	d := c.add(r.File, seg.Span, Error, CodeUnknownOutput, "module %q has no attribute %q (its attributes: %s)%s",
 		call.Name.Text, seg.Text, listOrNone(names), didYouMean(seg.Text, names))
 	c.renameFix(d, seg.Text, names)
@@ -207,8 +207,8 @@ func listOrNone(names []string) string {
 // checkModuleCalls checks the arguments of every module call against the module's `arguments`.
 func (c *checker) checkModuleCalls() {
 	for f, st := range c.statements() {
-		g.Inspect(st.Node, func(n g.Node) bool {
-			if call, ok := n.(*g.ModuleCallExpr); ok {
+		grammar.Inspect(st.Node, func(n grammar.Node) bool {
+			if call, ok := n.(*grammar.ModuleCallExpr); ok {
 				c.checkModuleCall(f, st, call)
 			}
 			return true
@@ -216,22 +216,22 @@ func (c *checker) checkModuleCalls() {
 	}
 }
 
-func (c *checker) checkModuleCall(f *workspace.File, st *g.Stmt, call *g.ModuleCallExpr) {
+func (c *checker) checkModuleCall(f *workspace.File, st *grammar.Stmt, call *grammar.ModuleCallExpr) {
 	c.checkModuleCallOf(f, st, call, call.Name.Text)
 }
 
 // checkModuleCallOf checks a module call's arguments against the module imported as name (the
 // call's own, or another one a suggestion would change it to).
-func (c *checker) checkModuleCallOf(f *workspace.File, st *g.Stmt, call *g.ModuleCallExpr, name string) {
+func (c *checker) checkModuleCallOf(f *workspace.File, st *grammar.Stmt, call *grammar.ModuleCallExpr, name string) {
 	imp := c.cfg.Modules[name]
 	if imp == nil || imp.Config == nil || c.hasSyntaxErrors(imp.Config) {
 		return
 	}
-	params := map[string]*g.ParamDecl{}
+	params := map[string]*grammar.ParamDecl{}
 	decls := map[string]*workspace.Decl{}
 	var names []string
 	for _, d := range imp.Config.Decls {
-		if p, ok := d.Node.(*g.ParamDecl); ok && d.Kind == workspace.Argument {
+		if p, ok := d.Node.(*grammar.ParamDecl); ok && d.Kind == workspace.Argument {
 			params[d.Name] = p
 			decls[d.Name] = d
 			names = append(names, d.Name)
@@ -240,7 +240,7 @@ func (c *checker) checkModuleCallOf(f *workspace.File, st *g.Stmt, call *g.Modul
 	slices.Sort(names)
 	given := map[string]bool{}
 	for _, it := range call.Body.Items {
-		a, ok := it.(*g.Attribute)
+		a, ok := it.(*grammar.Attribute)
 		if !ok {
 			continue
 		}
@@ -251,7 +251,7 @@ func (c *checker) checkModuleCallOf(f *workspace.File, st *g.Stmt, call *g.Modul
 			c.renameFix(d, a.Key.Text, names)
 		}
 	}
-	if slices.ContainsFunc(call.Body.Items, func(it g.Item) bool { _, bad := it.(*g.BadItem); return bad }) {
+	if slices.ContainsFunc(call.Body.Items, func(it grammar.Item) bool { _, bad := it.(*grammar.BadItem); return bad }) {
 		return
 	}
 	for _, n := range names {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -29,26 +29,26 @@ func (c *checker) checkBlocks() {
 			}
 			owner := ownerName(st.Node)
 			switch n := st.Node.(type) {
-			case *g.ProviderStmt:
+			case *grammar.ProviderStmt:
 				c.checkProviderRegion(f, st, n.Kind.Text, n.Body)
-			case *g.LetStmt:
-				if p, ok := n.Value.(*g.ProviderExpr); ok {
+			case *grammar.LetStmt:
+				if p, ok := n.Value.(*grammar.ProviderExpr); ok {
 					c.checkProviderRegion(f, st, p.Kind.Text, p.Body)
 				}
 			}
-			var waitBody *g.Block
-			g.Inspect(st.Node, func(n g.Node) bool {
+			var waitBody *grammar.Block
+			grammar.Inspect(st.Node, func(n grammar.Node) bool {
 				switch n := n.(type) {
-				case *g.WaitExpr:
+				case *grammar.WaitExpr:
 					waitBody = n.Body
-				case *g.Block:
+				case *grammar.Block:
 					if n != waitBody { // a repeated wait key has its own error (wait-duplicate-key)
 						c.checkDuplicateAttrs(f, st, n)
 					}
-				case *g.StringLit:
+				case *grammar.StringLit:
 					c.checkString(f, st, n)
-				case *g.NestedBlock:
-					if n.Name.Text == g.DirectivesConstruct.Keyword() {
+				case *grammar.NestedBlock:
+					if n.Name.Text == grammar.DirectivesConstruct.Keyword() {
 						c.checkDirectives(f, st, owner, n)
 					}
 				}
@@ -59,17 +59,17 @@ func (c *checker) checkBlocks() {
 }
 
 // ownerName names the binding a statement declares, for messages ("" when anonymous).
-func ownerName(n g.Node) string {
-	if l, ok := n.(*g.LetStmt); ok && l.Name != nil {
+func ownerName(n grammar.Node) string {
+	if l, ok := n.(*grammar.LetStmt); ok && l.Name != nil {
 		return l.Name.Text
 	}
 	return ""
 }
 
-func (c *checker) checkDuplicateAttrs(f *workspace.File, st *g.Stmt, b *g.Block) {
-	first := map[string]*g.Attribute{}
+func (c *checker) checkDuplicateAttrs(f *workspace.File, st *grammar.Stmt, b *grammar.Block) {
+	first := map[string]*grammar.Attribute{}
 	for _, it := range b.Items {
-		a, ok := it.(*g.Attribute)
+		a, ok := it.(*grammar.Attribute)
 		if !ok {
 			continue
 		}
@@ -85,9 +85,9 @@ func (c *checker) checkDuplicateAttrs(f *workspace.File, st *g.Stmt, b *g.Block)
 	}
 }
 
-func (c *checker) checkString(f *workspace.File, st *g.Stmt, s *g.StringLit) {
+func (c *checker) checkString(f *workspace.File, st *grammar.Stmt, s *grammar.StringLit) {
 	for _, p := range s.Parts {
-		if e, ok := p.Expr.(*g.EmptyExpr); ok {
+		if e, ok := p.Expr.(*grammar.EmptyExpr); ok {
 			c.add(f, at(st, e.Span), Error, CodeEmptyInterpolation,
 				"empty interpolation `${}` — fill in the expression or remove it")
 		}
@@ -106,7 +106,7 @@ func (c *checker) checkString(f *workspace.File, st *g.Stmt, s *g.StringLit) {
 // is never closed ('${', 'x${', '${x'), or an interpolation Carina rejects ('${a ?? b}').
 func doubleQuoted(value string) (string, bool) {
 	q := `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(value) + `"`
-	if s, errs := g.ParseString(q); s == nil || len(errs) > 0 {
+	if s, errs := grammar.ParseString(q); s == nil || len(errs) > 0 {
 		return "", false
 	}
 	return q, true
@@ -114,14 +114,14 @@ func doubleQuoted(value string) (string, bool) {
 
 // checkDirectives checks a resource's directives block: known keys, boolean flags, and
 // depends_on entries.
-func (c *checker) checkDirectives(f *workspace.File, st *g.Stmt, owner string, b *g.NestedBlock) {
-	dc := g.ConstructOf(g.DirectivesConstruct)
+func (c *checker) checkDirectives(f *workspace.File, st *grammar.Stmt, owner string, b *grammar.NestedBlock) {
+	dc := grammar.ConstructOf(grammar.DirectivesConstruct)
 	on := dc.Keyword
 	if owner != "" {
 		on = fmt.Sprintf("%s on %q", dc.Keyword, owner)
 	}
 	for _, it := range b.Body.Items {
-		a, ok := it.(*g.Attribute)
+		a, ok := it.(*grammar.Attribute)
 		if !ok {
 			continue
 		}
@@ -131,14 +131,14 @@ func (c *checker) checkDirectives(f *workspace.File, st *g.Stmt, owner string, b
 			key = nil
 		}
 		switch {
-		case key != nil && key.Value == g.BoolValue:
-			if _, isBool := a.Value.(*g.BoolLit); !isBool && a.Value != nil {
+		case key != nil && key.Value == grammar.BoolValue:
+			if _, isBool := a.Value.(*grammar.BoolLit); !isBool && a.Value != nil {
 				c.add(f, at(st, a.Value.Pos()), Error, CodeDirectivesBoolean, "%s: %s must be true or false", on, k)
 			}
-		case key != nil && key.Value == g.BindingsValue:
+		case key != nil && key.Value == grammar.BindingsValue:
 			c.checkDirectivesDependsOn(f, st, owner, on, a)
-		case key != nil && key.Value == g.BindingValue:
-			p, isPath := a.Value.(*g.PathExpr)
+		case key != nil && key.Value == grammar.BindingValue:
+			p, isPath := a.Value.(*grammar.PathExpr)
 			switch {
 			case isPath && len(p.Parts) == 1 && c.cfg.IsModule:
 				// Inside a module, provider instances come from the calling configuration.
@@ -149,7 +149,7 @@ func (c *checker) checkDirectives(f *workspace.File, st *g.Stmt, owner string, b
 						"directives.provider: `%s` is not a known provider instance. Declare it with `let %s = provider <kind> { ... }`.", p.Parts[0].Text, p.Parts[0].Text)
 				}
 			case a.Value != nil:
-				if s, isStr := a.Value.(*g.StringLit); isStr {
+				if s, isStr := a.Value.(*grammar.StringLit); isStr {
 					diag := c.add(f, at(st, s.Span), Error, CodeDirectivesProviderRef,
 						"directives.provider: value must be a bare binding identifier, not a string literal (e.g., `provider = us`, not `provider = \"us\"`)")
 					if !s.Interpolated() {
@@ -176,8 +176,8 @@ func (c *checker) ownerDecl(f *workspace.File, name string) *workspace.Decl {
 	return c.cfg.LookupIn(name, f)
 }
 
-func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *g.Stmt, owner, on string, a *g.Attribute) {
-	list, ok := a.Value.(*g.ListExpr)
+func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *grammar.Stmt, owner, on string, a *grammar.Attribute) {
+	list, ok := a.Value.(*grammar.ListExpr)
 	if !ok {
 		if a.Value == nil {
 			return
@@ -185,9 +185,9 @@ func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *g.Stmt, owner,
 		sp := at(st, a.Value.Pos())
 		name := ""
 		switch v := a.Value.(type) {
-		case *g.PathExpr:
+		case *grammar.PathExpr:
 			name = v.Parts[0].Text
-		case *g.StringLit:
+		case *grammar.StringLit:
 			if !v.Interpolated() {
 				name = v.Value
 			}
@@ -205,10 +205,10 @@ func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *g.Stmt, owner,
 	seen := map[string]bool{}
 	for _, e := range list.Elems {
 		sp := at(st, e.Pos())
-		p, isPath := e.(*g.PathExpr)
+		p, isPath := e.(*grammar.PathExpr)
 		switch {
 		case !isPath:
-			if s, isStr := e.(*g.StringLit); isStr && !s.Interpolated() {
+			if s, isStr := e.(*grammar.StringLit); isStr && !s.Interpolated() {
 				d := c.add(f, sp, Error, CodeDirectivesDependsOn,
 					"directives.depends_on: list elements must be binding identifiers, not string literals: write %s", s.Value)
 				if isName(s.Value) && fixableValue(f, st, e.Pos()) && c.dependsOnFits(c.ownerDecl(f, owner), f, s.Value, true) {

@@ -5,7 +5,7 @@ import (
 	"context"
 	"slices"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -34,7 +34,7 @@ type Options struct {
 	// Before, when set, is called before each check runs on a statement (st nil for the checks
 	// that span statements), inside the containment: for tracing, and for tests that inject a
 	// fault into one check.
-	Before func(check string, f *workspace.File, st *g.Stmt)
+	Before func(check string, f *workspace.File, st *grammar.Stmt)
 	// Disable lists codes not to report (`check -disable`, the server's disable setting); see
 	// ParseDisable. Syntax errors are always reported. Comments in the files silence codes for
 	// one statement (DisableDirective).
@@ -51,7 +51,7 @@ func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index
 	}
 	broken := c.broken
 	c.keepBindFixes()
-	c.stmtRefs = make(map[*g.Stmt][]*workspace.Ref, 64)
+	c.stmtRefs = make(map[*grammar.Stmt][]*workspace.Ref, 64)
 	for _, r := range cfg.Refs {
 		c.stmtRefs[r.Stmt] = append(c.stmtRefs[r.Stmt], r)
 	}

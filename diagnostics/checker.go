@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -21,13 +21,13 @@ type checker struct {
 
 	// only, when set, limits the statement-local checks to one statement of onlyFile (the
 	// incremental path checks statement by statement).
-	only     *g.Stmt
+	only     *grammar.Stmt
 	onlyFile *workspace.File
-	stmtRefs map[*g.Stmt][]*workspace.Ref // references by statement
-	onlyRefs []*workspace.Ref             // stmtRefs[only], looked up once a statement
-	env      *environment                 // names every statement's checks may consult
-	noSchema []noSchemaSite               // types without schema, in check order
-	tags     []tagKey                     // the keys of every tags map, in check order
+	stmtRefs map[*grammar.Stmt][]*workspace.Ref // references by statement
+	onlyRefs []*workspace.Ref                   // stmtRefs[only], looked up once a statement
+	env      *environment                       // names every statement's checks may consult
+	noSchema []noSchemaSite                     // types without schema, in check order
+	tags     []tagKey                           // the keys of every tags map, in check order
 	// volatile is set by a statement's checks that consulted more of the configuration than the
 	// memo's fingerprint covers (whether a suggested binding has an attribute, or would close a
 	// dependency cycle): the statement's results are not memoised. Only statements with a
@@ -53,18 +53,18 @@ type environment struct {
 // configuration is reported (at its first place).
 type noSchemaSite struct {
 	file *workspace.File
-	span g.Span
+	span grammar.Span
 	head string
 }
 
 // noSchemaAt records a resource type without schema.
-func (c *checker) noSchemaAt(f *workspace.File, sp g.Span, head string) {
+func (c *checker) noSchemaAt(f *workspace.File, sp grammar.Span, head string) {
 	c.noSchema = append(c.noSchema, noSchemaSite{f, sp, head})
 }
 
 // statements yields the statements in scope: one under c.only, else every statement of every file.
-func (c *checker) statements() func(yield func(*workspace.File, *g.Stmt) bool) {
-	return func(yield func(*workspace.File, *g.Stmt) bool) {
+func (c *checker) statements() func(yield func(*workspace.File, *grammar.Stmt) bool) {
+	return func(yield func(*workspace.File, *grammar.Stmt) bool) {
 		if c.only != nil {
 			yield(c.onlyFile, c.only)
 			return
@@ -99,7 +99,7 @@ func (c *checker) environment() *environment {
 	for name := range c.cfg.Functions {
 		env.functions = append(env.functions, name)
 	}
-	env.functions = append(env.functions, g.BuiltinFunctions()...)
+	env.functions = append(env.functions, grammar.BuiltinFunctions()...)
 	slices.Sort(env.functions)
 	for name := range c.cfg.Modules {
 		env.modules = append(env.modules, name)
@@ -110,12 +110,12 @@ func (c *checker) environment() *environment {
 }
 
 type refKey struct {
-	stmt *g.Stmt
-	expr g.Expr
+	stmt *grammar.Stmt
+	expr grammar.Expr
 }
 
 // refAt returns the reference a path expression of a statement is, or nil.
-func (c *checker) refAt(st *g.Stmt, e g.Expr) *workspace.Ref {
+func (c *checker) refAt(st *grammar.Stmt, e grammar.Expr) *workspace.Ref {
 	if c.refIndex == nil {
 		c.refIndex = make(map[refKey]*workspace.Ref, len(c.cfg.Refs))
 		for _, r := range c.cfg.Refs {
@@ -126,9 +126,9 @@ func (c *checker) refAt(st *g.Stmt, e g.Expr) *workspace.Ref {
 }
 
 // at converts a statement-relative span to a file span.
-func at(st *g.Stmt, sp g.Span) g.Span { return st.Abs(sp) }
+func at(st *grammar.Stmt, sp grammar.Span) grammar.Span { return st.Abs(sp) }
 
-func (c *checker) add(f *workspace.File, sp g.Span, sev Severity, code Code, format string, args ...any) *Diagnostic {
+func (c *checker) add(f *workspace.File, sp grammar.Span, sev Severity, code Code, format string, args ...any) *Diagnostic {
 	msg, ok := "", false
 	if format == "%s" && len(args) == 1 {
 		msg, ok = args[0].(string) // a message built by the caller: no formatting
@@ -141,7 +141,7 @@ func (c *checker) add(f *workspace.File, sp g.Span, sev Severity, code Code, for
 }
 
 // text returns the source text of a file span.
-func text(f *workspace.File, sp g.Span) string { return f.Text()[sp.Start:sp.End] }
+func text(f *workspace.File, sp grammar.Span) string { return f.Text()[sp.Start:sp.End] }
 
 // line returns the 1-based line of a file offset, for messages that point elsewhere. A message
 // that holds a line number is true only where the statement stands now: the statement's results

@@ -77,10 +77,10 @@ func TestCycleThroughWaitAcrossFiles(t *testing.T) {
 	for _, d := range ds {
 		gots = append(gots, got{filepath.Base(d.Path), r.spanText(d), r.related(d)})
 		if !strings.Contains(d.Message, "validation_record -> cert_issued -> validation_record") {
-			t.Errorf("the message does not show the whole cycle: %s", format(r.cfg, d))
+			t.Errorf("the message does not show the whole cycle: %s", describeDiag(r.cfg, d))
 		}
 		if !strings.Contains(d.Message, "must read its target cert directly") {
-			t.Errorf("the message does not say what would be right: %s", format(r.cfg, d))
+			t.Errorf("the message does not say what would be right: %s", describeDiag(r.cfg, d))
 		}
 	}
 	want := []got{
@@ -93,7 +93,7 @@ func TestCycleThroughWaitAcrossFiles(t *testing.T) {
 	// Nothing else but the design's unused dist: the cycle is the one mistake.
 	if ds := r.without(func(d Diagnostic) bool { return d.Code == CodeCycle || isDistUnused(d) }); len(ds) != 0 {
 		for _, d := range ds {
-			t.Errorf("unexpected: %s", format(r.cfg, d))
+			t.Errorf("unexpected: %s", describeDiag(r.cfg, d))
 		}
 	}
 }
@@ -181,7 +181,7 @@ func TestFixes(t *testing.T) {
 				}
 			}
 			if fx == nil {
-				t.Fatalf("no fix %q on %s (fixes: %v)", tt.fix, format(r.cfg, d), d.Fixes)
+				t.Fatalf("no fix %q on %s (fixes: %v)", tt.fix, describeDiag(r.cfg, d), d.Fixes)
 			}
 			if (fx != &d.Fixes[0]) != tt.another {
 				t.Errorf("fix %q is offered at the wrong place among %v", tt.fix, d.Fixes)

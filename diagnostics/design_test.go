@@ -75,7 +75,7 @@ func TestDesignExampleClean(t *testing.T) {
 			// not reported: the name is its identity in plans and state.)
 			r := check(t, files)
 			for _, d := range r.diags {
-				t.Errorf("unexpected diagnostic: %s", format(r.cfg, d))
+				t.Errorf("unexpected diagnostic: %s", describeDiag(r.cfg, d))
 			}
 		})
 	}
@@ -221,16 +221,16 @@ func TestDesignMistakes(t *testing.T) {
 			}
 			d := ds[0]
 			if got := filepath.Base(d.Path); got != tt.file {
-				t.Errorf("diagnostic in %s, want %s: %s", got, tt.file, format(r.cfg, d))
+				t.Errorf("diagnostic in %s, want %s: %s", got, tt.file, describeDiag(r.cfg, d))
 			}
 			if d.Code != tt.code || d.Severity != tt.severity {
-				t.Errorf("got %s %s, want %s %s: %s", d.Severity, d.Code, tt.severity, tt.code, format(r.cfg, d))
+				t.Errorf("got %s %s, want %s %s: %s", d.Severity, d.Code, tt.severity, tt.code, describeDiag(r.cfg, d))
 			}
 			if got := r.spanText(d); got != tt.text {
-				t.Errorf("range covers %q, want %q: %s", got, tt.text, format(r.cfg, d))
+				t.Errorf("range covers %q, want %q: %s", got, tt.text, describeDiag(r.cfg, d))
 			}
 			if src := r.cfg.File(d.Path).Text(); !strings.HasSuffix(src[:d.Span.Start], tt.before) {
-				t.Errorf("range starts after %q, want after %q: %s", src[max(0, int(d.Span.Start)-10):d.Span.Start], tt.before, format(r.cfg, d))
+				t.Errorf("range starts after %q, want after %q: %s", src[max(0, int(d.Span.Start)-10):d.Span.Start], tt.before, describeDiag(r.cfg, d))
 			}
 			if !strings.Contains(d.Message, tt.message) {
 				t.Errorf("message %q does not contain %q", d.Message, tt.message)

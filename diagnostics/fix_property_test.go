@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
@@ -81,7 +81,7 @@ func checkAllFixes(t *testing.T, env fixEnv, name string, r result) int {
 				continue
 			}
 			if msg := fixBreaks(r, after, d, fx); msg != "" {
-				t.Errorf("%s: %q on %s: %s\nafter the fix:\n%s", name, fx.Title, format(r.cfg, d), msg, strings.Join(after.lines(), "\n"))
+				t.Errorf("%s: %q on %s: %s\nafter the fix:\n%s", name, fx.Title, describeDiag(r.cfg, d), msg, strings.Join(after.lines(), "\n"))
 			}
 		}
 	}
@@ -109,7 +109,7 @@ func fixBreaks(r, after result, d Diagnostic, fx Fix) string {
 			})
 		}
 		if i < 0 {
-			problems = append(problems, "new syntax error: "+format(after.cfg, o))
+			problems = append(problems, "new syntax error: "+describeDiag(after.cfg, o))
 			continue
 		}
 		before = slices.Delete(before, i, i+1)
@@ -134,7 +134,7 @@ func fixBreaks(r, after result, d Diagnostic, fx Fix) string {
 			continue
 		}
 		if errs[o.Code] == 0 {
-			problems = append(problems, "new error: "+format(after.cfg, o))
+			problems = append(problems, "new error: "+describeDiag(after.cfg, o))
 			continue
 		}
 		errs[o.Code]--
@@ -182,13 +182,13 @@ func TestCarry(t *testing.T) {
 		edits      []Edit
 		want       [2]int32
 	}{
-		{"edit before", 10, 15, []Edit{{Span: g.Span{Start: 2, End: 4}, NewText: "abcd"}}, [2]int32{12, 17}},
-		{"edit after", 10, 15, []Edit{{Span: g.Span{Start: 20, End: 22}, NewText: ""}}, [2]int32{10, 15}},
-		{"the range replaced", 10, 15, []Edit{{Span: g.Span{Start: 10, End: 15}, NewText: "ab"}}, [2]int32{10, 12}},
-		{"the range deleted", 10, 15, []Edit{{Span: g.Span{Start: 8, End: 16}, NewText: ""}}, [2]int32{8, 8}},
-		{"insertion at the start", 10, 15, []Edit{{Span: g.Span{Start: 10, End: 10}, NewText: "read "}}, [2]int32{10, 20}},
-		{"edit across the start", 10, 15, []Edit{{Span: g.Span{Start: 8, End: 12}, NewText: "x"}}, [2]int32{8, 12}},
-		{"edit inside", 10, 15, []Edit{{Span: g.Span{Start: 11, End: 12}, NewText: "xyz"}}, [2]int32{10, 17}},
+		{"edit before", 10, 15, []Edit{{Span: grammar.Span{Start: 2, End: 4}, NewText: "abcd"}}, [2]int32{12, 17}},
+		{"edit after", 10, 15, []Edit{{Span: grammar.Span{Start: 20, End: 22}, NewText: ""}}, [2]int32{10, 15}},
+		{"the range replaced", 10, 15, []Edit{{Span: grammar.Span{Start: 10, End: 15}, NewText: "ab"}}, [2]int32{10, 12}},
+		{"the range deleted", 10, 15, []Edit{{Span: grammar.Span{Start: 8, End: 16}, NewText: ""}}, [2]int32{8, 8}},
+		{"insertion at the start", 10, 15, []Edit{{Span: grammar.Span{Start: 10, End: 10}, NewText: "read "}}, [2]int32{10, 20}},
+		{"edit across the start", 10, 15, []Edit{{Span: grammar.Span{Start: 8, End: 12}, NewText: "x"}}, [2]int32{8, 12}},
+		{"edit inside", 10, 15, []Edit{{Span: grammar.Span{Start: 11, End: 12}, NewText: "xyz"}}, [2]int32{10, 17}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"sort"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -16,12 +16,12 @@ import (
 // by a quick fix: no syntax error lies in or touches it (the text there may not be what it seems:
 // an unterminated string, a stray bracket), and the token after it cannot join what the fix
 // writes (a name before `{`, `(` or `.` would become a block, a call or a longer name).
-func fixableValue(f *workspace.File, st *g.Stmt, sp g.Span) bool {
-	if slices.ContainsFunc(st.Errors, func(e g.SyntaxError) bool { return e.Span.Start <= sp.End && sp.Start <= e.Span.End }) {
+func fixableValue(f *workspace.File, st *grammar.Stmt, sp grammar.Span) bool {
+	if slices.ContainsFunc(st.Errors, func(e grammar.SyntaxError) bool { return e.Span.Start <= sp.End && sp.Start <= e.Span.End }) {
 		return false
 	}
 	switch nextToken(f, st.Offset+sp.End).Kind {
-	case g.LBrace, g.LParen, g.Dot:
+	case grammar.LBrace, grammar.LParen, grammar.Dot:
 		return false
 	}
 	return true
@@ -29,7 +29,7 @@ func fixableValue(f *workspace.File, st *g.Stmt, sp g.Span) bool {
 
 // nextToken returns the first token of a file that is no white space or comment at or after the
 // byte offset off (the EOF token at the end).
-func nextToken(f *workspace.File, off int32) g.Token {
+func nextToken(f *workspace.File, off int32) grammar.Token {
 	toks := f.AST.Tokens
 	i := sort.Search(len(toks), func(i int) bool { return toks[i].Start >= off })
 	for ; i < len(toks); i++ {
@@ -37,14 +37,14 @@ func nextToken(f *workspace.File, off int32) g.Token {
 			return toks[i]
 		}
 	}
-	return g.Token{Kind: g.EOF}
+	return grammar.Token{Kind: grammar.EOF}
 }
 
 // isName reports whether s reads as one name (an identifier or dotted name) in Carina source, so
 // that writing it where a value stood keeps the code well-formed.
 func isName(s string) bool {
-	toks := g.Lex(s)
-	return len(toks) == 2 && toks[0].Kind == g.Ident && int(toks[0].End) == len(s)
+	toks := grammar.Lex(s)
+	return len(toks) == 2 && toks[0].Kind == grammar.Ident && int(toks[0].End) == len(s)
 }
 
 // cycleSearchLimit bounds the declarations closesCycle visits.

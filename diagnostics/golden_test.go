@@ -117,7 +117,7 @@ func checkNearMisses(t *testing.T, r result) {
 			}
 			f := r.cfg.File(d.Path)
 			if l := f.Lines.Line(int(d.Span.Start)); l >= nm.from && l < nm.to {
-				t.Errorf("near miss %s:%d-%d produces %s", nm.file, nm.from+1, nm.to, format(r.cfg, d))
+				t.Errorf("near miss %s:%d-%d produces %s", nm.file, nm.from+1, nm.to, describeDiag(r.cfg, d))
 			}
 		}
 	}

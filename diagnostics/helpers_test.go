@@ -34,7 +34,7 @@ func pos(f *workspace.File, off int32) string {
 }
 
 // format renders a diagnostic as a want line: `file:line:col-line:col severity code message`.
-func format(cfg *workspace.Config, d Diagnostic) string {
+func describeDiag(cfg *workspace.Config, d Diagnostic) string {
 	f := cfg.File(d.Path)
 	if f == nil {
 		return fmt.Sprintf("%s:?-? %s %s %s", testutil.Rel(d.Path), d.Severity, d.Code, d.Message)
@@ -46,7 +46,7 @@ func format(cfg *workspace.Config, d Diagnostic) string {
 func (r result) lines() []string {
 	out := make([]string, len(r.diags))
 	for i, d := range r.diags {
-		out[i] = format(r.cfg, d)
+		out[i] = describeDiag(r.cfg, d)
 	}
 	return out
 }
@@ -55,7 +55,7 @@ func (r result) lines() []string {
 func (r result) linesRelated() []string {
 	var out []string
 	for _, d := range r.diags {
-		out = append(out, format(r.cfg, d))
+		out = append(out, describeDiag(r.cfg, d))
 		for _, rel := range d.Related {
 			place := testutil.Rel(rel.Path) + ":?-?"
 			if f := r.cfg.File(rel.Path); f != nil {
@@ -184,7 +184,7 @@ func checkWaitPlacement(t testing.TB, cfg *workspace.Config, ds []Diagnostic) {
 		}
 		name, ok := waitName(d.Message)
 		if !ok {
-			t.Errorf("%s: a wait diagnostic whose message does not start with wait \"<name>\"", format(cfg, d))
+			t.Errorf("%s: a wait diagnostic whose message does not start with wait \"<name>\"", describeDiag(cfg, d))
 			continue
 		}
 		inside := false
@@ -195,7 +195,7 @@ func checkWaitPlacement(t testing.TB, cfg *workspace.Config, ds []Diagnostic) {
 			}
 		}
 		if !inside {
-			t.Errorf("%s: not within the statement of wait %q", format(cfg, d), name)
+			t.Errorf("%s: not within the statement of wait %q", describeDiag(cfg, d), name)
 		}
 	}
 }

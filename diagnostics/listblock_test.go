@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	fmtcrn "github.com/carina-rs/carina-lsp/format"
+	"github.com/carina-rs/carina-lsp/format"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -16,7 +16,7 @@ import (
 // directory of the corpus.
 func TestListBlockFormatChecksClean(t *testing.T) {
 	idx := testutil.EmbeddedIndex(t)
-	fm := fmtcrn.New(fmtcrn.Options{Blocks: idx})
+	fm := format.New(format.Options{Blocks: idx})
 	rewritten := 0
 	run := func(name string, env fixEnv) {
 		before, ok := env.check(t, name)
@@ -56,11 +56,11 @@ func TestListBlockFormatChecksClean(t *testing.T) {
 		}
 		for _, d := range after.diags {
 			if d.Code == CodeListBlock {
-				t.Errorf("%s: formatted, still %s", name, format(after.cfg, d))
+				t.Errorf("%s: formatted, still %s", name, describeDiag(after.cfg, d))
 				continue
 			}
 			if was[d.Code]--; was[d.Code] < 0 {
-				t.Errorf("%s: formatting added %s", name, format(after.cfg, d))
+				t.Errorf("%s: formatting added %s", name, describeDiag(after.cfg, d))
 			}
 		}
 	}

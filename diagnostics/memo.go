@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -30,7 +30,7 @@ type Memo struct {
 }
 
 type memoKey struct {
-	parsed *g.Parsed
+	parsed *grammar.Parsed
 	path   string
 }
 
@@ -109,7 +109,7 @@ func (m *Memo) end(r *memoRun) {
 }
 
 // fingerprint hashes what a statement's local checks read beyond its own text.
-func (r *memoRun) fingerprint(f *workspace.File, st *g.Stmt) uint64 {
+func (r *memoRun) fingerprint(f *workspace.File, st *grammar.Stmt) uint64 {
 	c := r.c
 	h := fnv.New64a()
 	buf := make([]byte, 0, 256)
@@ -173,18 +173,18 @@ func (c *checker) declSignature(d *workspace.Decl) string {
 
 // declaresWait reports whether a statement is a wait (whose checks look up names by themselves:
 // did-you-mean on the target, depends_on).
-func declaresWait(st *g.Stmt) bool {
-	l, ok := st.Node.(*g.LetStmt)
+func declaresWait(st *grammar.Stmt) bool {
+	l, ok := st.Node.(*grammar.LetStmt)
 	if !ok {
 		return false
 	}
-	_, ok = l.Value.(*g.WaitExpr)
+	_, ok = l.Value.(*grammar.WaitExpr)
 	return ok
 }
 
 // reuse appends a statement's memoised results, shifted to where it stands now, and reports
 // whether there were any to reuse.
-func (r *memoRun) reuse(f *workspace.File, st *g.Stmt) bool {
+func (r *memoRun) reuse(f *workspace.File, st *grammar.Stmt) bool {
 	if r.m == nil {
 		return false
 	}
@@ -209,7 +209,7 @@ func (r *memoRun) reuse(f *workspace.File, st *g.Stmt) bool {
 
 // store memoises a statement's results (its diagnostics all lie in its own file and span, or they
 // are not memoised; nor are they when a message names a line number, lines).
-func (r *memoRun) store(f *workspace.File, st *g.Stmt, diags []Diagnostic, noSchema []noSchemaSite, tags []tagKey, lines bool) {
+func (r *memoRun) store(f *workspace.File, st *grammar.Stmt, diags []Diagnostic, noSchema []noSchemaSite, tags []tagKey, lines bool) {
 	r.analysed++
 	volatile := r.c.volatile
 	r.c.volatile = false
@@ -217,7 +217,9 @@ func (r *memoRun) store(f *workspace.File, st *g.Stmt, diags []Diagnostic, noSch
 		return
 	}
 	e := &memoEntry{fp: r.fingerprint(f, st), used: true}
-	inside := func(path string, sp g.Span) bool { return path == f.Path && sp.Start >= st.Offset && sp.End <= st.End }
+	inside := func(path string, sp grammar.Span) bool {
+		return path == f.Path && sp.Start >= st.Offset && sp.End <= st.End
+	}
 	for _, d := range diags {
 		ok := inside(d.Path, d.Span)
 		for _, rel := range d.Related {

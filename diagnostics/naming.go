@@ -3,7 +3,7 @@ package diagnostics
 import (
 	"strings"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/navigate"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -30,7 +30,7 @@ func (c *checker) checkNaming() {
 		diag := c.add(d.File, d.NameSpan, Warning, CodeSnakeCase,
 			"Binding '%s' is not snake_case. Use snake_case for binding names (e.g., 'my_resource').", d.Name)
 		to := snakeCase(d.Name)
-		if c.broken || !isSnakeCase(to) || g.IsKeyword(to) {
+		if c.broken || !isSnakeCase(to) || grammar.IsKeyword(to) {
 			continue
 		}
 		byFile, err := navigate.Rename(c.cfg, d.File, int(d.NameSpan.Start), to)

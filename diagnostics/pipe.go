@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -36,45 +36,45 @@ func (c *checker) checkPipeForm() {
 
 // pipeWalk visits n, whose parent is parent, in a block whose keys are those of construct keys
 // (nil: none of the language's), validate telling whether n is in a validate expression.
-func (c *checker) pipeWalk(f *workspace.File, st *g.Stmt, n, parent g.Node, keys *g.Construct, validate bool) {
+func (c *checker) pipeWalk(f *workspace.File, st *grammar.Stmt, n, parent grammar.Node, keys *grammar.Construct, validate bool) {
 	switch x := n.(type) {
-	case *g.RequireStmt:
+	case *grammar.RequireStmt:
 		c.pipeWalk(f, st, x.Cond, x, nil, true)
 		c.pipeWalk(f, st, x.Message, x, nil, false)
 		return
-	case *g.WaitExpr:
-		keys = g.ConstructOf(g.WaitConstruct)
-	case *g.NestedBlock:
-		if k := g.KeywordConstruct(x.Name.Text); k != nil && k.Place&g.InArgument != 0 {
+	case *grammar.WaitExpr:
+		keys = grammar.ConstructOf(grammar.WaitConstruct)
+	case *grammar.NestedBlock:
+		if k := grammar.KeywordConstruct(x.Name.Text); k != nil && k.Place&grammar.InArgument != 0 {
 			keys = k // validation
 		} else {
 			keys = nil
 		}
-	case *g.Attribute:
-		if k := keys.Key(x.Key.Text); k != nil && k.Value == g.PredicateValue && !x.Quoted {
+	case *grammar.Attribute:
+		if k := keys.Key(x.Key.Text); k != nil && k.Value == grammar.PredicateValue && !x.Quoted {
 			validate = true
 		}
 		keys = nil
-	case *g.StringLit:
+	case *grammar.StringLit:
 		return // an interpolation
-	case *g.CallExpr:
+	case *grammar.CallExpr:
 		if !validate && c.pipePreferred(x, parent) {
 			c.reportPipe(f, st, x, parent)
 		}
 	}
-	g.EachChild(n, func(ch g.Node) { c.pipeWalk(f, st, ch, n, keys, validate) })
+	grammar.EachChild(n, func(ch grammar.Node) { c.pipeWalk(f, st, ch, n, keys, validate) })
 }
 
 // pipePreferred reports whether call, whose parent is parent, is a direct call that pipe form
 // would read better.
-func (c *checker) pipePreferred(call *g.CallExpr, parent g.Node) bool {
+func (c *checker) pipePreferred(call *grammar.CallExpr, parent grammar.Node) bool {
 	if call.Fn == nil || len(c.cfg.Functions[call.Fn.Text]) > 0 {
 		return false
 	}
 	if n := pipeArity(call.Fn.Text); n == 0 || len(call.Args) < n {
 		return false // another function, or a partial application: a function value
 	}
-	if b, ok := parent.(*g.BinaryExpr); ok && (b.Op == g.Compose || b.Op == g.Pipe && b.Y == g.Expr(call)) {
+	if b, ok := parent.(*grammar.BinaryExpr); ok && (b.Op == grammar.Compose || b.Op == grammar.Pipe && b.Y == grammar.Expr(call)) {
 		return false
 	}
 	return true
@@ -82,7 +82,7 @@ func (c *checker) pipePreferred(call *g.CallExpr, parent g.Node) bool {
 
 // reportPipe reports a pipe-preferred call, with the fix when the call holds no comment and no
 // syntax error touches it.
-func (c *checker) reportPipe(f *workspace.File, st *g.Stmt, call *g.CallExpr, parent g.Node) {
+func (c *checker) reportPipe(f *workspace.File, st *grammar.Stmt, call *grammar.CallExpr, parent grammar.Node) {
 	name := call.Fn.Text
 	d := c.add(f, at(st, call.Fn.Span), Warning, CodePipeForm, "Consider using pipe form for '%s': data |> %s(...)", name, name)
 	sp := at(st, call.Span)
@@ -100,40 +100,40 @@ func (c *checker) reportPipe(f *workspace.File, st *g.Stmt, call *g.CallExpr, pa
 // pipeChain writes a pipe-preferred call in pipe form: its last argument, piped into the call of
 // the others. When that argument is such a call itself, it is written in pipe form too, so a
 // nested `join('-', concat(a, b))` becomes the chain `b |> concat(a) |> join('-')`.
-func (c *checker) pipeChain(f *workspace.File, st *g.Stmt, call *g.CallExpr) string {
+func (c *checker) pipeChain(f *workspace.File, st *grammar.Stmt, call *grammar.CallExpr) string {
 	last := call.Args[len(call.Args)-1]
 	var data string
 	switch x := last.(type) {
-	case *g.CallExpr:
+	case *grammar.CallExpr:
 		if c.pipePreferred(x, call) {
 			data = c.pipeChain(f, st, x)
 			break
 		}
 		data = text(f, at(st, last.Pos()))
-	case *g.BinaryExpr:
+	case *grammar.BinaryExpr:
 		data = text(f, at(st, last.Pos()))
-		if x.Op == g.Coalesce {
+		if x.Op == grammar.Coalesce {
 			data = "(" + data + ")" // `a ?? b |> f()` would pipe b alone
 		}
 	default:
 		data = text(f, at(st, last.Pos()))
 	}
-	rest := strings.TrimSpace(text(f, g.Span{Start: at(st, call.LParen).End, End: at(st, call.Args[len(call.Args)-2].Pos()).End}))
+	rest := strings.TrimSpace(text(f, grammar.Span{Start: at(st, call.LParen).End, End: at(st, call.Args[len(call.Args)-2].Pos()).End}))
 	return data + " |> " + call.Fn.Text + "(" + rest + ")"
 }
 
 // needsParens reports whether a pipe written where a call stands, under parent, would bind to
 // less than the call did: as an operand of another operator than |> (on its left) and ??.
-func needsParens(parent g.Node) bool {
-	b, ok := parent.(*g.BinaryExpr)
-	return ok && b.Op != g.Pipe && b.Op != g.Coalesce
+func needsParens(parent grammar.Node) bool {
+	b, ok := parent.(*grammar.BinaryExpr)
+	return ok && b.Op != grammar.Pipe && b.Op != grammar.Coalesce
 }
 
 // hasComment reports whether a comment lies within the file span sp.
-func hasComment(f *workspace.File, sp g.Span) bool {
+func hasComment(f *workspace.File, sp grammar.Span) bool {
 	toks := f.AST.Tokens
 	for i := sort.Search(len(toks), func(i int) bool { return toks[i].Start >= sp.Start }); i < len(toks) && toks[i].Start < sp.End; i++ {
-		if toks[i].Kind == g.LineComment || toks[i].Kind == g.BlockComment {
+		if toks[i].Kind == grammar.LineComment || toks[i].Kind == grammar.BlockComment {
 			return true
 		}
 	}

@@ -1,7 +1,7 @@
 package diagnostics
 
 import (
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -13,20 +13,20 @@ const (
 
 // rootOnly names the statements only a root configuration may hold, with Carina's message for a
 // module that holds one.
-func rootOnly(n g.Node) (what, msg string) {
+func rootOnly(n grammar.Node) (what, msg string) {
 	switch n := n.(type) {
-	case *g.ProviderStmt:
-		return g.ProviderConstruct.Keyword(), "provider blocks are not allowed inside modules. Define providers at the root configuration level."
-	case *g.BackendStmt:
-		return g.BackendConstruct.Keyword(), "backend blocks are not allowed inside modules. Define the backend at the root configuration level."
-	case *g.StateBlockStmt:
+	case *grammar.ProviderStmt:
+		return grammar.ProviderConstruct.Keyword(), "provider blocks are not allowed inside modules. Define providers at the root configuration level."
+	case *grammar.BackendStmt:
+		return grammar.BackendConstruct.Keyword(), "backend blocks are not allowed inside modules. Define the backend at the root configuration level."
+	case *grammar.StateBlockStmt:
 		return n.Kind, "state blocks (moved, removed, and import) are not allowed inside modules. Put them in the root configuration."
-	case *g.OutputsStmt:
+	case *grammar.OutputsStmt:
 		if n.Exports {
-			return g.ExportsConstruct.Keyword(), "exports blocks are not allowed inside modules. Publish values with attributes { ... } in a module, and with exports in the root configuration."
+			return grammar.ExportsConstruct.Keyword(), "exports blocks are not allowed inside modules. Publish values with attributes { ... } in a module, and with exports in the root configuration."
 		}
-	case *g.LetStmt:
-		if kb, ok := n.Value.(*g.KeywordBlockExpr); ok && kb.Keyword == g.UpstreamConstruct.Keyword() {
+	case *grammar.LetStmt:
+		if kb, ok := n.Value.(*grammar.KeywordBlockExpr); ok && kb.Keyword == grammar.UpstreamConstruct.Keyword() {
 			return kb.Keyword, "upstream_state declarations are not allowed inside modules. Read the upstream in the root configuration and pass the value as an argument."
 		}
 	}
@@ -40,7 +40,7 @@ func rootOnly(n g.Node) (what, msg string) {
 func (c *checker) checkPlacement() {
 	type site struct {
 		f    *workspace.File
-		st   *g.Stmt
+		st   *grammar.Stmt
 		what string
 		msg  string
 	}
@@ -50,14 +50,14 @@ func (c *checker) checkPlacement() {
 		for _, st := range f.AST.Stmts {
 			if what, msg := rootOnly(st.Node); what != "" {
 				roots = append(roots, site{f, st, what, msg})
-				strongRoot = strongRoot || what != g.ProviderConstruct.Keyword()
+				strongRoot = strongRoot || what != grammar.ProviderConstruct.Keyword()
 			}
 			switch n := st.Node.(type) {
-			case *g.ArgumentsStmt:
-				moduleBlocks = append(moduleBlocks, site{f: f, st: st, what: g.ArgumentsConstruct.Keyword()})
-			case *g.OutputsStmt:
+			case *grammar.ArgumentsStmt:
+				moduleBlocks = append(moduleBlocks, site{f: f, st: st, what: grammar.ArgumentsConstruct.Keyword()})
+			case *grammar.OutputsStmt:
 				if !n.Exports {
-					moduleBlocks = append(moduleBlocks, site{f: f, st: st, what: g.AttributesConstruct.Keyword()})
+					moduleBlocks = append(moduleBlocks, site{f: f, st: st, what: grammar.AttributesConstruct.Keyword()})
 				}
 			}
 		}
@@ -78,20 +78,20 @@ func (c *checker) checkPlacement() {
 }
 
 // keywordSpan is the span of the keyword that opens a statement (its first word).
-func keywordSpan(n g.Node) g.Span {
+func keywordSpan(n grammar.Node) grammar.Span {
 	switch n := n.(type) {
-	case *g.ArgumentsStmt:
+	case *grammar.ArgumentsStmt:
 		return n.Kw
-	case *g.OutputsStmt:
+	case *grammar.OutputsStmt:
 		return n.Kw
-	case *g.ProviderStmt:
+	case *grammar.ProviderStmt:
 		return n.Kw
-	case *g.BackendStmt:
+	case *grammar.BackendStmt:
 		return n.Kw
-	case *g.StateBlockStmt:
+	case *grammar.StateBlockStmt:
 		return n.Kw
-	case *g.LetStmt:
-		if kb, ok := n.Value.(*g.KeywordBlockExpr); ok {
+	case *grammar.LetStmt:
+		if kb, ok := n.Value.(*grammar.KeywordBlockExpr); ok {
 			return kb.Kw
 		}
 		return n.Let

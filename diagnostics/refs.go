@@ -3,7 +3,7 @@ package diagnostics
 import (
 	"unicode"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -29,7 +29,7 @@ func (c *checker) providerNames() map[string]bool {
 	// nested in a for or if body is found through its binding).
 	for _, f := range c.cfg.Files {
 		for _, st := range f.AST.Stmts {
-			if r, ok := st.Node.(*g.ResourceStmt); ok {
+			if r, ok := st.Node.(*grammar.ResourceStmt); ok {
 				out[r.Resource.Type.Parts[0].Text] = true
 			}
 		}
@@ -43,10 +43,10 @@ func (c *checker) providerNames() map[string]bool {
 	for _, f := range c.cfg.Files {
 		for _, st := range f.AST.Stmts {
 			switch n := st.Node.(type) {
-			case *g.ProviderStmt:
+			case *grammar.ProviderStmt:
 				out[n.Kind.Text] = true
-			case *g.LetStmt:
-				if p, ok := n.Value.(*g.ProviderExpr); ok {
+			case *grammar.LetStmt:
+				if p, ok := n.Value.(*grammar.ProviderExpr); ok {
 					out[p.Kind.Text] = true
 				}
 			}
@@ -68,7 +68,7 @@ func (c *checker) checkRefs() {
 		}
 		switch r.Kind {
 		case workspace.RefCall:
-			if g.IsBuiltinFunction(r.Name) {
+			if grammar.IsBuiltinFunction(r.Name) {
 				continue
 			}
 			diag := c.add(r.File, r.Span, Error, CodeUnknownFunction, "unknown function %q%s", r.Name, didYouMean(r.Name, fns))
@@ -81,7 +81,7 @@ func (c *checker) checkRefs() {
 			}
 			// Only a module that takes the call's arguments is proposed.
 			fit := func(cand string) bool {
-				call, ok := r.Expr.(*g.ModuleCallExpr)
+				call, ok := r.Expr.(*grammar.ModuleCallExpr)
 				c.volatile = true // reads the module's arguments
 				return !ok || c.clean(func() { c.checkModuleCallOf(r.File, r.Stmt, call, cand) })
 			}

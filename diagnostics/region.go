@@ -3,7 +3,7 @@ package diagnostics
 import (
 	"strings"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -41,7 +41,7 @@ func (c *checker) knownRegions(provider string) []string {
 
 // checkRegion reports a region member (us_east_1, or the wire form us-east-1) that no schema
 // lists. It returns false when it reported.
-func (c *checker) checkRegion(f *workspace.File, sp g.Span, provider, member, label string) bool {
+func (c *checker) checkRegion(f *workspace.File, sp grammar.Span, provider, member, label string) bool {
 	known := c.knownRegions(provider)
 	if len(known) == 0 {
 		return true // no region list to check against
@@ -64,7 +64,7 @@ func (c *checker) checkRegion(f *workspace.File, sp g.Span, provider, member, la
 		text := f.Text()[sp.Start:sp.End]
 		if i := strings.LastIndex(text, member); i >= 0 {
 			repl := spell(s)
-			d.Fixes = []Fix{{Title: "Change to " + repl, Edits: []Edit{{Span: g.Span{Start: sp.Start + int32(i), End: sp.Start + int32(i+len(member))}, NewText: repl}}}}
+			d.Fixes = []Fix{{Title: "Change to " + repl, Edits: []Edit{{Span: grammar.Span{Start: sp.Start + int32(i), End: sp.Start + int32(i+len(member))}, NewText: repl}}}}
 		}
 	}
 	return false
@@ -72,14 +72,14 @@ func (c *checker) checkRegion(f *workspace.File, sp g.Span, provider, member, la
 
 func providerLabel(p string) string {
 	if p == "" {
-		return g.ProviderConstruct.Keyword()
+		return grammar.ProviderConstruct.Keyword()
 	}
 	return p
 }
 
 // checkProviderRegion checks `region = ...` in a provider block against the provider's regions:
 // `aws.Region.ap_northeast_1` (any provider prefix) or the quoted wire value `'ap-northeast-1'`.
-func (c *checker) checkProviderRegion(f *workspace.File, st *g.Stmt, kind string, body *g.Block) {
+func (c *checker) checkProviderRegion(f *workspace.File, st *grammar.Stmt, kind string, body *grammar.Block) {
 	a := body.Attr("region")
 	if a == nil || a.Value == nil {
 		return
@@ -89,11 +89,11 @@ func (c *checker) checkProviderRegion(f *workspace.File, st *g.Stmt, kind string
 	}
 	sp := at(st, a.Value.Pos())
 	switch v := a.Value.(type) {
-	case *g.PathExpr:
+	case *grammar.PathExpr:
 		if len(v.Parts) == 3 && v.Parts[1].Text == "Region" {
 			c.checkRegion(f, sp, kind, v.Parts[2].Text, "region")
 		}
-	case *g.StringLit:
+	case *grammar.StringLit:
 		if !v.Interpolated() && v.Value != "" {
 			c.checkRegion(f, sp, kind, v.Value, "region")
 		}

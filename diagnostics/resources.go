@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	fmtcrn "github.com/carina-rs/carina-lsp/format"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/format"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -28,16 +28,16 @@ const (
 // resourceSite is one resource or data source expression with where it stands.
 type resourceSite struct {
 	file *workspace.File
-	stmt *g.Stmt
-	expr *g.ResourceExpr
+	stmt *grammar.Stmt
+	expr *grammar.ResourceExpr
 }
 
 // resources lists every resource expression of the configuration, in file order.
 func (c *checker) resources() []resourceSite {
 	var out []resourceSite
 	for f, st := range c.statements() {
-		g.Inspect(st.Node, func(n g.Node) bool {
-			if r, ok := n.(*g.ResourceExpr); ok {
+		grammar.Inspect(st.Node, func(n grammar.Node) bool {
+			if r, ok := n.(*grammar.ResourceExpr); ok {
 				out = append(out, resourceSite{f, st, r})
 			}
 			return true
@@ -50,7 +50,7 @@ func (c *checker) resources() []resourceSite {
 // written in an older spelling of a known one (aws.sts.caller_identity for
 // aws.sts.CallerIdentity, see resource-type-spelling) has that type's schema: it is checked
 // as what it names, so correcting the spelling brings no new errors.
-func (c *checker) schemaOf(r *g.ResourceExpr) *schema.Resource {
+func (c *checker) schemaOf(r *grammar.ResourceExpr) *schema.Resource {
 	head := r.Type.String()
 	if folded, ok := c.schemas.FoldHead(head); ok {
 		head = folded
@@ -93,7 +93,7 @@ func (c *checker) checkResources() {
 // a type of the same service is close; an error too when the provider's type list is complete
 // (schema.Index.Complete: the type does not exist), then with a did-you-mean to a close type of
 // any service; otherwise the type may exist without a schema here (an information note).
-func (c *checker) unknownType(s resourceSite, head, provider string, tsp g.Span) {
+func (c *checker) unknownType(s resourceSite, head, provider string, tsp grammar.Span) {
 	read := s.expr.Read != nil
 	if !c.schemas.HasProvider(provider) || len(s.expr.Type.Parts) < 3 {
 		c.noSchemaAt(s.file, tsp, head)
@@ -140,19 +140,19 @@ func suggestAnyService(head string, types []string) string {
 
 // checkRead reports a resource type used with the other kind than its schema's: a missing or
 // extra `read` (the body is checked against the schema found all the same).
-func (c *checker) checkRead(s resourceSite, head string, tsp g.Span) {
+func (c *checker) checkRead(s resourceSite, head string, tsp grammar.Span) {
 	read := s.expr.Read != nil
 	if read && c.schemas.DataSource(head) == nil {
 		d := c.add(s.file, at(s.stmt, *s.expr.Read), Error, CodeReadKeyword,
 			"%s is a managed resource, not a data source: remove the read keyword", head)
-		d.Fixes = []Fix{{Title: "Remove read", Edits: []Edit{{Span: g.Span{Start: d.Span.Start, End: tsp.Start}, NewText: ""}}, Safe: true}}
+		d.Fixes = []Fix{{Title: "Remove read", Edits: []Edit{{Span: grammar.Span{Start: d.Span.Start, End: tsp.Start}, NewText: ""}}, Safe: true}}
 	}
 	if !read && c.schemas.Resource(head) == nil {
 		d := c.add(s.file, tsp, Error, CodeReadKeyword,
 			"%s is a data source and must be used with the read keyword: let <name> = read %s { }", head, head)
 		// read is only the value of a let: elsewhere (a statement of its own) it needs a name too.
-		if l, ok := s.stmt.Node.(*g.LetStmt); ok && l.Value == g.Expr(s.expr) {
-			d.Fixes = []Fix{{Title: "Add read", Edits: []Edit{{Span: g.Span{Start: tsp.Start, End: tsp.Start}, NewText: "read "}}, Safe: true}}
+		if l, ok := s.stmt.Node.(*grammar.LetStmt); ok && l.Value == grammar.Expr(s.expr) {
+			d.Fixes = []Fix{{Title: "Add read", Edits: []Edit{{Span: grammar.Span{Start: tsp.Start, End: tsp.Start}, NewText: "read "}}, Safe: true}}
 		}
 	}
 }
@@ -182,8 +182,8 @@ func suggestType(head string, types []string) string {
 
 // checkBody checks the items of a resource body or of a nested block against the members they
 // may set. where names the block in messages ("" for the resource itself).
-func (c *checker) checkBody(f *workspace.File, st *g.Stmt, rs *schema.Resource, head string,
-	members map[string]*schema.Member, b *g.Block, anchor g.Span, where string) {
+func (c *checker) checkBody(f *workspace.File, st *grammar.Stmt, rs *schema.Resource, head string,
+	members map[string]*schema.Member, b *grammar.Block, anchor grammar.Span, where string) {
 	if b == nil {
 		return
 	}
@@ -200,7 +200,7 @@ func (c *checker) checkBody(f *workspace.File, st *g.Stmt, rs *schema.Resource, 
 	}
 	for _, it := range b.Items {
 		switch it := it.(type) {
-		case *g.Attribute:
+		case *grammar.Attribute:
 			m := members[it.Key.Text]
 			if m == nil {
 				if base := namePrefixOf(it.Key.Text, members); base != nil {
@@ -232,9 +232,9 @@ func (c *checker) checkBody(f *workspace.File, st *g.Stmt, rs *schema.Resource, 
 			if it.Value != nil {
 				c.checkValue(f, st, rs, m.Type, it.Value, attrLabel(where, it.Key.Text))
 			}
-		case *g.NestedBlock:
+		case *grammar.NestedBlock:
 			name := it.Name.Text
-			if c := g.KeywordConstruct(name); where == "" && c != nil && g.ConstructOf(g.ResourceConstruct).Takes(c.ID) {
+			if c := grammar.KeywordConstruct(name); where == "" && c != nil && grammar.ConstructOf(grammar.ResourceConstruct).Takes(c.ID) {
 				continue // directives: checked by checkDirectives
 			}
 			if m := c.checkNestedBlock(f, st, rs, head, members, byBlock, it, name, where); m != nil {
@@ -256,8 +256,8 @@ func (c *checker) checkBody(f *workspace.File, st *g.Stmt, rs *schema.Resource, 
 // checkNestedBlock checks a nested block `name { ... }` (name is the block's own name, or another
 // one to try) as the member name or block name it stands for, and returns that member, or nil
 // when members has none (nothing is reported then).
-func (c *checker) checkNestedBlock(f *workspace.File, st *g.Stmt, rs *schema.Resource, head string,
-	members, byBlock map[string]*schema.Member, it *g.NestedBlock, name, where string) *schema.Member {
+func (c *checker) checkNestedBlock(f *workspace.File, st *grammar.Stmt, rs *schema.Resource, head string,
+	members, byBlock map[string]*schema.Member, it *grammar.NestedBlock, name, where string) *schema.Member {
 	m := members[name]
 	if m == nil {
 		m = byBlock[name]
@@ -269,7 +269,7 @@ func (c *checker) checkNestedBlock(f *workspace.File, st *g.Stmt, rs *schema.Res
 	if t != nil && t.Kind == schema.KindMap {
 		// `tag { Key = 'v' }` is block syntax for the map `tags` (its block name).
 		for _, mi := range it.Body.Items {
-			if a, ok := mi.(*g.Attribute); ok && a.Value != nil {
+			if a, ok := mi.(*grammar.Attribute); ok && a.Value != nil {
 				c.checkValue(f, st, rs, t.Value, a.Value, attrLabel(where, m.Name)+"."+a.Key.Text)
 			}
 		}
@@ -296,10 +296,10 @@ func (c *checker) checkNestedBlock(f *workspace.File, st *g.Stmt, rs *schema.Res
 // checkListBlock reports an attribute whose member is a list of structs with a block name, written
 // as a list of map literals: `carina lint` prefers the blocks. The fix is the rewrite `carina fmt`
 // does (format.ListBlocksEdits), when no syntax error touches the value.
-func (c *checker) checkListBlock(f *workspace.File, st *g.Stmt, rs *schema.Resource, m *schema.Member, a *g.Attribute) {
+func (c *checker) checkListBlock(f *workspace.File, st *grammar.Stmt, rs *schema.Resource, m *schema.Member, a *grammar.Attribute) {
 	name := rs.ListBlockName(m)
-	l, ok := a.Value.(*g.ListExpr)
-	if name == "" || !ok || a.Quoted || !fmtcrn.MapsOnly(l) {
+	l, ok := a.Value.(*grammar.ListExpr)
+	if name == "" || !ok || a.Quoted || !format.MapsOnly(l) {
 		return
 	}
 	d := c.add(f, at(st, a.Key.Span), Warning, CodeListBlock,
@@ -307,13 +307,13 @@ func (c *checker) checkListBlock(f *workspace.File, st *g.Stmt, rs *schema.Resou
 	if !fixableValue(f, st, a.Span) {
 		return
 	}
-	edits, ok := fmtcrn.ListBlocksEdits(f.AST, st, a, name)
+	edits, ok := format.ListBlocksEdits(f.AST, st, a, name)
 	if !ok {
 		return
 	}
 	fix := Fix{Title: "Write as " + name + " blocks", Safe: true} // the same value, in the other syntax
 	for _, e := range edits {
-		fix.Edits = append(fix.Edits, Edit{Span: g.Span{Start: int32(e.Start), End: int32(e.End)}, NewText: e.Text})
+		fix.Edits = append(fix.Edits, Edit{Span: grammar.Span{Start: int32(e.Start), End: int32(e.End)}, NewText: e.Text})
 	}
 	d.Fixes = []Fix{fix}
 }
@@ -350,7 +350,7 @@ func attrLabel(where, key string) string {
 }
 
 // checkRequired reports required members that are not set, and exclusive groups.
-func (c *checker) checkRequired(f *workspace.File, rs *schema.Resource, owner string, members map[string]*schema.Member, set map[string]bool, anchor g.Span) {
+func (c *checker) checkRequired(f *workspace.File, rs *schema.Resource, owner string, members map[string]*schema.Member, set map[string]bool, anchor grammar.Span) {
 	var missing []string
 	for name, m := range members {
 		if m.Required && !set[name] {
@@ -382,7 +382,7 @@ func (c *checker) checkRequired(f *workspace.File, rs *schema.Resource, owner st
 
 // unknownMember reports an attribute or block name the schema does not have, with the closest
 // settable name that fit accepts (returned, "" when none is close) or else the list of them.
-func (c *checker) unknownMember(f *workspace.File, st *g.Stmt, sp g.Span, name, owner string, members map[string]*schema.Member, fit func(string) bool) string {
+func (c *checker) unknownMember(f *workspace.File, st *grammar.Stmt, sp grammar.Span, name, owner string, members map[string]*schema.Member, fit func(string) bool) string {
 	var names []string
 	for n, m := range members {
 		if !m.ReadOnly {

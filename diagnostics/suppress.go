@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -24,7 +24,7 @@ const DisableDirective = "carina-lsp:disable"
 // suppressed is where diagnostics of one code are silenced: a range of a file.
 type suppressed struct {
 	path string
-	span g.Span
+	span grammar.Span
 	code Code
 }
 
@@ -64,12 +64,12 @@ func (c *checker) directives(f *workspace.File) []suppressed {
 	nl := 0            // newlines since the last comment of the run
 	for i, t := range toks {
 		switch t.Kind {
-		case g.Space:
+		case grammar.Space:
 			continue
-		case g.Newline:
+		case grammar.Newline:
 			nl++
 			continue
-		case g.LineComment, g.BlockComment:
+		case grammar.LineComment, grammar.BlockComment:
 			code, sp, ok := directive(src, t)
 			switch {
 			case !ok:
@@ -86,7 +86,7 @@ func (c *checker) directives(f *workspace.File) []suppressed {
 			}
 			nl = 0
 			continue
-		case g.EOF:
+		case grammar.EOF:
 			return out
 		}
 		// The first token after the comments: the statement or item it begins, on the next line.
@@ -104,7 +104,7 @@ func (c *checker) directives(f *workspace.File) []suppressed {
 
 // unknownDirective reports a disable comment naming no code (sp is the word), with the closest
 // code as a fix.
-func (c *checker) unknownDirective(f *workspace.File, sp g.Span, code string) {
+func (c *checker) unknownDirective(f *workspace.File, sp grammar.Span, code string) {
 	if Code(code) == CodeSyntax {
 		c.add(f, sp, Warning, CodeDisableUnknown, "%s: syntax errors cannot be disabled", DisableDirective)
 		return
@@ -117,7 +117,7 @@ func (c *checker) unknownDirective(f *workspace.File, sp g.Span, code string) {
 }
 
 // directive reads a disable comment: the code it names and that word's span.
-func directive(src string, t g.Token) (code string, sp g.Span, ok bool) {
+func directive(src string, t grammar.Token) (code string, sp grammar.Span, ok bool) {
 	text := src[t.Start:t.End]
 	body := text
 	switch {
@@ -131,25 +131,25 @@ func directive(src string, t g.Token) (code string, sp g.Span, ok bool) {
 	trimmed := strings.TrimLeft(body, " \t")
 	rest, found := strings.CutPrefix(trimmed, DisableDirective)
 	if !found || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
-		return "", g.Span{}, false
+		return "", grammar.Span{}, false
 	}
 	fields := strings.Fields(rest)
 	if len(fields) == 0 {
-		return "", g.Span{}, false
+		return "", grammar.Span{}, false
 	}
 	code = fields[0]
 	off := strings.Index(text, DisableDirective) + len(DisableDirective)
 	off += strings.Index(text[off:], code)
-	return code, g.Span{Start: t.Start + int32(off), End: t.Start + int32(off+len(code))}, true
+	return code, grammar.Span{Start: t.Start + int32(off), End: t.Start + int32(off+len(code))}, true
 }
 
 // startsLine reports whether token i is the first of its line but for white space.
-func startsLine(toks []g.Token, i int) bool {
+func startsLine(toks []grammar.Token, i int) bool {
 	for j := i - 1; j >= 0; j-- {
 		switch toks[j].Kind {
-		case g.Space:
+		case grammar.Space:
 			continue
-		case g.Newline:
+		case grammar.Newline:
 			return true
 		}
 		return false
@@ -159,23 +159,23 @@ func startsLine(toks []g.Token, i int) bool {
 
 // targetAt returns the span of the top-level statement or block item that begins at the file
 // offset off: the largest such node.
-func targetAt(f *workspace.File, off int32) (g.Span, bool) {
+func targetAt(f *workspace.File, off int32) (grammar.Span, bool) {
 	st := f.AST.StmtAt(off)
 	if st == nil {
-		return g.Span{}, false
+		return grammar.Span{}, false
 	}
 	if st.Offset == off {
-		return g.Span{Start: st.Offset, End: st.End}, true
+		return grammar.Span{Start: st.Offset, End: st.End}, true
 	}
-	var best g.Span
+	var best grammar.Span
 	found := false
-	g.Inspect(st.Node, func(n g.Node) bool {
+	grammar.Inspect(st.Node, func(n grammar.Node) bool {
 		sp := st.Abs(n.Pos())
 		if sp.End < off || sp.Start > off {
 			return false
 		}
 		switch n.(type) {
-		case *g.Attribute, *g.NestedBlock, *g.LetStmt, *g.ParamDecl, *g.OutputDecl:
+		case *grammar.Attribute, *grammar.NestedBlock, *grammar.LetStmt, *grammar.ParamDecl, *grammar.OutputDecl:
 			if sp.Start == off && (!found || sp.End-sp.Start > best.End-best.Start) {
 				best, found = sp, true
 			}

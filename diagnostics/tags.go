@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -30,7 +30,7 @@ func (s tagStyle) String() string {
 // tagKey is one key of a `tags = { ... }` map.
 type tagKey struct {
 	file  *workspace.File
-	span  g.Span // of the key, in file
+	span  grammar.Span // of the key, in file
 	name  string
 	style tagStyle
 }
@@ -103,21 +103,21 @@ func tagKeys(cfg *workspace.Config) []tagKey {
 
 // stmtTagKeys appends the keys of the `tags = { ... }` maps of a statement to out. Statements
 // without the word are not walked.
-func stmtTagKeys(out []tagKey, f *workspace.File, st *g.Stmt) []tagKey {
+func stmtTagKeys(out []tagKey, f *workspace.File, st *grammar.Stmt) []tagKey {
 	if !strings.Contains(f.Text()[st.Offset:st.End], "tags") {
 		return out
 	}
-	g.Inspect(st.Node, func(n g.Node) bool {
-		a, ok := n.(*g.Attribute)
+	grammar.Inspect(st.Node, func(n grammar.Node) bool {
+		a, ok := n.(*grammar.Attribute)
 		if !ok || a.Quoted || a.Key.Text != "tags" {
 			return true
 		}
-		m, ok := a.Value.(*g.MapExpr)
+		m, ok := a.Value.(*grammar.MapExpr)
 		if !ok {
 			return true
 		}
 		for _, it := range m.Body.Items {
-			if k, ok := it.(*g.Attribute); ok && !k.Quoted {
+			if k, ok := it.(*grammar.Attribute); ok && !k.Quoted {
 				out = append(out, tagKey{f, st.Abs(k.Key.Span), k.Key.Text, keyStyle(k.Key.Text)})
 			}
 		}

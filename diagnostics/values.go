@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -24,31 +24,31 @@ const (
 
 // staticKind names what a literal expression is, or "" for a value known only at plan time
 // (a reference, a call, an interpolated string, a conditional).
-func (c *checker) staticKind(e g.Expr) string {
+func (c *checker) staticKind(e grammar.Expr) string {
 	switch x := e.(type) {
-	case *g.StringLit:
+	case *grammar.StringLit:
 		if x.Interpolated() {
 			return ""
 		}
 		return "String"
-	case *g.IntLit:
+	case *grammar.IntLit:
 		return "Int"
-	case *g.FloatLit:
+	case *grammar.FloatLit:
 		return "Float"
-	case *g.BoolLit:
+	case *grammar.BoolLit:
 		return "Bool"
-	case *g.DurationLit:
+	case *grammar.DurationLit:
 		return "Duration"
-	case *g.ListExpr:
+	case *grammar.ListExpr:
 		return "List"
-	case *g.MapExpr:
+	case *grammar.MapExpr:
 		return "Map"
 	}
 	return ""
 }
 
 // describeLiteral shows a literal for a message: `String "abc"`, `Int 5`.
-func describeLiteral(f *workspace.File, st *g.Stmt, kind string, e g.Expr) string {
+func describeLiteral(f *workspace.File, st *grammar.Stmt, kind string, e grammar.Expr) string {
 	switch kind {
 	case "List", "Map":
 		return "a " + strings.ToLower(kind)
@@ -58,8 +58,8 @@ func describeLiteral(f *workspace.File, st *g.Stmt, kind string, e g.Expr) strin
 
 // enumIdent returns the text of an expression that can only be an enum identifier: a name or
 // dotted name whose root resolves to no declaration in its scope.
-func (c *checker) enumIdent(st *g.Stmt, e g.Expr) (string, bool) {
-	p, ok := e.(*g.PathExpr)
+func (c *checker) enumIdent(st *grammar.Stmt, e grammar.Expr) (string, bool) {
+	p, ok := e.(*grammar.PathExpr)
 	if !ok {
 		return "", false
 	}
@@ -71,7 +71,7 @@ func (c *checker) enumIdent(st *g.Stmt, e g.Expr) (string, bool) {
 
 // checkValue checks a value against the type of the attribute it is assigned to. Values known only
 // at plan time (references, calls, interpolations) are not checked here.
-func (c *checker) checkValue(f *workspace.File, st *g.Stmt, rs *schema.Resource, t *schema.Type, e g.Expr, label string) {
+func (c *checker) checkValue(f *workspace.File, st *grammar.Stmt, rs *schema.Resource, t *schema.Type, e grammar.Expr, label string) {
 	t = rs.Resolve(t)
 	if t == nil || e == nil {
 		return
@@ -106,31 +106,31 @@ func (c *checker) checkValue(f *workspace.File, st *g.Stmt, rs *schema.Resource,
 			mismatch("")
 			return
 		}
-		c.checkStringValue(f, st, t, e.(*g.StringLit), label)
+		c.checkStringValue(f, st, t, e.(*grammar.StringLit), label)
 	case schema.KindInt:
 		switch kind {
 		case "Int":
-			c.checkRange(f, sp, t, float64(e.(*g.IntLit).Value), label)
+			c.checkRange(f, sp, t, float64(e.(*grammar.IntLit).Value), label)
 		case "String":
-			mismatch(numberHint(e.(*g.StringLit).Value, false))
+			mismatch(numberHint(e.(*grammar.StringLit).Value, false))
 		default:
 			mismatch("")
 		}
 	case schema.KindFloat:
 		switch kind {
 		case "Int":
-			c.checkRange(f, sp, t, float64(e.(*g.IntLit).Value), label)
+			c.checkRange(f, sp, t, float64(e.(*grammar.IntLit).Value), label)
 		case "Float":
-			c.checkRange(f, sp, t, e.(*g.FloatLit).Value, label)
+			c.checkRange(f, sp, t, e.(*grammar.FloatLit).Value, label)
 		case "String":
-			mismatch(numberHint(e.(*g.StringLit).Value, true))
+			mismatch(numberHint(e.(*grammar.StringLit).Value, true))
 		default:
 			mismatch("")
 		}
 	case schema.KindBool:
 		if kind != "Bool" {
 			hint := ""
-			if s, ok := e.(*g.StringLit); ok && (s.Value == "true" || s.Value == "false") {
+			if s, ok := e.(*grammar.StringLit); ok && (s.Value == "true" || s.Value == "false") {
 				hint = ". Use true or false without quotes"
 			} else if kind == "String" {
 				hint = ". Use true or false"
@@ -140,13 +140,13 @@ func (c *checker) checkValue(f *workspace.File, st *g.Stmt, rs *schema.Resource,
 	case schema.KindDuration:
 		if kind != "Duration" {
 			hint := ""
-			if i, ok := e.(*g.IntLit); ok {
+			if i, ok := e.(*grammar.IntLit); ok {
 				hint = fmt.Sprintf(": write %ds or %dmin", i.Value, i.Value)
 			}
 			mismatch(hint)
 		}
 	case schema.KindList:
-		l, ok := e.(*g.ListExpr)
+		l, ok := e.(*grammar.ListExpr)
 		if !ok {
 			if el := rs.Resolve(t.Element); el != nil && el.Kind != schema.KindList && c.fits(st, rs, el, e) {
 				// One element where a list is expected: `resource_records = 'x'`. Not repaired
@@ -169,18 +169,18 @@ func (c *checker) checkValue(f *workspace.File, st *g.Stmt, rs *schema.Resource,
 			c.checkValue(f, st, rs, t.Element, el, fmt.Sprintf("%s[%d]", label, i))
 		}
 	case schema.KindMap:
-		m, ok := e.(*g.MapExpr)
+		m, ok := e.(*grammar.MapExpr)
 		if !ok {
 			mismatch("")
 			return
 		}
 		for _, it := range m.Body.Items {
-			if a, ok := it.(*g.Attribute); ok && a.Value != nil {
+			if a, ok := it.(*grammar.Attribute); ok && a.Value != nil {
 				c.checkValue(f, st, rs, t.Value, a.Value, label+"."+a.Key.Text)
 			}
 		}
 	case schema.KindStruct:
-		m, ok := e.(*g.MapExpr)
+		m, ok := e.(*grammar.MapExpr)
 		if !ok {
 			mismatch("")
 			return
@@ -190,7 +190,7 @@ func (c *checker) checkValue(f *workspace.File, st *g.Stmt, rs *schema.Resource,
 }
 
 // fits reports whether a value could be of type t (to pick a union member).
-func (c *checker) fits(st *g.Stmt, rs *schema.Resource, t *schema.Type, e g.Expr) bool {
+func (c *checker) fits(st *grammar.Stmt, rs *schema.Resource, t *schema.Type, e grammar.Expr) bool {
 	t = rs.Resolve(t)
 	if t == nil {
 		return false
@@ -232,13 +232,13 @@ func numberHint(s string, float bool) string {
 }
 
 // checkEnumValue checks a value of an enum attribute.
-func (c *checker) checkEnumValue(f *workspace.File, st *g.Stmt, en *schema.Enum, e g.Expr, label string) {
+func (c *checker) checkEnumValue(f *workspace.File, st *grammar.Stmt, en *schema.Enum, e grammar.Expr, label string) {
 	if en == nil {
 		return
 	}
 	sp := at(st, e.Pos())
 	name := en.Name
-	if s, ok := e.(*g.StringLit); ok && !s.Interpolated() {
+	if s, ok := e.(*grammar.StringLit); ok && !s.Interpolated() {
 		if en.Open {
 			if _, ok := en.MatchString(s.Value); !ok {
 				c.add(f, sp, Error, CodeInvalidEnum, "%s: invalid value %q for %s%s", label, s.Value, en.Identity, exampleValues(en))
@@ -352,7 +352,7 @@ func exampleValues(en *schema.Enum) string {
 // Schema patterns are not enforced: the index keeps the provider types' patterns without the
 // validators around them (a KMS key id pattern that rejects the valid "alias/aws/s3"), so a
 // pattern mismatch is no reliable sign of a mistake.
-func (c *checker) checkStringValue(f *workspace.File, st *g.Stmt, t *schema.Type, s *g.StringLit, label string) {
+func (c *checker) checkStringValue(f *workspace.File, st *grammar.Stmt, t *schema.Type, s *grammar.StringLit, label string) {
 	sp := at(st, s.Span)
 	if t.Length != nil {
 		c.checkBounds(f, sp, t.Length, float64(len([]rune(s.Value))), label, "string length")
@@ -379,13 +379,13 @@ func (c *checker) checkStringValue(f *workspace.File, st *g.Stmt, t *schema.Type
 	}
 }
 
-func (c *checker) checkRange(f *workspace.File, sp g.Span, t *schema.Type, v float64, label string) {
+func (c *checker) checkRange(f *workspace.File, sp grammar.Span, t *schema.Type, v float64, label string) {
 	if t.Range != nil {
 		c.checkBounds(f, sp, t.Range, v, label, "value")
 	}
 }
 
-func (c *checker) checkBounds(f *workspace.File, sp g.Span, b *schema.Bounds, v float64, label, what string) {
+func (c *checker) checkBounds(f *workspace.File, sp grammar.Span, b *schema.Bounds, v float64, label, what string) {
 	lo, hi := math.Inf(-1), math.Inf(1)
 	if b.Min != nil {
 		lo = *b.Min

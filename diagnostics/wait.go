@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -53,7 +53,7 @@ func (c *checker) pollInterval(target *workspace.Decl) uint64 {
 }
 
 // waitConstruct is the wait's entry of the construct table: its keys and what each takes.
-func waitConstruct() *g.Construct { return g.ConstructOf(g.WaitConstruct) }
+func waitConstruct() *grammar.Construct { return grammar.ConstructOf(grammar.WaitConstruct) }
 
 // waitKeys returns the keys a wait block takes.
 func waitKeys() []string { return waitConstruct().KeyNames() }
@@ -106,10 +106,10 @@ func (c *checker) checkWait(w *workspace.WaitInfo) {
 	prefix := fmt.Sprintf("wait %q: ", name)
 
 	// Keys: duplicates, unknown keys, nested blocks.
-	seen := map[string]*g.Attribute{}
+	seen := map[string]*grammar.Attribute{}
 	for _, it := range x.Body.Items {
 		switch it := it.(type) {
-		case *g.Attribute:
+		case *grammar.Attribute:
 			k := it.Key.Text
 			switch {
 			case notYetWaitKey(k):
@@ -129,7 +129,7 @@ func (c *checker) checkWait(w *workspace.WaitInfo) {
 				continue
 			}
 			seen[k] = it
-		case *g.NestedBlock:
+		case *grammar.NestedBlock:
 			if hasSyntaxErrorAt(st, it.Name.Span) {
 				continue // the parser reports the nested block already
 			}
@@ -167,16 +167,16 @@ func (c *checker) checkWait(w *workspace.WaitInfo) {
 func (c *checker) keepBindFixes() {
 	type place struct {
 		path string
-		span g.Span
+		span grammar.Span
 	}
 	drop := map[place]bool{}
 	for _, f := range c.cfg.Files {
 		for _, st := range f.AST.Stmts {
-			es, ok := st.Node.(*g.ExprStmt)
+			es, ok := st.Node.(*grammar.ExprStmt)
 			if !ok {
 				continue
 			}
-			w, ok := es.X.(*g.WaitExpr)
+			w, ok := es.X.(*grammar.WaitExpr)
 			if !ok || w.Target == nil {
 				continue
 			}
@@ -198,11 +198,11 @@ func (c *checker) keepBindFixes() {
 
 // hasSyntaxErrorAt reports whether a statement has a syntax error on exactly the span sp
 // (statement-relative).
-func hasSyntaxErrorAt(st *g.Stmt, sp g.Span) bool {
-	return slices.ContainsFunc(st.Errors, func(e g.SyntaxError) bool { return e.Span == sp })
+func hasSyntaxErrorAt(st *grammar.Stmt, sp grammar.Span) bool {
+	return slices.ContainsFunc(st.Errors, func(e grammar.SyntaxError) bool { return e.Span == sp })
 }
 
-func targetName(x *g.WaitExpr) string {
+func targetName(x *grammar.WaitExpr) string {
 	if x.Target == nil {
 		return "<target>"
 	}
@@ -219,10 +219,10 @@ func (c *checker) untilSkeleton(w *workspace.WaitInfo, target *workspace.Decl) (
 		return Fix{}, false
 	}
 	insertAt := at(st, x.Body.Open).End
-	until := waitConstruct().KeyOf(g.PredicateValue).Name
+	until := waitConstruct().KeyOf(grammar.PredicateValue).Name
 	return Fix{
 		Title: "Add " + until,
-		Edits: []Edit{{Span: g.Span{Start: insertAt, End: insertAt}, NewText: "\n  " + until + " = " + x.Target.Text + "." + attr + " == " + value}},
+		Edits: []Edit{{Span: grammar.Span{Start: insertAt, End: insertAt}, NewText: "\n  " + until + " = " + x.Target.Text + "." + attr + " == " + value}},
 	}, true
 }
 
@@ -294,7 +294,7 @@ func (c *checker) checkWaitTarget(w *workspace.WaitInfo, prefix string) *workspa
 			"%starget %q is not declared in this configuration%s", prefix, r.Name, meaning(s))
 		// Only a target in its place (`wait <name> {`) is renamed: `wait let cert {` is a stray
 		// keyword, not a misspelt target.
-		if s != "" && !g.IsKeyword(r.Name) && nextToken(r.File, r.Span.End).Kind == g.LBrace {
+		if s != "" && !grammar.IsKeyword(r.Name) && nextToken(r.File, r.Span.End).Kind == grammar.LBrace {
 			// The same misspelt name in until and the rest of the wait is the same mistake:
 			// `wait cetr { until = cetr.status == issued }` is changed in both places.
 			edits := []Edit{{Span: r.Span, NewText: s}}
@@ -329,18 +329,18 @@ func withArticle(noun string) string {
 }
 
 // checkUntil checks the predicate's shape: `<target>.<attribute path> == <value>`.
-func (c *checker) checkUntil(w *workspace.WaitInfo, prefix string, pred g.Expr, target *workspace.Decl) {
+func (c *checker) checkUntil(w *workspace.WaitInfo, prefix string, pred grammar.Expr, target *workspace.Decl) {
 	f, st := w.Decl.File, w.Decl.Stmt
 	// Every operator other than == is reported at its own range, a leading ! included.
 	unsupported := false
-	g.Inspect(pred, func(n g.Node) bool {
+	grammar.Inspect(pred, func(n grammar.Node) bool {
 		switch n := n.(type) {
-		case *g.UnaryExpr:
+		case *grammar.UnaryExpr:
 			unsupported = true
 			c.add(f, at(st, n.OpPos), Error, CodeWaitUntilOperator,
 				"%suntil supports only == in this version; \"!\" (not) is not supported yet", prefix)
-		case *g.BinaryExpr:
-			if n.Op != g.Eq {
+		case *grammar.BinaryExpr:
+			if n.Op != grammar.Eq {
 				unsupported = true
 				c.add(f, at(st, n.OpPos), Error, CodeWaitUntilOperator,
 					"%suntil supports only == in this version (got %s)", prefix, strings.Trim(n.Op.String(), `"`))
@@ -351,7 +351,7 @@ func (c *checker) checkUntil(w *workspace.WaitInfo, prefix string, pred g.Expr, 
 	if unsupported {
 		return
 	}
-	cmp, ok := pred.(*g.BinaryExpr)
+	cmp, ok := pred.(*grammar.BinaryExpr)
 	if !ok {
 		c.add(f, at(st, pred.Pos()), Error, CodeWaitUntilShape,
 			"%suntil needs a comparison: write %s == <value>", prefix, text(f, at(st, pred.Pos())))
@@ -369,13 +369,13 @@ func (c *checker) checkUntil(w *workspace.WaitInfo, prefix string, pred g.Expr, 
 
 // checkUntilSchema checks the attribute path of until against the target's schema, and the value
 // against the attribute's type.
-func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *g.BinaryExpr, target *workspace.Decl) {
+func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *grammar.BinaryExpr, target *workspace.Decl) {
 	rs := c.declSchema(target)
 	if rs == nil {
 		return
 	}
 	f, st := w.Decl.File, w.Decl.Stmt
-	lhs := cmp.X.(*g.PathExpr)
+	lhs := cmp.X.(*grammar.PathExpr)
 	segs := lhs.Parts[1:]
 	path := make([]string, len(segs))
 	for i, p := range segs {
@@ -400,7 +400,7 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *g.
 	rhsText := text(f, rsp)
 	if t.Kind == schema.KindEnum && t.Enum != nil {
 		en := t.Enum
-		if s, ok := rhs.(*g.StringLit); ok && !s.Interpolated() && !en.Open {
+		if s, ok := rhs.(*grammar.StringLit); ok && !s.Interpolated() && !en.Open {
 			if v, ok := en.MatchString(s.Value); ok {
 				d := c.add(f, rsp, Warning, CodeWaitUntilQuoted, "%suntil compares %s (%s) with %s; use %s",
 					prefix, lhsText, en.Identity, rhsText, enumSpelling(v))
@@ -442,12 +442,12 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *g.
 	}
 }
 
-func (c *checker) checkUntilLHS(w *workspace.WaitInfo, prefix string, cmp *g.BinaryExpr) bool {
+func (c *checker) checkUntilLHS(w *workspace.WaitInfo, prefix string, cmp *grammar.BinaryExpr) bool {
 	f, st := w.Decl.File, w.Decl.Stmt
 	tname := targetName(w.Expr)
 	lhs := cmp.X
 	switch x := lhs.(type) {
-	case *g.PathExpr:
+	case *grammar.PathExpr:
 		root := x.Parts[0]
 		r := c.refAt(st, x)
 		switch {
@@ -459,11 +459,11 @@ func (c *checker) checkUntilLHS(w *workspace.WaitInfo, prefix string, cmp *g.Bin
 		case c.providerNames()[root.Text]:
 			// A value on the left: `aws.acm.Certificate.Status.Issued == cert.status`.
 			lsp := at(st, x.Span)
-			if y, ok := cmp.Y.(*g.PathExpr); ok && y.Parts[0].Text == tname && len(y.Parts) > 1 {
+			if y, ok := cmp.Y.(*grammar.PathExpr); ok && y.Parts[0].Text == tname && len(y.Parts) > 1 {
 				swapped := text(f, at(st, y.Span)) + " == " + text(f, lsp)
 				d := c.add(f, lsp, Error, CodeWaitUntilShape,
 					"%suntil must start with the target's attribute, the value on the right: write %s", prefix, swapped)
-				d.Fixes = []Fix{{Title: "Swap the sides", Edits: []Edit{{Span: at(st, g.Span{Start: x.Span.Start, End: y.Span.End}), NewText: swapped}}, Safe: true}}
+				d.Fixes = []Fix{{Title: "Swap the sides", Edits: []Edit{{Span: at(st, grammar.Span{Start: x.Span.Start, End: y.Span.End}), NewText: swapped}}, Safe: true}}
 				break
 			}
 			c.add(f, lsp, Error, CodeWaitUntilShape,
@@ -481,7 +481,7 @@ func (c *checker) checkUntilLHS(w *workspace.WaitInfo, prefix string, cmp *g.Bin
 				"%suntil compares the whole target %q; compare one of its attributes, e.g. %s.status", prefix, tname, tname)
 		}
 		return false
-	case *g.IndexExpr, *g.FieldExpr:
+	case *grammar.IndexExpr, *grammar.FieldExpr:
 		c.add(f, at(st, x.Pos()), Error, CodeWaitUntilShape,
 			"%sindex access in until is not supported; compare a plain attribute path of %s", prefix, tname)
 	default:
@@ -491,20 +491,20 @@ func (c *checker) checkUntilLHS(w *workspace.WaitInfo, prefix string, cmp *g.Bin
 	return false
 }
 
-func (c *checker) checkUntilRHS(w *workspace.WaitInfo, prefix string, rhs g.Expr) bool {
+func (c *checker) checkUntilRHS(w *workspace.WaitInfo, prefix string, rhs grammar.Expr) bool {
 	f, st := w.Decl.File, w.Decl.Stmt
 	switch x := rhs.(type) {
-	case *g.BadExpr:
+	case *grammar.BadExpr:
 		return false
-	case *g.NullLit:
+	case *grammar.NullLit:
 		c.add(f, at(st, x.Span), Error, CodeWaitUntilShape,
 			"%snull is not a value until can wait for; compare with a value of the attribute (an enum value, string, number or bool)", prefix)
-	case *g.CallExpr:
+	case *grammar.CallExpr:
 		c.add(f, at(st, x.Span), Error, CodeWaitUntilShape,
 			"%sfunction calls are not supported on the right of until; write the value itself", prefix)
-	case *g.IndexExpr, *g.FieldExpr:
+	case *grammar.IndexExpr, *grammar.FieldExpr:
 		c.add(f, at(st, x.Pos()), Error, CodeWaitUntilShape, "%sindex access is not supported on the right of until; write the value itself", prefix)
-	case *g.ParenExpr, *g.ListExpr, *g.MapExpr:
+	case *grammar.ParenExpr, *grammar.ListExpr, *grammar.MapExpr:
 		if hasSyntaxErrorAt(st, x.Pos()) {
 			return false // the parser reports a list or a map in a condition already
 		}
@@ -517,11 +517,11 @@ func (c *checker) checkUntilRHS(w *workspace.WaitInfo, prefix string, rhs g.Expr
 }
 
 // checkTimeout checks that timeout is a positive duration literal, longer than the poll interval.
-func (c *checker) checkTimeout(w *workspace.WaitInfo, prefix string, v g.Expr, interval uint64) {
+func (c *checker) checkTimeout(w *workspace.WaitInfo, prefix string, v grammar.Expr, interval uint64) {
 	f, st := w.Decl.File, w.Decl.Stmt
 	sp := at(st, v.Pos())
 	switch x := v.(type) {
-	case *g.DurationLit:
+	case *grammar.DurationLit:
 		secs, ok := parseDurationText(x.Text)
 		switch {
 		case !ok: // malformed: the syntax error says why
@@ -532,7 +532,7 @@ func (c *checker) checkTimeout(w *workspace.WaitInfo, prefix string, v g.Expr, i
 			c.add(f, sp, Warning, CodeWaitTimeoutShort,
 				"%stimeout %s is shorter than the poll interval (%ds): the target would be read only once", prefix, x.Text, interval)
 		}
-	case *g.IntLit:
+	case *grammar.IntLit:
 		n := x.Value
 		diag := c.add(f, sp, Error, CodeWaitTimeoutType,
 			"%stimeout needs a unit: write %ds, %dmin or %dh", prefix, n, n, n)
@@ -540,7 +540,7 @@ func (c *checker) checkTimeout(w *workspace.WaitInfo, prefix string, v g.Expr, i
 			{Title: fmt.Sprintf("Change to %dmin", n), Edits: []Edit{{Span: sp, NewText: fmt.Sprintf("%dmin", n)}}},
 			{Title: fmt.Sprintf("Change to %ds", n), Edits: []Edit{{Span: sp, NewText: fmt.Sprintf("%ds", n)}}},
 		}
-	case *g.StringLit:
+	case *grammar.StringLit:
 		diag := c.add(f, sp, Error, CodeWaitTimeoutType,
 			"%stimeout is a duration, not a string: write a duration literal such as 75min, 30s or 2h", prefix)
 		if v := strings.TrimSpace(x.Value); !x.Interpolated() && v != "" {
@@ -557,13 +557,13 @@ func (c *checker) checkTimeout(w *workspace.WaitInfo, prefix string, v g.Expr, i
 
 // parseDurationText reads a duration written as Carina accepts it (<digits><unit>).
 func parseDurationText(s string) (uint64, bool) {
-	toks := g.Lex(s)
-	if len(toks) != 2 || toks[0].Kind != g.Duration {
+	toks := grammar.Lex(s)
+	if len(toks) != 2 || toks[0].Kind != grammar.Duration {
 		return 0, false
 	}
 	i := strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' })
 	n, err := strconv.ParseUint(s[:i], 10, 64)
-	mult, ok := g.DurationUnit(s[i:])
+	mult, ok := grammar.DurationUnit(s[i:])
 	if err != nil || !ok {
 		return 0, false
 	}
@@ -574,11 +574,11 @@ func parseDurationText(s string) (uint64, bool) {
 func (c *checker) checkWaitDependsOn(w *workspace.WaitInfo, prefix string) {
 	d := w.Decl
 	f, st := d.File, d.Stmt
-	list, ok := w.Expr.DependsOn.Value.(*g.ListExpr)
+	list, ok := w.Expr.DependsOn.Value.(*grammar.ListExpr)
 	if !ok {
 		v := w.Expr.DependsOn.Value
 		sp := at(st, v.Pos())
-		if p, isName := v.(*g.PathExpr); isName && len(p.Parts) == 1 {
+		if p, isName := v.(*grammar.PathExpr); isName && len(p.Parts) == 1 {
 			diag := c.add(f, sp, Error, CodeWaitDependsOnEntry, "%sdepends_on is a list of binding names: write [%s]", prefix, p.Parts[0].Text)
 			if fixableValue(f, st, v.Pos()) && c.dependsOnFits(d, f, p.Parts[0].Text, false) {
 				diag.Fixes = []Fix{{Title: "Make it a list", Edits: []Edit{{Span: sp, NewText: "[" + p.Parts[0].Text + "]"}}, Safe: true}}
@@ -588,10 +588,10 @@ func (c *checker) checkWaitDependsOn(w *workspace.WaitInfo, prefix string) {
 		c.add(f, sp, Error, CodeWaitDependsOnEntry, "%sdepends_on is a list of binding names, e.g. depends_on = [<binding>, ...]", prefix)
 		return
 	}
-	seen := map[string]g.Span{}
+	seen := map[string]grammar.Span{}
 	tname := targetName(w.Expr)
 	for _, e := range list.Elems {
-		p, ok := e.(*g.PathExpr)
+		p, ok := e.(*grammar.PathExpr)
 		if ok && len(p.Parts) > 1 {
 			esp := at(st, p.Span)
 			diag := c.add(f, esp, Error, CodeWaitDependsOnEntry,
@@ -602,7 +602,7 @@ func (c *checker) checkWaitDependsOn(w *workspace.WaitInfo, prefix string) {
 		if !ok || len(p.Parts) != 1 {
 			what := text(f, at(st, e.Pos()))
 			msg := "%sdepends_on entries are binding names, not %s"
-			if s, isStr := e.(*g.StringLit); isStr && !s.Interpolated() {
+			if s, isStr := e.(*grammar.StringLit); isStr && !s.Interpolated() {
 				diag := c.add(f, at(st, e.Pos()), Error, CodeWaitDependsOnEntry, msg+": write %s", prefix, what, s.Value)
 				if isName(s.Value) && fixableValue(f, st, e.Pos()) && c.dependsOnFits(d, f, s.Value, false) {
 					diag.Fixes = []Fix{{Title: "Change to " + s.Value, Edits: []Edit{{Span: at(st, e.Pos()), NewText: s.Value}}, Safe: true}}
@@ -641,7 +641,7 @@ func (c *checker) checkWaitDependsOn(w *workspace.WaitInfo, prefix string) {
 }
 
 // listEntrySpan widens an entry's span to take its separating comma and space with it.
-func listEntrySpan(f *workspace.File, sp g.Span) g.Span {
+func listEntrySpan(f *workspace.File, sp grammar.Span) grammar.Span {
 	src := f.Text()
 	end := sp.End
 	for int(end) < len(src) && (src[end] == ' ' || src[end] == '\t') {
@@ -652,7 +652,7 @@ func listEntrySpan(f *workspace.File, sp g.Span) g.Span {
 		for int(end) < len(src) && (src[end] == ' ' || src[end] == '\t') {
 			end++
 		}
-		return g.Span{Start: sp.Start, End: end}
+		return grammar.Span{Start: sp.Start, End: end}
 	}
 	start := sp.Start
 	for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
@@ -661,7 +661,7 @@ func listEntrySpan(f *workspace.File, sp g.Span) g.Span {
 	if start > 0 && src[start-1] == ',' {
 		start--
 	}
-	return g.Span{Start: start, End: sp.End}
+	return grammar.Span{Start: start, End: sp.End}
 }
 
 // dependencies returns every declaration d depends on, directly or through others.
@@ -735,7 +735,7 @@ func (c *checker) checkBypasses() {
 func (c *checker) readsForResource(r *workspace.Ref) bool {
 	if r.Owner == nil {
 		switch r.Stmt.Node.(type) {
-		case *g.ResourceStmt, *g.ModuleCallStmt:
+		case *grammar.ResourceStmt, *grammar.ModuleCallStmt:
 			return true
 		}
 		return false
@@ -766,6 +766,6 @@ func (c *checker) untilLHS(r *workspace.Ref) bool {
 	if w == nil || w.Until == nil {
 		return false
 	}
-	cmp, ok := w.Until.Value.(*g.BinaryExpr)
+	cmp, ok := w.Until.Value.(*grammar.BinaryExpr)
 	return ok && cmp.X == r.Expr
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -42,7 +42,7 @@ func checkOf(rules ...rule) func(context.Context, *workspace.Config, *schema.Ind
 				if !holds || r.from != "" && i < 0 {
 					continue
 				}
-				sp := g.Span{Start: int32(max(i, 0)), End: int32(max(i, 0) + len(r.from))}
+				sp := grammar.Span{Start: int32(max(i, 0)), End: int32(max(i, 0) + len(r.from))}
 				d := diagnostics.Diagnostic{Path: f.Path, Span: sp, Severity: r.severity, Code: r.code, Message: string(r.code)}
 				if r.from != "" {
 					d.Fixes = []diagnostics.Fix{{Title: "Change to " + r.to, Edits: []diagnostics.Edit{{Span: sp, NewText: r.to}}, Safe: r.safe}}
@@ -182,10 +182,10 @@ func TestEdit(t *testing.T) {
 		want    string
 		wantErr bool
 	}{
-		{"in any order", []diagnostics.Edit{{Span: g.Span{Start: 4, End: 5}, NewText: "E"}, {Span: g.Span{Start: 0, End: 1}, NewText: "A"}}, "Abc E", false},
-		{"an insertion", []diagnostics.Edit{{Span: g.Span{Start: 3, End: 3}, NewText: "!"}}, "abc! e", false},
-		{"overlapping", []diagnostics.Edit{{Span: g.Span{Start: 0, End: 3}}, {Span: g.Span{Start: 2, End: 4}}}, "", true},
-		{"past the end", []diagnostics.Edit{{Span: g.Span{Start: 4, End: 9}}}, "", true},
+		{"in any order", []diagnostics.Edit{{Span: grammar.Span{Start: 4, End: 5}, NewText: "E"}, {Span: grammar.Span{Start: 0, End: 1}, NewText: "A"}}, "Abc E", false},
+		{"an insertion", []diagnostics.Edit{{Span: grammar.Span{Start: 3, End: 3}, NewText: "!"}}, "abc! e", false},
+		{"overlapping", []diagnostics.Edit{{Span: grammar.Span{Start: 0, End: 3}}, {Span: grammar.Span{Start: 2, End: 4}}}, "", true},
+		{"past the end", []diagnostics.Edit{{Span: grammar.Span{Start: 4, End: 9}}}, "", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -228,18 +228,18 @@ func TestEligible(t *testing.T) {
 func TestCarry(t *testing.T) {
 	tests := []struct {
 		name  string
-		sp    g.Span
+		sp    grammar.Span
 		edits []diagnostics.Edit
-		want  g.Span
+		want  grammar.Span
 	}{
-		{"edit before", g.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: g.Span{Start: 2, End: 4}, NewText: "abcd"}}, g.Span{Start: 12, End: 17}},
-		{"edit after", g.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: g.Span{Start: 20, End: 22}}}, g.Span{Start: 10, End: 15}},
-		{"the range replaced", g.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: g.Span{Start: 10, End: 15}, NewText: "ab"}}, g.Span{Start: 10, End: 12}},
-		{"the range deleted", g.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: g.Span{Start: 8, End: 16}}}, g.Span{Start: 8, End: 8}},
-		{"an insertion at the start", g.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: g.Span{Start: 10, End: 10}, NewText: "read "}}, g.Span{Start: 10, End: 20}},
-		{"an edit across the start", g.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: g.Span{Start: 8, End: 12}, NewText: "x"}}, g.Span{Start: 8, End: 12}},
-		{"an edit inside", g.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: g.Span{Start: 11, End: 12}, NewText: "xyz"}}, g.Span{Start: 10, End: 17}},
-		{"two edits before", g.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: g.Span{Start: 0, End: 1}}, {Span: g.Span{Start: 5, End: 5}, NewText: "ab"}}, g.Span{Start: 11, End: 16}},
+		{"edit before", grammar.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: grammar.Span{Start: 2, End: 4}, NewText: "abcd"}}, grammar.Span{Start: 12, End: 17}},
+		{"edit after", grammar.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: grammar.Span{Start: 20, End: 22}}}, grammar.Span{Start: 10, End: 15}},
+		{"the range replaced", grammar.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: grammar.Span{Start: 10, End: 15}, NewText: "ab"}}, grammar.Span{Start: 10, End: 12}},
+		{"the range deleted", grammar.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: grammar.Span{Start: 8, End: 16}}}, grammar.Span{Start: 8, End: 8}},
+		{"an insertion at the start", grammar.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: grammar.Span{Start: 10, End: 10}, NewText: "read "}}, grammar.Span{Start: 10, End: 20}},
+		{"an edit across the start", grammar.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: grammar.Span{Start: 8, End: 12}, NewText: "x"}}, grammar.Span{Start: 8, End: 12}},
+		{"an edit inside", grammar.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: grammar.Span{Start: 11, End: 12}, NewText: "xyz"}}, grammar.Span{Start: 10, End: 17}},
+		{"two edits before", grammar.Span{Start: 10, End: 15}, []diagnostics.Edit{{Span: grammar.Span{Start: 0, End: 1}}, {Span: grammar.Span{Start: 5, End: 5}, NewText: "ab"}}, grammar.Span{Start: 11, End: 16}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

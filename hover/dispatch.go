@@ -2,7 +2,7 @@ package hover
 
 import (
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 // hover chooses the card by the role of what lies under the cursor.
@@ -50,7 +50,7 @@ func (p *place) hover() *Hover {
 }
 
 // parent returns the node holding the innermost node of the Site's path, or nil.
-func (p *place) parent() g.Node {
+func (p *place) parent() grammar.Node {
 	if n := len(p.s.Path); n >= 2 {
 		return p.s.Path[n-2]
 	}
@@ -62,9 +62,9 @@ func (p *place) parent() g.Node {
 func (p *place) referenceHover() *Hover {
 	s := p.s
 	switch p.parent().(type) {
-	case *g.ModuleCallExpr:
+	case *grammar.ModuleCallExpr:
 		return p.moduleAliasHover()
-	case *g.WaitExpr:
+	case *grammar.WaitExpr:
 		if s.Decl == nil {
 			return card(s.Span, code(s.Text)+" is not declared in this configuration: a wait's target must be a resource, a `read` data source or another wait of the same directory.")
 		}

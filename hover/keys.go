@@ -1,7 +1,7 @@
 package hover
 
 import (
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 // keyHover explains the key of an attribute from the block it stands in: a resource's attribute
@@ -13,21 +13,21 @@ func (p *place) keyHover() *Hover {
 		return nil // a map outside a resource, or a key the tree has no block for
 	}
 	switch b.Construct.ID {
-	case g.ResourceConstruct, g.ReadConstruct:
+	case grammar.ResourceConstruct, grammar.ReadConstruct:
 		return p.attributeHover()
-	case g.UseConstruct, g.UpstreamConstruct:
-		if s.KeyDef != nil && s.KeyDef.Value == g.PathValue {
+	case grammar.UseConstruct, grammar.UpstreamConstruct:
+		if s.KeyDef != nil && s.KeyDef.Value == grammar.PathValue {
 			return p.sourceHover(s.Span)
 		}
-	case g.ArgumentConstruct:
+	case grammar.ArgumentConstruct:
 		return card(s.Span, paramKeyCard(s.Text))
-	case g.ImportConstruct, g.RemovedConstruct, g.MovedConstruct:
+	case grammar.ImportConstruct, grammar.RemovedConstruct, grammar.MovedConstruct:
 		return card(s.Span, stateKeyCard(b.Construct.ID, s.Text))
-	case g.ProviderConstruct:
-		return p.providerKeyHover(b.Kind, s.Text, b.Place == g.InLet)
-	case g.BackendConstruct:
+	case grammar.ProviderConstruct:
+		return p.providerKeyHover(b.Kind, s.Text, b.Place == grammar.InLet)
+	case grammar.BackendConstruct:
 		return card(s.Span, backendKeyCard(b.Kind, s.Text))
-	case g.DirectivesConstruct:
+	case grammar.DirectivesConstruct:
 		if s.KeyDef != nil {
 			return card(s.Span, directiveCard(s.KeyDef))
 		}
@@ -36,12 +36,12 @@ func (p *place) keyHover() *Hover {
 }
 
 // directiveCard explains a key of a resource's `directives` block.
-func directiveCard(k *g.Key) string {
+func directiveCard(k *grammar.Key) string {
 	name := "**directives." + k.Name + "**"
 	switch k.Value {
-	case g.BindingsValue:
+	case grammar.BindingsValue:
 		return "```carina\n" + k.Name + " = [binding, …]\n```\n\n" + name + " — bindings this resource is applied after, besides those its values reference: for ordering that no attribute expresses. A list of bare binding names (not strings, not attributes)."
-	case g.BindingValue:
+	case grammar.BindingValue:
 		return "```carina\n" + k.Name + " = us\n```\n\n" + name + " — the named provider instance that manages this resource (`let us = provider aws { … }`), instead of the kind's default instance. A bare binding name."
 	}
 	fence := "```carina\n" + k.Name + " = true\n```\n\n" + name
@@ -68,15 +68,15 @@ func paramKeyCard(key string) string {
 }
 
 // stateKeyCard explains a key of an import, removed or moved block.
-func stateKeyCard(id g.ConstructID, key string) string {
+func stateKeyCard(id grammar.ConstructID, key string) string {
 	switch key {
 	case "to":
-		if id == g.MovedConstruct {
+		if id == grammar.MovedConstruct {
 			return "**to** — the new address of the resource: `aws.s3.Bucket 'new'`, same provider and resource type as `from`."
 		}
 		return "**to** — the address the imported resource gets in this configuration: `aws.s3.Bucket 'name'`."
 	case "from":
-		if id == g.MovedConstruct {
+		if id == grammar.MovedConstruct {
 			return "**from** — the address the resource had in state: `aws.s3.Bucket 'old'`."
 		}
 		return "**from** — the address of the resource to forget: it leaves the state, and the cloud resource is kept."

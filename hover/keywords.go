@@ -1,7 +1,7 @@
 package hover
 
 import (
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -13,13 +13,13 @@ func (p *place) keywordHover() *Hover {
 	switch {
 	case s.KeyDef != nil && s.Block != nil && s.Block.Construct != nil:
 		switch s.Block.Construct.ID {
-		case g.WaitConstruct:
+		case grammar.WaitConstruct:
 			return p.waitKeyHover()
-		case g.DirectivesConstruct:
+		case grammar.DirectivesConstruct:
 			return card(s.Span, directiveCard(s.KeyDef))
 		}
 		return card(s.Span, s.KeyDef.Card())
-	case s.Construct != nil && s.Construct.ID == g.WaitConstruct && s.Text == s.Construct.Keyword &&
+	case s.Construct != nil && s.Construct.ID == grammar.WaitConstruct && s.Text == s.Construct.Keyword &&
 		s.Decl != nil && s.Decl.Kind == workspace.Wait:
 		return card(s.Span, p.waitCard(s.Decl))
 	}
@@ -28,7 +28,7 @@ func (p *place) keywordHover() *Hover {
 
 // keywordCard returns the construct table's card of word, a keyword of construct c: the
 // construct's own, a part of its syntax (in, else), or one of its keys that is a keyword.
-func keywordCard(c *g.Construct, word string) string {
+func keywordCard(c *grammar.Construct, word string) string {
 	switch {
 	case c == nil:
 		return ""

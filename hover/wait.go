@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -51,8 +51,8 @@ func (e env) waitSettings(d *workspace.Decl) waitSettings {
 	s.timeout, s.timeoutFrom = w.Timeout.Secs, settingFrom(s.head, w.Timeout)
 	s.interval, s.intervalFrom = w.Interval.Secs, settingFrom(s.head, w.Interval)
 	if x := d.WaitExpr(); x != nil && x.Timeout != nil {
-		if lit, ok := x.Timeout.Value.(*g.DurationLit); ok && lit.Seconds > 0 {
-			s.timeout, s.timeoutFrom, s.own = lit.Seconds, "this wait's "+code(waitKey(g.DurationValue)), true
+		if lit, ok := x.Timeout.Value.(*grammar.DurationLit); ok && lit.Seconds > 0 {
+			s.timeout, s.timeoutFrom, s.own = lit.Seconds, "this wait's "+code(waitKey(grammar.DurationValue)), true
 		}
 	}
 	switch {
@@ -70,7 +70,7 @@ func planLine(d *workspace.Decl) string {
 	if w := d.WaitExpr(); w != nil && w.Until != nil && w.Until.Value != nil {
 		pred = nodeText(d.File, d.Stmt, w.Until.Value)
 	}
-	return "> " + d.Name + " (" + waitKey(g.PredicateValue) + " " + pred + ")"
+	return "> " + d.Name + " (" + waitKey(grammar.PredicateValue) + " " + pred + ")"
 }
 
 // targetLine describes a wait's target.
@@ -108,8 +108,8 @@ func (e env) targetLine(d *workspace.Decl) string {
 func settingsTable(s waitSettings, target string) string {
 	var b strings.Builder
 	b.WriteString("| | effective | from |\n|---|---|---|\n")
-	fmt.Fprintf(&b, "| %s | %s (%s s) | %s |\n", waitKey(g.DurationValue), code(g.NormalDuration(s.timeout)), itoa(s.timeout), s.timeoutFrom)
-	fmt.Fprintf(&b, "| poll interval | %s | %s |\n\n", code(g.NormalDuration(s.interval)), s.intervalFrom)
+	fmt.Fprintf(&b, "| %s | %s (%s s) | %s |\n", waitKey(grammar.DurationValue), code(grammar.NormalDuration(s.timeout)), itoa(s.timeout), s.timeoutFrom)
+	fmt.Fprintf(&b, "| poll interval | %s | %s |\n\n", code(grammar.NormalDuration(s.interval)), s.intervalFrom)
 	fmt.Fprintf(&b, "At most **%s** of %s: %s s ÷ %s s + 1.", readCount(s.reads()), code(target), itoa(s.timeout), itoa(s.interval))
 	if s.note != "" {
 		b.WriteString(" Schema note: " + s.note + ".")
@@ -137,17 +137,17 @@ func (e env) waitCard(d *workspace.Decl) string {
 	m.para("**wait** " + code(d.Name) + " on " + code(t) + ". " + e.targetLine(d))
 	x := d.WaitExpr()
 	if x != nil && x.Until == nil {
-		until := waitKey(g.PredicateValue)
+		until := waitKey(grammar.PredicateValue)
 		m.para("No " + code(until) + " yet: the wait has nothing to poll for (" + code(until+" = "+t+".<attribute> == <value>") + ").")
 	}
 	s := e.waitSettings(d)
 	m.para(settingsTable(s, t))
 	if x != nil && x.Timeout != nil && !s.own {
-		m.para(code(waitKey(g.DurationValue)) + " holds no valid duration (yet), so the default applies.")
+		m.para(code(waitKey(grammar.DurationValue)) + " holds no valid duration (yet), so the default applies.")
 	}
 	if x != nil && x.DependsOn != nil {
 		if deps := dependsOnNames(x.DependsOn); len(deps) > 0 {
-			m.para("Polling starts once " + code(t) + " and " + codes(deps) + " are applied (" + code(waitKey(g.BindingsValue)) + ").")
+			m.para("Polling starts once " + code(t) + " and " + codes(deps) + " are applied (" + code(waitKey(grammar.BindingsValue)) + ").")
 		}
 	}
 	m.para(waitSemantics(d.Name, t))
@@ -177,14 +177,14 @@ func (e env) gatesLine(d *workspace.Decl) string {
 	return s
 }
 
-func dependsOnNames(a *g.Attribute) []string {
-	l, ok := a.Value.(*g.ListExpr)
+func dependsOnNames(a *grammar.Attribute) []string {
+	l, ok := a.Value.(*grammar.ListExpr)
 	if !ok {
 		return nil
 	}
 	var out []string
 	for _, x := range l.Elems {
-		if p, ok := x.(*g.PathExpr); ok {
+		if p, ok := x.(*grammar.PathExpr); ok {
 			out = append(out, p.String())
 		}
 	}
@@ -194,8 +194,8 @@ func dependsOnNames(a *g.Attribute) []string {
 // waitKey returns the name of the wait block's key whose value is of kind v: the predicate
 // (PredicateValue), the bindings to apply first (BindingsValue), the duration (DurationValue).
 // The construct table is the one place that spells them.
-func waitKey(v g.ValueKind) string {
-	for _, k := range g.ConstructOf(g.WaitConstruct).Keys {
+func waitKey(v grammar.ValueKind) string {
+	for _, k := range grammar.ConstructOf(grammar.WaitConstruct).Keys {
 		if k.Value == v {
 			return k.Name
 		}
@@ -220,7 +220,7 @@ func waitDecl(b *cursor.BlockCtx) *workspace.Decl {
 func (p *place) waitKeyHover() *Hover {
 	s := p.s
 	k := s.KeyDef
-	a, _ := p.parent().(*g.Attribute)
+	a, _ := p.parent().(*grammar.Attribute)
 	d := waitDecl(s.Block)
 	t := "<target>"
 	if s.Block.TargetN != "" {
@@ -232,7 +232,7 @@ func (p *place) waitKeyHover() *Hover {
 	}
 	var m md
 	switch k.Value {
-	case g.PredicateValue:
+	case grammar.PredicateValue:
 		m.fence("carina", k.Name+" = "+t+".<attribute> == <value>")
 		m.para("**" + k.Name + "** — the condition " + name + " polls for, by reading " + code(t) + " until it holds. Required, once.")
 		if d != nil && a != nil && a.Value != nil {
@@ -241,7 +241,7 @@ func (p *place) waitKeyHover() *Hover {
 		m.para("Supported today: " + code("<target>.<attribute path> == <value>") + ", the left side starting with the target " + code(t) +
 			" (nested paths such as `renewal_summary.renewal_status` are fine), the right side a value of the attribute's type — for an enum, a value of that enum, e.g. `aws.acm.Certificate.Status.Issued`. " +
 			"`!=`, `&&`, `||`, `!`, `<`, `<=`, `>`, `>=` are not supported yet.")
-	case g.BindingsValue:
+	case grammar.BindingsValue:
 		m.fence("carina", k.Name+" = [binding, …]")
 		m.para("**" + k.Name + "** — bindings that must be applied before " + name + " starts polling, besides its target " + code(t) +
 			" (for a certificate, the DNS validation record without which it never becomes issued). Optional, once.")
@@ -263,7 +263,7 @@ func (p *place) waitKeyHover() *Hover {
 				m.list(items)
 			}
 		}
-	case g.DurationValue:
+	case grammar.DurationValue:
 		m.fence("carina", k.Name+" = <duration>")
 		m.para("**" + k.Name + "** — how long " + name + " polls before it fails the apply. Optional, once; a duration such as `30s`, `75min` or `2h`.")
 		if d != nil {
@@ -271,7 +271,7 @@ func (p *place) waitKeyHover() *Hover {
 			m.para(settingsTable(ws, t))
 			if ws.own {
 				def := p.schemas.Wait(ws.head)
-				m.para("Without it: " + code(g.NormalDuration(def.Timeout.Secs)) + ", from " + settingFrom(ws.head, def.Timeout) + ".")
+				m.para("Without it: " + code(grammar.NormalDuration(def.Timeout.Secs)) + ", from " + settingFrom(ws.head, def.Timeout) + ".")
 			}
 			m.para(waitSemantics(d.Name, t))
 		}

@@ -2,7 +2,7 @@ package navigate
 
 import (
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -72,7 +72,7 @@ func fieldOutput(cfg *workspace.Config, r *workspace.Ref) *workspace.Output {
 
 // moduleCallOf returns the module alias a module call binding calls (`let web = net { ... }`).
 func moduleCallOf(d *workspace.Decl) string {
-	if mc, ok := d.Value.(*g.ModuleCallExpr); ok && mc.Name != nil {
+	if mc, ok := d.Value.(*grammar.ModuleCallExpr); ok && mc.Name != nil {
 		return mc.Name.Text
 	}
 	return ""

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -57,7 +57,7 @@ func FoldingRanges(f *workspace.File) []Fold {
 		}
 	}
 	type open struct {
-		kind g.Kind
+		kind grammar.Kind
 		line int
 	}
 	var stack []open
@@ -72,17 +72,17 @@ func FoldingRanges(f *workspace.File) []Fold {
 	lineStart := true // no significant token yet on the current line
 	for _, t := range f.AST.Tokens {
 		switch t.Kind {
-		case g.Newline:
+		case grammar.Newline:
 			lineStart = true
 			continue
-		case g.Space, g.EOF:
+		case grammar.Space, grammar.EOF:
 			continue
 		}
 		first := lineStart
 		lineStart = false
 		l := line(t.Start)
 		switch t.Kind {
-		case g.LineComment:
+		case grammar.LineComment:
 			isStart, isEnd := regionMarker(t.Text(src))
 			switch {
 			case !first:
@@ -106,12 +106,12 @@ func FoldingRanges(f *workspace.File) []Fold {
 				runStart, runEnd = l, l
 				continue
 			}
-		case g.BlockComment:
+		case grammar.BlockComment:
 			add(l, line(t.End), FoldComment)
-		case g.LBrace, g.LBracket, g.LParen:
+		case grammar.LBrace, grammar.LBracket, grammar.LParen:
 			stack = append(stack, open{t.Kind, l})
-		case g.RBrace, g.RBracket, g.RParen:
-			want := g.Opener(t.Kind)
+		case grammar.RBrace, grammar.RBracket, grammar.RParen:
+			want := grammar.Opener(t.Kind)
 			k := len(stack) - 1
 			for k >= 0 && stack[k].kind != want {
 				k--
@@ -125,12 +125,12 @@ func FoldingRanges(f *workspace.File) []Fold {
 			}
 			add(stack[k].line, end, "")
 			stack = stack[:k]
-		case g.String, g.TemplateStart, g.TemplateMid, g.TemplateEnd:
+		case grammar.String, grammar.TemplateStart, grammar.TemplateMid, grammar.TemplateEnd:
 			add(l, line(t.End), "")
-		case g.Heredoc:
+		case grammar.Heredoc:
 			add(l, line(t.End)-1, "")
 		}
-		if t.Kind != g.LineComment {
+		if t.Kind != grammar.LineComment {
 			flushRun()
 		}
 	}

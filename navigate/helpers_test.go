@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -51,7 +51,7 @@ func (fx *fixture) cursorConfig(tb testing.TB) (*workspace.Config, *workspace.Fi
 
 // showSpan renders a span of a file as "main.crn:3:5-3:9 text" (1-based lines, 1-based UTF-16
 // columns).
-func (fx *fixture) showSpan(tb testing.TB, p string, s g.Span) string {
+func (fx *fixture) showSpan(tb testing.TB, p string, s grammar.Span) string {
 	tb.Helper()
 	name := testutil.Rel(p)
 	text, ok := fx.files[name]

@@ -4,14 +4,14 @@ import (
 	"cmp"
 	"slices"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // Highlight is one occurrence of the name under the cursor in the file: Write for the
 // declaration, read for every use.
 type Highlight struct {
-	Span  g.Span
+	Span  grammar.Span
 	Write bool
 }
 

@@ -6,14 +6,14 @@ import (
 	"path/filepath"
 	"slices"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // Location is a span of a file: the file's path and an absolute byte span in it.
 type Location struct {
 	Path string
-	Span g.Span
+	Span grammar.Span
 }
 
 func declLocation(d *workspace.Decl) Location { return Location{Path: d.File.Path, Span: d.NameSpan} }

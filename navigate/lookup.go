@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -35,7 +35,7 @@ func describe(s *cursor.Site) (what, why string) {
 		return "the literal " + s.Text, ""
 	case cursor.Key:
 		if b := s.Block; b != nil && b.Construct != nil && len(b.Path) == 0 &&
-			(b.Construct.ID == g.ResourceConstruct || b.Construct.ID == g.ReadConstruct) {
+			(b.Construct.ID == grammar.ResourceConstruct || b.Construct.ID == grammar.ReadConstruct) {
 			return fmt.Sprintf("the attribute %q of %s", s.Text, b.Head), "attributes are defined by the provider's schema"
 		}
 		return fmt.Sprintf("the attribute key %q", s.Text), ""
@@ -58,7 +58,7 @@ func describe(s *cursor.Site) (what, why string) {
 	case cursor.Comment:
 		return "a comment", ""
 	}
-	if s.Tok.Kind == g.Ident {
+	if s.Tok.Kind == grammar.Ident {
 		return fmt.Sprintf("%q", s.Text), ""
 	}
 	return "", ""

@@ -2,7 +2,7 @@ package navigate
 
 import (
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -93,7 +93,7 @@ func occurrences(cfg *workspace.Config, t target) []occurrence {
 }
 
 // enumSpan is the span of a whole dotted enum value.
-func enumSpan(r *workspace.Ref) g.Span {
+func enumSpan(r *workspace.Ref) grammar.Span {
 	s := r.Span
 	if n := len(r.Path); n > 0 {
 		s.End = r.Path[n-1].Span.End
@@ -107,13 +107,13 @@ func moduleArgKeys(cfg *workspace.Config, imp *workspace.Import, name string) []
 	var out []Location
 	for _, f := range cfg.Files {
 		for _, st := range f.AST.Stmts {
-			g.Inspect(st.Node, func(n g.Node) bool {
-				mc, ok := n.(*g.ModuleCallExpr)
+			grammar.Inspect(st.Node, func(n grammar.Node) bool {
+				mc, ok := n.(*grammar.ModuleCallExpr)
 				if !ok || mc.Name == nil || cfg.Modules[mc.Name.Text] != imp {
 					return true
 				}
 				for _, it := range mc.Body.Items {
-					if a, ok := it.(*g.Attribute); ok && a.Key.Text == name {
+					if a, ok := it.(*grammar.Attribute); ok && a.Key.Text == name {
 						out = append(out, Location{Path: f.Path, Span: st.Abs(a.Key.Span)})
 					}
 				}

@@ -7,13 +7,13 @@ import (
 	"slices"
 
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // Edit replaces a span of a file with new text.
 type Edit struct {
-	Span    g.Span
+	Span    grammar.Span
 	NewText string
 }
 
@@ -21,11 +21,11 @@ type Edit struct {
 // name under the cursor and its text, or an error with a message for the user that says what the
 // cursor is on and why it cannot be renamed (a keyword, an enum value, a resource type, an
 // attribute of a schema, a built-in function, ...).
-func PrepareRename(cfg *workspace.Config, f *workspace.File, offset int) (g.Span, string, error) {
+func PrepareRename(cfg *workspace.Config, f *workspace.File, offset int) (grammar.Span, string, error) {
 	s := locate(cfg, f, offset)
 	d, err := renameDecl(cfg, s)
 	if err != nil {
-		return g.Span{}, "", err
+		return grammar.Span{}, "", err
 	}
 	if isName(s) {
 		return s.Ref.Span, s.Ref.Name, nil
@@ -136,7 +136,7 @@ func Rename(cfg *workspace.Config, f *workspace.File, offset int, newName string
 		return nil, fmt.Errorf("cannot rename %q to %q: %w", d.Name, newName, err)
 	}
 	edits := map[string][]Edit{}
-	add := func(path string, s g.Span) {
+	add := func(path string, s grammar.Span) {
 		edits[path] = append(edits[path], Edit{Span: s, NewText: newName})
 	}
 	add(d.File.Path, d.NameSpan)
@@ -161,9 +161,9 @@ func validName(s string) error {
 	switch {
 	case !ok:
 		return fmt.Errorf("%q is not a valid name: a Carina identifier starts with a letter and continues with letters, digits and \"_\"", s)
-	case g.IsKeyword(s):
+	case grammar.IsKeyword(s):
 		return fmt.Errorf("%q is a keyword of Carina and cannot name a binding", s)
-	case slices.Contains(g.Constants(), s):
+	case slices.Contains(grammar.Constants(), s):
 		return fmt.Errorf("%q is a literal of Carina and cannot name a binding", s)
 	}
 	return nil
@@ -176,7 +176,7 @@ func clash(cfg *workspace.Config, d *workspace.Decl, newName string) error {
 			o := cfg.Functions[newName][0]
 			return fmt.Errorf("function %q is already declared at %s", newName, where(o.File, o.NameSpan.Start))
 		}
-		if g.IsBuiltinFunction(newName) {
+		if grammar.IsBuiltinFunction(newName) {
 			return fmt.Errorf("%q is a built-in function, which a user function may not shadow", newName)
 		}
 		return nil

@@ -3,7 +3,7 @@ package navigate
 import (
 	"strings"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -12,7 +12,7 @@ import (
 type Symbol struct {
 	Name, Detail   string
 	Kind           SymbolKind
-	Span, NameSpan g.Span
+	Span, NameSpan grammar.Span
 	Children       []Symbol
 }
 
@@ -34,14 +34,14 @@ func DocumentSymbols(f *workspace.File) []Symbol {
 // outliner builds the symbols of one statement.
 type outliner struct {
 	src string
-	st  *g.Stmt
+	st  *grammar.Stmt
 }
 
-func (o *outliner) abs(s g.Span) g.Span { return o.st.Abs(s) }
+func (o *outliner) abs(s grammar.Span) grammar.Span { return o.st.Abs(s) }
 
 // text returns the source of a relative span with white space runs collapsed, cut to a
 // readable length.
-func (o *outliner) text(s g.Span) string {
+func (o *outliner) text(s grammar.Span) string {
 	a := o.abs(s)
 	t := strings.Join(strings.Fields(o.src[a.Start:a.End]), " ")
 	if r := []rune(t); len(r) > 48 {
@@ -50,31 +50,31 @@ func (o *outliner) text(s g.Span) string {
 	return t
 }
 
-func (o *outliner) sym(name, detail string, kind SymbolKind, span, nameSpan g.Span, children []Symbol) Symbol {
+func (o *outliner) sym(name, detail string, kind SymbolKind, span, nameSpan grammar.Span, children []Symbol) Symbol {
 	if name == "" {
 		name = `""` // an empty quoted key; LSP wants a name
 	}
 	return Symbol{Name: name, Detail: detail, Kind: kind, Span: o.abs(span), NameSpan: o.abs(nameSpan), Children: children}
 }
 
-func (o *outliner) stmt(n g.Node) (Symbol, bool) {
+func (o *outliner) stmt(n grammar.Node) (Symbol, bool) {
 	switch n := n.(type) {
-	case *g.LetStmt:
+	case *grammar.LetStmt:
 		return o.let(n)
-	case *g.ResourceStmt:
+	case *grammar.ResourceStmt:
 		r := n.Resource
 		return o.sym(r.Type.String(), "", SymbolObject, n.Span, r.Type.Span, o.block(r.Body)), true
-	case *g.ModuleCallStmt:
+	case *grammar.ModuleCallStmt:
 		c := n.Call
 		return o.sym(c.Name.Text, "module call", SymbolObject, n.Span, c.Name.Span, o.block(c.Body)), true
-	case *g.ProviderStmt:
+	case *grammar.ProviderStmt:
 		if n.Kind.Text == "" {
 			return Symbol{}, false
 		}
-		return o.sym(n.Kind.Text, keyword(g.ProviderConstruct), SymbolNamespace, n.Span, n.Kind.Span, o.block(n.Body)), true
-	case *g.BackendStmt:
-		return o.sym(n.Kind.Text, keyword(g.BackendConstruct), SymbolPackage, n.Span, n.Kind.Span, o.block(n.Body)), true
-	case *g.ArgumentsStmt:
+		return o.sym(n.Kind.Text, keyword(grammar.ProviderConstruct), SymbolNamespace, n.Span, n.Kind.Span, o.block(n.Body)), true
+	case *grammar.BackendStmt:
+		return o.sym(n.Kind.Text, keyword(grammar.BackendConstruct), SymbolPackage, n.Span, n.Kind.Span, o.block(n.Body)), true
+	case *grammar.ArgumentsStmt:
 		var kids []Symbol
 		for _, p := range n.Params {
 			detail := ""
@@ -87,8 +87,8 @@ func (o *outliner) stmt(n g.Node) (Symbol, bool) {
 			}
 			kids = append(kids, o.sym(p.Name.Text, detail, SymbolVariable, p.Span, p.Name.Span, inner))
 		}
-		return o.sym(keyword(g.ArgumentsConstruct), "", SymbolStruct, n.Span, n.Kw, kids), true
-	case *g.OutputsStmt:
+		return o.sym(keyword(grammar.ArgumentsConstruct), "", SymbolStruct, n.Span, n.Kw, kids), true
+	case *grammar.OutputsStmt:
 		var kids []Symbol
 		for _, it := range n.Items {
 			detail := ""
@@ -100,20 +100,20 @@ func (o *outliner) stmt(n g.Node) (Symbol, bool) {
 			}
 			kids = append(kids, o.sym(it.Name.Text, detail, SymbolProperty, it.Span, it.Name.Span, nil))
 		}
-		name := keyword(g.AttributesConstruct)
+		name := keyword(grammar.AttributesConstruct)
 		if n.Exports {
-			name = keyword(g.ExportsConstruct)
+			name = keyword(grammar.ExportsConstruct)
 		}
 		return o.sym(name, "", SymbolStruct, n.Span, n.Kw, kids), true
-	case *g.StateBlockStmt:
+	case *grammar.StateBlockStmt:
 		return o.sym(n.Kind, o.stateDetail(n), SymbolStruct, n.Span, n.Kw, o.block(n.Body)), true
-	case *g.FnStmt:
+	case *grammar.FnStmt:
 		if n.Name == nil {
 			return Symbol{}, false
 		}
 		detail := ""
 		if end := n.Open.Start; end > n.Name.Span.End {
-			detail = o.text(g.Span{Start: n.Name.Span.End, End: end})
+			detail = o.text(grammar.Span{Start: n.Name.Span.End, End: end})
 		}
 		var kids []Symbol
 		for _, l := range n.Lets {
@@ -122,53 +122,53 @@ func (o *outliner) stmt(n g.Node) (Symbol, bool) {
 			}
 		}
 		return o.sym(n.Name.Text, detail, SymbolFunction, n.Span, n.Name.Span, kids), true
-	case *g.ExprStmt:
+	case *grammar.ExprStmt:
 		switch x := n.X.(type) {
-		case *g.ForExpr:
-			return o.sym(keyword(g.ForConstruct), o.forDetail(x), SymbolArray, n.Span, x.Kw, o.body(x.Body)), true
-		case *g.IfExpr:
+		case *grammar.ForExpr:
+			return o.sym(keyword(grammar.ForConstruct), o.forDetail(x), SymbolArray, n.Span, x.Kw, o.body(x.Body)), true
+		case *grammar.IfExpr:
 			kids := append(o.body(x.Then), o.body(x.Else)...)
-			return o.sym(keyword(g.IfConstruct), o.ifDetail(x), SymbolObject, n.Span, x.Kw, kids), true
+			return o.sym(keyword(grammar.IfConstruct), o.ifDetail(x), SymbolObject, n.Span, x.Kw, kids), true
 		}
 	}
 	return Symbol{}, false
 }
 
 // let outlines a binding by what its value is.
-func (o *outliner) let(n *g.LetStmt) (Symbol, bool) {
+func (o *outliner) let(n *grammar.LetStmt) (Symbol, bool) {
 	if n.Name == nil {
 		return Symbol{}, false
 	}
 	kind, detail := SymbolVariable, ""
 	var kids []Symbol
 	switch v := n.Value.(type) {
-	case *g.ResourceExpr:
+	case *grammar.ResourceExpr:
 		kind, detail, kids = SymbolObject, v.Type.String(), o.block(v.Body)
 		if v.Read != nil {
-			detail = keyword(g.ReadConstruct) + " " + detail
+			detail = keyword(grammar.ReadConstruct) + " " + detail
 		}
-	case *g.WaitExpr:
-		kind, detail, kids = SymbolEvent, keyword(g.WaitConstruct), o.block(v.Body)
+	case *grammar.WaitExpr:
+		kind, detail, kids = SymbolEvent, keyword(grammar.WaitConstruct), o.block(v.Body)
 		if v.Target != nil {
 			detail += " on " + v.Target.Text
 		}
-	case *g.KeywordBlockExpr:
+	case *grammar.KeywordBlockExpr:
 		kind, detail = SymbolPackage, v.Keyword
-		if c := g.KeywordConstruct(v.Keyword); c != nil && c.ID == g.UseConstruct {
+		if c := grammar.KeywordConstruct(v.Keyword); c != nil && c.ID == grammar.UseConstruct {
 			kind = SymbolModule
 		}
 		if a := v.Body.Attr("source"); a != nil && a.Value != nil {
 			detail += " " + o.text(a.Value.Pos())
 		}
-	case *g.ModuleCallExpr:
+	case *grammar.ModuleCallExpr:
 		kind, detail, kids = SymbolObject, "module "+v.Name.Text, o.block(v.Body)
-	case *g.ProviderExpr:
-		kind, detail, kids = SymbolNamespace, keyword(g.ProviderConstruct)+" "+v.Kind.Text, o.block(v.Body)
-	case *g.ForExpr:
+	case *grammar.ProviderExpr:
+		kind, detail, kids = SymbolNamespace, keyword(grammar.ProviderConstruct)+" "+v.Kind.Text, o.block(v.Body)
+	case *grammar.ForExpr:
 		kind, detail, kids = SymbolArray, o.forDetail(v), o.body(v.Body)
-	case *g.IfExpr:
+	case *grammar.IfExpr:
 		detail, kids = o.ifDetail(v), append(o.body(v.Then), o.body(v.Else)...)
-	case *g.MapExpr:
+	case *grammar.MapExpr:
 		kids = o.block(v.Body)
 	case nil:
 	default:
@@ -179,27 +179,27 @@ func (o *outliner) let(n *g.LetStmt) (Symbol, bool) {
 
 // block outlines the items of a block: attributes (a map value's entries as children), nested
 // blocks and local lets.
-func (o *outliner) block(b *g.Block) []Symbol {
+func (o *outliner) block(b *grammar.Block) []Symbol {
 	if b == nil {
 		return nil
 	}
 	var out []Symbol
 	for _, it := range b.Items {
 		switch it := it.(type) {
-		case *g.Attribute:
+		case *grammar.Attribute:
 			detail := ""
 			var kids []Symbol
 			switch v := it.Value.(type) {
 			case nil:
-			case *g.MapExpr:
+			case *grammar.MapExpr:
 				kids = o.block(v.Body)
 			default:
 				detail = o.text(v.Pos())
 			}
 			out = append(out, o.sym(it.Key.Text, detail, SymbolProperty, it.Span, it.Key.Span, kids))
-		case *g.NestedBlock:
+		case *grammar.NestedBlock:
 			out = append(out, o.sym(it.Name.Text, "", SymbolStruct, it.Span, it.Name.Span, o.block(it.Body)))
-		case *g.LetStmt:
+		case *grammar.LetStmt:
 			if s, ok := o.let(it); ok {
 				out = append(out, s)
 			}
@@ -210,7 +210,7 @@ func (o *outliner) block(b *g.Block) []Symbol {
 
 // body outlines the body of a for or if: its lets and its result when it is a resource or a
 // module call.
-func (o *outliner) body(b *g.Body) []Symbol {
+func (o *outliner) body(b *grammar.Body) []Symbol {
 	if b == nil {
 		return nil
 	}
@@ -221,46 +221,46 @@ func (o *outliner) body(b *g.Body) []Symbol {
 		}
 	}
 	switch r := b.Result.(type) {
-	case *g.ResourceExpr:
+	case *grammar.ResourceExpr:
 		detail := ""
 		if r.Read != nil {
-			detail = keyword(g.ReadConstruct)
+			detail = keyword(grammar.ReadConstruct)
 		}
 		out = append(out, o.sym(r.Type.String(), detail, SymbolObject, r.Span, r.Type.Span, o.block(r.Body)))
-	case *g.ModuleCallExpr:
+	case *grammar.ModuleCallExpr:
 		out = append(out, o.sym(r.Name.Text, "module call", SymbolObject, r.Span, r.Name.Span, o.block(r.Body)))
 	}
 	return out
 }
 
-func (o *outliner) forDetail(x *g.ForExpr) string {
+func (o *outliner) forDetail(x *grammar.ForExpr) string {
 	end := x.Span.End
 	if x.Body != nil {
 		end = x.Body.Open.Start
 	}
-	return o.text(g.Span{Start: x.Kw.Start, End: end})
+	return o.text(grammar.Span{Start: x.Kw.Start, End: end})
 }
 
-func (o *outliner) ifDetail(x *g.IfExpr) string {
+func (o *outliner) ifDetail(x *grammar.IfExpr) string {
 	if x.Cond == nil {
-		return keyword(g.IfConstruct)
+		return keyword(grammar.IfConstruct)
 	}
-	return keyword(g.IfConstruct) + " " + o.text(x.Cond.Pos())
+	return keyword(grammar.IfConstruct) + " " + o.text(x.Cond.Pos())
 }
 
 // stateDetail describes an import, removed or moved block by its addresses.
-func (o *outliner) stateDetail(n *g.StateBlockStmt) string {
+func (o *outliner) stateDetail(n *grammar.StateBlockStmt) string {
 	addr := func(key string) string {
 		if a := n.Body.Attr(key); a != nil && a.Value != nil {
 			return o.text(a.Value.Pos())
 		}
 		return ""
 	}
-	if c := g.KeywordConstruct(n.Kind); c != nil {
+	if c := grammar.KeywordConstruct(n.Kind); c != nil {
 		switch c.ID {
-		case g.ImportConstruct:
+		case grammar.ImportConstruct:
 			return addr("to")
-		case g.RemovedConstruct:
+		case grammar.RemovedConstruct:
 			return addr("from")
 		}
 	}
@@ -271,4 +271,4 @@ func (o *outliner) stateDetail(n *g.StateBlockStmt) string {
 }
 
 // keyword returns the keyword of construct id, as the construct table spells it.
-func keyword(id g.ConstructID) string { return g.ConstructOf(id).Keyword }
+func keyword(id grammar.ConstructID) string { return grammar.ConstructOf(id).Keyword }

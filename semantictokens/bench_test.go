@@ -3,10 +3,10 @@ package semantictokens_test
 import (
 	"testing"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
-	st "github.com/carina-rs/carina-lsp/semantictokens"
+	"github.com/carina-rs/carina-lsp/semantictokens"
 )
 
 // benchLines is the size of the benchmark file: the corpus concatenated to about 10,000 lines.
@@ -20,7 +20,7 @@ func BenchmarkTokens(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ResetTimer()
 	for b.Loop() {
-		st.Tokens(cfg, f, nil, testutil.EmbeddedIndex(b))
+		semantictokens.Tokens(cfg, f, nil, testutil.EmbeddedIndex(b))
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(lines), "ns/line")
 }
@@ -32,7 +32,7 @@ func BenchmarkFull(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ResetTimer()
 	for b.Loop() {
-		st.Encode(f.Lines, st.Tokens(cfg, f, nil, testutil.EmbeddedIndex(b)))
+		semantictokens.Encode(f.Lines, semantictokens.Tokens(cfg, f, nil, testutil.EmbeddedIndex(b)))
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(lines), "ns/line")
 }
@@ -43,9 +43,9 @@ func BenchmarkRange(b *testing.B) {
 	src, _ := corpus.Concat(b, benchLines)
 	cfg, f := load(b, map[string]string{"main.crn": src}, "main.crn")
 	mid := f.Lines.Count() / 2
-	r := g.Span{Start: int32(f.Lines.LineStart(mid)), End: int32(f.Lines.LineStart(mid + 60))}
+	r := grammar.Span{Start: int32(f.Lines.LineStart(mid)), End: int32(f.Lines.LineStart(mid + 60))}
 	b.ResetTimer()
 	for b.Loop() {
-		st.Encode(f.Lines, st.Tokens(cfg, f, &r, testutil.EmbeddedIndex(b)))
+		semantictokens.Encode(f.Lines, semantictokens.Tokens(cfg, f, &r, testutil.EmbeddedIndex(b)))
 	}
 }

@@ -4,14 +4,14 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // names appends the classification of one identifier's Site: its token type is a function of
 // the Site's role (and, for names, of what they resolve to).
 func names(out []Token, s *cursor.Site) []Token {
-	add := func(sp g.Span, typ int, mods uint32) {
+	add := func(sp grammar.Span, typ int, mods uint32) {
 		if sp.End > sp.Start {
 			out = append(out, Token{Span: sp, Type: typ, Mods: mods})
 		}
@@ -41,8 +41,8 @@ func names(out []Token, s *cursor.Site) []Token {
 	case cursor.ResourceType, cursor.TypeName:
 		// aws.acm.Certificate: the provider segment is a namespace, the rest one type.
 		if i := strings.IndexByte(s.Text, '.'); i > 0 && int(s.Span.End-s.Span.Start) == len(s.Text) {
-			add(g.Span{Start: s.Span.Start, End: s.Span.Start + int32(i)}, TypeNamespace, 0)
-			add(g.Span{Start: s.Span.Start + int32(i) + 1, End: s.Span.End}, TypeType, 0)
+			add(grammar.Span{Start: s.Span.Start, End: s.Span.Start + int32(i)}, TypeNamespace, 0)
+			add(grammar.Span{Start: s.Span.Start + int32(i) + 1, End: s.Span.End}, TypeType, 0)
 		} else {
 			add(s.Span, TypeType, 0)
 		}
@@ -65,7 +65,7 @@ func names(out []Token, s *cursor.Site) []Token {
 // isModuleCall reports whether a reference is the alias of a module call (`net { ... }`).
 func isModuleCall(s *cursor.Site) bool {
 	if n := len(s.Path); n >= 2 {
-		_, ok := s.Path[n-2].(*g.ModuleCallExpr)
+		_, ok := s.Path[n-2].(*grammar.ModuleCallExpr)
 		return ok
 	}
 	return false
@@ -79,13 +79,13 @@ func declType(s *cursor.Site) (int, uint32) {
 	}
 	if n := len(s.Path); n >= 2 {
 		switch p := s.Path[n-2].(type) {
-		case *g.LetStmt:
-			if kb, ok := p.Value.(*g.KeywordBlockExpr); ok && g.KeywordConstruct(kb.Keyword) != nil && g.KeywordConstruct(kb.Keyword).ID == g.UseConstruct {
+		case *grammar.LetStmt:
+			if kb, ok := p.Value.(*grammar.KeywordBlockExpr); ok && grammar.KeywordConstruct(kb.Keyword) != nil && grammar.KeywordConstruct(kb.Keyword).ID == grammar.UseConstruct {
 				return TypeNamespace, 0
 			}
-		case *g.FnStmt:
+		case *grammar.FnStmt:
 			return TypeFunction, 0
-		case *g.FnParam, *g.ForExpr:
+		case *grammar.FnParam, *grammar.ForExpr:
 			return TypeParameter, 0
 		}
 	}

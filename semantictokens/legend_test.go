@@ -5,11 +5,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	st "github.com/carina-rs/carina-lsp/semantictokens"
+	"github.com/carina-rs/carina-lsp/semantictokens"
 )
 
 func TestLegend(t *testing.T) {
-	types, mods := st.Legend()
+	types, mods := semantictokens.Legend()
 	// The standard token types and modifiers of LSP 3.17; nothing else may appear in the legend.
 	standardTypes := map[string]bool{}
 	for _, s := range []string{"namespace", "type", "class", "enum", "interface", "struct", "typeParameter",
@@ -33,9 +33,9 @@ func TestLegend(t *testing.T) {
 		}
 	}
 	byIndex := map[int]string{
-		st.TypeKeyword: "keyword", st.TypeVariable: "variable", st.TypeProperty: "property", st.TypeType: "type",
-		st.TypeEnumMember: "enumMember", st.TypeNumber: "number", st.TypeString: "string", st.TypeComment: "comment",
-		st.TypeFunction: "function", st.TypeOperator: "operator", st.TypeNamespace: "namespace", st.TypeParameter: "parameter",
+		semantictokens.TypeKeyword: "keyword", semantictokens.TypeVariable: "variable", semantictokens.TypeProperty: "property", semantictokens.TypeType: "type",
+		semantictokens.TypeEnumMember: "enumMember", semantictokens.TypeNumber: "number", semantictokens.TypeString: "string", semantictokens.TypeComment: "comment",
+		semantictokens.TypeFunction: "function", semantictokens.TypeOperator: "operator", semantictokens.TypeNamespace: "namespace", semantictokens.TypeParameter: "parameter",
 	}
 	if len(byIndex) != len(types) {
 		t.Errorf("%d type constants, %d legend types", len(byIndex), len(types))
@@ -48,12 +48,12 @@ func TestLegend(t *testing.T) {
 	if diff := cmp.Diff([]string{"declaration", "readonly", "defaultLibrary"}, mods); diff != "" {
 		t.Errorf("modifiers (-want +got):\n%s", diff)
 	}
-	if st.ModDeclaration != 1 || st.ModReadonly != 2 || st.ModDefaultLibrary != 4 {
+	if semantictokens.ModDeclaration != 1 || semantictokens.ModReadonly != 2 || semantictokens.ModDefaultLibrary != 4 {
 		t.Error("modifier bits do not follow the legend's order")
 	}
 	// The legend is built afresh: a caller changing it changes nothing for the next one.
 	types[0] = "changed"
-	if again, _ := st.Legend(); again[0] != "keyword" {
+	if again, _ := semantictokens.Legend(); again[0] != "keyword" {
 		t.Error("Legend returned shared state")
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"sort"
 
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -13,7 +13,7 @@ import (
 // and a set of Mod* bits. A token may span lines (block comments, strings, heredocs); Encode
 // splits it.
 type Token struct {
-	Span g.Span
+	Span grammar.Span
 	Type int
 	Mods uint32
 }
@@ -23,7 +23,7 @@ type Token struct {
 // nil the whole file is classified, otherwise the tokens that overlap span. The result is ordered
 // and non-overlapping. It works on files with syntax errors: the lexer's tokens drive it, and
 // every identifier gets its type from its cursor.Site, the same one hover and navigation read.
-func Tokens(cfg *workspace.Config, f *workspace.File, span *g.Span, schemas *schema.Index) []Token {
+func Tokens(cfg *workspace.Config, f *workspace.File, span *grammar.Span, schemas *schema.Index) []Token {
 	src := f.AST.Src
 	lo, hi := int32(0), int32(len(src))
 	if span != nil {
@@ -33,7 +33,7 @@ func Tokens(cfg *workspace.Config, f *workspace.File, span *g.Span, schemas *sch
 		}
 	}
 	named := make([]Token, 0, (hi-lo)/24+1)
-	cursor.Walk(cfg, f, &g.Span{Start: lo, End: hi}, schemas, func(s cursor.Site) bool {
+	cursor.Walk(cfg, f, &grammar.Span{Start: lo, End: hi}, schemas, func(s cursor.Site) bool {
 		named = names(named, &s)
 		return true
 	})
@@ -41,7 +41,7 @@ func Tokens(cfg *workspace.Config, f *workspace.File, span *g.Span, schemas *sch
 	i := sort.Search(len(toks), func(i int) bool { return toks[i].End > lo })
 	e := &emitter{out: make([]Token, 0, (hi-lo)/6+1)}
 	j := 0
-	for ; i < len(toks) && toks[i].Start < hi && toks[i].Kind != g.EOF; i++ {
+	for ; i < len(toks) && toks[i].Start < hi && toks[i].Kind != grammar.EOF; i++ {
 		t := toks[i]
 		for j < len(named) && named[j].Span.Start < t.Start {
 			j++
@@ -72,31 +72,31 @@ func (e *emitter) add(start, end int32, typ int, mods uint32) {
 	if end <= start {
 		return
 	}
-	e.out = append(e.out, Token{Span: g.Span{Start: start, End: end}, Type: typ, Mods: mods})
+	e.out = append(e.out, Token{Span: grammar.Span{Start: start, End: end}, Type: typ, Mods: mods})
 }
 
 // lexical classifies a token that is no name by its kind. An identifier without a Site's
 // classification is left to the TextMate grammar.
-func (e *emitter) lexical(t g.Token) {
+func (e *emitter) lexical(t grammar.Token) {
 	switch t.Kind {
-	case g.LineComment, g.BlockComment:
+	case grammar.LineComment, grammar.BlockComment:
 		e.add(t.Start, t.End, TypeComment, 0)
-	case g.String, g.Heredoc:
+	case grammar.String, grammar.Heredoc:
 		e.add(t.Start, t.End, TypeString, 0)
-	case g.TemplateStart: // "text${
+	case grammar.TemplateStart: // "text${
 		e.add(t.Start, t.End-2, TypeString, 0)
 		e.add(t.End-2, t.End, TypeOperator, 0)
-	case g.TemplateMid: // }text${
+	case grammar.TemplateMid: // }text${
 		e.add(t.Start, t.Start+1, TypeOperator, 0)
 		e.add(t.Start+1, t.End-2, TypeString, 0)
 		e.add(t.End-2, t.End, TypeOperator, 0)
-	case g.TemplateEnd: // }text"
+	case grammar.TemplateEnd: // }text"
 		e.add(t.Start, t.Start+1, TypeOperator, 0)
 		e.add(t.Start+1, t.End, TypeString, 0)
-	case g.Int, g.Float, g.Duration:
+	case grammar.Int, grammar.Float, grammar.Duration:
 		e.add(t.Start, t.End, TypeNumber, 0)
-	case g.Assign, g.Pipe, g.Compose, g.Coalesce, g.Bar, g.Not, g.Eq, g.NotEq, g.Lt, g.LtEq, g.Gt,
-		g.GtEq, g.AndAnd, g.OrOr:
+	case grammar.Assign, grammar.Pipe, grammar.Compose, grammar.Coalesce, grammar.Bar, grammar.Not, grammar.Eq, grammar.NotEq, grammar.Lt, grammar.LtEq, grammar.Gt,
+		grammar.GtEq, grammar.AndAnd, grammar.OrOr:
 		e.add(t.Start, t.End, TypeOperator, 0)
 	}
 }

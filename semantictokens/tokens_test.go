@@ -8,11 +8,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
-	st "github.com/carina-rs/carina-lsp/semantictokens"
+	"github.com/carina-rs/carina-lsp/semantictokens"
 )
 
 // classOf renders the tokens of a one-file configuration whose text is within the given lines,
@@ -20,7 +20,7 @@ import (
 func classOf(t *testing.T, src string, words ...string) []string {
 	t.Helper()
 	cfg, f := load(t, map[string]string{"main.crn": src}, "main.crn")
-	got := render(f.Text(), st.Encode(f.Lines, st.Tokens(cfg, f, nil, testutil.EmbeddedIndex(t))))
+	got := render(f.Text(), semantictokens.Encode(f.Lines, semantictokens.Tokens(cfg, f, nil, testutil.EmbeddedIndex(t))))
 	var out []string
 	for _, l := range got {
 		fields := strings.SplitN(l, " ", 5)
@@ -101,16 +101,16 @@ func TestRange(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg, f := load(t, txtar.Parse(string(data)).Sources(), "main.crn")
-	all := st.Tokens(cfg, f, nil, testutil.EmbeddedIndex(t))
+	all := semantictokens.Tokens(cfg, f, nil, testutil.EmbeddedIndex(t))
 	n := int32(len(f.Text()))
-	for _, r := range []g.Span{{Start: 0, End: n}, {Start: 0, End: 1}, {Start: 100, End: 400}, {Start: n / 2, End: n}, {Start: 37, End: 38}, {Start: n, End: n + 10}, {Start: 50, End: 40}} {
-		var want []st.Token
+	for _, r := range []grammar.Span{{Start: 0, End: n}, {Start: 0, End: 1}, {Start: 100, End: 400}, {Start: n / 2, End: n}, {Start: 37, End: 38}, {Start: n, End: n + 10}, {Start: 50, End: 40}} {
+		var want []semantictokens.Token
 		for _, tk := range all {
 			if tk.Span.End > r.Start && tk.Span.Start < r.End {
 				want = append(want, tk)
 			}
 		}
-		got := st.Tokens(cfg, f, &r, testutil.EmbeddedIndex(t))
+		got := semantictokens.Tokens(cfg, f, &r, testutil.EmbeddedIndex(t))
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("range %v (-want +got):\n%s", r, diff)
 		}
@@ -121,7 +121,7 @@ func TestRange(t *testing.T) {
 // reference is an unresolved variable, its segments properties), the rest is unchanged.
 func TestWithoutConfig(t *testing.T) {
 	_, f := load(t, map[string]string{"main.crn": "let a = 1\nlet b = a.x |> upper()\n"}, "main.crn")
-	got := render(f.Text(), st.Encode(f.Lines, st.Tokens(nil, f, nil, testutil.EmbeddedIndex(t))))
+	got := render(f.Text(), semantictokens.Encode(f.Lines, semantictokens.Tokens(nil, f, nil, testutil.EmbeddedIndex(t))))
 	want := []string{
 		"1:1 3 keyword - let", "1:5 1 variable declaration,readonly a", "1:7 1 operator - =", "1:9 1 number - 1",
 		"2:1 3 keyword - let", "2:5 1 variable declaration,readonly b", "2:7 1 operator - =", "2:9 1 variable - a", "2:11 1 property - x",
@@ -143,12 +143,12 @@ func TestCorpus(t *testing.T) {
 		}
 		for _, src := range []string{string(data), string(data[:len(data)/2])} {
 			cfg, f := load(t, map[string]string{"main.crn": src}, "main.crn")
-			toks := st.Tokens(cfg, f, nil, testutil.EmbeddedIndex(t))
+			toks := semantictokens.Tokens(cfg, f, nil, testutil.EmbeddedIndex(t))
 			checkWellFormed(t, src, toks)
 			if len(f.AST.Errors) == 0 {
 				checkCovered(t, p, f.AST, toks)
 			}
-			enc := st.Encode(f.Lines, toks)
+			enc := semantictokens.Encode(f.Lines, toks)
 			if len(enc)%5 != 0 || len(enc) < 5*len(toks) {
 				t.Fatalf("%s: %d integers for %d tokens", p, len(enc), len(toks))
 			}
@@ -158,13 +158,13 @@ func TestCorpus(t *testing.T) {
 
 // checkCovered fails the test when a token of the file that carries meaning (anything but
 // spaces, newlines and punctuation) is not covered by a semantic token.
-func checkCovered(t *testing.T, name string, f *g.File, toks []st.Token) {
+func checkCovered(t *testing.T, name string, f *grammar.File, toks []semantictokens.Token) {
 	t.Helper()
 	j := 0
 	for _, lt := range f.Tokens {
 		switch lt.Kind {
-		case g.EOF, g.Space, g.Newline, g.LBrace, g.RBrace, g.LBracket, g.RBracket, g.LParen, g.RParen,
-			g.Comma, g.Colon, g.Dot, g.Invalid:
+		case grammar.EOF, grammar.Space, grammar.Newline, grammar.LBrace, grammar.RBrace, grammar.LBracket, grammar.RBracket, grammar.LParen, grammar.RParen,
+			grammar.Comma, grammar.Colon, grammar.Dot, grammar.Invalid:
 			continue
 		}
 		for j < len(toks) && toks[j].Span.End <= lt.Start {
@@ -184,9 +184,9 @@ func FuzzSemanticTokens(f *testing.F) {
 	f.Add("fn f(a: list(String)) { a }\nfor i in [1] { f(i) } else")
 	f.Fuzz(func(t *testing.T, src string) {
 		cfg, file := load(t, map[string]string{"main.crn": src}, "main.crn")
-		toks := st.Tokens(cfg, file, nil, testutil.EmbeddedIndex(t))
+		toks := semantictokens.Tokens(cfg, file, nil, testutil.EmbeddedIndex(t))
 		checkWellFormed(t, src, toks)
-		if enc := st.Encode(file.Lines, toks); len(enc)%5 != 0 {
+		if enc := semantictokens.Encode(file.Lines, toks); len(enc)%5 != 0 {
 			t.Fatalf("encoding of %d integers", len(enc))
 		}
 	})

@@ -1,7 +1,7 @@
 package workspace
 
 import (
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 // Build makes the semantic model of one configuration from files already parsed, reading
@@ -44,9 +44,9 @@ func build(dir string, files []*File) *Config {
 
 // declare records the top-level declarations a statement makes and returns the one that owns its
 // value (nil for statements that bind no name).
-func (c *Config) declare(f *File, st *g.Stmt) *Decl {
+func (c *Config) declare(f *File, st *grammar.Stmt) *Decl {
 	switch n := st.Node.(type) {
-	case *g.LetStmt:
+	case *grammar.LetStmt:
 		if n.Name == nil {
 			return nil
 		}
@@ -57,21 +57,21 @@ func (c *Config) declare(f *File, st *g.Stmt) *Decl {
 			c.Bindings[d.Name] = append(c.Bindings[d.Name], d)
 		}
 		return d
-	case *g.ArgumentsStmt:
+	case *grammar.ArgumentsStmt:
 		c.IsModule = true
 		for _, p := range n.Params {
 			d := &Decl{Name: p.Name.Text, Kind: Argument, File: f, Stmt: st, NameSpan: st.Abs(p.Name.Span), Node: p, TopLevel: true}
 			c.Decls = append(c.Decls, d)
 			c.Bindings[d.Name] = append(c.Bindings[d.Name], d)
 		}
-	case *g.OutputsStmt:
+	case *grammar.OutputsStmt:
 		if !n.Exports {
 			c.IsModule = true
 		}
 		for _, it := range n.Items {
 			c.Outputs = append(c.Outputs, &Output{Name: it.Name.Text, Exports: n.Exports, File: f, Stmt: st, Decl: it})
 		}
-	case *g.FnStmt:
+	case *grammar.FnStmt:
 		if n.Name == nil {
 			return nil
 		}
@@ -83,27 +83,27 @@ func (c *Config) declare(f *File, st *g.Stmt) *Decl {
 	return nil
 }
 
-func letKind(v g.Expr) DeclKind {
+func letKind(v grammar.Expr) DeclKind {
 	switch v := v.(type) {
-	case *g.ResourceExpr:
+	case *grammar.ResourceExpr:
 		if v.Read != nil {
 			return DataSource
 		}
 		return Resource
-	case *g.WaitExpr:
+	case *grammar.WaitExpr:
 		return Wait
-	case *g.KeywordBlockExpr:
-		if v.Keyword == g.UseConstruct.Keyword() {
+	case *grammar.KeywordBlockExpr:
+		if v.Keyword == grammar.UseConstruct.Keyword() {
 			return Module
 		}
 		return Upstream
-	case *g.ModuleCallExpr:
+	case *grammar.ModuleCallExpr:
 		return ModuleCall
-	case *g.ProviderExpr:
+	case *grammar.ProviderExpr:
 		return Provider
-	case *g.ForExpr:
+	case *grammar.ForExpr:
 		return ForEach
-	case *g.IfExpr:
+	case *grammar.IfExpr:
 		return Conditional
 	}
 	return Value
@@ -131,11 +131,11 @@ func (s *scope) child() *scope { return &scope{parent: s, names: map[string]*Dec
 type walker struct {
 	c     *Config
 	f     *File
-	st    *g.Stmt
+	st    *grammar.Stmt
 	owner *Decl
 }
 
-func (w *walker) declareLocal(sc *scope, name *g.Name, kind DeclKind, node g.Node, value g.Expr) {
+func (w *walker) declareLocal(sc *scope, name *grammar.Name, kind DeclKind, node grammar.Node, value grammar.Expr) {
 	if name == nil || name.Text == "_" {
 		return
 	}
@@ -144,10 +144,10 @@ func (w *walker) declareLocal(sc *scope, name *g.Name, kind DeclKind, node g.Nod
 	sc.names[name.Text] = d
 }
 
-func (w *walker) ref(sc *scope, kind RefKind, name g.Name, path []g.Name, e g.Expr) {
+func (w *walker) ref(sc *scope, kind RefKind, name grammar.Name, path []grammar.Name, e grammar.Expr) {
 	r := &Ref{Name: name.Text, Kind: kind, File: w.f, Span: w.st.Abs(name.Span), Expr: e, Stmt: w.st, Owner: w.owner}
 	for _, p := range path {
-		r.Path = append(r.Path, g.Name{Text: p.Text, Span: w.st.Abs(p.Span)})
+		r.Path = append(r.Path, grammar.Name{Text: p.Text, Span: w.st.Abs(p.Span)})
 	}
 	switch kind {
 	case RefCall:
@@ -162,22 +162,22 @@ func (w *walker) ref(sc *scope, kind RefKind, name g.Name, path []g.Name, e g.Ex
 	w.c.Refs = append(w.c.Refs, r)
 }
 
-func (w *walker) stmt(n g.Node) {
+func (w *walker) stmt(n grammar.Node) {
 	top := &scope{names: map[string]*Decl{}}
 	switch n := n.(type) {
-	case *g.LetStmt:
+	case *grammar.LetStmt:
 		w.expr(top, n.Value, RefValue)
-	case *g.ResourceStmt:
+	case *grammar.ResourceStmt:
 		w.expr(top, n.Resource, RefValue)
-	case *g.ModuleCallStmt:
+	case *grammar.ModuleCallStmt:
 		w.expr(top, n.Call, RefValue)
-	case *g.ExprStmt:
+	case *grammar.ExprStmt:
 		w.expr(top, n.X, RefValue)
-	case *g.ProviderStmt:
+	case *grammar.ProviderStmt:
 		w.block(top, n.Body, false)
-	case *g.BackendStmt:
+	case *grammar.BackendStmt:
 		w.block(top, n.Body, false)
-	case *g.ArgumentsStmt:
+	case *grammar.ArgumentsStmt:
 		for _, p := range n.Params {
 			if p.Body != nil {
 				w.block(top, p.Body, false)
@@ -185,16 +185,16 @@ func (w *walker) stmt(n g.Node) {
 				w.expr(top, p.Default, RefValue)
 			}
 		}
-	case *g.OutputsStmt:
+	case *grammar.OutputsStmt:
 		for _, it := range n.Items {
 			w.expr(top, it.Value, RefValue)
 		}
-	case *g.StateBlockStmt:
+	case *grammar.StateBlockStmt:
 		w.block(top, n.Body, false)
-	case *g.RequireStmt:
+	case *grammar.RequireStmt:
 		w.expr(top, n.Cond, RefValue)
 		w.expr(top, n.Message, RefValue)
-	case *g.FnStmt:
+	case *grammar.FnStmt:
 		sc := top.child()
 		for _, p := range n.Params {
 			w.expr(sc, p.Default, RefValue)
@@ -208,82 +208,82 @@ func (w *walker) stmt(n g.Node) {
 	}
 }
 
-func (w *walker) expr(sc *scope, e g.Expr, kind RefKind) {
+func (w *walker) expr(sc *scope, e grammar.Expr, kind RefKind) {
 	switch e := e.(type) {
 	case nil:
-	case *g.PathExpr:
+	case *grammar.PathExpr:
 		if e != nil && len(e.Parts) > 0 {
 			w.ref(sc, kind, e.Parts[0], e.Parts[1:], e)
 		}
-	case *g.IndexExpr:
+	case *grammar.IndexExpr:
 		w.expr(sc, e.X, kind)
 		w.expr(sc, e.Index, RefValue)
-	case *g.FieldExpr:
+	case *grammar.FieldExpr:
 		w.expr(sc, e.X, kind)
-	case *g.StringLit:
+	case *grammar.StringLit:
 		if e == nil {
 			return
 		}
 		for _, p := range e.Parts {
 			w.expr(sc, p.Expr, RefValue)
 		}
-	case *g.ListExpr:
+	case *grammar.ListExpr:
 		for _, x := range e.Elems {
 			w.expr(sc, x, kind)
 		}
-	case *g.MapExpr:
+	case *grammar.MapExpr:
 		w.block(sc, e.Body, false)
-	case *g.CallExpr:
+	case *grammar.CallExpr:
 		w.ref(sc, RefCall, *e.Fn, nil, e)
 		for _, a := range e.Args {
 			w.expr(sc, a, RefValue)
 		}
-	case *g.BinaryExpr:
+	case *grammar.BinaryExpr:
 		w.expr(sc, e.X, RefValue)
 		w.expr(sc, e.Y, RefValue)
-	case *g.UnaryExpr:
+	case *grammar.UnaryExpr:
 		w.expr(sc, e.X, RefValue)
-	case *g.ParenExpr:
+	case *grammar.ParenExpr:
 		w.expr(sc, e.X, RefValue)
-	case *g.ResourceExpr:
+	case *grammar.ResourceExpr:
 		w.block(sc, e.Body, false)
-	case *g.ModuleCallExpr:
+	case *grammar.ModuleCallExpr:
 		w.ref(sc, RefModuleCall, *e.Name, nil, e)
 		w.block(sc, e.Body, false)
-	case *g.KeywordBlockExpr:
+	case *grammar.KeywordBlockExpr:
 		w.block(sc, e.Body, false)
-	case *g.ProviderExpr:
+	case *grammar.ProviderExpr:
 		w.block(sc, e.Body, false)
-	case *g.WaitExpr:
+	case *grammar.WaitExpr:
 		if e.Target != nil {
 			w.ref(sc, RefWaitTarget, *e.Target, nil, e)
 		}
 		for _, it := range e.Body.Items {
-			a, ok := it.(*g.Attribute)
+			a, ok := it.(*grammar.Attribute)
 			if !ok {
 				continue
 			}
 			k := RefValue
-			if key := g.ConstructOf(g.WaitConstruct).Key(a.Key.Text); key != nil && key.Depends && !a.Quoted {
+			if key := grammar.ConstructOf(grammar.WaitConstruct).Key(a.Key.Text); key != nil && key.Depends && !a.Quoted {
 				k = RefWaitDependsOn
 			}
 			w.expr(sc, a.Value, k)
 		}
-	case *g.ForExpr:
+	case *grammar.ForExpr:
 		w.expr(sc, e.Iter, RefValue)
 		inner := sc.child()
 		for _, b := range e.Bindings {
 			w.declareLocal(inner, b, LoopVar, b, nil)
 		}
 		w.body(inner, e.Body)
-	case *g.IfExpr:
+	case *grammar.IfExpr:
 		w.expr(sc, e.Cond, RefValue)
 		w.body(sc, e.Then)
 		w.body(sc, e.Else)
 	}
 }
 
-func (w *walker) body(sc *scope, b *g.Body) {
+func (w *walker) body(sc *scope, b *grammar.Body) {
 	if b == nil {
 		return
 	}
@@ -298,26 +298,26 @@ func (w *walker) body(sc *scope, b *g.Body) {
 // block walks a block body. Local lets are visible to the items after them and to nested blocks.
 // directives says the block is a resource's directives block, whose dependency keys (from the
 // construct table) make references of their own kind.
-func (w *walker) block(sc *scope, b *g.Block, directives bool) {
+func (w *walker) block(sc *scope, b *grammar.Block, directives bool) {
 	if b == nil {
 		return
 	}
-	dc := g.ConstructOf(g.DirectivesConstruct)
+	dc := grammar.ConstructOf(grammar.DirectivesConstruct)
 	inner := sc.child()
 	for _, it := range b.Items {
 		switch it := it.(type) {
-		case *g.Attribute:
+		case *grammar.Attribute:
 			k := RefValue
 			if key := dc.Key(it.Key.Text); directives && key != nil && key.Depends && !it.Quoted {
 				k = RefDirectiveDependsOn
-				if key.Value == g.BindingValue {
+				if key.Value == grammar.BindingValue {
 					k = RefDirectiveProvider
 				}
 			}
 			w.expr(inner, it.Value, k)
-		case *g.NestedBlock:
+		case *grammar.NestedBlock:
 			w.block(inner, it.Body, it.Name.Text == dc.Keyword)
-		case *g.LetStmt:
+		case *grammar.LetStmt:
 			w.expr(inner, it.Value, RefValue)
 			w.declareLocal(inner, it.Name, LocalLet, it, it.Value)
 		}

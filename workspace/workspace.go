@@ -17,7 +17,7 @@ import (
 	"strings"
 	"sync"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/source"
 )
 
@@ -55,7 +55,7 @@ type realPather interface {
 // for a build, and builds of different configurations run in parallel.
 type Workspace struct {
 	fs     FS
-	parser *g.Parser
+	parser *grammar.Parser
 
 	mu       sync.Mutex
 	overlays map[string]*overlay   // open buffers by clean path; copy-on-write
@@ -71,7 +71,7 @@ type Workspace struct {
 // re-parsing) and its line index (shared with the editor's document).
 type overlay struct {
 	text  string
-	doc   *g.Doc
+	doc   *grammar.Doc
 	lines *source.Lines
 	once  sync.Once
 	file  *File
@@ -84,7 +84,7 @@ func (o *overlay) File(path string) *File {
 }
 
 type fileState struct {
-	parser *g.Parser
+	parser *grammar.Parser
 	mu     sync.Mutex
 	parsed *File // the last parse of the file on disk
 }
@@ -119,7 +119,7 @@ type snapshot struct {
 func New(fsys FS) *Workspace {
 	return &Workspace{
 		fs:       fsys,
-		parser:   g.NewParser(),
+		parser:   grammar.NewParser(),
 		overlays: map[string]*overlay{},
 		files:    map[string]*fileState{},
 		dirFiles: map[string][]string{},
@@ -174,9 +174,9 @@ func (w *Workspace) SetOverlay(path, text string) {
 	prev := w.overlays[path]
 	w.mu.Unlock()
 	var lines *source.Lines
-	e := g.Edit{Start: -1}
+	e := grammar.Edit{Start: -1}
 	if prev != nil {
-		e = g.Diff(prev.text, text)
+		e = grammar.Diff(prev.text, text)
 		lines = prev.lines.Edit(text, e.Start, e.OldEnd, e.NewEnd)
 	} else {
 		lines = source.NewLines(text)
@@ -190,13 +190,13 @@ func (w *Workspace) SetOverlay(path, text string) {
 // and lines is text's line index (the editor's, shared). An e that does not fit (Start < 0, or a
 // buffer opened now) makes it parse the text whole, reusing the statements of the file's last
 // parse.
-func (w *Workspace) EditOverlay(path, text string, lines *source.Lines, e g.Edit) *g.Doc {
+func (w *Workspace) EditOverlay(path, text string, lines *source.Lines, e grammar.Edit) *grammar.Doc {
 	path = filepath.Clean(path)
 	w.mu.Lock()
 	prev := w.overlays[path]
 	st := w.state(path)
 	w.mu.Unlock()
-	var doc *g.Doc
+	var doc *grammar.Doc
 	if prev != nil && e.Start >= 0 {
 		doc = st.parser.Reparse(prev.doc, text, e)
 	} else {
@@ -401,10 +401,10 @@ type loadedImport struct {
 func (w *Workspace) resolveImport(ctx context.Context, b *built, d *Decl, snap snapshot, stack []string, loaded map[string]loadedImport) *Import {
 	c := b.c
 	imp := &Import{Decl: d}
-	kb, _ := d.Value.(*g.KeywordBlockExpr)
+	kb, _ := d.Value.(*grammar.KeywordBlockExpr)
 	ok := false
 	if src := kb.Body.Attr("source"); src != nil {
-		if s, isStr := src.Value.(*g.StringLit); isStr && !s.Interpolated() {
+		if s, isStr := src.Value.(*grammar.StringLit); isStr && !s.Interpolated() {
 			imp.Source, ok = s.Value, true
 		}
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 	"github.com/carina-rs/carina-lsp/schema"
@@ -306,7 +306,7 @@ func TestCheckFixNeverWritesUnparsable(t *testing.T) {
 			if filepath.Base(f.Path) == "bad.crn" {
 				to = "'logs"
 			}
-			sp := g.Span{Start: int32(i), End: int32(i + len("'registry-logs'"))}
+			sp := grammar.Span{Start: int32(i), End: int32(i + len("'registry-logs'"))}
 			out = append(out, diagnostics.Diagnostic{Path: f.Path, Span: sp, Severity: diagnostics.Warning, Code: "made-up", Message: "made up",
 				Fixes: []diagnostics.Fix{{Title: "Change to " + to, Edits: []diagnostics.Edit{{Span: sp, NewText: to}}, Safe: true}}})
 		}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/carina-rs/carina-lsp/completion"
 	"github.com/carina-rs/carina-lsp/cursor"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/navigate"
@@ -82,7 +82,7 @@ func TestAgreement(t *testing.T) {
 				semantic[st.Span.Start] = types[st.Type]
 			}
 			for _, tok := range f.AST.Tokens {
-				if tok.Kind != g.Ident {
+				if tok.Kind != grammar.Ident {
 					continue
 				}
 				// Each segment of a dotted name: cert, then status of cert.status.
@@ -148,7 +148,7 @@ func semanticTypes(r cursor.Role) []string {
 }
 
 // segmentStarts returns where each segment of an identifier token starts.
-func segmentStarts(src string, tok g.Token) []int32 {
+func segmentStarts(src string, tok grammar.Token) []int32 {
 	out := []int32{tok.Start}
 	for i := tok.Start; i < tok.End; i++ {
 		if src[i] == '.' {

@@ -17,7 +17,7 @@ import (
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/fix"
 	"github.com/carina-rs/carina-lsp/format"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/hover"
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/navigate"
@@ -155,7 +155,7 @@ func At(ctx context.Context, cfg *workspace.Config, f *workspace.File, off int, 
 	if opts.Light {
 		return nil
 	}
-	sp := g.Span{Start: int32(max(off-40, 0)), End: min(int32(off+40), n)}
+	sp := grammar.Span{Start: int32(max(off-40, 0)), End: min(int32(off+40), n)}
 	if err := checkTokens(semantictokens.Tokens(cfg, f, &sp, opts.Schemas), n); err != nil {
 		return fmt.Errorf("semantic tokens of %v: %w", sp, err)
 	}
@@ -169,7 +169,7 @@ func wholeFile(ctx context.Context, cfg *workspace.Config, f *workspace.File, di
 		return fmt.Errorf("semantic tokens: %w", err)
 	}
 	semantictokens.Encode(f.Lines, semantictokens.Tokens(cfg, f, nil, opts.Schemas))
-	for _, h := range hover.InlayHints(cfg, f, g.Span{Start: 0, End: n}, opts.Schemas) {
+	for _, h := range hover.InlayHints(cfg, f, grammar.Span{Start: 0, End: n}, opts.Schemas) {
 		if h.Offset < 0 || h.Offset > int(n) || h.Label == "" {
 			return fmt.Errorf("inlay hint %+v in a file of %d bytes", h, n)
 		}
@@ -184,7 +184,7 @@ func wholeFile(ctx context.Context, cfg *workspace.Config, f *workspace.File, di
 		}
 	}
 	if out, err := format.Source(f.Text(), format.Options{}); err == nil {
-		if pf := g.NewParser().Parse(out); len(pf.Errors) > 0 {
+		if pf := grammar.NewParser().Parse(out); len(pf.Errors) > 0 {
 			return fmt.Errorf("formatting gives text that does not parse: %s", pf.Errors[0].Msg)
 		}
 	}
@@ -240,7 +240,7 @@ func checkDiagnostics(cfg *workspace.Config, diags []diagnostics.Diagnostic) err
 
 // inFile checks that sp is a range of the file at path, a file of cfg or of a configuration it
 // uses.
-func inFile(cfg *workspace.Config, path string, sp g.Span) error {
+func inFile(cfg *workspace.Config, path string, sp grammar.Span) error {
 	f := findFile(cfg, path, map[*workspace.Config]bool{})
 	if f == nil {
 		return fmt.Errorf("%v is in %s, which is no file of the configuration", sp, path)
@@ -272,7 +272,7 @@ func findFile(cfg *workspace.Config, path string, seen map[*workspace.Config]boo
 	return nil
 }
 
-func within(sp g.Span, n int32) bool { return 0 <= sp.Start && sp.Start <= sp.End && sp.End <= n }
+func within(sp grammar.Span, n int32) bool { return 0 <= sp.Start && sp.Start <= sp.End && sp.End <= n }
 
 func checkRenameEdits(cfg *workspace.Config, path string, es []navigate.Edit) error {
 	f := findFile(cfg, path, map[*workspace.Config]bool{})
@@ -321,7 +321,7 @@ func checkRangeFormat(src string, start, end int) error {
 		return fmt.Errorf("range format of %d-%d: edit %d-%d of %d bytes", start, end, e.Start, e.End, len(src))
 	}
 	out := src[:e.Start] + e.Text + src[e.End:]
-	if pf := g.NewParser().Parse(out); len(pf.Errors) > 0 {
+	if pf := grammar.NewParser().Parse(out); len(pf.Errors) > 0 {
 		return fmt.Errorf("range format of %d-%d gives text that does not parse: %s: %q", start, end, pf.Errors[0].Msg, out)
 	}
 	return nil

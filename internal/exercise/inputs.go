@@ -4,7 +4,7 @@ import (
 	"hash/fnv"
 	"strings"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -54,7 +54,7 @@ func Sample(f *workspace.File, n int) []int {
 	for i := 0; i < n-2; i++ {
 		seed = seed*6364136223846793005 + 1442695040888963407
 		t := toks[int(seed>>33)%len(toks)]
-		if t.Kind == g.EOF {
+		if t.Kind == grammar.EOF {
 			continue
 		}
 		if seed&1 == 0 {

@@ -8,7 +8,7 @@ import (
 	"runtime/debug"
 	"testing"
 
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/source"
@@ -75,7 +75,7 @@ func TestOptionalNodes(t *testing.T) {
 		}
 		inputs = append(inputs, string(data))
 	}
-	base := g.NewParser()
+	base := grammar.NewParser()
 	damaged := 0
 	for _, input := range inputs {
 		src := Files(input)[fileNames()[0]]
@@ -116,7 +116,7 @@ func analyseCatching(cfg *workspace.Config, opts Options) (res Result, err error
 }
 
 // sites lists the places of a file's trees to damage, in a stable order.
-func sites(f *g.File) []site {
+func sites(f *grammar.File) []site {
 	var out []site
 	for i, st := range f.Stmts {
 		collect(reflect.ValueOf(st.Parsed).Elem().FieldByName("Node"), i, "", nil, &out)
@@ -134,10 +134,10 @@ func collect(v reflect.Value, stmt int, path string, route []int, out *[]site) {
 		inner := v.Elem()
 		if isExpr(v.Type()) && !isBad(inner) {
 			r := append([]int(nil), route...)
-			span := inner.Interface().(g.Node).Pos()
-			bad := reflect.ValueOf(g.Expr(&g.BadExpr{Span: span}))
-			if v.Type() == reflect.TypeOf((*g.Item)(nil)).Elem() {
-				bad = reflect.ValueOf(g.Item(&g.BadItem{Span: span}))
+			span := inner.Interface().(grammar.Node).Pos()
+			bad := reflect.ValueOf(grammar.Expr(&grammar.BadExpr{Span: span}))
+			if v.Type() == reflect.TypeOf((*grammar.Item)(nil)).Elem() {
+				bad = reflect.ValueOf(grammar.Item(&grammar.BadItem{Span: span}))
 			}
 			*out = append(*out, site{stmt, path + " → Bad", func(root reflect.Value) { follow(root, r).Set(bad) }})
 		}
@@ -207,12 +207,12 @@ func follow(v reflect.Value, route []int) reflect.Value {
 
 // isExpr reports whether an interface type is the tree's Expr or Item.
 func isExpr(t reflect.Type) bool {
-	return t == reflect.TypeOf((*g.Expr)(nil)).Elem() || t == reflect.TypeOf((*g.Item)(nil)).Elem()
+	return t == reflect.TypeOf((*grammar.Expr)(nil)).Elem() || t == reflect.TypeOf((*grammar.Item)(nil)).Elem()
 }
 
 func isBad(v reflect.Value) bool {
 	switch v.Interface().(type) {
-	case *g.BadExpr, *g.BadItem:
+	case *grammar.BadExpr, *grammar.BadItem:
 		return true
 	}
 	return false

@@ -13,7 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
-	g "github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/schema"
@@ -153,7 +153,7 @@ func (r *replay) run(stride int) {
 		}
 		at += len(l)
 	}
-	f := g.NewParser().Parse(src)
+	f := grammar.NewParser().Parse(src)
 	for _, st := range f.Stmts {
 		end := int(st.End)
 		if end == 0 || src[end-1] != '}' || !sample() {
