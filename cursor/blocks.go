@@ -69,7 +69,7 @@ func (r *resolver) describeBlock(st *grammar.Stmt, path []grammar.Node, i int) *
 		if p.Name != nil {
 			name = p.Name.Text
 		}
-		if c := grammar.KeywordConstruct(name); c != nil && outer.Construct.Takes(c.ID) {
+		if c := grammar.ConstructOf(p.Construct); c != nil {
 			ctx.Construct = c
 			ctx.Place = grammar.InResource
 			if outer.Construct.ID == grammar.ArgumentConstruct {
@@ -124,7 +124,7 @@ func (r *resolver) describeBlock(st *grammar.Stmt, path []grammar.Node, i int) *
 			ctx.Kind = p.Kind.Text
 		}
 	case *grammar.KeywordBlockExpr:
-		ctx.Construct, ctx.Place = grammar.KeywordConstruct(p.Keyword), grammar.InLet
+		ctx.Construct, ctx.Place = grammar.ConstructOf(p.Construct), grammar.InLet
 	case *grammar.ModuleCallExpr:
 		ctx.Construct = grammar.ConstructOf(grammar.ModuleCallConstruct)
 		if p.Name != nil {
@@ -134,7 +134,7 @@ func (r *resolver) describeBlock(st *grammar.Stmt, path []grammar.Node, i int) *
 			}
 		}
 	case *grammar.StateBlockStmt:
-		ctx.Construct, ctx.Place, ctx.Kind = grammar.KeywordConstruct(p.Kind), grammar.AtTop, p.Kind
+		ctx.Construct, ctx.Place, ctx.Kind = grammar.ConstructOf(p.Construct), grammar.AtTop, p.Construct.Keyword()
 	case *grammar.ParamDecl:
 		ctx.Construct = grammar.ConstructOf(grammar.ArgumentConstruct)
 	}

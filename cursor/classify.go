@@ -202,44 +202,8 @@ func keywordConstruct(word string) *grammar.Construct {
 // keyword of a construct that is the value of a let (path[i-1]) records the let's binding.
 func (r *resolver) keywordSpan(s *Site, n grammar.Node, i int) {
 	rel := s.Span.Shift(-s.Stmt.Offset)
-	var kw grammar.Span
-	id := grammar.NoConstruct
-	switch n := n.(type) {
-	case *grammar.LetStmt:
-		kw, id = n.Let, grammar.LetConstruct
-	case *grammar.WaitExpr:
-		kw, id = n.Kw, grammar.WaitConstruct
-	case *grammar.ResourceExpr:
-		if n.Read != nil {
-			kw, id = *n.Read, grammar.ReadConstruct
-		}
-	case *grammar.KeywordBlockExpr:
-		kw, id = n.Kw, grammar.KeywordConstruct(n.Keyword).ID
-	case *grammar.ProviderExpr:
-		kw, id = n.Kw, grammar.ProviderConstruct
-	case *grammar.ProviderStmt:
-		kw, id = n.Kw, grammar.ProviderConstruct
-	case *grammar.BackendStmt:
-		kw, id = n.Kw, grammar.BackendConstruct
-	case *grammar.ArgumentsStmt:
-		kw, id = n.Kw, grammar.ArgumentsConstruct
-	case *grammar.OutputsStmt:
-		kw, id = n.Kw, grammar.AttributesConstruct
-		if n.Exports {
-			id = grammar.ExportsConstruct
-		}
-	case *grammar.StateBlockStmt:
-		kw, id = n.Kw, grammar.KeywordConstruct(n.Kind).ID
-	case *grammar.RequireStmt:
-		kw, id = n.Kw, grammar.RequireConstruct
-	case *grammar.FnStmt:
-		kw, id = n.Kw, grammar.FnConstruct
-	case *grammar.ForExpr:
-		kw, id = n.Kw, grammar.ForConstruct
-	case *grammar.IfExpr:
-		kw, id = n.Kw, grammar.IfConstruct
-	}
-	if id != grammar.NoConstruct && kw == rel {
+	kw, ok := grammar.KeywordSpan(n)
+	if id := grammar.NodeConstruct(n); ok && kw == rel {
 		s.Role, s.Construct = Keyword, grammar.ConstructOf(id)
 		if l, ok := nodeAt(s.Path, i-1).(*grammar.LetStmt); ok && l.Value == n && l.Name != nil {
 			s.Decl = r.declAt(s.Stmt.Abs(l.Name.Span))

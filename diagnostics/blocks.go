@@ -36,19 +36,20 @@ func (c *checker) checkBlocks() {
 					c.checkProviderRegion(f, st, p.Kind.Text, p.Body)
 				}
 			}
-			var waitBody *grammar.Block
+			var keyed *grammar.Block
 			grammar.Inspect(st.Node, func(n grammar.Node) bool {
+				if kb, ok := grammar.KeyedBlockOf(n); ok {
+					keyed = kb.Body // its repeated keys are the table-driven check's (checkConstructs)
+				}
 				switch n := n.(type) {
-				case *grammar.WaitExpr:
-					waitBody = n.Body
 				case *grammar.Block:
-					if n != waitBody { // a repeated wait key has its own error (wait-duplicate-key)
+					if n != keyed {
 						c.checkDuplicateAttrs(f, st, n)
 					}
 				case *grammar.StringLit:
 					c.checkString(f, st, n)
 				case *grammar.NestedBlock:
-					if n.Name.Text == grammar.DirectivesConstruct.Keyword() {
+					if n.Construct == grammar.DirectivesConstruct {
 						c.checkDirectives(f, st, owner, n)
 					}
 				}
@@ -78,11 +79,16 @@ func (c *checker) checkDuplicateAttrs(f *workspace.File, st *grammar.Stmt, b *gr
 			first[a.Key.Text] = a
 			continue
 		}
-		psp := at(st, prev.Key.Span)
-		diag := c.add(f, at(st, a.Key.Span), Warning, CodeDuplicateAttribute,
-			"duplicate attribute %q (first set on line %d); the last value wins", a.Key.Text, c.line(f, psp.Start))
-		diag.Related = []Related{{Path: f.Path, Span: psp, Message: "first set here"}}
+		c.duplicateAttr(f, st, a, prev)
 	}
+}
+
+// duplicateAttr reports attribute a, whose key prev set first in the same block.
+func (c *checker) duplicateAttr(f *workspace.File, st *grammar.Stmt, a, prev *grammar.Attribute) {
+	psp := at(st, prev.Key.Span)
+	diag := c.add(f, at(st, a.Key.Span), Warning, CodeDuplicateAttribute,
+		"duplicate attribute %q (first set on line %d); the last value wins", a.Key.Text, c.line(f, psp.Start))
+	diag.Related = []Related{{Path: f.Path, Span: psp, Message: "first set here"}}
 }
 
 func (c *checker) checkString(f *workspace.File, st *grammar.Stmt, s *grammar.StringLit) {
@@ -112,8 +118,8 @@ func doubleQuoted(value string) (string, bool) {
 	return q, true
 }
 
-// checkDirectives checks a resource's directives block: known keys, boolean flags, and
-// depends_on entries.
+// checkDirectives checks what is directives' own in a resource's directives block: the entries
+// of depends_on and the provider instance (its keys and their kinds are checkConstructs').
 func (c *checker) checkDirectives(f *workspace.File, st *grammar.Stmt, owner string, b *grammar.NestedBlock) {
 	dc := grammar.ConstructOf(grammar.DirectivesConstruct)
 	on := dc.Keyword
@@ -131,10 +137,6 @@ func (c *checker) checkDirectives(f *workspace.File, st *grammar.Stmt, owner str
 			key = nil
 		}
 		switch {
-		case key != nil && key.Value == grammar.BoolValue:
-			if _, isBool := a.Value.(*grammar.BoolLit); !isBool && a.Value != nil {
-				c.add(f, at(st, a.Value.Pos()), Error, CodeDirectivesBoolean, "%s: %s must be true or false", on, k)
-			}
 		case key != nil && key.Value == grammar.BindingsValue:
 			c.checkDirectivesDependsOn(f, st, owner, on, a)
 		case key != nil && key.Value == grammar.BindingValue:
@@ -158,11 +160,6 @@ func (c *checker) checkDirectives(f *workspace.File, st *grammar.Stmt, owner str
 					}
 				}
 			}
-		default:
-			keys := dc.KeyNames()
-			d := c.add(f, at(st, a.Key.Span), Error, CodeDirectivesUnknownKey,
-				"%s: unknown key %q; %s take %s%s", on, k, dc.Keyword, dc.KeyList(), didYouMean(k, keys))
-			c.renameFix(d, k, keys)
 		}
 	}
 }

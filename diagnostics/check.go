@@ -99,6 +99,7 @@ func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index
 // checkStatement runs the statement-local checks on the statement in scope (c.only), each
 // contained: a check that panics loses its own findings on this statement, nothing else.
 func (c *checker) checkStatement() {
+	c.contained("constructs", c.checkConstructs)
 	c.contained("waits", c.checkWaits)
 	c.contained("references", c.checkRefs)
 	c.contained("blocks", c.checkBlocks)

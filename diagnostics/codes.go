@@ -15,6 +15,8 @@ func Codes() []Code {
 		CodeUndefined, CodeUnknownFunction, CodeUnknownModule, CodeUnknownOutput, CodeUnknownExport,
 		CodeUnknownArgument, CodeMissingArgument, CodeDuplicate, CodeUnused, CodeCycle,
 		CodeArgumentsInRoot, CodeNotInModule,
+		// keyed constructs against the construct table
+		CodeMissingKey, CodeUnknownKey, CodeDuplicateKey, CodeKeyValue,
 		// blocks and strings
 		CodeDuplicateAttribute, CodeEmptyInterpolation, CodeSingleQuotedInterp, CodeDirectivesDependsOn,
 		CodeDirectivesBoolean, CodeDirectivesUnknownKey, CodeDirectivesProviderRef,

@@ -11,26 +11,26 @@ const (
 	CodeNotInModule     Code = "not-allowed-in-module"
 )
 
-// rootOnly names the statements only a root configuration may hold, with Carina's message for a
-// module that holds one.
-func rootOnly(n grammar.Node) (what, msg string) {
-	switch n := n.(type) {
-	case *grammar.ProviderStmt:
-		return grammar.ProviderConstruct.Keyword(), "provider blocks are not allowed inside modules. Define providers at the root configuration level."
-	case *grammar.BackendStmt:
-		return grammar.BackendConstruct.Keyword(), "backend blocks are not allowed inside modules. Define the backend at the root configuration level."
-	case *grammar.StateBlockStmt:
-		return n.Kind, "state blocks (moved, removed, and import) are not allowed inside modules. Put them in the root configuration."
-	case *grammar.OutputsStmt:
-		if n.Exports {
-			return grammar.ExportsConstruct.Keyword(), "exports blocks are not allowed inside modules. Publish values with attributes { ... } in a module, and with exports in the root configuration."
+// rootOnly names the construct of a statement only a root configuration may hold, with Carina's
+// message for a module that holds one (NoConstruct for any other statement).
+func rootOnly(n grammar.Node) (grammar.ConstructID, string) {
+	if l, ok := n.(*grammar.LetStmt); ok {
+		if grammar.NodeConstruct(l.Value) == grammar.UpstreamConstruct {
+			return grammar.UpstreamConstruct, "upstream_state declarations are not allowed inside modules. Read the upstream in the root configuration and pass the value as an argument."
 		}
-	case *grammar.LetStmt:
-		if kb, ok := n.Value.(*grammar.KeywordBlockExpr); ok && kb.Keyword == grammar.UpstreamConstruct.Keyword() {
-			return kb.Keyword, "upstream_state declarations are not allowed inside modules. Read the upstream in the root configuration and pass the value as an argument."
-		}
+		return grammar.NoConstruct, ""
 	}
-	return "", ""
+	switch id := grammar.NodeConstruct(n); id {
+	case grammar.ProviderConstruct:
+		return id, "provider blocks are not allowed inside modules. Define providers at the root configuration level."
+	case grammar.BackendConstruct:
+		return id, "backend blocks are not allowed inside modules. Define the backend at the root configuration level."
+	case grammar.ImportConstruct, grammar.RemovedConstruct, grammar.MovedConstruct:
+		return id, "state blocks (moved, removed, and import) are not allowed inside modules. Put them in the root configuration."
+	case grammar.ExportsConstruct:
+		return id, "exports blocks are not allowed inside modules. Publish values with attributes { ... } in a module, and with exports in the root configuration."
+	}
+	return grammar.NoConstruct, ""
 }
 
 // checkPlacement applies the rules that tell modules from root configurations. A configuration
@@ -41,24 +41,20 @@ func (c *checker) checkPlacement() {
 	type site struct {
 		f    *workspace.File
 		st   *grammar.Stmt
-		what string
+		what grammar.ConstructID
 		msg  string
 	}
 	var roots, moduleBlocks []site
 	strongRoot := false
 	for _, f := range c.cfg.Files {
 		for _, st := range f.AST.Stmts {
-			if what, msg := rootOnly(st.Node); what != "" {
+			if what, msg := rootOnly(st.Node); what != grammar.NoConstruct {
 				roots = append(roots, site{f, st, what, msg})
-				strongRoot = strongRoot || what != grammar.ProviderConstruct.Keyword()
+				strongRoot = strongRoot || what != grammar.ProviderConstruct
 			}
-			switch n := st.Node.(type) {
-			case *grammar.ArgumentsStmt:
-				moduleBlocks = append(moduleBlocks, site{f: f, st: st, what: grammar.ArgumentsConstruct.Keyword()})
-			case *grammar.OutputsStmt:
-				if !n.Exports {
-					moduleBlocks = append(moduleBlocks, site{f: f, st: st, what: grammar.AttributesConstruct.Keyword()})
-				}
+			switch id := grammar.NodeConstruct(st.Node); id {
+			case grammar.ArgumentsConstruct, grammar.AttributesConstruct:
+				moduleBlocks = append(moduleBlocks, site{f: f, st: st, what: id})
 			}
 		}
 	}
@@ -68,7 +64,7 @@ func (c *checker) checkPlacement() {
 	if strongRoot {
 		for _, s := range moduleBlocks {
 			c.add(s.f, at(s.st, keywordSpan(s.st.Node)), Error, CodeArgumentsInRoot,
-				"%s blocks are only valid inside module definitions, not in root configurations (this directory declares a backend, exports, upstream_state or state blocks)", s.what)
+				"%s blocks are only valid inside module definitions, not in root configurations (this directory declares a backend, exports, upstream_state or state blocks)", s.what.Keyword())
 		}
 		return
 	}
@@ -77,24 +73,16 @@ func (c *checker) checkPlacement() {
 	}
 }
 
-// keywordSpan is the span of the keyword that opens a statement (its first word).
+// keywordSpan is the span of the keyword that opens a statement, or of the keyed construct a
+// let binds (the upstream_state of `let x = upstream_state { ... }`).
 func keywordSpan(n grammar.Node) grammar.Span {
-	switch n := n.(type) {
-	case *grammar.ArgumentsStmt:
-		return n.Kw
-	case *grammar.OutputsStmt:
-		return n.Kw
-	case *grammar.ProviderStmt:
-		return n.Kw
-	case *grammar.BackendStmt:
-		return n.Kw
-	case *grammar.StateBlockStmt:
-		return n.Kw
-	case *grammar.LetStmt:
-		if kb, ok := n.Value.(*grammar.KeywordBlockExpr); ok {
+	if l, ok := n.(*grammar.LetStmt); ok {
+		if kb, ok := l.Value.(*grammar.KeywordBlockExpr); ok {
 			return kb.Kw
 		}
-		return n.Let
+	}
+	if kw, ok := grammar.KeywordSpan(n); ok {
+		return kw
 	}
 	return n.Pos()
 }

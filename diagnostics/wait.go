@@ -99,65 +99,53 @@ func (c *checker) checkUnusedWaits(complete bool) {
 	}
 }
 
+// checkWait checks what is the wait's own: its target, its predicate, a timeout against the
+// poll interval, the entries of depends_on. Its keys and their kinds are checkConstructs'.
 func (c *checker) checkWait(w *workspace.WaitInfo) {
-	d, x := w.Decl, w.Expr
-	f, st := d.File, d.Stmt
-	name := d.Name
-	prefix := fmt.Sprintf("wait %q: ", name)
-
-	// Keys: duplicates, unknown keys, nested blocks.
-	seen := map[string]*grammar.Attribute{}
-	for _, it := range x.Body.Items {
-		switch it := it.(type) {
-		case *grammar.Attribute:
-			k := it.Key.Text
-			switch {
-			case notYetWaitKey(k):
-				c.add(f, at(st, it.Key.Span), Error, CodeWaitUnknownKey,
-					"%s%q is not part of the wait construct yet; a wait takes %s", prefix, k, waitConstruct().KeyList())
-				continue
-			case !slices.Contains(waitKeys(), k):
-				diag := c.add(f, at(st, it.Key.Span), Error, CodeWaitUnknownKey,
-					"%sunknown key %q; a wait takes %s%s", prefix, k, waitConstruct().KeyList(), didYouMean(k, waitKeys()))
-				c.renameFix(diag, k, waitKeys())
-				continue
-			}
-			if first := seen[k]; first != nil {
-				diag := c.add(f, at(st, it.Key.Span), Error, CodeWaitDuplicateKey,
-					"%sduplicate %s (first set on line %d); a wait takes each key once", prefix, k, c.line(f, at(st, first.Key.Span).Start))
-				diag.Related = []Related{{Path: f.Path, Span: at(st, first.Key.Span), Message: "first " + k + " here"}}
-				continue
-			}
-			seen[k] = it
-		case *grammar.NestedBlock:
-			if hasSyntaxErrorAt(st, it.Name.Span) {
-				continue // the parser reports the nested block already
-			}
-			c.add(f, at(st, it.Name.Span), Error, CodeWaitUnknownKey,
-				"%snested block %q is not allowed; a wait takes %s", prefix, it.Name.Text, waitConstruct().KeyList())
-		}
-	}
+	x := w.Expr
+	prefix := fmt.Sprintf("wait %q: ", w.Decl.Name)
 
 	target := c.checkWaitTarget(w, prefix)
 
-	if x.Until == nil && len(st.Errors) == 0 {
-		example := targetName(x) + ".<attribute> == <value>"
-		if attr, value, ok := readyCondition(c.declSchema(target)); ok {
-			example = targetName(x) + "." + attr + " == " + value
-		}
-		diag := c.add(f, at(st, x.Kw), Error, CodeWaitMissingUntil,
-			"%smissing until: a wait needs the condition to wait for, e.g. until = %s", prefix, example)
-		if fx, ok := c.untilSkeleton(w, target); ok {
-			diag.Fixes = []Fix{fx}
-		}
-	} else if x.Until != nil && x.Until.Value != nil {
+	if x.Until != nil && x.Until.Value != nil {
 		c.checkUntil(w, prefix, x.Until.Value, target)
 	}
-	if x.Timeout != nil && x.Timeout.Value != nil {
-		c.checkTimeout(w, prefix, x.Timeout.Value, c.pollInterval(target))
+	if x.Timeout != nil {
+		if d, ok := x.Timeout.Value.(*grammar.DurationLit); ok {
+			c.checkTimeout(w, prefix, d, c.pollInterval(target))
+		}
 	}
 	if x.DependsOn != nil && x.DependsOn.Value != nil {
 		c.checkWaitDependsOn(w, prefix)
+	}
+}
+
+// waitMissingUntil reports a wait block without until (found by the table-driven check), with
+// an example of the condition from the target's schema and, where the schema has one, a fix
+// that inserts it.
+func (c *checker) waitMissingUntil(s keyedSite, x *grammar.WaitExpr) {
+	var w *workspace.WaitInfo
+	for _, wi := range c.cfg.Waits {
+		if wi.Expr == x {
+			w = wi
+		}
+	}
+	var target *workspace.Decl
+	if w != nil && w.Target != nil && w.Target.Decl != nil && waitable(w.Target.Decl.Kind) && w.Target.Name != w.Decl.Name {
+		target = w.Target.Decl
+	}
+	example := targetName(x) + ".<attribute> == <value>"
+	if attr, value, ok := readyCondition(c.declSchema(target)); ok {
+		example = targetName(x) + "." + attr + " == " + value
+	}
+	until := waitConstruct().KeyOf(grammar.PredicateValue).Name
+	diag := c.add(s.f, at(s.st, x.Kw), Error, CodeWaitMissingUntil,
+		"%smissing %s: a wait needs the condition to wait for, e.g. %s = %s", s.prefix(), until, until, example)
+	if w == nil {
+		return
+	}
+	if fx, ok := c.untilSkeleton(w, target); ok {
+		diag.Fixes = []Fix{fx}
 	}
 }
 
@@ -516,42 +504,19 @@ func (c *checker) checkUntilRHS(w *workspace.WaitInfo, prefix string, rhs gramma
 	return false
 }
 
-// checkTimeout checks that timeout is a positive duration literal, longer than the poll interval.
-func (c *checker) checkTimeout(w *workspace.WaitInfo, prefix string, v grammar.Expr, interval uint64) {
+// checkTimeout checks that a timeout is positive and longer than the poll interval.
+func (c *checker) checkTimeout(w *workspace.WaitInfo, prefix string, x *grammar.DurationLit, interval uint64) {
 	f, st := w.Decl.File, w.Decl.Stmt
-	sp := at(st, v.Pos())
-	switch x := v.(type) {
-	case *grammar.DurationLit:
-		secs, ok := parseDurationText(x.Text)
-		switch {
-		case !ok: // malformed: the syntax error says why
-		case secs == 0:
-			c.add(f, sp, Error, CodeWaitTimeoutZero,
-				"%stimeout %s would give up before the first read; use a positive duration such as 5min", prefix, x.Text)
-		case secs < interval:
-			c.add(f, sp, Warning, CodeWaitTimeoutShort,
-				"%stimeout %s is shorter than the poll interval (%ds): the target would be read only once", prefix, x.Text, interval)
-		}
-	case *grammar.IntLit:
-		n := x.Value
-		diag := c.add(f, sp, Error, CodeWaitTimeoutType,
-			"%stimeout needs a unit: write %ds, %dmin or %dh", prefix, n, n, n)
-		diag.Fixes = []Fix{
-			{Title: fmt.Sprintf("Change to %dmin", n), Edits: []Edit{{Span: sp, NewText: fmt.Sprintf("%dmin", n)}}},
-			{Title: fmt.Sprintf("Change to %ds", n), Edits: []Edit{{Span: sp, NewText: fmt.Sprintf("%ds", n)}}},
-		}
-	case *grammar.StringLit:
-		diag := c.add(f, sp, Error, CodeWaitTimeoutType,
-			"%stimeout is a duration, not a string: write a duration literal such as 75min, 30s or 2h", prefix)
-		if v := strings.TrimSpace(x.Value); !x.Interpolated() && v != "" {
-			if secs, ok := parseDurationText(v); ok && secs > 0 {
-				diag.Message = fmt.Sprintf("%stimeout is a duration, not a string: write %s", prefix, v)
-				diag.Fixes = []Fix{{Title: "Change to " + v, Edits: []Edit{{Span: sp, NewText: v}}, Safe: true}}
-			}
-		}
-	default:
-		c.add(f, sp, Error, CodeWaitTimeoutType,
-			"%stimeout must be a duration literal such as 75min, 30s or 2h", prefix)
+	sp := at(st, x.Span)
+	secs, ok := parseDurationText(x.Text)
+	switch {
+	case !ok: // malformed: the syntax error says why
+	case secs == 0:
+		c.add(f, sp, Error, CodeWaitTimeoutZero,
+			"%stimeout %s would give up before the first read; use a positive duration such as 5min", prefix, x.Text)
+	case secs < interval:
+		c.add(f, sp, Warning, CodeWaitTimeoutShort,
+			"%stimeout %s is shorter than the poll interval (%ds): the target would be read only once", prefix, x.Text, interval)
 	}
 }
 

@@ -98,12 +98,13 @@ type OutputDecl struct {
 	Value Expr
 }
 
-// StateBlockStmt is an `import`, `removed` or `moved` block.
+// StateBlockStmt is a keyed block standing as a statement of its own: `import`, `removed`,
+// `moved`, and any construct of the table that stands at top level as `keyword { keys }`.
 type StateBlockStmt struct {
-	Span Span
-	Kw   Span
-	Kind string // "import", "removed" or "moved"
-	Body *Block
+	Span      Span
+	Kw        Span
+	Construct ConstructID
+	Body      *Block
 }
 
 // RequireStmt is `require <validate expr>, message`.
@@ -184,11 +185,14 @@ type Attribute struct {
 	Comma  bool // followed by a comma (maps allow one)
 }
 
-// NestedBlock is `name { items }`.
+// NestedBlock is `name { items }`. Construct is the construct it introduces when its name is
+// the keyword of a block its enclosing construct takes (directives in a resource, validation in
+// an argument's detail block), else NoConstruct.
 type NestedBlock struct {
-	Span Span
-	Name *Name
-	Body *Block
+	Span      Span
+	Name      *Name
+	Body      *Block
+	Construct ConstructID
 }
 
 // BadItem is a block item that failed to parse; the parser skipped to the next item.
@@ -369,12 +373,13 @@ type ModuleCallExpr struct {
 	Body *Block
 }
 
-// KeywordBlockExpr is `upstream_state { ... }` or `use { ... }`.
+// KeywordBlockExpr is a keyed block as the value of a let: `use { ... }`, `upstream_state
+// { ... }`, and any construct of the table that stands in a let as `keyword { keys }`.
 type KeywordBlockExpr struct {
-	Span    Span
-	Kw      Span
-	Keyword string
-	Body    *Block
+	Span      Span
+	Kw        Span
+	Construct ConstructID
+	Body      *Block
 }
 
 // ProviderExpr is `provider <kind> { ... }` as a let right-hand side.

@@ -112,6 +112,13 @@ type Construct struct {
 	Blocks []ConstructID
 	// Items says that the block holds declarations, not keys (arguments, attributes, exports).
 	Items bool
+	// Named says that its keyword is followed by a name before the block: a wait's target, a
+	// provider's or backend's kind.
+	Named bool
+	// Closed says that Carina's grammar takes no other key in its block and reads a string key
+	// only as a string literal, so such mistakes are syntax errors (import, removed, moved, an
+	// argument's detail block, validation); elsewhere Carina rejects them after parsing.
+	Closed bool
 
 	Detail     string // one line, for completion
 	Snippet    string // the completion skeleton where it stands as a statement or block
@@ -139,6 +146,13 @@ func (c *Construct) KeyOf(v ValueKind) *Key {
 		}
 	}
 	return nil
+}
+
+// PlainKeyed reports whether the construct is written `keyword { keys }`: a keyword, no name
+// and no further keywords, then a block of the keys the table lists. The parser reads every such
+// construct alike, as a statement (StateBlockStmt) or a let's value (KeywordBlockExpr).
+func (c *Construct) PlainKeyed() bool {
+	return c.Keyword != "" && c.Keys != nil && !c.Named && len(c.Parts) == 0 && c.Place&(AtTop|InLet) != 0
 }
 
 // PartDoc is the hover text of a further keyword of a construct's syntax.
@@ -209,10 +223,14 @@ func (c *Construct) Takes(id ConstructID) bool { return c != nil && slices.Conta
 // Card returns the hover card of the construct: its paragraph and example.
 func (c *Construct) Card() string { return card(c.Doc, c.Example) }
 
-// Card returns the hover card of a keyword key, or "" for a key that is no keyword.
+// Card returns the hover card of a key: its paragraph and example, else its name and detail
+// ("" for nil).
 func (k *Key) Card() string {
-	if k == nil || k.Doc == "" {
+	switch {
+	case k == nil:
 		return ""
+	case k.Doc == "":
+		return "**" + k.Name + "** — " + k.Detail + "."
 	}
 	return card(k.Doc, k.Example)
 }
@@ -227,14 +245,18 @@ func card(doc, example string) string {
 // constructs returns the construct table's entries.
 func constructs() []Construct {
 	source := Key{Name: "source", Value: PathValue, Required: true, Detail: "the directory, relative to this configuration", Snippet: "source = '$1'"}
-	to := Key{Name: "to", Value: AddressValue, Required: true, Detail: "the resource address: type 'name'", Snippet: "to = "}
-	from := Key{Name: "from", Value: AddressValue, Required: true, Detail: "the resource address: type 'name'", Snippet: "from = "}
+	address := func(name, doc string) Key {
+		return Key{Name: name, Value: AddressValue, Required: true, Detail: "the resource address: type 'name'", Snippet: name + " = ", Doc: doc}
+	}
+	flag := func(name, detail, doc string) Key {
+		return Key{Name: name, Value: BoolValue, Detail: detail, Snippet: name + " = ", Doc: "**directives." + name + "** — " + doc + " Only a literal `true` turns it on.", Example: name + " = true"}
+	}
 	return []Construct{
 		{ID: LetConstruct, Keyword: "let", Name: "let", Place: AtTop | InBody | InBlockLet,
 			Detail: "Bind a name to a value", Snippet: "let ${1:name} = $0",
 			Doc:     "**let** — binds a name to a value, a resource, a `read` data source, a `wait`, a module (`use`), a module call, an `upstream_state` or a provider instance. A top-level binding is visible in every `.crn` file of the directory; `let _ = …` discards the name.",
 			Example: "let logs = aws.s3.Bucket {\n  bucket = 'my-logs'\n}"},
-		{ID: WaitConstruct, Keyword: "wait", Name: "wait", Place: InLet,
+		{ID: WaitConstruct, Keyword: "wait", Name: "wait", Place: InLet, Named: true,
 			Keys: []Key{
 				{Name: "until", Value: PredicateValue, Required: true, Keyword: true, Layout: Verbatim,
 					Detail:  "required: the predicate the target must satisfy",
@@ -269,7 +291,7 @@ func constructs() []Construct {
 			Detail: "Read another configuration's exports", Snippet: "let ${1:name} = upstream_state {\n  source = '$2'\n}", LetSnippet: "upstream_state {\n  source = '$1'\n}",
 			Doc:     "**upstream_state** — reads the `exports` of another configuration (a directory relative to this one) from its state, as `binding.<export>`. Only `source` is allowed.",
 			Example: "let orgs = upstream_state { source = '../organizations' }\n\nlet id = orgs.account_id"},
-		{ID: ProviderConstruct, Keyword: "provider", Name: "provider", Place: AtTop | InLet,
+		{ID: ProviderConstruct, Keyword: "provider", Name: "provider", Place: AtTop | InLet, Named: true,
 			Keys: []Key{
 				{Name: "region", Value: RegionValue, Detail: "the region resources are created in", Snippet: "region = "},
 				{Name: "default_tags", Value: MapValue, Detail: "tags added to every taggable resource", Snippet: "default_tags = {\n  $0\n}"},
@@ -304,20 +326,24 @@ func constructs() []Construct {
 			Detail: "A conditional resource", Snippet: "if ${1:condition} {\n  $0\n}", LetSnippet: "if ${1:condition} {\n  $0\n}",
 			Doc:     "**if** — a resource, module call or value that exists only when a condition known at parse time holds; `else` gives the alternative (no `else if`).",
 			Example: "let alarm = if enable_alarms {\n  aws.cloudwatch.Alarm { … }\n}"},
-		{ID: ImportConstruct, Keyword: "import", Name: "import", Place: AtTop,
-			Keys:   []Key{to, {Name: "id", Value: StringValue, Required: true, Detail: "the provider's identifier of the existing resource", Snippet: "id = '$1'"}},
+		{ID: ImportConstruct, Keyword: "import", Name: "import", Place: AtTop, Closed: true,
+			Keys: []Key{address("to", "**to** — the address the imported resource gets in this configuration: `aws.s3.Bucket 'name'`."),
+				{Name: "id", Value: StringValue, Required: true, Detail: "the provider's identifier of the existing resource", Snippet: "id = '$1'",
+					Doc: "**id** — the provider's identifier of the existing cloud resource to import (a string; it may interpolate)."}},
 			Detail: "Import an existing resource into state", Snippet: "import {\n  to = ${1:type} '${2:name}'\n  id = '$3'\n}",
 			Doc:     "**import** — adopts an existing cloud resource into state at the address `to`, by its provider identifier `id`, on the next apply.",
 			Example: "import {\n  to = aws.s3.Bucket 'logs'\n  id = 'my-logs-bucket'\n}"},
-		{ID: RemovedConstruct, Keyword: "removed", Name: "removed", Place: AtTop, Keys: []Key{from},
+		{ID: RemovedConstruct, Keyword: "removed", Name: "removed", Place: AtTop, Closed: true, Keys: []Key{address("from", "**from** — the address of the resource to forget: it leaves the state, and the cloud resource is kept.")},
 			Detail: "Forget a resource without destroying it", Snippet: "removed {\n  from = ${1:type} '${2:name}'\n}",
 			Doc:     "**removed** — forgets a resource: it leaves the state, and the cloud resource is kept.",
 			Example: "removed {\n  from = aws.s3.Bucket 'logs'\n}"},
-		{ID: MovedConstruct, Keyword: "moved", Name: "moved", Place: AtTop, Keys: []Key{from, to},
+		{ID: MovedConstruct, Keyword: "moved", Name: "moved", Place: AtTop, Closed: true, Keys: []Key{
+			address("from", "**from** — the address the resource had in state: `aws.s3.Bucket 'old'`."),
+			address("to", "**to** — the new address of the resource: `aws.s3.Bucket 'new'`, same provider and resource type as `from`.")},
 			Detail: "Rename a resource in state", Snippet: "moved {\n  from = ${1:type} '${2:old}'\n  to   = ${1:type} '${3:new}'\n}",
 			Doc:     "**moved** — renames a resource in state without replacing it; `from` and `to` must have the same provider and resource type.",
 			Example: "moved {\n  from = aws.s3.Bucket 'logs'\n  to   = aws.s3.Bucket 'access_logs'\n}"},
-		{ID: BackendConstruct, Keyword: "backend", Name: "backend", Place: AtTop,
+		{ID: BackendConstruct, Keyword: "backend", Name: "backend", Place: AtTop, Named: true,
 			Detail: "Where state is stored", Snippet: "backend ${1:s3} {\n  $0\n}",
 			Doc:     "**backend** — where this configuration keeps its state. At most one per directory; not allowed in modules.",
 			Example: "backend s3 {\n  bucket = 'my-state'\n  key    = 'prod/carina.state.json'\n}"},
@@ -329,23 +355,27 @@ func constructs() []Construct {
 		{ID: ModuleCallConstruct, Name: "module call", Place: AtTop | InLet | InBody},
 		{ID: DirectivesConstruct, Keyword: "directives", Name: "directives", Place: InResource,
 			Keys: []Key{
-				{Name: "create_before_destroy", Value: BoolValue, Detail: "create the replacement before destroying the old one", Snippet: "create_before_destroy = "},
+				flag("create_before_destroy", "create the replacement before destroying the old one", "when the resource must be replaced, create the new one before deleting the old one."),
 				{Name: "depends_on", Value: BindingsValue, Keyword: true, Depends: true, Layout: SortedList, Detail: "bindings this resource waits for", Snippet: "depends_on = [$0]",
-					Doc:     "**depends_on** — bindings to apply first: in a `wait`, before polling starts; in `directives`, before the resource.",
-					Example: "depends_on = [validation_record]"},
-				{Name: "force_delete", Value: BoolValue, Detail: "delete even when the provider would refuse", Snippet: "force_delete = "},
-				{Name: "prevent_destroy", Value: BoolValue, Detail: "refuse to destroy this resource", Snippet: "prevent_destroy = "},
-				{Name: "provider", Value: BindingValue, Depends: true, Detail: "the named provider instance to use", Snippet: "provider = "},
+					Doc:     "**directives.depends_on** — bindings this resource is applied after, besides those its values reference: for ordering that no attribute expresses. A list of bare binding names (not strings, not attributes).",
+					Example: "depends_on = [role]"},
+				flag("force_delete", "delete even when the provider would refuse", "delete the resource even when it is not empty (e.g. a bucket with objects)."),
+				flag("prevent_destroy", "refuse to destroy this resource", "refuse any plan that would delete (or replace) this resource."),
+				{Name: "provider", Value: BindingValue, Depends: true, Detail: "the named provider instance to use", Snippet: "provider = ",
+					Doc:     "**directives.provider** — the named provider instance that manages this resource (`let us = provider aws { … }`), instead of the kind's default instance. A bare binding name.",
+					Example: "provider = us"},
 			},
 			Detail: "create_before_destroy, depends_on, force_delete, prevent_destroy, provider", Snippet: "directives {\n  $0\n}",
 			Doc:     "**directives** — settings about how a resource is managed rather than what it is; never sent to the provider. Keys: `depends_on`, `provider`, `create_before_destroy`, `prevent_destroy`, `force_delete`.",
 			Example: "directives {\n  depends_on      = [role]\n  prevent_destroy = true\n}"},
-		{ID: ArgumentConstruct, Name: "argument", Blocks: []ConstructID{ValidationConstruct},
+		{ID: ArgumentConstruct, Name: "argument", Closed: true, Blocks: []ConstructID{ValidationConstruct},
 			Keys: []Key{
-				{Name: "description", Value: StringValue, Detail: "what the argument is for", Snippet: "description = '$1'"},
-				{Name: "default", Detail: "the value when the caller sets none", Snippet: "default = "},
+				{Name: "description", Value: StringValue, Detail: "what the argument is for", Snippet: "description = '$1'",
+					Doc: "**description** — what the argument is for, shown when hovering the argument and its uses. A string literal."},
+				{Name: "default", Detail: "the value when the caller sets none", Snippet: "default = ",
+					Doc: "**default** — the value used when the module call leaves the argument out; without it the argument is required."},
 			}},
-		{ID: ValidationConstruct, Keyword: "validation", Name: "validation", Place: InArgument,
+		{ID: ValidationConstruct, Keyword: "validation", Name: "validation", Place: InArgument, Closed: true,
 			Keys: []Key{
 				{Name: "condition", Value: PredicateValue, Required: true, Layout: Verbatim, Detail: "a validate expression on the argument", Snippet: "condition = "},
 				{Name: "error_message", Value: StringValue, Required: true, Detail: "shown when the condition is false", Snippet: "error_message = '$1'"},
@@ -367,7 +397,7 @@ type constructTable struct {
 }
 
 func newTable() *constructTable {
-	t := &constructTable{list: constructs(), byKeyword: map[string]*Construct{}}
+	t := &constructTable{list: append(constructs(), recipeConstructs()...), byKeyword: map[string]*Construct{}}
 	seen := map[string]bool{}
 	addWord := func(w string) {
 		if w != "" && !seen[w] {

@@ -97,7 +97,7 @@ func dumpTo(b *strings.Builder, n Node) {
 			w("(out %s = %s)", sub(n.Name), sub(n.Value))
 		}
 	case *StateBlockStmt:
-		w("(%s %s)", n.Kind, sub(n.Body))
+		w("(%s %s)", n.Construct.Keyword(), sub(n.Body))
 	case *RequireStmt:
 		w("(require %s %s)", sub(n.Cond), sub(n.Message))
 	case *FnStmt:
@@ -232,7 +232,7 @@ func dumpTo(b *strings.Builder, n Node) {
 	case *ModuleCallExpr:
 		w("(module %s %s)", sub(n.Name), sub(n.Body))
 	case *KeywordBlockExpr:
-		w("(%s %s)", n.Keyword, sub(n.Body))
+		w("(%s %s)", n.Construct.Keyword(), sub(n.Body))
 	case *ProviderExpr:
 		w("(provider-instance %s %s)", sub(n.Kind), sub(n.Body))
 	case *WaitExpr:

@@ -4,23 +4,21 @@ import (
 	"strings"
 )
 
-// blockKind says what a block may contain and how its values parse.
+// blockKind says what a block may contain.
 type blockKind uint8
 
 const (
-	bodyResource   blockKind = iota // resources, read, nested blocks: attributes, nested blocks, local lets
-	bodyMap                         // map literals: attributes (optionally comma-separated), nested blocks
-	bodyAttrs                       // provider, backend, use, upstream_state: attributes only
-	bodyCall                        // module calls: arguments (unquoted names) only
-	bodyWait                        // wait: until (validate expr), depends_on, timeout
-	bodyState                       // import, removed, moved: to/from are resource addresses
-	bodyParam                       // an argument's detail: description, default, validation blocks
-	bodyValidation                  // validation { condition = <validate expr> error_message = ... }
+	bodyResource blockKind = iota // resources, read, nested blocks: attributes, nested blocks, local lets
+	bodyMap                       // map literals: attributes (optionally comma-separated), nested blocks
+	bodyCall                      // module calls: arguments (unquoted names) only
+	bodyKeyed                     // a construct's block (wait, provider, use, import ...): attributes, and the blocks it takes
 )
 
-// parseBlock parses `{ items }`; the current token is "{". owner names the block in messages.
-// A broken item costs one error: the parser skips to the next item and goes on.
-func (p *parser) parseBlock(kind blockKind, owner string) *Block {
+// parseBlock parses `{ items }`; the current token is "{". c is the construct whose block it is
+// (nil for a map, a module call or a plain nested block): a key of c parses by its value kind.
+// owner names the block in messages. A broken item costs one error: the parser skips to the
+// next item and goes on.
+func (p *parser) parseBlock(kind blockKind, c *Construct, owner string) *Block {
 	b := &Block{Open: span(p.next())}
 	if !p.enter() {
 		p.leave()
@@ -35,7 +33,7 @@ func (p *parser) parseBlock(kind blockKind, owner string) *Block {
 			break
 		}
 		start := p.i
-		if it := p.parseItem(kind, owner); it != nil {
+		if it := p.parseItem(kind, c, owner); it != nil {
 			b.Items = append(b.Items, it)
 			continue
 		}
@@ -50,7 +48,7 @@ func (p *parser) parseBlock(kind blockKind, owner string) *Block {
 }
 
 // parseItem parses one block item, or reports an error and returns nil.
-func (p *parser) parseItem(kind blockKind, owner string) Item {
+func (p *parser) parseItem(kind blockKind, c *Construct, owner string) Item {
 	t := p.peek()
 	n1 := p.peekN(1)
 	switch {
@@ -61,11 +59,11 @@ func (p *parser) parseItem(kind blockKind, owner string) Item {
 		}
 		return let
 	case (t.Kind == Ident || t.Kind == String) && n1.Kind == Assign:
-		return p.parseAttribute(kind, owner)
+		return p.parseAttribute(kind, c, owner)
 	case t.Kind == Ident && n1.Kind == LBrace:
 		name := p.name()
 		keyword := KeywordConstruct(name.Text)
-		taken := keyword != nil && blockConstruct(kind, owner).Takes(keyword.ID) // validation in an argument
+		taken := keyword != nil && c.Takes(keyword.ID) // directives in a resource, validation in an argument
 		if kind != bodyResource && kind != bodyMap && !taken {
 			p.errorf(name.Span, "nested block %q is not allowed in %s", name.Text, owner)
 		}
@@ -77,16 +75,22 @@ func (p *parser) parseItem(kind blockKind, owner string) Item {
 			p.errorf(name.Span, "nested block name %q %s%s", name.Text, problem, hint)
 		}
 		// A nested block holds what a resource's body holds, in a map too (no commas, local
-		// lets allowed), as in Carina's grammar.
-		inner := bodyResource
-		if taken && keyword.ID == ValidationConstruct {
-			inner = bodyValidation
+		// lets allowed), as in Carina's grammar; a construct whose keys Carina's grammar fixes
+		// (validation) holds only those.
+		nb := &NestedBlock{Name: name}
+		inner, ic := bodyResource, (*Construct)(nil)
+		if taken {
+			nb.Construct, ic = keyword.ID, keyword
+			if keyword.Closed {
+				inner = bodyKeyed
+			}
 		}
-		body := p.parseBlock(inner, name.Text)
-		return &NestedBlock{Span: Span{name.Span.Start, p.prevEnd()}, Name: name, Body: body}
+		nb.Body = p.parseBlock(inner, ic, name.Text)
+		nb.Span = Span{name.Span.Start, p.prevEnd()}
+		return nb
 	case t.Kind == Ident:
 		what := "attribute name"
-		if kind == bodyWait {
+		if c != nil && c.Keys != nil {
 			what = "key"
 		}
 		if n1.Kind == Colon {
@@ -110,23 +114,23 @@ func (p *parser) parseItem(kind blockKind, owner string) Item {
 	return nil
 }
 
-// parseAttribute parses `key = value` (the current token is the key).
-func (p *parser) parseAttribute(kind blockKind, owner string) *Attribute {
+// parseAttribute parses `key = value` (the current token is the key); a key of the block's
+// construct c parses by its value kind (a predicate, a resource address).
+func (p *parser) parseAttribute(kind blockKind, c *Construct, owner string) *Attribute {
 	kt := p.next()
 	a := &Attribute{Key: &Name{Text: p.text(kt), Span: span(kt)}}
 	if kt.Kind == String {
 		a.Quoted = true
 		a.Key.Text = p.stringValue(kt)
 	}
-	p.checkKey(kind, owner, kt, a.Key.Text)
+	p.checkKey(kind, c, owner, kt, a.Key.Text)
 	eq := p.next()
 	if p.missingValue() {
 		p.errorf(span(eq), "expected a value after \"=\" for attribute %q", a.Key.Text)
 		a.Span = Span{kt.Start, eq.End}
 		return a
 	}
-	key := a.Key.Text
-	k := blockConstruct(kind, owner).Key(key)
+	k := c.Key(a.Key.Text)
 	if a.Quoted {
 		k = nil
 	}
@@ -137,13 +141,6 @@ func (p *parser) parseAttribute(kind blockKind, owner string) *Attribute {
 		a.Value = p.parseAddress()
 	default:
 		a.Value = p.parseExpr(exprCtx{})
-	}
-	if stringOnly(kind, owner, key) && !a.Quoted {
-		switch a.Value.(type) {
-		case *StringLit, *BadExpr:
-		default:
-			p.errorf(a.Value.Pos(), "%s in %s must be a string", key, owner)
-		}
 	}
 	if p.peek().Kind == Comma {
 		if kind != bodyMap {
@@ -156,63 +153,26 @@ func (p *parser) parseAttribute(kind blockKind, owner string) *Attribute {
 	return a
 }
 
-// blockConstruct returns the construct whose keys a block of this kind takes (a wait, an
-// argument's detail block, a validation block, import, removed, moved), or nil.
-func blockConstruct(kind blockKind, owner string) *Construct {
-	switch kind {
-	case bodyWait:
-		return ConstructOf(WaitConstruct)
-	case bodyParam:
-		return ConstructOf(ArgumentConstruct)
-	case bodyValidation:
-		return ConstructOf(ValidationConstruct)
-	case bodyState:
-		return KeywordConstruct(owner)
-	}
-	return nil
-}
-
-// fixedConstruct returns the construct of a block whose keys the parser checks (an argument's
-// detail block, a validation block, import, removed, moved), or nil. A wait's keys are fixed too,
-// but the wait checks report them (they suggest the nearest key).
-func fixedConstruct(kind blockKind, owner string) *Construct {
-	if kind == bodyWait {
-		return nil
-	}
-	return blockConstruct(kind, owner)
-}
-
-// stringOnly reports whether the value of key in a block must be a string literal.
-func stringOnly(kind blockKind, owner, key string) bool {
-	k := fixedConstruct(kind, owner).Key(key)
-	return k != nil && k.Value == StringValue
-}
-
-// checkKey reports an attribute key that Carina's grammar does not take in a block of this kind:
-// a key outside a fixed set, a quoted key where only names stand, a name with dots or a leading
-// "_" (Carina's identifiers are a letter, then letters, digits and "_").
-func (p *parser) checkKey(kind blockKind, owner string, kt Token, key string) {
+// checkKey reports how an attribute key is written where Carina's grammar does not take it: a
+// quoted key where only names stand, a name with dots or a leading "_" (Carina's identifiers are
+// a letter, then letters, digits and "_"). Which keys a construct takes is not the parser's
+// business: the table-driven check (diagnostics) reports unknown, missing and repeated keys.
+func (p *parser) checkKey(kind blockKind, c *Construct, owner string, kt Token, key string) {
 	sp := span(kt)
-	fixed := fixedConstruct(kind, owner)
+	closed := c != nil && c.Closed
 	if kt.Kind == String {
 		switch {
 		case kind == bodyCall:
 			p.errorf(sp, "argument name %s of %s must not be quoted: write %s", p.text(kt), owner, key)
-		case fixed != nil && fixed.Key(key) != nil:
+		case closed && c.Key(key) != nil:
 			p.errorf(sp, "key %s of %s must not be quoted: write %s", p.text(kt), owner, key)
-		case fixed != nil:
-			p.errorf(sp, "unknown key %s in %s; it takes %s", p.text(kt), owner, keysHelp(fixed))
+		case closed:
+			p.errorf(sp, "unknown key %s in %s; it takes %s", p.text(kt), owner, KeysHelp(c))
 		}
 		return
 	}
-	if fixed != nil {
-		if fixed.Key(key) == nil {
-			p.errorf(sp, "unknown key %q in %s; it takes %s", key, owner, keysHelp(fixed))
-		}
-		return
-	}
-	if kind == bodyWait {
-		return
+	if closed || c != nil && c.ID == WaitConstruct {
+		return // its keys are a fixed set: a name outside it is an unknown key, not a bad name
 	}
 	what := "attribute name"
 	switch kind {
@@ -243,12 +203,14 @@ func nameProblem(name string) string {
 	return ""
 }
 
-// keysHelp says what a block of fixed keys takes: "to and id".
-func keysHelp(c *Construct) string {
-	if c.Takes(ValidationConstruct) {
-		return c.KeyList() + ", and validation { ... } blocks"
+// KeysHelp says what a construct's block takes, for a message: "to and id", "description and
+// default, and validation { ... } blocks".
+func KeysHelp(c *Construct) string {
+	out := c.KeyList()
+	for _, id := range c.Blocks {
+		out += ", and " + id.Keyword() + " { ... } blocks"
 	}
-	return c.KeyList()
+	return out
 }
 
 // missingValue reports whether the token after an "=" cannot begin its value: the end of the

@@ -188,7 +188,7 @@ func unnamed(x Expr) string {
 	case *ResourceExpr:
 		return "a resource"
 	case *KeywordBlockExpr:
-		return "a " + x.Keyword + " block"
+		return "a " + x.Construct.Keyword() + " block"
 	case *PathExpr, *IndexExpr, *FieldExpr:
 		return ""
 	}
@@ -282,7 +282,7 @@ func (p *parser) parsePrimary0(ctx exprCtx) Expr {
 	case LBracket:
 		return p.parseList()
 	case LBrace:
-		return &MapExpr{Body: p.parseBlock(bodyMap, "map")}
+		return &MapExpr{Body: p.parseBlock(bodyMap, nil, "map")}
 	case LParen:
 		open := p.next()
 		inner := exprCtx{validate: ctx.validate}
@@ -333,21 +333,16 @@ func (p *parser) parseWord(t Token, ctx exprCtx) Expr {
 				p.errorf(span(n1), "expected a resource type after \"read\" (e.g. read aws.s3.Bucket { ... }), found %q", p.text(n1))
 			}
 			typ := p.pathFrom(p.next())
-			body := p.expectBlock(bodyResource, "read "+typ.String())
+			body := p.expectBlock(bodyResource, ConstructOf(ReadConstruct), "read "+typ.String())
 			return &ResourceExpr{Span: Span{kw.Start, p.prevEnd()}, Read: &kw, Type: typ, Body: body}
 		}
 	case "wait":
 		if n1.Kind == Ident && n1.Flags&LineStart == 0 || n1.Kind == LBrace {
 			return p.parseWait(ctx)
 		}
-	case "upstream_state", "use":
-		if n1.Kind == LBrace {
-			if word == "use" && !ctx.topLet {
-				p.errorf(span(t), "use { ... } can only be the value of a top-level let: let <name> = use { source = '...' }")
-			}
-			kw := span(p.next())
-			body := p.parseBlock(bodyAttrs, word)
-			return &KeywordBlockExpr{Span: Span{kw.Start, p.prevEnd()}, Kw: kw, Keyword: word, Body: body}
+	case "use":
+		if n1.Kind == LBrace && !ctx.topLet {
+			p.errorf(span(t), "use { ... } can only be the value of a top-level let: let <name> = use { source = '...' }")
 		}
 	case "provider":
 		if n1.Kind == Ident && p.peekN(2).Kind == LBrace {
@@ -356,7 +351,7 @@ func (p *parser) parseWord(t Token, ctx exprCtx) Expr {
 			if problem := nameProblem(kind.Text); problem != "" {
 				p.errorf(kind.Span, "the provider kind %q %s", kind.Text, problem)
 			}
-			body := p.parseBlock(bodyAttrs, "provider "+kind.Text)
+			body := p.parseBlock(bodyKeyed, ConstructOf(ProviderConstruct), "provider "+kind.Text)
 			return &ProviderExpr{Span: Span{kw.Start, p.prevEnd()}, Kw: kw, Kind: kind, Body: body}
 		}
 	case "for":
@@ -374,6 +369,13 @@ func (p *parser) parseWord(t Token, ctx exprCtx) Expr {
 			return &NullLit{Span: span(t)}
 		}
 	}
+	// A keyed construct written `keyword { keys }` as a let's value: use, upstream_state, and
+	// any construct of that form the table holds.
+	if c := KeywordConstruct(word); c != nil && c.PlainKeyed() && c.Place&InLet != 0 && n1.Kind == LBrace {
+		kw := span(p.next())
+		body := p.parseBlock(bodyKeyed, c, word)
+		return &KeywordBlockExpr{Span: Span{kw.Start, p.prevEnd()}, Kw: kw, Construct: c.ID, Body: body}
+	}
 	if n1.Kind == LParen && !strings.Contains(word, ".") {
 		return p.parseCall(p.next(), ctx)
 	}
@@ -381,11 +383,11 @@ func (p *parser) parseWord(t Token, ctx exprCtx) Expr {
 		p.next()
 		if strings.Contains(word, ".") {
 			typ := p.pathFrom(t)
-			body := p.parseBlock(bodyResource, typ.String())
+			body := p.parseBlock(bodyResource, ConstructOf(ResourceConstruct), typ.String())
 			return &ResourceExpr{Span: Span{t.Start, p.prevEnd()}, Type: typ, Body: body}
 		}
 		name := &Name{Text: word, Span: span(t)}
-		body := p.parseBlock(bodyCall, "module call "+word)
+		body := p.parseBlock(bodyCall, nil, "module call "+word)
 		return &ModuleCallExpr{Span: Span{t.Start, p.prevEnd()}, Name: name, Body: body}
 	}
 	p.next()
@@ -587,7 +589,7 @@ func (p *parser) parseWait(ctx exprCtx) *WaitExpr {
 		w.Body = &Block{Open: Span{e, e}, Close: Span{e, e}}
 		return w
 	}
-	w.Body = p.parseBlock(bodyWait, owner)
+	w.Body = p.parseBlock(bodyKeyed, ConstructOf(WaitConstruct), owner)
 	for _, it := range w.Body.Items {
 		a, ok := it.(*Attribute)
 		if !ok {

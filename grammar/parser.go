@@ -363,7 +363,7 @@ func (p *parser) parseKeywordStatement(t Token) Node {
 			if problem := nameProblem(kind.Text); problem != "" {
 				p.errorf(kind.Span, "the %s kind %q %s", word, kind.Text, problem)
 			}
-			body := p.expectBlock(bodyAttrs, word+" "+kind.Text)
+			body := p.expectBlock(bodyKeyed, c, word+" "+kind.Text)
 			sp := Span{kw.Start, p.prevEnd()}
 			if id == ProviderConstruct {
 				return &ProviderStmt{Span: sp, Kw: kw, Kind: kind, Body: body}
@@ -373,8 +373,12 @@ func (p *parser) parseKeywordStatement(t Token) Node {
 		if n1.Kind == LBrace || n1.Kind == EOF {
 			p.errorf(span(t), "expected the %s kind after %q (e.g. %s aws { ... })", word, word, word)
 			p.next()
-			body := p.expectBlock(bodyAttrs, word)
-			return &ProviderStmt{Span: Span{t.Start, p.prevEnd()}, Kw: span(t), Kind: &Name{Span: Span{t.End, t.End}}, Body: body}
+			body := p.expectBlock(bodyKeyed, c, word)
+			sp, kind := Span{t.Start, p.prevEnd()}, &Name{Span: Span{t.End, t.End}}
+			if id == BackendConstruct {
+				return &BackendStmt{Span: sp, Kw: span(t), Kind: kind, Body: body}
+			}
+			return &ProviderStmt{Span: sp, Kw: span(t), Kind: kind, Body: body}
 		}
 	case ArgumentsConstruct:
 		if n1.Kind == LBrace {
@@ -383,12 +387,6 @@ func (p *parser) parseKeywordStatement(t Token) Node {
 	case AttributesConstruct, ExportsConstruct:
 		if n1.Kind == LBrace {
 			return p.parseOutputs(id == ExportsConstruct)
-		}
-	case ImportConstruct, RemovedConstruct, MovedConstruct:
-		if n1.Kind == LBrace {
-			kw := span(p.next())
-			body := p.parseBlock(bodyState, word)
-			return &StateBlockStmt{Span: Span{kw.Start, p.prevEnd()}, Kw: kw, Kind: word, Body: body}
 		}
 	case RequireConstruct:
 		return p.parseRequire()
@@ -404,24 +402,30 @@ func (p *parser) parseKeywordStatement(t Token) Node {
 		}
 		x := p.parsePrimary(exprCtx{})
 		return &ExprStmt{Span: x.Pos(), X: x}
-	case WaitConstruct, ReadConstruct, UpstreamConstruct, UseConstruct:
+	}
+	switch {
+	case c != nil && c.PlainKeyed() && c.Place&AtTop != 0 && n1.Kind == LBrace:
+		// A keyed construct written `keyword { keys }` as a statement: import, removed, moved,
+		// and any construct of that form the table holds.
+		kw := span(p.next())
+		body := p.parseBlock(bodyKeyed, c, word)
+		return &StateBlockStmt{Span: Span{kw.Start, p.prevEnd()}, Kw: kw, Construct: id, Body: body}
+	case c != nil && c.Place&InLet != 0 && c.Place&AtTop == 0 && (n1.Kind == Ident || n1.Kind == LBrace):
 		// Constructs that stand only as the value of a let.
-		if n1.Kind == Ident || n1.Kind == LBrace {
-			errs := len(p.errs)
-			x := p.parsePrimary(exprCtx{letRHS: true, topLet: true})
-			what := word + " ..."
-			if id == WaitConstruct {
-				p.errorf(span(t), "a wait must be bound with let: write \"let <name> = wait ...\" (or \"let _ = wait ...\" when nothing refers to it)")
-				// Bound, the wait must be a whole one: a stray `wait` before other code (`wait
-				// attributes { ... }`) or a broken wait gets no fix.
-				if w, ok := x.(*WaitExpr); ok && len(p.errs) == errs+1 && w.Target != nil && !IsKeyword(w.Target.Text) && w.Until != nil {
-					p.fixLast(Span{t.Start, t.Start}, "Bind it: let _ = wait", "let _ = ")
-				}
-			} else {
-				p.errorf(span(t), "%q can only be used as the value of a let: write \"let <name> = %s\"", word, what)
+		errs := len(p.errs)
+		x := p.parsePrimary(exprCtx{letRHS: true, topLet: true})
+		what := word + " ..."
+		if id == WaitConstruct {
+			p.errorf(span(t), "a wait must be bound with let: write \"let <name> = wait ...\" (or \"let _ = wait ...\" when nothing refers to it)")
+			// Bound, the wait must be a whole one: a stray `wait` before other code (`wait
+			// attributes { ... }`) or a broken wait gets no fix.
+			if w, ok := x.(*WaitExpr); ok && len(p.errs) == errs+1 && w.Target != nil && !IsKeyword(w.Target.Text) && w.Until != nil {
+				p.fixLast(Span{t.Start, t.Start}, "Bind it: let _ = wait", "let _ = ")
 			}
-			return &ExprStmt{Span: x.Pos(), X: x}
+		} else {
+			p.errorf(span(t), "%q can only be used as the value of a let: write \"let <name> = %s\"", word, what)
 		}
+		return &ExprStmt{Span: x.Pos(), X: x}
 	}
 	if word == "_" {
 		return nil
@@ -490,7 +494,7 @@ func (p *parser) parseLet(top bool) *LetStmt {
 		if !ok {
 			break
 		}
-		if k, ok := b.X.(*KeywordBlockExpr); ok && k.Keyword == "use" {
+		if k, ok := b.X.(*KeywordBlockExpr); ok && k.Construct == UseConstruct {
 			// Carina takes `use { ... }` as the whole value of a let, not as an operand.
 			p.errorf(b.OpPos, "nothing may follow use { ... }: it is the whole value of its let")
 			break
@@ -502,13 +506,13 @@ func (p *parser) parseLet(top bool) *LetStmt {
 }
 
 // expectBlock parses a block when the next token is "{", and reports its absence otherwise.
-func (p *parser) expectBlock(kind blockKind, owner string) *Block {
+func (p *parser) expectBlock(kind blockKind, c *Construct, owner string) *Block {
 	if p.peek().Kind != LBrace {
 		p.errorf(p.prevSpan(), "expected \"{\" after %q", owner)
 		e := p.prevEnd()
 		return &Block{Open: Span{e, e}, Close: Span{e, e}}
 	}
-	return p.parseBlock(kind, owner)
+	return p.parseBlock(kind, c, owner)
 }
 
 func (p *parser) parseArguments() *ArgumentsStmt {
@@ -565,7 +569,7 @@ func (p *parser) parseParamDecl() *ParamDecl {
 		}
 		d.Default = p.parseExpr(exprCtx{})
 	case LBrace:
-		d.Body = p.parseBlock(bodyParam, "argument "+d.Name.Text)
+		d.Body = p.parseBlock(bodyKeyed, ConstructOf(ArgumentConstruct), "argument "+d.Name.Text)
 		if a := d.Body.Attr("default"); a != nil {
 			d.Default = a.Value
 		}

@@ -106,7 +106,7 @@ func (o *outliner) stmt(n grammar.Node) (Symbol, bool) {
 		}
 		return o.sym(name, "", SymbolStruct, n.Span, n.Kw, kids), true
 	case *grammar.StateBlockStmt:
-		return o.sym(n.Kind, o.stateDetail(n), SymbolStruct, n.Span, n.Kw, o.block(n.Body)), true
+		return o.sym(n.Construct.Keyword(), o.stateDetail(n), SymbolStruct, n.Span, n.Kw, o.block(n.Body)), true
 	case *grammar.FnStmt:
 		if n.Name == nil {
 			return Symbol{}, false
@@ -153,12 +153,14 @@ func (o *outliner) let(n *grammar.LetStmt) (Symbol, bool) {
 			detail += " on " + v.Target.Text
 		}
 	case *grammar.KeywordBlockExpr:
-		kind, detail = SymbolPackage, v.Keyword
-		if c := grammar.KeywordConstruct(v.Keyword); c != nil && c.ID == grammar.UseConstruct {
+		kind, detail = SymbolPackage, v.Construct.Keyword()
+		if v.Construct == grammar.UseConstruct {
 			kind = SymbolModule
 		}
-		if a := v.Body.Attr("source"); a != nil && a.Value != nil {
-			detail += " " + o.text(a.Value.Pos())
+		if k := grammar.ConstructOf(v.Construct).KeyOf(grammar.PathValue); k != nil {
+			if a := v.Body.Attr(k.Name); a != nil && a.Value != nil {
+				detail += " " + o.text(a.Value.Pos())
+			}
 		}
 	case *grammar.ModuleCallExpr:
 		kind, detail, kids = SymbolObject, "module "+v.Name.Text, o.block(v.Body)
@@ -248,26 +250,19 @@ func (o *outliner) ifDetail(x *grammar.IfExpr) string {
 	return keyword(grammar.IfConstruct) + " " + o.text(x.Cond.Pos())
 }
 
-// stateDetail describes an import, removed or moved block by its addresses.
+// stateDetail describes an import, removed or moved block (a keyed statement) by the addresses
+// it names, in table order: "to" of an import, "from → to" of a moved.
 func (o *outliner) stateDetail(n *grammar.StateBlockStmt) string {
-	addr := func(key string) string {
-		if a := n.Body.Attr(key); a != nil && a.Value != nil {
-			return o.text(a.Value.Pos())
+	var addrs []string
+	for _, k := range grammar.ConstructOf(n.Construct).Keys {
+		if k.Value != grammar.AddressValue {
+			continue
 		}
-		return ""
-	}
-	if c := grammar.KeywordConstruct(n.Kind); c != nil {
-		switch c.ID {
-		case grammar.ImportConstruct:
-			return addr("to")
-		case grammar.RemovedConstruct:
-			return addr("from")
+		if a := n.Body.Attr(k.Name); a != nil && a.Value != nil {
+			addrs = append(addrs, o.text(a.Value.Pos()))
 		}
 	}
-	if from, to := addr("from"), addr("to"); from != "" || to != "" {
-		return from + " → " + to
-	}
-	return ""
+	return strings.Join(addrs, " → ")
 }
 
 // keyword returns the keyword of construct id, as the construct table spells it.

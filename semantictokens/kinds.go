@@ -80,7 +80,7 @@ func declType(s *cursor.Site) (int, uint32) {
 	if n := len(s.Path); n >= 2 {
 		switch p := s.Path[n-2].(type) {
 		case *grammar.LetStmt:
-			if kb, ok := p.Value.(*grammar.KeywordBlockExpr); ok && grammar.KeywordConstruct(kb.Keyword) != nil && grammar.KeywordConstruct(kb.Keyword).ID == grammar.UseConstruct {
+			if kb, ok := p.Value.(*grammar.KeywordBlockExpr); ok && kb.Construct == grammar.UseConstruct {
 				return TypeNamespace, 0
 			}
 		case *grammar.FnStmt:

@@ -84,28 +84,27 @@ func (c *Config) declare(f *File, st *grammar.Stmt) *Decl {
 }
 
 func letKind(v grammar.Expr) DeclKind {
-	switch v := v.(type) {
-	case *grammar.ResourceExpr:
-		if v.Read != nil {
-			return DataSource
-		}
+	switch grammar.NodeConstruct(v) {
+	case grammar.ResourceConstruct:
 		return Resource
-	case *grammar.WaitExpr:
+	case grammar.ReadConstruct:
+		return DataSource
+	case grammar.WaitConstruct:
 		return Wait
-	case *grammar.KeywordBlockExpr:
-		if v.Keyword == grammar.UseConstruct.Keyword() {
-			return Module
-		}
+	case grammar.UseConstruct:
+		return Module
+	case grammar.UpstreamConstruct:
 		return Upstream
-	case *grammar.ModuleCallExpr:
+	case grammar.ModuleCallConstruct:
 		return ModuleCall
-	case *grammar.ProviderExpr:
+	case grammar.ProviderConstruct:
 		return Provider
-	case *grammar.ForExpr:
+	case grammar.ForConstruct:
 		return ForEach
-	case *grammar.IfExpr:
+	case grammar.IfConstruct:
 		return Conditional
 	}
+	// A plain value, or a construct whose value the configuration reads as one.
 	return Value
 }
 

@@ -403,13 +403,13 @@ func (w *Workspace) resolveImport(ctx context.Context, b *built, d *Decl, snap s
 	imp := &Import{Decl: d}
 	kb, _ := d.Value.(*grammar.KeywordBlockExpr)
 	ok := false
-	if src := kb.Body.Attr("source"); src != nil {
+	if src := kb.Body.Attr(grammar.ConstructOf(kb.Construct).KeyOf(grammar.PathValue).Name); src != nil {
 		if s, isStr := src.Value.(*grammar.StringLit); isStr && !s.Interpolated() {
 			imp.Source, ok = s.Value, true
 		}
 	}
 	if !ok {
-		imp.Err = fmt.Errorf("%s has no string literal source", kb.Keyword)
+		imp.Err = fmt.Errorf("%s has no string literal source", kb.Construct.Keyword())
 		return imp
 	}
 	imp.Dir = imp.Source
