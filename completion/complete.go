@@ -191,31 +191,17 @@ func (c *completer) run() {
 	}
 }
 
-// inBlock dispatches on the construct whose block the cursor is in.
+// inBlock dispatches on what the block the cursor is in holds: a module call's arguments, a
+// keyed construct's keys (the construct table says which), a resource's attributes; a backend's
+// keys depend on its type and are not completed.
 func (c *completer) inBlock() {
 	b := c.sl.Block
-	id := grammar.NoConstruct
-	if b.Construct != nil {
-		id = b.Construct.ID
-	}
-	switch id {
-	case grammar.WaitConstruct:
-		c.wait()
-	case grammar.ProviderConstruct:
-		c.provider()
-	case grammar.UseConstruct, grammar.UpstreamConstruct:
-		c.sourceBlock()
-	case grammar.ModuleCallConstruct:
+	switch {
+	case b.Construct != nil && b.Construct.ID == grammar.ModuleCallConstruct:
 		c.moduleCall()
-	case grammar.DirectivesConstruct:
-		c.directives()
-	case grammar.ArgumentConstruct:
-		c.paramBody()
-	case grammar.ValidationConstruct:
-		c.validation()
-	case grammar.ImportConstruct, grammar.RemovedConstruct, grammar.MovedConstruct:
-		c.stateBlock()
-	case grammar.BackendConstruct:
+	case b.Construct != nil && b.Construct.Keys != nil:
+		c.keyed()
+	case b.Construct != nil && b.Construct.ID == grammar.BackendConstruct:
 	default:
 		c.block()
 	}

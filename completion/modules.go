@@ -8,20 +8,6 @@ import (
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
-// sourceBlock completes inside `use { }` and `upstream_state { }`: the source key, and
-// directories as its value.
-func (c *completer) sourceBlock() {
-	sl := c.sl
-	switch sl.Pos {
-	case cursor.PosKey:
-		c.provide("keys", c.keys)
-	case cursor.PosValue:
-		if k := sl.Block.Construct.Key(sl.Key); k != nil && k.Value == grammar.PathValue && len(sl.Rhs) == 0 && sl.Text == "" {
-			c.provide("folders", func() { c.folders("", true) })
-		}
-	}
-}
-
 // inString completes inside a string: the directories of a use or upstream_state source.
 func (c *completer) inString() {
 	sl := c.sl

@@ -57,60 +57,6 @@ func roEnums(rs *schema.Resource) []string {
 	return out
 }
 
-// wait completes inside `wait target { }`.
-func (c *completer) wait() {
-	sl := c.sl
-	w := grammar.ConstructOf(grammar.WaitConstruct)
-	switch sl.Pos {
-	case cursor.PosKey:
-		c.provide("wait keys", c.waitKeys)
-	case cursor.PosValue:
-		k := w.Key(sl.Key)
-		if k == nil {
-			return
-		}
-		switch k.Value {
-		case grammar.PredicateValue:
-			c.provide("predicate", c.until)
-		case grammar.DurationValue:
-			if len(sl.Rhs) == 0 {
-				c.provide("durations", c.timeout)
-			}
-		case grammar.BindingsValue:
-			if len(sl.Rhs) == 0 {
-				c.add("[ ]", Snippet, "[$0]", k.Detail, "")
-			}
-		}
-	case cursor.PosAfter:
-		if k := w.Key(sl.Key); k != nil && k.Value == grammar.PredicateValue && len(sl.Rhs) > 0 && !slices.ContainsFunc(sl.Rhs, func(e cursor.Entry) bool { return isComparison(e.Tok.Kind) }) {
-			c.text("==", Operator, "== ", "the only comparison supported", "")
-		}
-	}
-}
-
-// waitKeys offers the wait's keys (from the construct table), minus the keys the block has;
-// timeout with its effective default.
-func (c *completer) waitKeys() {
-	present := c.present()
-	target := c.sl.Block.TargetN
-	for _, k := range grammar.ConstructOf(grammar.WaitConstruct).Keys {
-		if present[k.Name] {
-			continue
-		}
-		switch k.Value {
-		case grammar.PredicateValue:
-			c.add(k.Name, Property, k.Snippet, k.Detail,
-				"`"+k.Name+" = "+orTarget(target)+".<attribute> == <value>`: the wait polls the target until it holds.")
-		case grammar.DurationValue:
-			ws := c.x.Wait(c.targetHead())
-			def := formatDuration(ws.Timeout.Secs)
-			c.add(k.Name, Property, k.Name+" = ${1:"+def+"}", "default "+def+" ("+ws.Timeout.Source+")", "")
-		default:
-			c.add(k.Name, Property, k.Snippet, k.Detail, "")
-		}
-	}
-}
-
 func orTarget(t string) string {
 	if t == "" {
 		return "<target>"

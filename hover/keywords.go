@@ -12,11 +12,8 @@ func (p *place) keywordHover() *Hover {
 	s := p.s
 	switch {
 	case s.KeyDef != nil && s.Block != nil && s.Block.Construct != nil:
-		switch s.Block.Construct.ID {
-		case grammar.WaitConstruct:
-			return p.waitKeyHover()
-		case grammar.DirectivesConstruct:
-			return card(s.Span, directiveCard(s.KeyDef))
+		if s.Block.Construct.ID == grammar.WaitConstruct {
+			return p.waitKeyHover() // with this wait's target, timeout and poll interval
 		}
 		return card(s.Span, s.KeyDef.Card())
 	case s.Construct != nil && s.Construct.ID == grammar.WaitConstruct && s.Text == s.Construct.Keyword &&
