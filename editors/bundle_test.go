@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/carina-rs/carina-lsp/editors/internal/grammargen"
 	"github.com/carina-rs/carina-lsp/grammar"
 )
 
@@ -275,11 +276,19 @@ func TestPlistParserRejectsBrokenFiles(t *testing.T) {
 
 // The Neovim syntax file lists the lexer's keywords and constants too.
 func TestNeovimSyntaxKeywords(t *testing.T) {
-	data, err := os.ReadFile("nvim/syntax/carina.vim")
+	data, err := os.ReadFile(grammargen.NeovimSyntax)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var keywords, constants []string
+	if err := checkVimKeywords(data, grammar.Keywords(), grammar.Constants()); err != nil {
+		t.Errorf("%s: %v", grammargen.NeovimSyntax, err)
+	}
+}
+
+// checkVimKeywords compares the words of a Vim syntax file's keyword lines with the keyword and
+// constant lists.
+func checkVimKeywords(data []byte, keywords, constants []string) error {
+	var haveKeywords, haveConstants []string
 	for _, line := range strings.Split(string(data), "\n") {
 		f := strings.Fields(line)
 		if len(f) < 4 || f[0] != "syntax" || f[1] != "keyword" {
@@ -287,15 +296,20 @@ func TestNeovimSyntaxKeywords(t *testing.T) {
 		}
 		switch f[2] {
 		case "carinaBoolean", "carinaNull":
-			constants = append(constants, f[3:]...)
+			haveConstants = append(haveConstants, f[3:]...)
 		default:
-			keywords = append(keywords, f[3:]...)
+			haveKeywords = append(haveKeywords, f[3:]...)
 		}
 	}
-	if missing, extra, dup := coverage(keywords, grammar.Keywords()); len(missing)+len(extra)+len(dup) > 0 {
-		t.Errorf("nvim/syntax/carina.vim keywords: missing %v, extra %v, twice %v", missing, extra, dup)
+	var problems []string
+	if missing, extra, dup := coverage(haveKeywords, keywords); len(missing)+len(extra)+len(dup) > 0 {
+		problems = append(problems, fmt.Sprintf("keywords: missing %v, extra %v, twice %v", missing, extra, dup))
 	}
-	if missing, extra, dup := coverage(constants, grammar.Constants()); len(missing)+len(extra)+len(dup) > 0 {
-		t.Errorf("nvim/syntax/carina.vim constants: missing %v, extra %v, twice %v", missing, extra, dup)
+	if missing, extra, dup := coverage(haveConstants, constants); len(missing)+len(extra)+len(dup) > 0 {
+		problems = append(problems, fmt.Sprintf("constants: missing %v, extra %v, twice %v", missing, extra, dup))
 	}
+	if len(problems) > 0 {
+		return fmt.Errorf("%s", strings.Join(problems, "; "))
+	}
+	return nil
 }
