@@ -49,7 +49,8 @@ func (e Entry) Is(s string) bool { return e.Tok.Kind == grammar.Ident && e.Text 
 
 // IsKeyword reports whether the entry is the keyword of construct id.
 func (e Entry) IsKeyword(id grammar.ConstructID) bool {
-	return e.Tok.Kind == grammar.Ident && e.Text == id.Keyword()
+	c := grammar.KeywordConstruct(e.Text)
+	return e.Tok.Kind == grammar.Ident && c != nil && c.ID == id
 }
 
 // ExpectsMore reports whether an item ending with e must go on: an operator, or a keyword that

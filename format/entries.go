@@ -129,7 +129,7 @@ func (p *printer) faithfulEntries(b *grammar.Block, keys bool, mode func(*gramma
 			m := mode(it)
 			e.print = func(pad int) { p.attribute(it, pad, m) }
 		case *grammar.NestedBlock:
-			if it.Name.Text == grammar.ValidationConstruct.Keyword() {
+			if it.Construct == grammar.ValidationConstruct {
 				e.print = func(int) { p.validation(it) }
 			} else {
 				e.print = func(int) { p.nestedBlock(it) }
@@ -171,7 +171,7 @@ func (p *printer) validation(n *grammar.NestedBlock) {
 func (p *printer) nestedBlock(n *grammar.NestedBlock) {
 	p.emit(p.first(n), "")
 	var c *grammar.Construct // a keyword block such as directives: its keys' layouts
-	if k := grammar.KeywordConstruct(n.Name.Text); k != nil && k.Place&grammar.InResource != 0 {
+	if k := grammar.ConstructOf(n.Construct); k != nil {
 		c = k
 	}
 	p.body(n.Body, " ", bodyBraces, p.blockEntries(n.Body, c))

@@ -315,7 +315,7 @@ func (w *walker) block(sc *scope, b *grammar.Block, directives bool) {
 			}
 			w.expr(inner, it.Value, k)
 		case *grammar.NestedBlock:
-			w.block(inner, it.Body, it.Name.Text == dc.Keyword)
+			w.block(inner, it.Body, it.Construct == grammar.DirectivesConstruct)
 		case *grammar.LetStmt:
 			w.expr(inner, it.Value, RefValue)
 			w.declareLocal(inner, it.Name, LocalLet, it, it.Value)
