@@ -1,7 +1,7 @@
 package completion
 
 import (
-	"strconv"
+	"github.com/carina-rs/carina-lsp/grammar"
 	"strings"
 )
 
@@ -18,12 +18,12 @@ func (c *completer) durations(def uint64, defDetail string) {
 		return
 	}
 	if def > 0 {
-		s := formatDuration(def)
+		s := grammar.NormalDuration(def)
 		c.text(s, Value, s, defDetail, "")
 	}
 	for _, secs := range commonDurations() {
 		if secs != def {
-			s := formatDuration(secs)
+			s := grammar.NormalDuration(secs)
 			c.text(s, Value, s, "Duration", "")
 		}
 	}
@@ -39,15 +39,4 @@ func digits(word string) string {
 		return ""
 	}
 	return word[:i]
-}
-
-// formatDuration writes seconds in the largest unit that divides them: 4500 → 75min.
-func formatDuration(secs uint64) string {
-	switch {
-	case secs >= 3600 && secs%3600 == 0:
-		return strconv.FormatUint(secs/3600, 10) + "h"
-	case secs >= 60 && secs%60 == 0:
-		return strconv.FormatUint(secs/60, 10) + "min"
-	}
-	return strconv.FormatUint(secs, 10) + "s"
 }

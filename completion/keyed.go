@@ -55,7 +55,7 @@ func (c *completer) keys() {
 				"`"+k.Name+" = "+orTarget(c.sl.Block.TargetN)+".<attribute> == <value>`: the wait polls the target until it holds.")
 		case con.ID == grammar.WaitConstruct && k.Value == grammar.DurationValue:
 			ws := c.x.Wait(c.targetHead())
-			def := formatDuration(ws.Timeout.Secs)
+			def := grammar.NormalDuration(ws.Timeout.Secs)
 			c.add(k.Name, Property, k.Name+" = ${1:"+def+"}", "default "+def+" ("+ws.Timeout.Source+")", "")
 		default:
 			c.add(k.Name, Property, k.Snippet, k.Detail, "")

@@ -39,8 +39,8 @@ func TestFormatDuration(t *testing.T) {
 		want string
 	}{{4500, "75min"}, {300, "5min"}, {3600, "1h"}, {7200, "2h"}, {90, "90s"}, {30, "30s"}, {5400, "90min"}}
 	for _, tt := range tests {
-		if diff := cmp.Diff(tt.want, formatDuration(tt.secs)); diff != "" {
-			t.Errorf("formatDuration(%d) (-want +got):\n%s", tt.secs, diff)
+		if diff := cmp.Diff(tt.want, grammar.NormalDuration(tt.secs)); diff != "" {
+			t.Errorf("grammar.NormalDuration(%d) (-want +got):\n%s", tt.secs, diff)
 		}
 	}
 }

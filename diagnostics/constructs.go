@@ -283,7 +283,7 @@ func (c *checker) durationValue(s keyedSite, code Code, a *grammar.Attribute) {
 		diag := c.add(f, sp, Error, code,
 			"%s%s is a duration, not a string: write a duration literal such as 75min, 30s or 2h", prefix, key)
 		if v := strings.TrimSpace(x.Value); !x.Interpolated() && v != "" {
-			if secs, ok := parseDurationText(v); ok && secs > 0 {
+			if secs, ok := grammar.ParseDuration(v); ok && secs > 0 {
 				diag.Message = fmt.Sprintf("%s%s is a duration, not a string: write %s", prefix, key, v)
 				diag.Fixes = []Fix{{Title: "Change to " + v, Edits: []Edit{{Span: sp, NewText: v}}, Safe: true}}
 			}

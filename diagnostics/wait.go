@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/grammar"
@@ -508,7 +507,7 @@ func (c *checker) checkUntilRHS(w *workspace.WaitInfo, prefix string, rhs gramma
 func (c *checker) checkTimeout(w *workspace.WaitInfo, prefix string, x *grammar.DurationLit, interval uint64) {
 	f, st := w.Decl.File, w.Decl.Stmt
 	sp := at(st, x.Span)
-	secs, ok := parseDurationText(x.Text)
+	secs, ok := grammar.ParseDuration(x.Text)
 	switch {
 	case !ok: // malformed: the syntax error says why
 	case secs == 0:
@@ -520,20 +519,6 @@ func (c *checker) checkTimeout(w *workspace.WaitInfo, prefix string, x *grammar.
 	}
 }
 
-// parseDurationText reads a duration written as Carina accepts it (<digits><unit>).
-func parseDurationText(s string) (uint64, bool) {
-	toks := grammar.Lex(s)
-	if len(toks) != 2 || toks[0].Kind != grammar.Duration {
-		return 0, false
-	}
-	i := strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' })
-	n, err := strconv.ParseUint(s[:i], 10, 64)
-	mult, ok := grammar.DurationUnit(s[i:])
-	if err != nil || !ok {
-		return 0, false
-	}
-	return n * mult, true
-}
 
 // checkWaitDependsOn checks the entries of a wait's depends_on list.
 func (c *checker) checkWaitDependsOn(w *workspace.WaitInfo, prefix string) {

@@ -150,6 +150,18 @@ func normalDuration(s uint64) string {
 	return strconv.FormatUint(s, 10) + "s"
 }
 
+// ParseDuration reads a duration as Carina's parser does (`<digits><unit>`, the unit s, min or
+// h and their spellings): its seconds, and false for anything else (no digits, an unknown or
+// compound unit, a sign, an overflow). It is the one reading of a duration: the parser's, the
+// checks' (a quoted duration), hover's and completion's.
+func ParseDuration(text string) (seconds uint64, ok bool) {
+	if text == "" || !isDigit(text[0]) {
+		return 0, false
+	}
+	secs, problem := parseDuration(text)
+	return secs, problem == ""
+}
+
 // NormalDuration writes a number of seconds in the largest unit that divides it evenly, the way
 // hover and quick fixes show durations: 4500 → "75min", 7200 → "2h", 45 → "45s".
 func NormalDuration(seconds uint64) string { return normalDuration(seconds) }

@@ -1,7 +1,6 @@
 package hover
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/grammar"
@@ -38,31 +37,15 @@ func (p *place) duration() (uint64, string, grammar.Span, bool) {
 	if s.Tok.Kind != grammar.Duration {
 		return 0, "", grammar.Span{}, false
 	}
-	secs, ok := parseDuration(s.Text)
+	secs, ok := grammar.ParseDuration(s.Text)
 	return secs, s.Text, s.Span, ok
 }
 
 func durationZero(text string) bool {
-	secs, ok := parseDuration(text)
+	secs, ok := grammar.ParseDuration(text)
 	return ok && secs == 0
 }
 
-// parseDuration reads `<digits><unit>`; false for anything else (a compound or unknown unit).
-func parseDuration(text string) (uint64, bool) {
-	i := 0
-	for i < len(text) && text[i] >= '0' && text[i] <= '9' {
-		i++
-	}
-	mult, ok := grammar.DurationUnit(text[i:])
-	if i == 0 || !ok {
-		return 0, false
-	}
-	n, err := strconv.ParseUint(text[:i], 10, 64)
-	if err != nil || n > ^uint64(0)/mult {
-		return 0, false
-	}
-	return n * mult, true
-}
 
 // humanDuration writes seconds as hours, minutes and seconds: 4500 → 1h15min, 90 → 1min30s.
 func humanDuration(secs uint64) string {
