@@ -3,6 +3,7 @@
 //	carina-lsp [serve] [-log-level L] [--stdio]   the language server on stdin/stdout
 //	carina-lsp check [flags] [paths]              report every diagnostic, for CI
 //	carina-lsp fmt [flags] [paths]                format .crn files
+//	carina-lsp graph [flags] [directory]          the dependency graph and apply order
 //	carina-lsp version                            the version, commit and Go version
 //
 // Exit codes: 0 success, 1 problems found, 2 usage or I/O errors.
@@ -24,6 +25,7 @@ commands:
            "carina-lsp -log-level debug" and "carina-lsp --stdio" serve too)
   check    report syntax errors and diagnostics of .crn configurations
   fmt      format .crn files in the style of carina fmt
+  graph    the dependency graph (svg, dot, mermaid, json) and apply order of a configuration
   version  print the version, commit and Go version (also --version)
   help     show this help
 
@@ -51,6 +53,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runCheck(ctx, args[1:], stdout, stderr)
 	case "fmt":
 		return runFmt(ctx, args[1:], stdin, stdout, stderr)
+	case "graph":
+		return runGraph(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

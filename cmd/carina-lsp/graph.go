@@ -1,0 +1,142 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/graph"
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// graphFormats are the formats `carina-lsp graph` writes.
+var graphFormats = []string{"svg", "dot", "mermaid", "json", "order"}
+
+// runGraph implements `carina-lsp graph`.
+func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("graph", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	format := fl.String("format", "", "output format: svg, dot, mermaid, json or order (default: svg when -o names a .svg file, else dot)")
+	expand := fl.Bool("expand-modules", false, "draw the inside of each module instance as a cluster")
+	out := fl.String("o", "", "write to this file instead of standard output")
+	schemasFlag := fl.String("schemas", "", "extra schema index file or directory of *.json files (a wait's default timeout)")
+	fl.Usage = func() {
+		fmt.Fprintf(stderr, "usage: carina-lsp graph [-format svg|dot|mermaid|json|order] [-expand-modules] [-o FILE] [directory]\n\n"+
+			"Writes the dependency graph of one configuration (a directory of .crn files, default .):\n"+
+			"its resources, data sources, waits, module instances, upstream states and provider\n"+
+			"instances, and what each waits for. order writes a first apply's order in Carina's plan\n"+
+			"lines. Exit status 1 when the configuration has a dependency cycle (it is still drawn).\n\nflags:\n")
+		fl.PrintDefaults()
+	}
+	if err := fl.Parse(args); err != nil {
+		return 2
+	}
+	if fl.NArg() > 1 {
+		fmt.Fprintln(stderr, "carina-lsp graph: one configuration directory at a time")
+		return 2
+	}
+	f := *format
+	if f == "" {
+		f = "dot"
+		if strings.EqualFold(filepath.Ext(*out), ".svg") {
+			f = "svg"
+		}
+	}
+	if !slices.Contains(graphFormats, f) {
+		fmt.Fprintf(stderr, "carina-lsp graph: unknown format %q (want %s)\n", f, strings.Join(graphFormats, ", "))
+		return 2
+	}
+	dir := "."
+	if fl.NArg() == 1 {
+		dir = fl.Arg(0)
+	}
+	if st, err := os.Stat(dir); err != nil {
+		fmt.Fprintf(stderr, "carina-lsp graph: %v\n", err)
+		return 2
+	} else if !st.IsDir() {
+		dir = filepath.Dir(dir) // a file stands for its configuration
+	}
+	var sources schema.Sources
+	if *schemasFlag != "" {
+		ps, err := schema.LoadPath(*schemasFlag)
+		if err != nil {
+			fmt.Fprintf(stderr, "carina-lsp graph: -schemas: %v\n", err)
+			return 2
+		}
+		sources.SetExtra(ps)
+	}
+	idx, err := sources.ForDir(dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "carina-lsp graph: schemas: %v\n", err)
+		return 2
+	}
+	cfg, err := workspace.New(workspace.OSFS{}).Config(ctx, dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "carina-lsp graph: %v\n", err)
+		return 2
+	}
+	if len(cfg.Files) == 0 {
+		fmt.Fprintf(stderr, "carina-lsp graph: %s holds no .crn files\n", dir)
+		return 2
+	}
+	for _, le := range cfg.LoadErrors {
+		fmt.Fprintf(stderr, "carina-lsp graph: %s: %v\n", le.Path, le.Err)
+		return 2
+	}
+	g := graph.Build(cfg, idx, graph.Options{ExpandModules: *expand, Problems: diagnostics.Check(ctx, cfg, idx)})
+	var buf bytes.Buffer
+	switch f {
+	case "dot":
+		err = g.WriteDOT(&buf)
+	case "mermaid":
+		err = g.WriteMermaid(&buf)
+	case "json":
+		err = g.WriteJSON(&buf)
+	case "order":
+		err = g.WriteOrder(&buf)
+	case "svg":
+		err = g.WriteSVG(ctx, &buf)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "carina-lsp graph: %v\n", err)
+		return 2
+	}
+	if *out == "" {
+		_, err = stdout.Write(buf.Bytes())
+	} else {
+		err = os.WriteFile(*out, buf.Bytes(), 0o644)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "carina-lsp graph: %v\n", err)
+		return 2
+	}
+	for _, l := range g.LeftOut {
+		fmt.Fprintf(stderr, "carina-lsp graph: left out %s: it does not parse\n", position(cfg, l.File, l.Span.Start))
+	}
+	if len(g.Cycles) > 0 {
+		for _, c := range g.Cycles {
+			fmt.Fprintf(stderr, "carina-lsp graph: dependency cycle: %s -> %s\n", strings.Join(c, " -> "), c[0])
+		}
+		return 1
+	}
+	return 0
+}
+
+// position writes a file offset of cfg as path:line:col for messages.
+func position(cfg *workspace.Config, path string, off int32) string {
+	for _, f := range cfg.Files {
+		if f.Path == path {
+			l, c := f.Lines.ByteColumn(int(off))
+			return fmt.Sprintf("%s:%d:%d", path, l+1, c+1)
+		}
+	}
+	return path
+}

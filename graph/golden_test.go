@@ -1,0 +1,86 @@
+package graph
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/internal/testutil"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/wait-cert.* from the graph (review every line you accept)")
+
+// TestExampleGolden draws the bundled example, examples/wait-cert, in every text format and
+// compares each with its golden file; the SVG must draw every node and edge.
+func TestExampleGolden(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join("..", "examples", "wait-cert")
+	cfg := testutil.ConfigOf(t, workspace.New(workspace.OSFS{}), dir)
+	idx := testutil.EmbeddedIndex(t)
+	g := Build(cfg, idx, Options{Problems: diagnostics.Check(ctx, cfg, idx)})
+	for _, f := range []struct {
+		ext   string
+		write func(*bytes.Buffer) error
+	}{
+		{"dot", func(b *bytes.Buffer) error { return g.WriteDOT(b) }},
+		{"mermaid", func(b *bytes.Buffer) error { return g.WriteMermaid(b) }},
+		{"json", func(b *bytes.Buffer) error { return g.WriteJSON(b) }},
+		{"order", func(b *bytes.Buffer) error { return g.WriteOrder(b) }},
+	} {
+		t.Run(f.ext, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := f.write(&b); err != nil {
+				t.Fatal(err)
+			}
+			got := strings.ReplaceAll(b.String(), filepath.ToSlash(dir), "examples/wait-cert")
+			path := filepath.Join("testdata", "wait-cert."+f.ext)
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(want), got); diff != "" {
+				t.Errorf("%s (-want +got):\n%s", path, diff)
+			}
+		})
+	}
+	t.Run("svg", func(t *testing.T) {
+		var b bytes.Buffer
+		if err := g.WriteSVG(ctx, &b); err != nil {
+			t.Fatal(err)
+		}
+		svg := b.String()
+		if !strings.HasPrefix(svg, "<?xml") || !strings.Contains(svg, "<svg") {
+			t.Fatalf("not an SVG:\n%.300s", svg)
+		}
+		// Graphviz titles each node with its id and each edge "from&#45;&gt;to".
+		for _, n := range g.Nodes {
+			if !strings.Contains(svg, "<title>"+svgEscape(n.ID)+"</title>") {
+				t.Errorf("node %s is not drawn", n.ID)
+			}
+		}
+		for _, e := range merged(g.Edges) {
+			if !strings.Contains(svg, "<title>"+svgEscape(e.To)+"&#45;&gt;"+svgEscape(e.From)+"</title>") {
+				t.Errorf("edge %s -> %s is not drawn", e.To, e.From)
+			}
+		}
+	})
+}
+
+// svgEscape writes text as Graphviz writes it in SVG titles.
+func svgEscape(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "-", "&#45;").Replace(s)
+}

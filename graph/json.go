@@ -1,0 +1,121 @@
+package graph
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/carina-rs/carina-lsp/grammar"
+)
+
+// FormatVersion is the version of the JSON form (docs/graph.md); it changes only when a field
+// changes meaning or goes away.
+const FormatVersion = 1
+
+// JSON is the graph's JSON form (docs/graph.md): files relative to the configuration's
+// directory, 0-based LSP ranges (UTF-16 columns).
+type JSON struct {
+	FormatVersion int        `json:"format_version"`
+	Directory     string     `json:"directory"`
+	Nodes         []JSONNode `json:"nodes"`
+	Edges         []JSONEdge `json:"edges"`
+	Cycles        [][]string `json:"cycles"`
+	LeftOut       []JSONLeft `json:"left_out"`
+}
+
+// JSONNode is a node in the JSON form.
+type JSONNode struct {
+	ID     string    `json:"id"`
+	Kind   Kind      `json:"kind"`
+	Name   string    `json:"name,omitempty"`
+	Type   string    `json:"type,omitempty"`
+	Alias  string    `json:"alias,omitempty"`
+	Module string    `json:"module,omitempty"`
+	File   string    `json:"file"`
+	Range  Range     `json:"range"`
+	Wait   *JSONWait `json:"wait,omitempty"`
+	Cycle  bool      `json:"cycle"`
+	Errors int       `json:"errors"`
+	Used   *bool     `json:"used,omitempty"`
+}
+
+// JSONWait is a wait node's settings.
+type JSONWait struct {
+	Target        string `json:"target"`
+	Until         string `json:"until"`
+	TimeoutSecs   uint64 `json:"timeout_seconds"`
+	TimeoutSource string `json:"timeout_source"`
+}
+
+// JSONEdge is an edge in the JSON form: from depends on to.
+type JSONEdge struct {
+	From      string   `json:"from"`
+	To        string   `json:"to"`
+	Kind      EdgeKind `json:"kind"`
+	Attribute string   `json:"attribute,omitempty"`
+	Via       []string `json:"via,omitempty"`
+	File      string   `json:"file"`
+	Range     Range    `json:"range"`
+	Cycle     bool     `json:"cycle"`
+}
+
+// JSONLeft is a statement left out of the graph.
+type JSONLeft struct {
+	File  string `json:"file"`
+	Range Range  `json:"range"`
+	Text  string `json:"text"`
+}
+
+// Range is an LSP range: 0-based lines, UTF-16 columns.
+type Range struct {
+	Start Position `json:"start"`
+	End   Position `json:"end"`
+}
+
+// Position is an LSP position.
+type Position struct {
+	Line      int `json:"line"`
+	Character int `json:"character"`
+}
+
+// ToJSON returns the graph's JSON form.
+func (g *Graph) ToJSON() JSON {
+	out := JSON{FormatVersion: FormatVersion, Directory: g.Dir, Nodes: []JSONNode{}, Edges: []JSONEdge{}, Cycles: g.Cycles, LeftOut: []JSONLeft{}}
+	if out.Cycles == nil {
+		out.Cycles = [][]string{}
+	}
+	for _, n := range g.Nodes {
+		jn := JSONNode{ID: n.ID, Kind: n.Kind, Name: n.Name, Type: n.Type, Alias: n.Alias, Module: n.Module,
+			File: g.rel(n.File), Range: g.lspRange(n.File, n.Span), Cycle: n.Cycle, Errors: n.Errors}
+		if n.Wait != nil {
+			jn.Wait = &JSONWait{Target: n.Wait.Target, Until: n.Wait.Until, TimeoutSecs: n.Wait.Timeout, TimeoutSource: n.Wait.TimeoutFrom}
+			used := n.Used
+			jn.Used = &used
+		}
+		out.Nodes = append(out.Nodes, jn)
+	}
+	for _, e := range g.Edges {
+		out.Edges = append(out.Edges, JSONEdge{From: e.From, To: e.To, Kind: e.Kind, Attribute: e.Attr, Via: e.Via,
+			File: g.rel(e.File), Range: g.lspRange(e.File, e.Span), Cycle: e.Cycle})
+	}
+	for _, l := range g.LeftOut {
+		out.LeftOut = append(out.LeftOut, JSONLeft{File: g.rel(l.File), Range: g.lspRange(l.File, l.Span), Text: l.Text})
+	}
+	return out
+}
+
+// WriteJSON writes the graph's JSON form, indented.
+func (g *Graph) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(g.ToJSON())
+}
+
+func (g *Graph) lspRange(path string, sp grammar.Span) Range {
+	f := g.files[path]
+	if f == nil {
+		return Range{}
+	}
+	sl, sc := f.Lines.UTF16(int(sp.Start))
+	el, ec := f.Lines.UTF16(int(sp.End))
+	return Range{Start: Position{sl, sc}, End: Position{el, ec}}
+}
