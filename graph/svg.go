@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/goccy/go-graphviz"
 )
@@ -19,8 +20,15 @@ func (g *Graph) WriteSVG(ctx context.Context, w io.Writer) error {
 	return RenderSVG(ctx, dot.Bytes(), w)
 }
 
+// renderMu serialises rendering: go-graphviz keeps one WebAssembly instance per process behind
+// its package functions (ParseBytes), so concurrent renders corrupt each other's memory. It is
+// the one package-level variable here, guarding the library's own.
+var renderMu sync.Mutex
+
 // RenderSVG lays out DOT source with Graphviz's dot and writes it as SVG.
 func RenderSVG(ctx context.Context, dot []byte, w io.Writer) error {
+	renderMu.Lock()
+	defer renderMu.Unlock()
 	gv, err := graphviz.New(ctx)
 	if err != nil {
 		return fmt.Errorf("svg: starting Graphviz: %w", err)

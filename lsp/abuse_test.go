@@ -790,6 +790,7 @@ func requestsAt(uri protocol.DocumentURI, p protocol.Position) []rpcRequest {
 	doc := protocol.TextDocumentIdentifier{URI: uri}
 	tdp := protocol.TextDocumentPositionParams{TextDocument: doc, Position: p}
 	rng := protocol.Range{Start: pos(0, 0), End: pos(p.Line+3, 0)}
+	item := protocol.CallHierarchyItem{Name: "x", URI: uri, Range: rng, SelectionRange: rng, Data: hierarchyData{Path: uri.Filename()}}
 	return []rpcRequest{
 		{"textDocument/hover", &protocol.HoverParams{TextDocumentPositionParams: tdp}},
 		{"textDocument/completion", &protocol.CompletionParams{TextDocumentPositionParams: tdp}},
@@ -808,6 +809,12 @@ func requestsAt(uri protocol.DocumentURI, p protocol.Position) []rpcRequest {
 		{"textDocument/semanticTokens/full", &protocol.SemanticTokensParams{TextDocument: doc}},
 		{"textDocument/semanticTokens/range", &protocol.SemanticTokensRangeParams{TextDocument: doc, Range: rng}},
 		{"workspace/symbol", &protocol.WorkspaceSymbolParams{Query: "c"}},
+		{"textDocument/prepareCallHierarchy", &protocol.CallHierarchyPrepareParams{TextDocumentPositionParams: tdp}},
+		{"callHierarchy/incomingCalls", &protocol.CallHierarchyIncomingCallsParams{Item: item}},
+		{"callHierarchy/outgoingCalls", &protocol.CallHierarchyOutgoingCallsParams{Item: item}},
+		{"textDocument/codeLens", &protocol.CodeLensParams{TextDocument: doc}},
+		{"workspace/executeCommand", &protocol.ExecuteCommandParams{Command: locationsCommand, Arguments: []any{uri, p, []protocol.Location{{URI: uri}}}}},
+		{"carina/graph", &graphParams{TextDocument: doc, SVG: true}},
 	}
 }
 

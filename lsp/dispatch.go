@@ -86,6 +86,12 @@ func methods() map[string]handler {
 		"textDocument/foldingRange":           request(false, foldingRange),
 		"textDocument/semanticTokens/full":    request(false, semanticTokensFull),
 		"textDocument/semanticTokens/range":   request(false, semanticTokensRange),
+		"textDocument/prepareCallHierarchy":   request(false, prepareCallHierarchy),
+		"callHierarchy/incomingCalls":         request(false, incomingCalls),
+		"callHierarchy/outgoingCalls":         request(false, outgoingCalls),
+		"textDocument/codeLens":               request(false, codeLens),
+		"workspace/executeCommand":            request(false, executeCommand),
+		"carina/graph":                        request(false, carinaGraph),
 	}
 }
 

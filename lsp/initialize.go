@@ -94,6 +94,9 @@ func (s *Server) capabilities() serverCapabilities {
 		DocumentHighlightProvider: true,
 		FoldingRangeProvider:      true,
 		SemanticTokensProvider:    semanticTokensOptions{Legend: legend(), Range: true, Full: true},
+		CallHierarchyProvider:     true,
+		CodeLensProvider:          &protocol.CodeLensOptions{},
+		ExecuteCommandProvider:    &protocol.ExecuteCommandOptions{Commands: []string{locationsCommand}},
 		Workspace: &protocol.ServerCapabilitiesWorkspace{
 			WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},
 		},
