@@ -1,9 +1,14 @@
 // Package workspace owns the semantic model of Carina configurations: a directory of `*.crn`
-// files is one configuration with one namespace; it holds the declarations, scopes (block-local
-// lets, for/if/fn bodies), references resolved across the files of the directory, `use` modules
-// and `upstream_state` sources resolved relative to the configuration, waits with their targets
-// and depends_on entries, and the dependency graph. Open editor buffers override files on disk.
-// It does not speak LSP.
+// files is one configuration with one namespace. A Config holds the declarations, scopes
+// (block-local lets, for/if/fn bodies), references resolved across the files of the directory,
+// `use` modules and `upstream_state` sources resolved relative to the configuration, waits with
+// their targets and depends_on entries, and the dependency graph (Deps).
+//
+// A Workspace (New) reads the files through an FS, open editor buffers overriding files on disk
+// (SetOverlay, EditOverlay, which carry the buffer's incremental parse), and Workspace.Config
+// builds a directory's Config and caches it until a directory it read changes. A build works on
+// a snapshot of the buffers, so an edit never waits for one. Build makes a Config from files
+// already parsed, reading nothing. It does not speak LSP.
 package workspace
 
 import (
