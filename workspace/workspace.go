@@ -276,6 +276,8 @@ func (w *Workspace) Config(ctx context.Context, dir string) (*Config, error) {
 			w.mu.Unlock()
 			return b.c, nil
 		}
+		// A build that started after the directory's last change is building what this caller
+		// wants.
 		if fl := w.flights[dir]; fl != nil && fl.seq >= w.changed[dir] {
 			w.mu.Unlock()
 			select {
@@ -387,6 +389,8 @@ func (w *Workspace) config(ctx context.Context, dir string, snap snapshot, stack
 		return nil, err
 	}
 	w.mu.Lock()
+	// Builds run in parallel and may land out of order: one that read an older snapshot never
+	// replaces a newer one.
 	if old := w.configs[dir]; old == nil || old.seq <= b.seq {
 		w.configs[dir] = b
 	}
@@ -482,6 +486,8 @@ func (w *Workspace) linkedCycle(snap snapshot, stack []string, dir string) bool 
 // sources lists the `*.crn` files directly in dir, including open buffers not yet saved.
 func (w *Workspace) sources(dir string, snap snapshot) ([]string, error) {
 	entries, err := w.fs.ReadDir(dir)
+	// A directory not on disk may still hold unsaved buffers: then they are its configuration,
+	// and the error stands only when there are none.
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
