@@ -324,6 +324,8 @@ func (r *resolver) nestedBlock(s *Site, x *grammar.Name, ni int) {
 		return
 	}
 	outer := r.blockCtx(s.Stmt, s.Path, ni-1)
+	// A keyword names a block only where the outer construct takes it: elsewhere the same word
+	// is a schema attribute written as a block.
 	if c := grammar.KeywordConstruct(x.Text); c != nil && outer.Construct.Takes(c.ID) {
 		s.Role, s.Construct = Keyword, c
 		return
@@ -337,6 +339,8 @@ func (r *resolver) nestedBlock(s *Site, x *grammar.Name, ni int) {
 // still without its "=") as the key it starts.
 func (r *resolver) badItem(s *Site, i int) {
 	b := s.Path[i].(*grammar.BadItem)
+	// Only the item's first word can be a key being typed; a dotted word, a keyword or a literal
+	// starts something else (a resource type, a local let, a value).
 	if s.Stmt.Abs(b.Span).Start != s.Tok.Start || strings.Contains(s.Text, ".") || grammar.IsKeyword(s.Text) || isLiteral(s.Text) {
 		r.guess(s)
 		return
@@ -408,6 +412,8 @@ func (r *resolver) path(s *Site, i, k int) {
 			return
 		}
 	}
+	// What the position expects decides first: a bare `dns` there is a value of that enum, not
+	// a name that resolves to nothing.
 	if en := r.enumExpected(s.Expect); en != nil {
 		if m, ok := en.Resolve(text); ok {
 			s.Role, s.Enum, s.Value, s.Span, s.Text = EnumValue, en, m.Value, whole, text
@@ -452,6 +458,8 @@ func (r *resolver) reference(s *Site, abs []grammar.Name, k int, d *workspace.De
 	s.Role = Member
 	s.Seg = k - 1
 	s.Attr = r.attrPath(nil, abs[1:k+1], "")
+	// A wait passes its target's attributes through, and a for or an if stands for the resources
+	// it expands to: each has the schema of the resource behind it (DeclSchema).
 	switch d.Kind {
 	case workspace.Resource, workspace.DataSource, workspace.Wait, workspace.ForEach, workspace.Conditional:
 		if s.Schema = r.declSchema(d); s.Schema != nil {

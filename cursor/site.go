@@ -1,12 +1,20 @@
-// Package cursor owns the one answer to "what is here" for a place of a file: the token under the
-// cursor, the chain of syntax nodes around it, the role the thing there plays (a keyword, a
-// declaration, a reference and its attribute segments, a block key, a nested block name, an enum
-// value, a resource type, a type annotation, a function ...), what it resolves to in the model
-// (declaration, reference, module, output) and in the schemas (resource, member, enum value), and,
-// for completion, what the place expects (the slot: a statement, a block item, a value of some
-// type, a member after a dot ...). It is built on the recovered syntax tree, using tokens only for
-// the word being typed and the brackets left open around it. Completion, hover, navigation and
-// semantic tokens all read it, so they agree on what a place is.
+// Package cursor owns the one answer to "what is here" for a place of a file. Completion, hover,
+// navigation and semantic tokens all read it, so they agree on what a place is.
+//
+// Locate returns a Site: the token under the cursor, the chain of syntax nodes around it, the
+// role the thing there plays (a keyword, a declaration, a reference and its attribute segments, a
+// block key, a nested block name, an enum value, a resource type, a type annotation, a function,
+// and so on) and what it resolves to in the model (declaration, reference, module, output), in
+// the construct table (construct, key) and in the schemas (resource, member, enum value).
+// LocateName is Locate without the Slot (hover, navigation); Walk yields the Site of every name
+// of a file or a range in one pass (semantic tokens). SlotAt gives completion the Slot alone: the
+// container the cursor is in (In: a block and whose, a body, a list, call arguments,
+// declarations), the item being typed and the position in it (Pos: key, value, type, after a
+// value), the typed word, what a value there expects and the local names in scope.
+//
+// It is built on the recovered syntax tree, using tokens only for the word being typed and the
+// brackets left open around it; text that did not parse is guessed from the word and the token
+// after it.
 package cursor
 
 import (

@@ -1,7 +1,18 @@
 // Package diagnostics owns every check of a Carina configuration: each problem as a Diagnostic
-// with a stable kebab-case code, a severity, the exact byte range in its file, a message that
-// names the thing, and optional quick-fix data. It publishes nothing: the CLI and the language
-// server render what it returns.
+// with a stable kebab-case code (Codes), a severity, the exact byte range in its file, a message
+// that names the thing, related places, and quick fixes (each safe or a suggestion) offered only
+// when, applied, they parse and clear their diagnostic.
+//
+// Check and CheckWith run the checks. The statement-local ones (wait structure and predicate,
+// references, every keyed block against the construct table, resources against their schema,
+// module calls) run statement by statement, and a Memo lets a later run reuse the results of a
+// statement whose parse and environment did not change; those that span the configuration
+// (dependency cycles, duplicate declarations, unused bindings and waits, placement) run after.
+// Disabled codes (Options.Disable, DisableDirective comments) are dropped last; syntax errors
+// (Syntax, FromSyntax) never are.
+//
+// It publishes nothing: the CLI and the language server render what it returns, and package fix
+// applies its fixes.
 package diagnostics
 
 import (

@@ -84,12 +84,14 @@ func (c *checker) checkUnusedWaits(complete bool) {
 	}
 	used := map[*workspace.Decl]bool{}
 	for _, r := range c.cfg.Refs {
+		// A wait naming itself (as its target or in until, each reported) does not use it.
 		if r.Decl != nil && r.Owner != r.Decl {
 			used[r.Decl] = true
 		}
 	}
 	for _, w := range c.cfg.Waits {
 		d := w.Decl
+		// `let _ = wait` is Carina's way to write a wait that nothing reads, on purpose.
 		if d.Name != "_" && !used[d] {
 			c.add(d.File, d.NameSpan, Warning, CodeWaitUnused,
 				"wait %q is never referenced, so it gates nothing: read the target through it (%s.<attribute>) where the target must be ready, or name it _",
@@ -250,7 +252,9 @@ func readyCondition(rs *schema.Resource) (attr, value string, ok bool) {
 	return "", "", false
 }
 
-// waitable reports whether a declaration can be waited on.
+// waitable reports whether a declaration can be waited on. Another wait can, as the product's
+// design says, though Carina's validation rejects it (a wait is no resource there); a for or an
+// if stands for the resources it expands to.
 func waitable(k workspace.DeclKind) bool {
 	switch k {
 	case workspace.Resource, workspace.DataSource, workspace.Wait, workspace.ForEach, workspace.Conditional:
@@ -335,6 +339,7 @@ func (c *checker) checkUntil(w *workspace.WaitInfo, prefix string, pred grammar.
 		}
 		return true
 	})
+	// An unsupported operator is the one thing to fix: the shape checks would only restate it.
 	if unsupported {
 		return
 	}
@@ -387,6 +392,8 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *gr
 	rhsText := text(f, rsp)
 	if t.Kind == schema.KindEnum && t.Enum != nil {
 		en := t.Enum
+		// An open enum (a region) takes its wire value as a string: only a closed enum's quoted
+		// value is a mistake.
 		if s, ok := rhs.(*grammar.StringLit); ok && !s.Interpolated() && !en.Open {
 			if v, ok := en.MatchString(s.Value); ok {
 				d := c.add(f, rsp, Warning, CodeWaitUntilQuoted, "%suntil compares %s (%s) with %s; use %s",
@@ -456,6 +463,7 @@ func (c *checker) checkUntilLHS(w *workspace.WaitInfo, prefix string, cmp *gramm
 			c.add(f, lsp, Error, CodeWaitUntilShape,
 				"%suntil must start with the target's attribute (%s.<attribute> == <value>), not the value %s", prefix, tname, text(f, lsp))
 		case r != nil && r.Decl == nil:
+			// The only name that fits on the left is the target: it is the one suggestion.
 			d := c.add(f, at(st, root.Span), Error, CodeWaitUntilCrossTarget,
 				"%suntil names %q, which is not declared; compare an attribute of the target: %s.<attribute> == <value>%s",
 				prefix, root.Text, tname, didYouMean(root.Text, []string{tname}))
@@ -478,6 +486,9 @@ func (c *checker) checkUntilLHS(w *workspace.WaitInfo, prefix string, cmp *gramm
 	return false
 }
 
+// checkUntilRHS reports a right side Carina's wait cannot compare with (it takes a literal or a
+// dotted name, not null, a call, an index or a group) and says whether the side is one the
+// schema check can read.
 func (c *checker) checkUntilRHS(w *workspace.WaitInfo, prefix string, rhs grammar.Expr) bool {
 	f, st := w.Decl.File, w.Decl.Stmt
 	switch x := rhs.(type) {
@@ -519,8 +530,9 @@ func (c *checker) checkTimeout(w *workspace.WaitInfo, prefix string, x *grammar.
 	}
 }
 
-
-// checkWaitDependsOn checks the entries of a wait's depends_on list.
+// checkWaitDependsOn checks the entries of a wait's depends_on list. Carina checks none of this
+// statically (the names are only ordering edges at plan time); the product's design asks for
+// each of these checks.
 func (c *checker) checkWaitDependsOn(w *workspace.WaitInfo, prefix string) {
 	d := w.Decl
 	f, st := d.File, d.Stmt

@@ -1,12 +1,12 @@
-// Package fix owns applying the checks' quick fixes to the files of a configuration, the one way
-// `carina-lsp check -fix` and the editor's fix-all do it: which fixes are eligible (the safe ones,
-// or every first fix with suggestions allowed), in which order (the most severe diagnostics
-// first), how the edits of one round combine (a fix whose edits overlap one already taken waits
-// for the next round, when it is computed again on the new text), which results are kept (a file
-// whose new text has a syntax error the old one did not have keeps its old text; fixes that
-// together add an error are applied one at a time, and one that adds an error on its own is
-// dropped), and repeating until a round changes nothing (bounded). It works on a workspace's
-// overlays and writes nothing: callers decide what to do with the texts.
+// Package fix owns applying the checks' quick fixes to the files of a configuration (Config), the
+// one way `carina-lsp check -fix` and the editor's fix-all do it: which fixes are eligible
+// (Eligible: the safe ones, or every first fix with suggestions allowed), in which order (the
+// most severe diagnostics first), how the edits of one round combine (a fix whose edits overlap
+// one already taken waits for the next round, when it is computed again on the new text), which
+// results are kept (a file whose new text has a syntax error the old one did not have keeps its
+// old text; fixes that together add an error are applied one at a time, and one that adds an
+// error on its own is dropped), and repeating until a round changes nothing (bounded). It works
+// on a workspace's overlays and writes nothing: callers decide what to do with the texts.
 package fix
 
 import (

@@ -136,7 +136,9 @@ type FnParam struct {
 	Default Expr
 }
 
-// ExprStmt is a top-level `for` or `if` expression.
+// ExprStmt is a top-level `for` or `if` expression, or a construct that stands only as a let's
+// value (`wait`, `read`, ...) written without its let: the parser reports the missing let and
+// keeps the construct's tree, for the editor features and the quick fix that binds it.
 type ExprStmt struct {
 	Span Span
 	X    Expr
@@ -313,7 +315,8 @@ type BoolLit struct {
 	Value bool
 }
 
-// NullLit is `null` in a validate expression.
+// NullLit is `null` in a validate expression. Elsewhere Carina reads `null` as a plain name, so
+// the parser makes it a PathExpr there.
 type NullLit struct{ Span Span }
 
 // ListExpr is `[a, b]`.

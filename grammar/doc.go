@@ -1,3 +1,19 @@
+// Package grammar owns the Carina language's syntax; it knows nothing of schemas or of LSP.
+//
+// Lex is the lexer that never fails (every byte is in exactly one token; lexical problems are
+// flags on tokens), Split cuts the tokens into top-level statements, and a Parser parses each
+// statement on its own (hand-written recursive descent with per-item recovery; participle for
+// type annotations) into the syntax tree of ast.go, with spans relative to the statement and
+// SyntaxErrors that say what was expected where. Parser.ParseDoc and Parser.Reparse keep a
+// document as a Doc, whose statements sit in chunks that an edit rebuilds only around itself, an
+// unchanged statement's parse being shared from the cache; Doc.File (and Parser.Parse) give the
+// flat File.
+//
+// The construct table (Constructs, ConstructOf) describes every construct of the language: its
+// keyword, where it stands, its keys and their value kinds, and the texts the editor shows. The
+// keyword list, the parser's dispatch and key validation (KeyedBlockOf, KeyedBlock.Validate) are
+// derived from it, and other packages name constructs by ConstructID, so no package but this one
+// spells a keyword.
 package grammar
 
 import (

@@ -1,8 +1,3 @@
-// Package grammar owns the Carina language's syntax: the token kinds and keyword list, the lexer
-// that never fails, the statement splitter, the parser (hand-written recursive descent with
-// per-item recovery; participle for type annotations), the syntax tree with byte ranges, syntax
-// errors, and the per-statement parse cache that makes re-parsing after an edit cost only the
-// statements the edit touched. It knows nothing of schemas or of LSP.
 package grammar
 
 import (

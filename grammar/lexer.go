@@ -53,6 +53,8 @@ func (lx *lexer) emit(k Kind, start int, flags TokenFlags) {
 	lx.toks = append(lx.toks, Token{Kind: k, Flags: flags, Start: int32(start), End: int32(lx.pos)})
 }
 
+// isIdentStart lets "_" start a word, though Carina's names start with a letter: the discard `_`
+// is a word, and `_x` stays one token whose mistake the parser can name.
 func isIdentStart(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
 func isIdentPart(c byte) bool  { return isIdentStart(c) || isDigit(c) }
 func isDigit(c byte) bool      { return c >= '0' && c <= '9' }
@@ -94,6 +96,7 @@ func (lx *lexer) run() {
 			lx.blockComment(start)
 		case isIdentStart(c):
 			lx.ident(start)
+		// The minus belongs to the literal: Carina has no unary minus (no arithmetic at all).
 		case isDigit(c) || c == '-' && isDigit(lx.peek(1)):
 			lx.number(start)
 		case c == '"':
@@ -139,6 +142,7 @@ func (lx *lexer) lineComment(start int) {
 func (lx *lexer) blockComment(start int) {
 	src := lx.src
 	lx.pos += 2
+	// Block comments nest, as in Carina's grammar (its formatter's grammar does not nest them).
 	depth := 1
 	for lx.pos < len(src) && depth > 0 {
 		switch {

@@ -15,12 +15,16 @@ func (p *parser) parseExpr(ctx exprCtx) Expr {
 	x := p.parsePipe(ctx)
 	if p.peek().Kind == Coalesce {
 		op := p.next()
+		// The right side is not the let's value itself: a wait or a use there is misplaced, so
+		// only noBlock carries over.
 		y := p.parsePipe(exprCtx{noBlock: ctx.noBlock})
 		x = &BinaryExpr{Span: join(x.Pos(), y.Pos()), Op: Coalesce, OpPos: span(op), X: x, Y: y}
 		if t := p.peek(); t.Kind == Coalesce {
 			p.errorf(span(t), "only one \"??\" is allowed in an expression; use parentheses: a ?? (b ?? c)")
 		}
 	}
+	// Carina has comparisons and && || only in conditions. The operator and its operand are
+	// consumed, so the mistake costs one error, not a second one about what is left.
 	if t := p.peek(); isComparison(t.Kind) || t.Kind == AndAnd || t.Kind == OrOr {
 		p.errorf(span(t), "operator %s is only allowed in require, validation conditions and wait until", t.Kind)
 		p.next()
@@ -42,6 +46,8 @@ func (p *parser) parsePipe(ctx exprCtx) Expr {
 	for p.peek().Kind == Pipe {
 		op := p.next()
 		t := p.peek()
+		// Carina pipes only into a call (`x |> f(a)` is `f(a, x)`). A name without its "(" is
+		// consumed with the error, so it is not reported again as a stray token.
 		if t.Kind != Ident || p.peekN(1).Kind != LParen {
 			p.errorf(span(op), "expected a function call after \"|>\" (e.g. |> join(','))")
 			if t.Kind == Ident {
@@ -62,6 +68,7 @@ func (p *parser) parseCompose(ctx exprCtx) Expr {
 	x := p.parsePostfix(ctx)
 	for p.peek().Kind == Compose {
 		op := p.next()
+		// As for ??, the operand is not the let's value.
 		y := p.parsePostfix(exprCtx{noBlock: ctx.noBlock})
 		x = &BinaryExpr{Span: join(x.Pos(), y.Pos()), Op: Compose, OpPos: span(op), X: x, Y: y}
 	}
@@ -108,6 +115,7 @@ func (p *parser) parseNot() Expr {
 		y := p.parsePostfix(exprCtx{validate: true})
 		x = &BinaryExpr{Span: join(x.Pos(), y.Pos()), Op: t.Kind, OpPos: span(op), X: x, Y: y}
 		if t := p.peek(); isComparison(t.Kind) {
+			// Carina's comparison takes one operator; the rest is consumed: one error for it all.
 			p.errorf(span(t), "comparisons cannot be chained; combine them with && instead")
 			p.next()
 			p.parsePostfix(exprCtx{validate: true})
@@ -151,6 +159,8 @@ func (p *parser) parsePostfix(ctx exprCtx) Expr {
 			}
 			p.next()
 			f := p.peek()
+			// The name must touch the dot: with `cert.` half typed at the end of a line, the next
+			// line's first word is not taken for its attribute, and the reference stays in the tree.
 			if f.Kind != Ident || f.Start != t.End {
 				p.errorf(Span{x.Pos().Start, t.End}, "expected an attribute name after %q", p.src[x.Pos().Start:t.End])
 				return x
@@ -214,6 +224,9 @@ func (p *parser) closingBracket(i int) int32 {
 	return p.toks[i].End
 }
 
+// indexable reports whether a "[" after x is read as an index. Besides names, it takes what
+// Carina cannot index but people try to (a call's result, a parenthesised expression, a list
+// literal), so that the error can say what was indexed (unnamed).
 func indexable(x Expr) bool {
 	switch x.(type) {
 	case *PathExpr, *IndexExpr, *FieldExpr, *CallExpr, *ParenExpr, *ListExpr:
@@ -285,6 +298,8 @@ func (p *parser) parsePrimary0(ctx exprCtx) Expr {
 		return &MapExpr{Body: p.parseBlock(bodyMap, nil, "map")}
 	case LParen:
 		open := p.next()
+		// Parentheses delimit the expression: inside them `name {` is a module call again, even in
+		// an if condition or a for iterable.
 		inner := exprCtx{validate: ctx.validate}
 		var x Expr
 		if ctx.validate {
@@ -301,11 +316,15 @@ func (p *parser) parsePrimary0(ctx exprCtx) Expr {
 		return &ParenExpr{Span: Span{open.Start, end}, X: x}
 	case Not:
 		if !ctx.validate {
+			// Still parsed outside conditions, so the tree keeps the operand and the one error
+			// is about the operator.
 			p.errorf(span(t), "operator \"!\" is only allowed in require, validation conditions and wait until")
 		}
 		op := span(p.next())
 		x := p.parsePostfix(exprCtx{validate: true})
 		return &UnaryExpr{Span: join(op, x.Pos()), OpPos: op, X: x}
+	// A closer or a comma is left to the list or block it belongs to, so a missing value costs
+	// one error and the brackets still match. EOF has no text: the error goes on the last token.
 	case EOF, RBrace, RBracket, RParen, Comma, TemplateMid, TemplateEnd:
 		e := p.prevEnd()
 		at := span(t)
@@ -327,6 +346,8 @@ func (p *parser) parseWord(t Token, ctx exprCtx) Expr {
 	n1 := p.peekN(1)
 	switch word {
 	case "read":
+		// A name on the next line is not the type: with `read` half typed, the next item's first
+		// word must not be swallowed, and `read` stays a name.
 		if n1.Kind == Ident && n1.Flags&LineStart == 0 {
 			kw := span(p.next())
 			if !strings.Contains(p.text(n1), ".") {
@@ -337,10 +358,13 @@ func (p *parser) parseWord(t Token, ctx exprCtx) Expr {
 			return &ResourceExpr{Span: Span{kw.Start, p.prevEnd()}, Read: &kw, Type: typ, Body: body}
 		}
 	case "wait":
+		// As for read; `wait {` goes on to parseWait, whose message says the target is missing.
 		if n1.Kind == Ident && n1.Flags&LineStart == 0 || n1.Kind == LBrace {
 			return p.parseWait(ctx)
 		}
 	case "use":
+		// Carina takes use only as the whole value of a top-level let. Elsewhere it is reported
+		// and still parsed, by the keyed-construct case below.
 		if n1.Kind == LBrace && !ctx.topLet {
 			p.errorf(span(t), "use { ... } can only be the value of a top-level let: let <name> = use { source = '...' }")
 		}
@@ -355,6 +379,8 @@ func (p *parser) parseWord(t Token, ctx exprCtx) Expr {
 			return &ProviderExpr{Span: Span{kw.Start, p.prevEnd()}, Kw: kw, Kind: kind, Body: body}
 		}
 	case "for":
+		// Otherwise `for` is a name: a for being typed, or `for { ... }`, which Carina's grammar
+		// reads as a module call and the checks report.
 		if n1.Kind == Ident || n1.Kind == LParen {
 			return p.parseFor()
 		}
@@ -364,6 +390,7 @@ func (p *parser) parseWord(t Token, ctx exprCtx) Expr {
 		p.next()
 		return &BoolLit{Span: span(t), Value: word == "true"}
 	case "null":
+		// Carina's null is a literal only in conditions; elsewhere it is a plain name.
 		if ctx.validate {
 			p.next()
 			return &NullLit{Span: span(t)}
@@ -376,6 +403,8 @@ func (p *parser) parseWord(t Token, ctx exprCtx) Expr {
 		body := p.parseBlock(bodyKeyed, c, word)
 		return &KeywordBlockExpr{Span: Span{kw.Start, p.prevEnd()}, Kw: kw, Construct: c.ID, Body: body}
 	}
+	// Carina has no methods: a dotted name before "(" is a reference, and the "(" is reported
+	// where it stands.
 	if n1.Kind == LParen && !strings.Contains(word, ".") {
 		return p.parseCall(p.next(), ctx)
 	}
@@ -458,12 +487,15 @@ func (p *parser) parseList0(closer Kind, open Span, what, owner string, elem exp
 	for {
 		t := p.peek()
 		if t.Kind == closer {
+			// Carina's lists take a trailing comma; its calls do not.
 			if prev := p.toks[p.i-1]; closer == RParen && prev.Kind == Comma {
 				p.errorf(span(prev), "unexpected \",\" before \")\": the arguments of a %s take no trailing comma", owner)
 			}
 			p.next()
 			return elems, true
 		}
+		// The "}" of an enclosing block or the end of an interpolation ends an unclosed list, so
+		// the block or the string around it is not swallowed.
 		if t.Kind == EOF || t.Kind == RBrace && closer != RBrace || t.Kind == TemplateMid || t.Kind == TemplateEnd {
 			p.errorf(open, "unclosed %q of %s: expected %s", p.src[open.Start:open.End], owner, closer)
 			return elems, false
@@ -483,6 +515,7 @@ func (p *parser) parseList0(closer Kind, open Span, what, owner string, elem exp
 			p.next()
 		case closer, EOF:
 		default:
+			// The list is reported as unclosed once, at the top of the loop.
 			if t.Kind == RBrace || t.Kind == TemplateMid || t.Kind == TemplateEnd {
 				continue
 			}
@@ -500,6 +533,7 @@ func (p *parser) parseInt(t Token) Expr {
 		whole := p.src[t.Start:u.End]
 		joined := text + p.text(u)
 		p.errorf(Span{t.Start, u.End}, "duration %q must not contain a space: write %s", whole, joined)
+		// A fix only for one of Carina's units: joining `5 days` gives another wrong duration.
 		if _, ok := DurationUnit(p.text(u)); ok {
 			p.fixLast(Span{t.Start, u.End}, "Change to "+joined, joined)
 		}
@@ -541,6 +575,9 @@ func (p *parser) floatLit(t Token) *FloatLit {
 // (`d = 1`, `m { ... }`, `s: String`) rather than a duration unit.
 func startsItem(k Kind) bool { return k == Assign || k == LBrace || k == Colon }
 
+// looksLikeUnit reports a word that reads as a duration unit: Carina's, and those people try
+// (days, ms, weeks, ...), so that `5 days` is one mistake about a duration, not a number
+// followed by a stray name.
 func looksLikeUnit(w string) bool {
 	if _, ok := DurationUnit(w); ok {
 		return true
@@ -556,6 +593,8 @@ func (p *parser) durationLit(s Span, text string) *DurationLit {
 	secs, problem := parseDuration(text)
 	if problem != "" {
 		p.errorf(s, "%s", problem)
+		// Only a compound duration has a certain repair: its parts are all known units, so their
+		// sum is the value meant.
 		if total, compound := compoundDuration(text); compound {
 			p.fixLast(s, "Change to "+normalDuration(total), normalDuration(total))
 		}
@@ -596,9 +635,11 @@ func (p *parser) parseWait(ctx exprCtx) *WaitExpr {
 			continue
 		}
 		k := ConstructOf(WaitConstruct).Key(a.Key.Text)
+		// Carina spells the wait's keys bare, so a quoted 'until' is never the predicate.
 		if k == nil || a.Quoted {
 			continue
 		}
+		// The first of a repeated key is the wait's; key validation reports the repeat.
 		switch k.Value {
 		case PredicateValue:
 			if w.Until == nil {
@@ -683,6 +724,8 @@ func (p *parser) parseFor() *ForExpr {
 			p.errorf(span(p.peek()), "expected the collection to iterate over before \"{\"")
 		}
 	} else {
+		// Carina's iterable is a call, a list, a name or a parenthesised expression, not any
+		// expression: a pipe there must be parenthesised.
 		f.Iter = p.parsePostfix(exprCtx{noBlock: true, iter: true})
 		switch f.Iter.(type) {
 		case *PathExpr, *IndexExpr, *FieldExpr, *CallExpr, *ListExpr, *ParenExpr, *BadExpr:
@@ -768,6 +811,7 @@ func (p *parser) parseIf() *IfExpr {
 		e := p.next()
 		if p.isWord(p.peek(), "if") {
 			p.errorf(Span{e.Start, p.peek().End}, "\"else if\" is not supported: nest the if inside \"else { ... }\"")
+			// Parsed anyway, nested in the else, so the rest of the chain stays in the tree.
 			nested := p.parseIf()
 			end := Span{nested.Span.End, nested.Span.End}
 			x.Else = &Body{Open: span(e), Close: end, Result: nested}

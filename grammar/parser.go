@@ -76,6 +76,9 @@ func (p *parser) enter() bool {
 
 func (p *parser) leave() { p.depth-- }
 
+// newParser keeps a statement's significant tokens and marks the first of each line
+// (LineStart): newlines end nothing in Carina, but a line start is where recovery resumes and
+// where a half-typed item stops taking words from the next line.
 func newParser(src string, all []Token, types *typeParser) *parser {
 	toks := make([]Token, 0, len(all)/2+1)
 	lineStart := true
@@ -333,6 +336,7 @@ func (p *parser) parseStatement() Node {
 	}
 	if n == nil {
 		p.errorf(span(t), "unexpected %s at top level; expected a statement (let, provider, a resource, ...)", p.bare(t))
+		// The splitter bounds the statement: skipping to its end loses nothing of the next one.
 		start := t.Start
 		for p.peek().Kind != EOF {
 			p.next()
@@ -370,6 +374,9 @@ func (p *parser) parseKeywordStatement(t Token) Node {
 			}
 			return &BackendStmt{Span: sp, Kw: kw, Kind: kind, Body: body}
 		}
+		// Carina's grammar reads `provider { ... }` (and `backend { ... }`) as a call of a module
+		// of that name; we report the missing kind instead and keep the block, so its keys are
+		// still in the tree.
 		if n1.Kind == LBrace || n1.Kind == EOF {
 			p.errorf(span(t), "expected the %s kind after %q (e.g. %s aws { ... })", word, word, word)
 			p.next()
@@ -393,6 +400,8 @@ func (p *parser) parseKeywordStatement(t Token) Node {
 	case FnConstruct:
 		return p.parseFn()
 	case ForConstruct, IfConstruct:
+		// Carina's grammar would read `for { ... }` as a call of a module named for: a for without
+		// its loop variable is reported as such instead.
 		if id == ForConstruct && n1.Kind != Ident && n1.Kind != LParen {
 			p.errorf(span(t), "expected a loop variable after \"for\" (for x in ... { ... })")
 			for p.peek().Kind != EOF {
@@ -413,6 +422,8 @@ func (p *parser) parseKeywordStatement(t Token) Node {
 	case c != nil && c.Place&InLet != 0 && c.Place&AtTop == 0 && (n1.Kind == Ident || n1.Kind == LBrace):
 		// Constructs that stand only as the value of a let.
 		errs := len(p.errs)
+		// Parsed as if bound, so the construct's tree and its own errors are those of the let it
+		// belongs in, and the one error below says what is missing.
 		x := p.parsePrimary(exprCtx{letRHS: true, topLet: true})
 		what := word + " ..."
 		if id == WaitConstruct {
@@ -427,6 +438,7 @@ func (p *parser) parseKeywordStatement(t Token) Node {
 		}
 		return &ExprStmt{Span: x.Pos(), X: x}
 	}
+	// `_` names only a discarded let: `_ { ... }` is no module call.
 	if word == "_" {
 		return nil
 	}
@@ -446,6 +458,8 @@ func (p *parser) parseKeywordStatement(t Token) Node {
 		p.errorf(span(t), "expected \"{\" after resource type %q", word)
 		return &BadStmt{Span: span(t)}
 	}
+	// `x = 1` (or `x y`) is a let without its keyword. After nil, parseStatement's generic
+	// message lands on the same place and is dropped (errorf), so this one stands.
 	if n1.Kind == Assign || n1.Kind == Ident && n1.Flags&LineStart == 0 {
 		p.errorf(span(t), "unexpected %q at top level; a binding is declared with \"let %s = ...\"", word, word)
 		return nil
@@ -464,6 +478,8 @@ func (p *parser) parseLet(top bool) *LetStmt {
 	case t.Kind == Assign:
 		// `let = value`: report the missing name, still parse the value.
 		p.errorf(Span{kw.Start, t.End}, "expected a binding name between \"let\" and \"=\"")
+	// A name on the next line is this let's only when "=" follows: with `let` half typed, the
+	// next line is another item.
 	case t.Kind != Ident || t.Flags&LineStart != 0 && p.peekN(1).Kind != Assign:
 		p.errorf(kw, "expected a binding name after \"let\"")
 		let.Span = kw
@@ -483,6 +499,8 @@ func (p *parser) parseLet(top bool) *LetStmt {
 		}
 	}
 	eq := p.next()
+	// A let starting the next line is the next item, not this value: in a block the splitter
+	// does not cut.
 	if p.peek().Kind == EOF || p.peek().Flags&LineStart != 0 && p.isWord(p.peek(), "let") {
 		p.errorf(span(eq), "expected a value after \"%s =\"", what)
 		let.Span = Span{kw.Start, p.prevEnd()}
@@ -570,6 +588,8 @@ func (p *parser) parseParamDecl() *ParamDecl {
 		d.Default = p.parseExpr(exprCtx{})
 	case LBrace:
 		d.Body = p.parseBlock(bodyKeyed, ConstructOf(ArgumentConstruct), "argument "+d.Name.Text)
+		// The detail block's default is the argument's default too: consumers read one field,
+		// whichever form was written.
 		if a := d.Body.Attr("default"); a != nil {
 			d.Default = a.Value
 		}
@@ -678,6 +698,7 @@ func (p *parser) parseFn() *FnStmt {
 	fn.Name = p.name()
 	if p.peek().Kind != LParen {
 		p.errorf(fn.Name.Span, "expected \"(\" and the parameters after \"fn %s\" (write fn %s() when it takes none)", fn.Name.Text, fn.Name.Text)
+		// The body is parsed anyway, so its lets and names are in the tree.
 		if p.peek().Kind == LBrace {
 			body := p.parseBody("function " + fn.Name.Text)
 			fn.Open, fn.Close, fn.Lets, fn.Result = body.Open, body.Close, body.Lets, body.Result
@@ -716,6 +737,7 @@ func (p *parser) parseFn() *FnStmt {
 	}
 	if p.peek().Kind != RParen {
 		p.errorf(open, "unclosed \"(\": expected \")\" after the parameters of %q", fn.Name.Text)
+		// Skip to the body, so an unclosed parameter list costs one error and the body still parses.
 		for k := p.peek().Kind; k != EOF && k != LBrace && k != RParen; k = p.peek().Kind {
 			p.next()
 		}

@@ -46,7 +46,6 @@ func durationZero(text string) bool {
 	return ok && secs == 0
 }
 
-
 // humanDuration writes seconds as hours, minutes and seconds: 4500 → 1h15min, 90 → 1min30s.
 func humanDuration(secs uint64) string {
 	if secs == 0 {

@@ -1,9 +1,10 @@
-// Package hover owns what the editor shows about code in place: hover cards (resource types,
+// Package hover owns what the editor shows about code in place: hover cards (At: resource types,
 // attributes and references to them, enum values, bindings, waits and their keys, durations,
 // built-in functions, keywords, modules and module arguments), signature help for built-in and
-// user functions, and inlay hints (the effective timeout of a wait that does not set one). It
-// reads the semantic model (workspace) and the schema index, answers in byte offsets and Markdown,
-// and knows nothing of LSP: the lsp package converts positions.
+// user functions (SignatureAt), and inlay hints (InlayHints: the effective timeout of a wait that
+// does not set one). A card is chosen by the role of cursor.LocateName's Site and written from
+// what it resolves to in the model, the construct table and the schema index. It answers in
+// byte offsets and Markdown and knows nothing of LSP: the lsp package converts positions.
 package hover
 
 import (

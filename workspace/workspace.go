@@ -1,9 +1,14 @@
 // Package workspace owns the semantic model of Carina configurations: a directory of `*.crn`
-// files is one configuration with one namespace; it holds the declarations, scopes (block-local
-// lets, for/if/fn bodies), references resolved across the files of the directory, `use` modules
-// and `upstream_state` sources resolved relative to the configuration, waits with their targets
-// and depends_on entries, and the dependency graph. Open editor buffers override files on disk.
-// It does not speak LSP.
+// files is one configuration with one namespace. A Config holds the declarations, scopes
+// (block-local lets, for/if/fn bodies), references resolved across the files of the directory,
+// `use` modules and `upstream_state` sources resolved relative to the configuration, waits with
+// their targets and depends_on entries, and the dependency graph (Deps).
+//
+// A Workspace (New) reads the files through an FS, open editor buffers overriding files on disk
+// (SetOverlay, EditOverlay, which carry the buffer's incremental parse), and Workspace.Config
+// builds a directory's Config and caches it until a directory it read changes. A build works on
+// a snapshot of the buffers, so an edit never waits for one. Build makes a Config from files
+// already parsed, reading nothing. It does not speak LSP.
 package workspace
 
 import (
@@ -271,6 +276,8 @@ func (w *Workspace) Config(ctx context.Context, dir string) (*Config, error) {
 			w.mu.Unlock()
 			return b.c, nil
 		}
+		// A build that started after the directory's last change is building what this caller
+		// wants.
 		if fl := w.flights[dir]; fl != nil && fl.seq >= w.changed[dir] {
 			w.mu.Unlock()
 			select {
@@ -382,6 +389,8 @@ func (w *Workspace) config(ctx context.Context, dir string, snap snapshot, stack
 		return nil, err
 	}
 	w.mu.Lock()
+	// Builds run in parallel and may land out of order: one that read an older snapshot never
+	// replaces a newer one.
 	if old := w.configs[dir]; old == nil || old.seq <= b.seq {
 		w.configs[dir] = b
 	}
@@ -477,6 +486,8 @@ func (w *Workspace) linkedCycle(snap snapshot, stack []string, dir string) bool 
 // sources lists the `*.crn` files directly in dir, including open buffers not yet saved.
 func (w *Workspace) sources(dir string, snap snapshot) ([]string, error) {
 	entries, err := w.fs.ReadDir(dir)
+	// A directory not on disk may still hold unsaved buffers: then they are its configuration,
+	// and the error stands only when there are none.
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}

@@ -1,11 +1,12 @@
-// Package exercise owns driving the whole analysis of a configuration the way an editor does: the
-// model is built, every check runs, and at chosen offsets every feature of the language server
-// answers (completion, hover, signature help, definition, references, highlights, prepare
-// rename and rename, inlay hints, code actions from the diagnostics' fixes, semantic tokens,
-// document and workspace symbols, folding, formatting and range formatting). It checks the
-// invariants every answer keeps (ranges inside their file, edits that apply) and returns the
-// first broken one as an error. The robustness tests — FuzzAnalyze and the typing replay — are
-// built on it.
+// Package exercise owns driving the whole analysis of a configuration the way an editor does
+// (Everything, Analyse, At): the model is built, every check runs, and at chosen offsets every
+// feature of the language server answers (completion, hover, signature help, definition,
+// references, highlights, prepare rename and rename, inlay hints, code actions from the
+// diagnostics' fixes, semantic tokens, document and workspace symbols, folding, formatting and
+// range formatting). It checks the invariants every answer keeps (ranges inside their file,
+// edits that apply) and returns the first broken one as an error. The robustness tests built on
+// it live here: FuzzAnalyze, the typing replay, the mutation campaign and the damaged-tree test
+// (TestOptionalNodes), with the agreement test of the cursor features over the corpus.
 package exercise
 
 import (

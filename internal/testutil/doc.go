@@ -1,9 +1,10 @@
-// Package testutil holds the helpers the tests of several packages share: a txtar reader, an
-// in-memory workspace.FS, cursor markers, the seeded mutations of sources the property tests check.
+// Package testutil holds the helpers the tests of several packages share: an in-memory
+// workspace.FS (MemFS), the cursor marker of test texts (Cut, CutFiles), the seeded mutations of
+// sources the property tests check (Mutations), configurations built from test files (Config,
+// ConfigOf) and the embedded schemas loaded once for a test binary (EmbeddedIndex,
+// EmbeddedWith).
 //
-// Besides, it builds configurations from test files (Config, ConfigOf) and loads the embedded
-// schemas once for a test binary (EmbeddedIndex). The txtar reader is a package of its own,
-// internal/testutil/txtar, which imports only the standard library; this package imports
-// workspace and schema (and, through workspace, grammar), whose internal tests therefore cannot
-// import it.
+// It imports workspace and schema (and, through workspace, grammar), whose internal tests
+// therefore cannot import it. That is why the txtar reader of the golden tests is a package of
+// its own, internal/testutil/txtar, which imports only the standard library.
 package testutil
