@@ -222,7 +222,7 @@ func (b *builder) kindOf(s *scope, v grammar.Node) (Kind, string, bool) {
 			return b.kindOf(s, body.Result)
 		}
 	}
-	return "", "", false
+	return 0, "", false
 }
 
 // nameSpan is what names an anonymous node in its statement: a resource's type, a module call's

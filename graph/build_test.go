@@ -33,7 +33,7 @@ func edgeList(g *Graph) []string {
 func nodeList(g *Graph) []string {
 	var out []string
 	for _, n := range g.Nodes {
-		out = append(out, string(n.Kind)+" "+n.ID)
+		out = append(out, n.Kind.String()+" "+n.ID)
 	}
 	return out
 }

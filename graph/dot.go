@@ -5,6 +5,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 // The colours of the drawings (DOT and Mermaid): one per kind of node, red for cycles and errors.
@@ -155,11 +157,11 @@ func merged(edges []*Edge) []mergedEdge {
 		out[i].label = strings.Join(l, ", ")
 		switch k.kind {
 		case WaitTarget:
-			out[i].label = "until"
+			out[i].label = grammar.ConstructOf(grammar.WaitConstruct).KeyOf(grammar.PredicateValue).Name
 		case DependsOn, WaitDependsOn:
-			out[i].label = "depends_on"
+			out[i].label = dependsOn()
 		case ProviderUse:
-			out[i].label = "provider"
+			out[i].label = k.kind.String()
 		}
 	}
 	return out

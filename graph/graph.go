@@ -7,37 +7,111 @@
 package graph
 
 import (
+	"fmt"
 	"path/filepath"
 
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
-// Kind is what a node stands for.
-type Kind string
+// Kind is what a node stands for. In JSON it is written as a word (Kind.String).
+type Kind uint8
 
 // Node kinds.
 const (
-	Resource   Kind = "resource"
-	DataSource Kind = "data_source"
-	Wait       Kind = "wait"
-	Module     Kind = "module"
-	Upstream   Kind = "upstream_state"
-	Provider   Kind = "provider"
+	Resource Kind = iota
+	DataSource
+	Wait
+	Module
+	Upstream
+	Provider
 )
 
-// EdgeKind is why one node waits for another.
-type EdgeKind string
+// String names the kind: resource, data_source, module, and the keyword of the others (wait,
+// upstream_state, provider).
+func (k Kind) String() string {
+	switch k {
+	case Resource:
+		return "resource"
+	case DataSource:
+		return "data_source"
+	case Wait:
+		return grammar.WaitConstruct.Keyword()
+	case Module:
+		return "module"
+	case Upstream:
+		return grammar.UpstreamConstruct.Keyword()
+	case Provider:
+		return grammar.ProviderConstruct.Keyword()
+	}
+	return "unknown"
+}
+
+// MarshalText writes the kind's name.
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a kind's name.
+func (k *Kind) UnmarshalText(b []byte) error {
+	for c := Resource; c <= Provider; c++ {
+		if c.String() == string(b) {
+			*k = c
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown node kind %q", b)
+}
+
+// EdgeKind is why one node waits for another. In JSON it is written as a word (EdgeKind.String).
+type EdgeKind uint8
 
 // Edge kinds.
 const (
-	Reference      EdgeKind = "reference"       // a value reads the other: cert.arn
-	DependsOn      EdgeKind = "depends_on"      // directives { depends_on = [...] }
-	WaitTarget     EdgeKind = "wait_target"     // wait cert { ... }: the wait polls its target
-	WaitDependsOn  EdgeKind = "wait_depends_on" // a wait's depends_on: applied before polling starts
-	ModuleArgument EdgeKind = "module_argument" // a module call's argument reads the other
-	ProviderUse    EdgeKind = "provider"        // directives { provider = us }
+	Reference      EdgeKind = iota // a value reads the other: cert.arn
+	DependsOn                      // directives { depends_on = [...] }
+	WaitTarget                     // wait cert { ... }: the wait polls its target
+	WaitDependsOn                  // a wait's depends_on: applied before polling starts
+	ModuleArgument                 // a module call's argument reads the other
+	ProviderUse                    // directives { provider = us }
 )
+
+// dependsOn is the name of the depends_on key.
+func dependsOn() string {
+	return grammar.ConstructOf(grammar.DirectivesConstruct).KeyOf(grammar.BindingsValue).Name
+}
+
+// String names the edge kind: reference, depends_on, wait_target, wait_depends_on,
+// module_argument, provider.
+func (k EdgeKind) String() string {
+	switch k {
+	case Reference:
+		return "reference"
+	case DependsOn:
+		return dependsOn()
+	case WaitTarget:
+		return grammar.WaitConstruct.Keyword() + "_target"
+	case WaitDependsOn:
+		return grammar.WaitConstruct.Keyword() + "_" + dependsOn()
+	case ModuleArgument:
+		return "module_argument"
+	case ProviderUse:
+		return grammar.ProviderConstruct.Keyword()
+	}
+	return "unknown"
+}
+
+// MarshalText writes the edge kind's name.
+func (k EdgeKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads an edge kind's name.
+func (k *EdgeKind) UnmarshalText(b []byte) error {
+	for c := Reference; c <= ProviderUse; c++ {
+		if c.String() == string(b) {
+			*k = c
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown edge kind %q", b)
+}
 
 // Node is one thing the apply creates, reads or waits for.
 type Node struct {

@@ -54,7 +54,7 @@ func (g *Graph) WriteMermaid(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "  classDef resource fill:%s,stroke:#1a73e8\n", colourResource)
 	fmt.Fprintf(&b, "  classDef data fill:%s,stroke:#188038\n", colourDataSource)
-	fmt.Fprintf(&b, "  classDef wait fill:%s,stroke:#f29900\n", colourWait)
+	fmt.Fprintf(&b, "  classDef gate fill:%s,stroke:#f29900\n", colourWait)
 	fmt.Fprintf(&b, "  classDef module fill:%s,stroke:#9334e6\n", colourModule)
 	fmt.Fprintf(&b, "  classDef other fill:%s,stroke:#5f6368\n", colourOther)
 	fmt.Fprintf(&b, "  classDef problem fill:%s,stroke:%s,stroke-width:2px\n", colourError, colourRed)
@@ -77,7 +77,7 @@ func mermaidClass(n *Node) string {
 	case n.Kind == DataSource:
 		return "data"
 	case n.Kind == Wait:
-		return "wait"
+		return "gate"
 	case n.Kind == Module:
 		return "module"
 	}
