@@ -4,7 +4,6 @@ go 1.26
 
 require (
 	github.com/alecthomas/participle/v2 v2.1.4
-	github.com/goccy/go-graphviz v0.2.10
 	github.com/google/go-cmp v0.7.0
 	github.com/segmentio/encoding v0.3.4
 	go.lsp.dev/jsonrpc2 v0.10.0
@@ -15,17 +14,10 @@ require (
 )
 
 require (
-	github.com/disintegration/imaging v1.6.2 // indirect
-	github.com/flopp/go-findfont v0.1.0 // indirect
-	github.com/fogleman/gg v1.3.0 // indirect
-	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
-	github.com/tetratelabs/wazero v1.10.1 // indirect
 	go.lsp.dev/pkg v0.0.0-20210717090340-384b27a52fb2 // indirect
 	go.uber.org/multierr v1.10.0 // indirect
-	golang.org/x/image v0.21.0 // indirect
 	golang.org/x/sys v0.0.0-20220319134239-a9b59b0215f8 // indirect
-	golang.org/x/text v0.19.0 // indirect
 )
 
 // jsonrpc2 v1.x does not compile with protocol v0.12.0 (undefined: jsonrpc2.Replier).

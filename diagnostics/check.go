@@ -78,6 +78,7 @@ func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index
 	// What spans statements: the dependency graph, names declared twice, what nothing uses.
 	c.contained("cycles", c.checkCycles)
 	c.contained("wait bypasses", c.checkBypasses)
+	c.contained("redundant depends_on", c.checkRedundantDependsOn)
 	c.contained("duplicates", c.checkDuplicates)
 	c.contained("placement", c.checkPlacement)
 	if !broken {

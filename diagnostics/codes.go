@@ -13,7 +13,7 @@ func Codes() []Code {
 		CodeSyntax,
 		// references and declarations
 		CodeUndefined, CodeUnknownFunction, CodeUnknownModule, CodeUnknownOutput, CodeUnknownExport,
-		CodeUnknownArgument, CodeMissingArgument, CodeDuplicate, CodeUnused, CodeCycle,
+		CodeUnknownArgument, CodeMissingArgument, CodeDuplicate, CodeUnused, CodeCycle, CodeRedundantDependsOn,
 		CodeArgumentsInRoot, CodeNotInModule,
 		// keyed constructs against the construct table
 		CodeMissingKey, CodeUnknownKey, CodeDuplicateKey, CodeKeyValue,

@@ -84,6 +84,9 @@ func (b *builder) add(cfg *workspace.Config, module string, depth int) {
 				}
 				continue
 			}
+			if b.g.byID[n.ID] != nil { // a name declared twice (an error of its own): both drawn
+				n.ID += fmt.Sprintf("@%s:%d", filepath.Base(f.Path), f.Lines.Line(int(st.Offset))+1)
+			}
 			b.g.Nodes = append(b.g.Nodes, n)
 			b.g.byID[n.ID] = n
 			b.stmtNode[st] = n
