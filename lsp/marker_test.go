@@ -28,8 +28,9 @@ import (
 //	diagnostics F: code code ...        the codes last published for F, as a multiset ("none")
 //	diag @k[-@e]: code [sev] ["msg"]    a diagnostic last published starts at @k (ends at @e), with
 //	                                    that code (and severity: error warning info hint, message part)
-//	syntax F: code code ...             the codes of F's first publish, the syntax phase ("none")
-//	syntax @k[-@e]: ["msg"]             a syntax error of that publish starts at @k (ends at @e)
+//	syntax F: syntax ...                the syntax errors of F's first publish, the syntax phase, one
+//	                                    word each ("none")
+//	syntax @k[-@e]: ["msg"]             one of them starts at @k (ends at @e), with that message part
 //	complete @k: L !L ...               the items at @k include the labels L, not the !L ("none")
 //	complete @k: first L L ...          the first items (in sortText order) are these, in order
 //	complete @k: only L L ...           the items are exactly these, in order
