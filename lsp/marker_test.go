@@ -20,7 +20,9 @@ import (
 // (taken out before the files are written and opened), a `markers` section of assertions, one a
 // line (# starts a comment), and sections of expected text the assertions name.
 //
-// Every .crn file is written to disk and opened in the server. The assertions run once each file
+// Every file is written to disk and every .crn file opened in the server (a schema index in the
+// configuration's .carina/schemas serves a provider of the archive's own, as it would a user's).
+// The assertions run once each file
 // has had its first publish (the syntax phase) and the semantic phase of each directory has
 // published its latest check (an event the publisher reports; no quiet period is waited for).
 // @k is a marker, @a-@b the range between two markers, F a file of the archive:
