@@ -16,8 +16,9 @@ import (
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
-// TestEveryOffset completes at every offset of the cursor file of each golden archive: nothing
-// may panic, and every item must satisfy checkItems.
+// TestEveryOffset completes at every offset of the cursor file of each golden archive and of
+// every file of the server's marker archives: nothing may panic, and every item must satisfy
+// checkItems.
 func TestEveryOffset(t *testing.T) {
 	paths, _ := filepath.Glob(filepath.Join("testdata", "*.txtar"))
 	idx := testutil.EmbeddedIndex(t)
@@ -30,6 +31,15 @@ func TestEveryOffset(t *testing.T) {
 		for off := 0; off <= len(s.file.Text()); off++ {
 			opts := Options{Snippets: off%4 != 0}
 			checkItems(t, Complete(context.Background(), s.cfg, s.file, off, idx, opts), off, opts)
+		}
+	}
+	for _, files := range testutil.MarkerSources(t) {
+		cfg := testutil.Config(t, files, testutil.Root)
+		for _, f := range cfg.Files {
+			for off := 0; off <= len(f.Text()); off++ {
+				opts := Options{Snippets: off%4 != 0}
+				checkItems(t, Complete(context.Background(), cfg, f, off, idx, opts), off, opts)
+			}
 		}
 	}
 }

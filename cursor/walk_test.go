@@ -52,7 +52,8 @@ func sayOf(s *Site) said {
 }
 
 // TestWalkAgreesWithLocate walks every file of the corpus (whole, and cut in half so that
-// statements break) and of the cursor package's neighbours' golden archives, and checks that
+// statements break), of the cursor package's neighbours' golden archives and of the server's
+// marker archives, and checks that
 // every Site Walk yields is what Locate says at the same place, that Walk yields every
 // identifier and quoted key once, and that a Walk over a span yields the same Sites as the whole walk there.
 func TestWalkAgreesWithLocate(t *testing.T) {
@@ -65,7 +66,7 @@ func TestWalkAgreesWithLocate(t *testing.T) {
 		}
 		sets = append(sets, map[string]string{"main.crn": string(data)}, map[string]string{"main.crn": string(data[:len(data)/2])})
 	}
-	for _, dir := range []string{"../hover/testdata", "../navigate/testdata", "../semantictokens/testdata"} {
+	for _, dir := range []string{"../hover/testdata", "../semantictokens/testdata"} {
 		paths, _ := filepath.Glob(filepath.Join(dir, "*.txtar"))
 		for _, p := range paths {
 			data, err := os.ReadFile(p)
@@ -75,6 +76,7 @@ func TestWalkAgreesWithLocate(t *testing.T) {
 			sets = append(sets, txtar.Parse(strings.ReplaceAll(string(data), testutil.Marker, "")).Sources())
 		}
 	}
+	sets = append(sets, testutil.MarkerSources(t)...)
 	if testing.Short() {
 		sets = sets[:40]
 	}

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/carina-rs/carina-lsp/internal/testutil/design"
 )
 
 // related describes a diagnostic's related information as "file:text: message".
@@ -64,7 +66,7 @@ func TestDuplicateAcrossFiles(t *testing.T) {
 // that depends on it. The cycle is reported once in each file, on each member's name, with the
 // whole cycle in the message and the other member, its neighbour both ways, as related information.
 func TestCycleThroughWaitAcrossFiles(t *testing.T) {
-	files := designFiles()
+	files := design.Files()
 	files["main.crn"] = strings.Replace(files["main.crn"],
 		"name             = cert.domain_validation_options", "name             = cert_issued.domain_validation_options", 1)
 	r := check(t, files)
@@ -159,7 +161,7 @@ func TestFixes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			files := designFiles()
+			files := design.Files()
 			file, old, new := tt.edit[0], tt.edit[1], tt.edit[2]
 			if !strings.Contains(files[file], old) {
 				t.Fatalf("%s does not contain %q", file, old)

@@ -4,51 +4,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/carina-rs/carina-lsp/internal/testutil/design"
 )
-
-// designFiles is the design example of wait.md (the block with `let dist`) split in three files
-// of one directory: the target and the validation record in main.crn, the wait in wait.crn, the
-// consumer in cdn.crn.
-func designFiles() map[string]string {
-	return map[string]string{
-		"main.crn": `let cert = aws.acm.Certificate {
-  domain_name       = 'registry.carina-rs.dev'
-  validation_method = dns
-}
-
-let validation_record = aws.route53.RecordSet {
-  hosted_zone_id   = 'Z0123456789'
-  name             = cert.domain_validation_options[0].resource_record.name
-  type             = cname
-  ttl              = 60
-  resource_records = [cert.domain_validation_options[0].resource_record.value]
-}
-`,
-		"wait.crn": `let cert_issued = wait cert {
-  until      = cert.status == aws.acm.Certificate.Status.Issued
-  depends_on = [validation_record]
-  timeout    = 75min
-}
-`,
-		"cdn.crn": `let dist = awscc.cloudfront.Distribution {
-  distribution_config = {
-    enabled = true
-
-    default_cache_behavior = {
-      target_origin_id       = 'registry'
-      viewer_protocol_policy = redirect_to_https
-    }
-
-    viewer_certificate = {
-      acm_certificate_arn      = cert_issued.certificate_arn
-      ssl_support_method       = sni_only
-      minimum_protocol_version = tlsv1_2_2021
-    }
-  }
-}
-`,
-	}
-}
 
 // isDistUnused matches an unused-let on dist. Nothing refers to the distribution bound to dist,
 // but a named resource is not reported as unused, so this must never match; the mistakes test
@@ -60,7 +18,7 @@ func isDistUnused(d Diagnostic) bool {
 // TestDesignExampleClean: the design example checks with no diagnostic at all, split in three
 // files and in one file.
 func TestDesignExampleClean(t *testing.T) {
-	split := designFiles()
+	split := design.Files()
 	var one strings.Builder
 	for _, name := range []string{"main.crn", "wait.crn", "cdn.crn"} {
 		one.WriteString(split[name])
@@ -207,7 +165,7 @@ func TestDesignMistakes(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			files := designFiles()
+			files := design.Files()
 			for _, e := range tt.edits {
 				if !strings.Contains(files[e.file], e.old) {
 					t.Fatalf("%s does not contain %q", e.file, e.old)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/carina-rs/carina-lsp/format"
 	"github.com/carina-rs/carina-lsp/grammar"
@@ -248,9 +249,25 @@ func (c *checker) checkBody(f *workspace.File, st *grammar.Stmt, rs *schema.Reso
 			if sug := c.unknownMember(f, st, at(st, it.Name.Span), name, owner, members, fit); sug != "" {
 				set[sug] = true
 			}
+		case *grammar.BadItem:
+			// An item that did not parse, being typed (`domain_name 'x'`, its `=` missing): the
+			// attribute it names is there for the user, and is not reported missing.
+			if m := members[leadingWord(f.Text(), at(st, it.Span))]; m != nil {
+				set[m.Name] = true
+			}
 		}
 	}
 	c.checkRequired(f, rs, owner, members, set, anchor)
+}
+
+// leadingWord returns the identifier that starts the text of sp, or "".
+func leadingWord(text string, sp grammar.Span) string {
+	word := text[sp.Start:sp.End]
+	end := strings.IndexFunc(word, func(r rune) bool { return !(r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)) })
+	if end >= 0 {
+		word = word[:end]
+	}
+	return word
 }
 
 // checkNestedBlock checks a nested block `name { ... }` (name is the block's own name, or another

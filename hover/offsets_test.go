@@ -13,9 +13,9 @@ import (
 	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 )
 
-// TestEveryOffset hovers every byte offset of every golden configuration (complete and partial
-// statements alike) and asks for signature help and inlay hints there: nothing may panic, and a
-// hover's span must lie in the file and hold the offset.
+// TestEveryOffset hovers every byte offset of every golden configuration and of the server's
+// marker archives (complete and partial statements alike) and asks for signature help and inlay
+// hints there: nothing may panic, and a hover's span must lie in the file and hold the offset.
 func TestEveryOffset(t *testing.T) {
 	paths, err := filepath.Glob("testdata/*.txtar")
 	if err != nil {
@@ -23,6 +23,7 @@ func TestEveryOffset(t *testing.T) {
 	}
 	idx := testutil.EmbeddedIndex(t)
 	ctx := context.Background()
+	var sets []map[string]string
 	for _, p := range paths {
 		data, err := os.ReadFile(p)
 		if err != nil {
@@ -32,20 +33,23 @@ func TestEveryOffset(t *testing.T) {
 		for name, text := range txtar.Parse(string(data)).Sources() {
 			files[name] = strings.Replace(text, testutil.Marker, "", 1)
 		}
+		sets = append(sets, files)
+	}
+	for _, files := range append(sets, testutil.MarkerSources(t)...) {
 		fx := build(t, files, false)
 		for _, f := range fx.cfg.Files {
 			text := f.Text()
 			for off := 0; off <= len(text); off++ {
 				if h := At(ctx, fx.cfg, f, off, idx); h != nil {
 					if h.Span.Start < 0 || int(h.Span.End) > len(text) || int(h.Span.Start) > off || off > int(h.Span.End) || h.Markdown == "" {
-						t.Fatalf("%s: %s at %d: span %v, card %q", p, f.Path, off, h.Span, h.Markdown)
+						t.Fatalf("%s at %d: span %v, card %q", f.Path, off, h.Span, h.Markdown)
 					}
 				}
 				SignatureAt(fx.cfg, f, off)
 			}
 			for _, h := range InlayHints(fx.cfg, f, grammar.Span{Start: 0, End: int32(len(text))}, idx) {
 				if h.Offset < 0 || h.Offset > len(text) || h.Label == "" {
-					t.Fatalf("%s: %s: bad inlay hint %+v", p, f.Path, h)
+					t.Fatalf("%s: bad inlay hint %+v", f.Path, h)
 				}
 			}
 		}

@@ -2,11 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
-	"fmt"
-	"os"
 	"path/filepath"
-	"regexp"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -17,250 +13,300 @@ import (
 	"github.com/carina-rs/carina-lsp/source"
 )
 
-// The marker tests check several features at once, through the server, the way gopls' marker
-// tests do: each testdata/markers/*.txtar archive holds the files of one configuration with named
-// places marked `<@name>` (the markers are removed before the files are opened), and a `markers`
-// section of one assertion per line:
+// The marker tests check every method of the server through the protocol (JSON-RPC over a pipe),
+// the way gopls' marker tests do. Each testdata/markers/*.txtar archive is one scenario: the files
+// of a configuration (a name with a directory puts the file in a module's directory; one starting
+// with ../ beside the configuration, for upstream_state), with named places marked `<@name>`
+// (taken out before the files are written and opened), a `markers` section of assertions, one a
+// line (# starts a comment), and sections of expected text the assertions name.
 //
-//	complete @k: label label !label   the items at @k include those labels, not the !ones
-//	hover @k: text                    the hover card at @k contains text ("none": no card)
-//	def @k: @target                   definition at @k is the place @target
-//	refs @k: @a @b                    references at @k (with the declaration) include @a and @b
-//	semantic @k: type                 the semantic token at @k has that type
-//	diagnostics file: code code       the codes the semantic phase publishes for file ("none")
-//	fix @k: title                     a code action at @k has that title
+// Every file is written to disk and every .crn file opened in the server (a schema index in the
+// configuration's .carina/schemas serves a provider of the archive's own, as it would a user's).
+// The assertions run once each file
+// has had its first publish (the syntax phase) and the semantic phase of each directory has
+// published its latest check (an event the publisher reports; no quiet period is waited for).
+// @k is a marker, @a-@b the range between two markers, F a file of the archive:
 //
-// Files are opened in the server; the assertions run once the semantic diagnostics of every file
-// are published.
+//	diagnostics F: code code ...        the codes last published for F, as a multiset ("none")
+//	diag @k[-@e]: code [sev] ["msg"]    a diagnostic last published starts at @k (ends at @e), with
+//	                                    that code (and severity: error warning info hint, message part)
+//	syntax F: syntax ...                the syntax errors of F's first publish, the syntax phase, one
+//	                                    word each ("none")
+//	syntax @k[-@e]: ["msg"]             one of them starts at @k (ends at @e), with that message part
+//	complete @k: L !L ...               the items at @k include the labels L, not the !L ("none")
+//	complete @k: first L L ...          the first items (in sortText order) are these, in order
+//	complete @k: only L L ...           the items are exactly these, in order
+//	insert @k L: "text"                 item L's edit inserts text (a Go string; snippets as sent)
+//	insert @k L: => NAME                applying item L's edit gives the texts NAME (see below)
+//	detail @k L: text                   item L's detail contains text
+//	hover @k: text                      the card at @k contains text ("none": no card)
+//	hover @k: => NAME                   section NAME is "hovered: " and the hovered text, "---", the card
+//	signature @k: text                  the signature shown at @k contains text ("none": no help)
+//	param @k: label                     its active parameter's label ("none": past the last one)
+//	def @k: @t ...                      definition: exactly locations starting at these ("none")
+//	refs @k: @a ...                     references, declaration included: exactly these ("none")
+//	uses @k: @a ...                     references without the declaration
+//	highlight @k: write @a read @b ...  document highlights, each of the kind named before it
+//	prepare-rename @k: name             the range holds @k, reads name, and name is the placeholder
+//	prepare-rename @k: refused "msg"    refused with a message containing msg
+//	rename @k NEW: => NAME              renaming to NEW gives the texts NAME; "none": no edit;
+//	                                    refused "msg": refused with a message containing msg
+//	symbols F: name name ...            F's top-level symbols, in order ("none")
+//	symbols F: => NAME                  F's outline, a line a symbol, children indented:
+//	                                    kind name "detail" L:C-L:C @L:C-L:C (the name's range)
+//	wsymbols QUERY: name[@m] ...        workspace symbols for QUERY, in order, each at @m ("none")
+//	folding F: L-L [kind], ...          F's folding ranges: 1-based lines, or @a-@b for the markers'
+//	                                    lines ("none")
+//	format F: => NAME                   formatting F gives the texts NAME ("none": no edit)
+//	format @a-@b: => NAME               formatting that range
+//	actions @k[-@e]: "title" !"title"   the quick fixes offered there include these, not the !ones
+//	                                    ("none")
+//	action @k "title": => NAME          applying that quick fix gives the texts NAME
+//	fixall F: => NAME                   the source.fixAll.carina action of F gives NAME ("none")
+//	inlay F: @m "label" ...             F's inlay hints, in order ("none")
+//	semantic @k: type [mod ...]         the token at @k has that type and exactly these modifiers,
+//	                                    in the full and in the range answer ("none": no token)
+//	tokens F: => NAME                   F's tokens, a line each: line:col len type mods text
+//
+// A result `=> NAME` is expected text. For what edits files (insert, rename, format, action,
+// fixall), each file F with a section `F.NAME` must read as that section once the edits are
+// applied, and every other file must be unchanged. For hover, symbols and tokens the section is
+// called NAME. Positions in expected text are 1-based lines and UTF-16 columns.
 func TestMarkers(t *testing.T) {
-	paths, _ := filepath.Glob(filepath.Join("testdata", "markers", "*.txtar"))
-	if len(paths) == 0 {
-		t.Fatal("no marker archives")
-	}
-	for _, p := range paths {
-		t.Run(strings.TrimSuffix(filepath.Base(p), ".txtar"), func(t *testing.T) {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			runMarkers(t, txtar.Parse(string(data)))
-		})
-	}
-}
-
-var markerRE = regexp.MustCompile(`<@([a-zA-Z0-9_]+)>`)
-
-// place is a marked offset in a file.
-type place struct {
-	file string
-	off  int
-}
-
-func runMarkers(t *testing.T, a *txtar.Archive) {
-	files := map[string]string{}
-	places := map[string]place{}
-	var lines []string
-	for name, text := range a.Sources() {
-		if name == "markers" {
-			lines = strings.Split(strings.TrimSpace(text), "\n")
-			continue
-		}
-		var b strings.Builder
-		last := 0
-		for _, m := range markerRE.FindAllStringSubmatchIndex(text, -1) {
-			b.WriteString(text[last:m[0]])
-			places[text[m[2]:m[3]]] = place{name, b.Len()}
-			last = m[1]
-		}
-		b.WriteString(text[last:])
-		files[name] = b.String()
-	}
-	dir := writeFiles(t, files)
-	c := startServer(t, Options{Debounce: 10e6})
-	c.initialize(dir, protocol.ClientCapabilities{TextDocument: &protocol.TextDocumentClientCapabilities{
-		Completion: &protocol.CompletionTextDocumentClientCapabilities{CompletionItem: &protocol.CompletionTextDocumentClientCapabilitiesItem{SnippetSupport: true}},
-	}})
-	uris := openAll(t, c, dir, files)
-	// The last diagnostics published for each file, once the server has been quiet for a while
-	// (the semantic phase publishes only what changed, so there is no last message to wait for).
-	for name := range files {
-		c.waitDiagnostics(uris[name], func(p publishDiagnosticsParams) bool { return p.Version != nil })
-	}
-	published := map[string][]string{}
-	for _, p := range c.quietDiagnostics(500 * time.Millisecond) {
-		for name, u := range uris {
-			if u == p.URI {
-				published[name] = nil
-				for _, d := range p.Diagnostics {
-					published[name] = append(published[name], fmt.Sprint(d.Code))
-				}
-			}
-		}
-	}
-	at := func(ref string) (protocol.TextDocumentPositionParams, place) {
-		pl, ok := places[strings.TrimPrefix(ref, "@")]
-		if !ok {
-			t.Fatalf("no marker %s", ref)
-		}
-		l := source.NewLines(files[pl.file])
-		return protocol.TextDocumentPositionParams{TextDocument: protocol.TextDocumentIdentifier{URI: uris[pl.file]}, Position: toPosition(l, pl.off)}, pl
-	}
-	for _, line := range lines {
-		cmd, rest, _ := strings.Cut(line, " ")
-		subject, arg, ok := strings.Cut(rest, ":")
-		if !ok {
-			t.Fatalf("bad marker line %q", line)
-		}
-		arg = strings.TrimSpace(arg)
-		switch cmd {
-		case "complete":
-			pos, _ := at(subject)
-			var list protocol.CompletionList
-			if err := c.call("textDocument/completion", &protocol.CompletionParams{TextDocumentPositionParams: pos}, &list); err != nil {
-				t.Fatal(err)
-			}
-			labels := map[string]bool{}
-			for _, it := range list.Items {
-				labels[it.Label] = true
-			}
-			for _, want := range strings.Fields(arg) {
-				if not := strings.TrimPrefix(want, "!"); not != want {
-					if labels[not] {
-						t.Errorf("%s: %s is offered", line, not)
-					}
-				} else if !labels[want] {
-					t.Errorf("%s: %s is not offered (%d items)", line, want, len(list.Items))
-				}
-			}
-		case "hover":
-			pos, _ := at(subject)
-			var h *protocol.Hover
-			if err := c.call("textDocument/hover", &protocol.HoverParams{TextDocumentPositionParams: pos}, &h); err != nil {
-				t.Fatal(err)
-			}
-			switch {
-			case arg == "none" && h != nil:
-				t.Errorf("%s: a card: %q", line, h.Contents.Value)
-			case arg != "none" && (h == nil || !strings.Contains(h.Contents.Value, arg)):
-				t.Errorf("%s: card %+v", line, h)
-			}
-		case "def":
-			pos, _ := at(subject)
-			var locs []protocol.Location
-			if err := c.call("textDocument/definition", &protocol.DefinitionParams{TextDocumentPositionParams: pos}, &locs); err != nil {
-				t.Fatal(err)
-			}
-			want, _ := at(arg)
-			if len(locs) != 1 || locs[0].URI != want.TextDocument.URI || locs[0].Range.Start != want.Position {
-				t.Errorf("%s: definition %+v", line, locs)
-			}
-		case "refs":
-			pos, _ := at(subject)
-			var locs []protocol.Location
-			if err := c.call("textDocument/references", &protocol.ReferenceParams{TextDocumentPositionParams: pos, Context: protocol.ReferenceContext{IncludeDeclaration: true}}, &locs); err != nil {
-				t.Fatal(err)
-			}
-			for _, ref := range strings.Fields(arg) {
-				want, _ := at(ref)
-				found := false
-				for _, l := range locs {
-					found = found || l.URI == want.TextDocument.URI && l.Range.Start == want.Position
-				}
-				if !found {
-					t.Errorf("%s: %s is not among the references %+v", line, ref, locs)
-				}
-			}
-		case "semantic":
-			pos, pl := at(subject)
-			var toks semanticTokens
-			if err := c.call("textDocument/semanticTokens/full", &protocol.SemanticTokensParams{TextDocument: pos.TextDocument}, &toks); err != nil {
-				t.Fatal(err)
-			}
-			if got := tokenTypeAt(toks.Data, source.NewLines(files[pl.file]), pos.Position); got != arg {
-				t.Errorf("%s: token type %q", line, got)
-			}
-		case "diagnostics":
-			got := published[strings.TrimSpace(subject)]
-			sort.Strings(got)
-			want := strings.Fields(arg)
-			if arg == "none" {
-				want = nil
-			}
-			sort.Strings(want)
-			if strings.Join(got, " ") != strings.Join(want, " ") {
-				t.Errorf("%s: published %v", line, got)
-			}
-		case "fix":
-			pos, _ := at(subject)
-			var actions []protocol.CodeAction
-			if err := c.call("textDocument/codeAction", &protocol.CodeActionParams{TextDocument: pos.TextDocument, Range: protocol.Range{Start: pos.Position, End: pos.Position}}, &actions); err != nil {
-				t.Fatal(err)
-			}
-			found := false
-			for _, a := range actions {
-				found = found || a.Title == arg
-			}
-			if !found {
-				t.Errorf("%s: actions %+v", line, actions)
-			}
-		default:
-			t.Fatalf("unknown marker command %q", cmd)
-		}
-	}
-}
-
-// quietDiagnostics waits until no notification has arrived for quiet, then returns the
-// diagnostics published so far, in order.
-func (c *testClient) quietDiagnostics(quiet time.Duration) []publishDiagnosticsParams {
-	c.t.Helper()
-	deadline := time.After(20 * time.Second)
-	for {
-		c.mu.Lock()
-		n := len(c.notes)
-		c.mu.Unlock()
-		select {
-		case <-c.arrived:
-			continue
-		case <-time.After(quiet):
-		case <-deadline:
-			c.t.Fatal("the server never went quiet")
-		}
-		c.mu.Lock()
-		same := n == len(c.notes)
-		notes := append([]note(nil), c.notes...)
-		c.mu.Unlock()
-		if !same {
-			continue
-		}
-		var out []publishDiagnosticsParams
-		for _, n := range notes {
-			if n.method != "textDocument/publishDiagnostics" {
+	txtar.Run(t, filepath.Join("testdata", "markers", "*.txtar"), func(t *testing.T, _ string, a *txtar.Archive) {
+		t.Parallel()
+		r := startMarkers(t, readMarkerArchive(t, a))
+		checks := markerChecks()
+		for _, line := range r.m.lines {
+			as, ok := parseAssertion(line)
+			if !ok {
+				t.Errorf("bad marker line %q", line)
 				continue
 			}
-			var p publishDiagnosticsParams
-			if err := json.Unmarshal(n.params, &p); err != nil {
-				c.t.Fatal(err)
+			check, ok := checks[as.verb]
+			if !ok {
+				t.Errorf("unknown marker verb in %q", line)
+				continue
 			}
-			out = append(out, p)
+			check(r, as)
 		}
-		return out
+	})
+}
+
+// markerRun is one archive opened in a server.
+type markerRun struct {
+	t     *testing.T
+	c     *testClient
+	m     *markerArchive
+	dir   string // the configuration's directory, the workspace folder
+	uris  map[string]protocol.DocumentURI
+	lines map[string]*source.Lines
+	first map[string]publishDiagnosticsParams // each file's first publish: the syntax phase
+	last  map[string]publishDiagnosticsParams // each file's last publish
+}
+
+// startMarkers writes and opens the archive's files and waits until every file is checked.
+func startMarkers(t *testing.T, m *markerArchive) *markerRun {
+	t.Helper()
+	// The configuration is a subdirectory, so that ../ names are beside it, in the test's own
+	// temporary directory.
+	written := map[string]string{}
+	for name, text := range m.files {
+		written[filepath.ToSlash(filepath.Join("ws", name))] = text
+	}
+	dir := filepath.Join(writeFiles(t, written), "ws")
+	r := &markerRun{t: t, m: m, dir: dir, uris: map[string]protocol.DocumentURI{}, lines: map[string]*source.Lines{},
+		first: map[string]publishDiagnosticsParams{}, last: map[string]publishDiagnosticsParams{}}
+	for name, text := range m.files {
+		r.uris[name] = uriOf(filepath.Join(dir, filepath.FromSlash(name)))
+		r.lines[name] = source.NewLines(text)
+	}
+	r.c = startServer(t, Options{Debounce: 30 * time.Millisecond})
+	r.c.initialize(dir, protocol.ClientCapabilities{TextDocument: &protocol.TextDocumentClientCapabilities{
+		Completion:     &protocol.CompletionTextDocumentClientCapabilities{CompletionItem: &protocol.CompletionTextDocumentClientCapabilitiesItem{SnippetSupport: true}},
+		DocumentSymbol: &protocol.DocumentSymbolClientCapabilities{HierarchicalDocumentSymbolSupport: true},
+		Rename:         &protocol.RenameClientCapabilities{PrepareSupport: true},
+	}})
+	dirs := map[string]bool{}
+	for _, name := range m.crnFiles() {
+		r.c.notify("textDocument/didOpen", &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+			URI: r.uris[name], LanguageID: "carina", Version: 1, Text: m.files[name]}})
+		dirs[filepath.Dir(filepath.Join(dir, filepath.FromSlash(name)))] = true
+	}
+	r.settle(dirs)
+	return r
+}
+
+// settle waits until each directory's latest semantic check has published, then makes a round
+// trip to the server: the publishes were written before its answer, so they have all been read.
+func (r *markerRun) settle(dirs map[string]bool) {
+	r.t.Helper()
+	deadline := time.After(60 * time.Second) // a hang guard: the event normally comes in milliseconds
+	for {
+		done := true
+		for d := range dirs {
+			done = done && r.c.srv.pub.settled(d)
+		}
+		if done {
+			break
+		}
+		select {
+		case <-r.c.arrived:
+		case <-time.After(5 * time.Millisecond):
+		case <-deadline:
+			r.t.Fatal("the semantic phase never published the latest check")
+		}
+	}
+	if err := r.c.call("textDocument/foldingRange", &protocol.FoldingRangeParams{}, nil); err != nil {
+		r.t.Fatal(err)
+	}
+	r.c.mu.Lock()
+	notes := append([]note(nil), r.c.notes...)
+	r.c.mu.Unlock()
+	byURI := map[protocol.DocumentURI]string{}
+	for name, u := range r.uris {
+		byURI[u] = name
+	}
+	for _, n := range notes {
+		if n.method != "textDocument/publishDiagnostics" {
+			continue
+		}
+		var p publishDiagnosticsParams
+		if err := json.Unmarshal(n.params, &p); err != nil {
+			r.t.Fatal(err)
+		}
+		name, ok := byURI[p.URI]
+		if !ok {
+			continue
+		}
+		if _, seen := r.first[name]; !seen {
+			r.first[name] = p
+		}
+		r.last[name] = p
+	}
+	for _, name := range r.m.crnFiles() {
+		if _, ok := r.first[name]; !ok {
+			r.t.Fatalf("nothing was published for %s", name)
+		}
 	}
 }
 
-// tokenTypeAt decodes semantic tokens and returns the type of the one holding p, or "".
-func tokenTypeAt(data []uint32, l *source.Lines, p protocol.Position) string {
-	types, _ := legendTypes()
-	var line, char uint32
-	for i := 0; i+4 < len(data); i += 5 {
-		if data[i] > 0 {
-			line += data[i]
-			char = data[i+1]
-		} else {
-			char += data[i+1]
-		}
-		if line == p.Line && char <= p.Character && p.Character < char+data[i+2] {
-			return types[data[i+3]]
+// at returns the position of a marker (`@name`).
+func (r *markerRun) at(as assertion, ref string) (protocol.TextDocumentPositionParams, place) {
+	r.t.Helper()
+	pl, ok := r.m.places[strings.TrimPrefix(ref, "@")]
+	if !ok || !strings.HasPrefix(ref, "@") {
+		r.t.Fatalf("%s: no marker %s", as.line, ref)
+	}
+	return protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: r.uris[pl.file]},
+		Position:     toPosition(r.lines[pl.file], pl.off),
+	}, pl
+}
+
+// span returns the range of `@a-@b` (both in one file), or the empty range at `@a`.
+func (r *markerRun) span(as assertion, ref string) (protocol.TextDocumentIdentifier, protocol.Range, string) {
+	r.t.Helper()
+	from, to, isRange := strings.Cut(ref, "-")
+	start, pa := r.at(as, from)
+	end := start
+	if isRange {
+		var pb place
+		end, pb = r.at(as, to)
+		if pb.file != pa.file {
+			r.t.Fatalf("%s: %s is across files", as.line, ref)
 		}
 	}
-	return ""
+	return start.TextDocument, protocol.Range{Start: start.Position, End: end.Position}, pa.file
+}
+
+// file returns the document of a file of the archive.
+func (r *markerRun) file(as assertion, name string) protocol.TextDocumentIdentifier {
+	r.t.Helper()
+	u, ok := r.uris[name]
+	if !ok {
+		r.t.Fatalf("%s: no file %s", as.line, name)
+	}
+	return protocol.TextDocumentIdentifier{URI: u}
+}
+
+// nameOf returns the archive name of a URI, or the URI.
+func (r *markerRun) nameOf(u protocol.DocumentURI) string {
+	for name, x := range r.uris {
+		if x == u {
+			return name
+		}
+	}
+	return string(u)
+}
+
+// markerOf names the marker at a location, or describes the location.
+func (r *markerRun) markerOf(u protocol.DocumentURI, p protocol.Position) string {
+	name := r.nameOf(u)
+	for id, pl := range r.m.places {
+		if pl.file == name && toPosition(r.lines[name], pl.off) == p {
+			return "@" + id
+		}
+	}
+	return name + ":" + showPos(p)
+}
+
+// subject returns the one subject field of an assertion.
+func (r *markerRun) subject(as assertion) string {
+	r.t.Helper()
+	if len(as.subject) != 1 {
+		r.t.Fatalf("%s: want one subject", as.line)
+	}
+	return as.subject[0]
+}
+
+// fields returns the fields after the colon.
+func (r *markerRun) fields(as assertion) []string {
+	r.t.Helper()
+	f, ok := as.args()
+	if !ok {
+		r.t.Fatalf("%s: bad quoting", as.line)
+	}
+	return f
+}
+
+// expected returns the section of expected text called name.
+func (r *markerRun) expected(as assertion, name string) string {
+	r.t.Helper()
+	text, ok := r.m.expected[name]
+	if !ok {
+		r.t.Fatalf("%s: no section %s", as.line, name)
+	}
+	return text
+}
+
+// markerChecks returns the assertions by verb.
+func markerChecks() map[string]func(*markerRun, assertion) {
+	return map[string]func(*markerRun, assertion){
+		"diagnostics":    checkPublished,
+		"diag":           checkDiag,
+		"syntax":         checkSyntax,
+		"complete":       checkComplete,
+		"insert":         checkInsert,
+		"detail":         checkDetail,
+		"hover":          checkHover,
+		"signature":      checkSignature,
+		"param":          checkParam,
+		"def":            checkDefinition,
+		"refs":           checkReferences,
+		"uses":           checkReferences,
+		"highlight":      checkHighlight,
+		"prepare-rename": checkPrepareRename,
+		"rename":         checkRename,
+		"symbols":        checkSymbols,
+		"wsymbols":       checkWorkspaceSymbols,
+		"folding":        checkFolding,
+		"format":         checkFormat,
+		"actions":        checkActions,
+		"action":         checkAction,
+		"fixall":         checkFixAll,
+		"inlay":          checkInlay,
+		"semantic":       checkSemantic,
+		"tokens":         checkTokens,
+	}
 }

@@ -37,6 +37,9 @@ type publisher struct {
 	lines    map[string]*source.Lines                // line indexes of the files last checked
 	unread   map[string]string                       // files that could not be read: the error reported
 	done     map[string]int                          // semantic checks completed, by directory
+	// published is, by directory, the generation of the last check whose results were all
+	// published: when it is the directory's current generation, nothing is pending there.
+	published map[string]uint64
 }
 
 // dirState is the pending semantic check of one configuration directory.
@@ -53,13 +56,14 @@ type sentDiagnostic struct {
 
 func newPublisher(s *Server) *publisher {
 	return &publisher{
-		s:        s,
-		dirs:     map[string]*dirState{},
-		semantic: map[string][]diagnostics.Diagnostic{},
-		sent:     map[protocol.DocumentURI]sentDiagnostic{},
-		lines:    map[string]*source.Lines{},
-		unread:   map[string]string{},
-		done:     map[string]int{},
+		s:         s,
+		dirs:      map[string]*dirState{},
+		semantic:  map[string][]diagnostics.Diagnostic{},
+		sent:      map[protocol.DocumentURI]sentDiagnostic{},
+		lines:     map[string]*source.Lines{},
+		unread:    map[string]string{},
+		done:      map[string]int{},
+		published: map[string]uint64{},
 	}
 }
 
@@ -218,6 +222,9 @@ func (p *publisher) check(parent context.Context, dir string, gen uint64) {
 		}
 		p.publish(ctx, d, byPath[d.path], res.lines)
 	}
+	p.mu.Lock()
+	p.published[dir] = gen
+	p.mu.Unlock()
 	p.s.log.Debug("checked", zap.String("dir", dir), zap.Int("diagnostics", len(res.diags)), zap.Duration("took", time.Since(start)))
 }
 
@@ -226,6 +233,16 @@ func (p *publisher) checked(dir string) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.done[dir] > 0
+}
+
+// settled reports whether the semantic phase of dir has published the results of its latest
+// check: no edit since is waiting for one (for tests, which wait for this event rather than for
+// a quiet period).
+func (p *publisher) settled(dir string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	st := p.dirs[dir]
+	return st != nil && p.published[dir] == st.gen
 }
 
 // reportUnreadable tells the user, once per file and error, about the files of a configuration

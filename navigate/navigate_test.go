@@ -10,7 +10,6 @@ import (
 
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
-	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 	"github.com/carina-rs/carina-lsp/navigate"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -93,10 +92,10 @@ func TestWorkspaceSymbolsCancelled(t *testing.T) {
 	}
 }
 
-// TestEveryOffset runs every operation at every offset of the corpus files and of the archives'
-// sources, checking that nothing panics and that every result is well formed: spans inside
-// their files, a definition on the name it declares, rename edits replacing the name, symbols'
-// names inside their spans.
+// TestEveryOffset runs every operation at every offset of the corpus files and of the sources of
+// the server's marker archives (lsp/testdata/markers), checking that nothing panics and that
+// every result is well formed: spans inside their files, a definition on the name it declares,
+// rename edits replacing the name, symbols' names inside their spans.
 func TestEveryOffset(t *testing.T) {
 	sets := []map[string]string{}
 	for _, p := range corpus.Files(t) {
@@ -106,15 +105,7 @@ func TestEveryOffset(t *testing.T) {
 		}
 		sets = append(sets, map[string]string{"main.crn": string(data)}, map[string]string{"main.crn": string(data[:len(data)/2])})
 	}
-	archives, _ := os.ReadDir("testdata")
-	for _, e := range archives {
-		data, err := os.ReadFile("testdata/" + e.Name())
-		if err != nil {
-			t.Fatal(err)
-		}
-		src := txtar.Parse(strings.ReplaceAll(string(data), testutil.Marker, "")).Sources()
-		sets = append(sets, src)
-	}
+	sets = append(sets, testutil.MarkerSources(t)...)
 	if testing.Short() {
 		sets = sets[:20]
 	}

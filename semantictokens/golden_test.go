@@ -13,7 +13,9 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the want sections of testdata/*.txtar from the output (review every line you accept)")
 
-// TestGolden runs the archives of testdata: each holds the files of one configuration
+// TestGolden runs the archives of testdata (constructs.txtar, the token of every construct, which
+// TestRange reads too; the scenarios through the server are lsp's marker archives): each holds the
+// files of one configuration
 // (`-- main.crn --`, `-- wait.crn --`, ...) and, for each file whose tokens it checks, a section
 // `-- want main.crn --` with one line a token, as render writes them:
 //

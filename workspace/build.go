@@ -151,6 +151,13 @@ func (w *walker) ref(sc *scope, kind RefKind, name grammar.Name, path []grammar.
 	switch kind {
 	case RefCall:
 		r.Decl = sameFileFirst(w.c.Functions[name.Text], w.f)
+		if r.Decl == nil && !grammar.IsBuiltinFunction(name.Text) {
+			// A binding holding a partial application, called: `let by_comma = split(',')`, then
+			// `'a,b' |> by_comma()`.
+			if r.Decl = sc.lookup(name.Text); r.Decl == nil {
+				r.Decl = w.c.LookupIn(name.Text, w.f)
+			}
+		}
 	default:
 		if d := sc.lookup(name.Text); d != nil {
 			r.Decl = d
@@ -355,7 +362,7 @@ func (c *Config) collectWaits() {
 func (c *Config) buildDeps() {
 	seen := map[[2]*Decl]bool{}
 	for _, r := range c.Refs {
-		if r.Owner == nil || r.Decl == nil || !r.Decl.TopLevel || r.Kind == RefCall {
+		if r.Owner == nil || r.Decl == nil || !r.Decl.TopLevel || r.Kind == RefCall && r.Decl.Kind == Function {
 			continue
 		}
 		k := [2]*Decl{r.Owner, r.Decl}

@@ -3,12 +3,14 @@ package workspace
 import (
 	"context"
 	"testing"
+
+	"github.com/carina-rs/carina-lsp/internal/testutil/design"
 )
 
 // FuzzConfig builds a two-file configuration (and a module it may use) from arbitrary text:
 // building never panics and the model's invariants hold whatever the parser recovered.
 func FuzzConfig(f *testing.F) {
-	for _, src := range waitCertFiles {
+	for _, src := range design.Files() {
 		f.Add(src, "let m = use { source = './mod' }\nlet x = m { a = cert.arn }\n")
 	}
 	for _, src := range moduleTree {

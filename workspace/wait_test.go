@@ -5,49 +5,14 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/carina-rs/carina-lsp/internal/testutil/design"
 )
 
-// The design's example, split across files as in examples/wait-cert: the wait in wait.crn
+// TestWaitAcrossFiles loads the design example (internal/testutil/design): the wait in wait.crn
 // targets a resource of main.crn and is consumed from cdn.crn.
-var waitCertFiles = map[string]string{
-	"main.crn": `provider aws {
-  region = aws.Region.us_east_1
-}
-
-let cert = aws.acm.Certificate {
-  domain_name       = 'registry.carina-rs.dev'
-  validation_method = dns
-}
-
-let validation_record = aws.route53.RecordSet {
-  hosted_zone_id   = 'Z0123456789'
-  name             = cert.domain_validation_options[0].resource_record.name
-  type             = cname
-  ttl              = 60
-  resource_records = [cert.domain_validation_options[0].resource_record.value]
-}
-`,
-	"wait.crn": `# Block everything that reads cert_issued until ACM reports the certificate issued.
-let cert_issued = wait cert {
-  until      = cert.status == aws.acm.Certificate.Status.Issued
-  depends_on = [validation_record]
-  timeout    = 75min
-}
-`,
-	"cdn.crn": `let dist = awscc.cloudfront.Distribution {
-  distribution_config = {
-    enabled = true
-    viewer_certificate = {
-      acm_certificate_arn      = cert_issued.certificate_arn
-      ssl_support_method       = sni_only
-    }
-  }
-}
-`,
-}
-
 func TestWaitAcrossFiles(t *testing.T) {
-	c := loadDir(t, waitCertFiles)
+	c := loadDir(t, design.Files())
 	noSyntaxErrors(t, c)
 
 	if len(c.Waits) != 1 {
@@ -66,7 +31,7 @@ func TestWaitAcrossFiles(t *testing.T) {
 	if wi.Target == nil {
 		t.Fatal("WaitInfo.Target = nil")
 	}
-	if got, want := describeRef(wi.Target), "wait.crn:2 cert (wait target) -> main.crn:5 resource"; got != want {
+	if got, want := describeRef(wi.Target), "wait.crn:1 cert (wait target) -> main.crn:1 resource"; got != want {
 		t.Errorf("Target = %s, want %s", got, want)
 	}
 	if wi.Target.Decl != c.Lookup("cert") {
@@ -76,7 +41,7 @@ func TestWaitAcrossFiles(t *testing.T) {
 	for _, r := range wi.DependsOn {
 		deps = append(deps, describeRef(r))
 	}
-	if diff := cmp.Diff([]string{"wait.crn:4 validation_record (wait depends_on) -> main.crn:10 resource"}, deps); diff != "" {
+	if diff := cmp.Diff([]string{"wait.crn:3 validation_record (wait depends_on) -> main.crn:6 resource"}, deps); diff != "" {
 		t.Errorf("DependsOn (-want +got):\n%s", diff)
 	}
 
@@ -88,10 +53,10 @@ func TestWaitAcrossFiles(t *testing.T) {
 		}
 	}
 	want := []string{
-		"wait.crn:2 cert (wait target) -> main.crn:5 resource",
-		"wait.crn:3 cert.status -> main.crn:5 resource",
-		"wait.crn:3 aws.acm.Certificate.Status.Issued -> <nil>",
-		"wait.crn:4 validation_record (wait depends_on) -> main.crn:10 resource",
+		"wait.crn:1 cert (wait target) -> main.crn:1 resource",
+		"wait.crn:2 cert.status -> main.crn:1 resource",
+		"wait.crn:2 aws.acm.Certificate.Status.Issued -> <nil>",
+		"wait.crn:3 validation_record (wait depends_on) -> main.crn:6 resource",
 	}
 	if diff := cmp.Diff(want, inWait); diff != "" {
 		t.Errorf("wait refs (-want +got):\n%s", diff)
@@ -113,7 +78,7 @@ func TestWaitAcrossFiles(t *testing.T) {
 	if diff := cmp.Diff([]string{"certificate_arn"}, path); diff != "" {
 		t.Errorf("Path (-want +got):\n%s", diff)
 	}
-	if got, want := describeRef(r), "cdn.crn:5 cert_issued.certificate_arn -> wait.crn:2 wait"; got != want {
+	if got, want := describeRef(r), "cdn.crn:11 cert_issued.certificate_arn -> wait.crn:1 wait"; got != want {
 		t.Errorf("consumer = %s, want %s", got, want)
 	}
 	if r.Owner != c.Lookup("dist") {
