@@ -67,6 +67,7 @@ import (
 //	semantic @k: type [mod ...]         the token at @k has that type and exactly these modifiers,
 //	                                    in the full and in the range answer ("none": no token)
 //	tokens F: => NAME                   F's tokens, a line each: line:col len type mods text
+//	callers, callees, lenses, graph, edges  the dependency graph (marker_graph_test.go)
 //
 // A result `=> NAME` is expected text. For what edits files (insert, rename, format, action,
 // fixall), each file F with a section `F.NAME` must read as that section once the edits are
@@ -308,5 +309,10 @@ func markerChecks() map[string]func(*markerRun, assertion) {
 		"inlay":          checkInlay,
 		"semantic":       checkSemantic,
 		"tokens":         checkTokens,
+		"callers":        checkCalls,
+		"callees":        checkCalls,
+		"lenses":         checkLenses,
+		"graph":          checkGraph,
+		"edges":          checkGraph,
 	}
 }
