@@ -184,14 +184,26 @@ func TestGitHubAction(t *testing.T) {
 		}
 	}
 
-	// Run the run steps, as the runner does, with inputs.
+	// Run the run steps, as the runner does, with inputs. The job summary the steps wrote is in
+	// summary.
+	var summary string
 	runAction := func(workspace string, inputs map[string]string) (string, int) {
 		t.Helper()
 		temp := t.TempDir()
 		githubPath := filepath.Join(temp, "github_path")
-		if err := os.WriteFile(githubPath, nil, 0o644); err != nil {
-			t.Fatal(err)
+		summaryPath := filepath.Join(temp, "step_summary")
+		for _, f := range []string{githubPath, summaryPath} {
+			if err := os.WriteFile(f, nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
+		defer func() {
+			b, err := os.ReadFile(summaryPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			summary = string(b)
+		}()
 		eval := func(s string) string {
 			return expression.ReplaceAllStringFunc(s, func(e string) string {
 				m := expression.FindStringSubmatch(e)[1]
@@ -210,7 +222,7 @@ func TestGitHubAction(t *testing.T) {
 				continue // actions/setup-go: the machine has Go
 			}
 			paths, _ := os.ReadFile(githubPath)
-			env := append(os.Environ(), "RUNNER_TEMP="+temp, "GITHUB_PATH="+githubPath, "GITHUB_ACTIONS=true",
+			env := append(os.Environ(), "RUNNER_TEMP="+temp, "GITHUB_PATH="+githubPath, "GITHUB_STEP_SUMMARY="+summaryPath, "GITHUB_ACTIONS=true",
 				"PATH="+strings.Join(slices.DeleteFunc(strings.Split(string(paths), "\n"), func(p string) bool { return p == "" }), string(os.PathListSeparator))+string(os.PathListSeparator)+os.Getenv("PATH"))
 			for k, v := range s.Env {
 				env = append(env, k+"="+eval(v))
@@ -240,7 +252,39 @@ func TestGitHubAction(t *testing.T) {
 	if out, code := runAction(messy, map[string]string{"paths": "infra/main.crn"}); code != 0 {
 		t.Errorf("one clean file: exit %d:\n%s", code, out)
 	}
-	if out, code := runAction(messy, map[string]string{"check": "false", "fmt": "false"}); code != 0 || strings.Contains(out, "::group::") {
-		t.Errorf("nothing to do: exit %d:\n%s", code, out)
+	if out, code := runAction(messy, map[string]string{"check": "false", "fmt": "false"}); code != 0 || strings.Contains(out, "::group::") || summary != "" {
+		t.Errorf("nothing to do: exit %d, summary %q:\n%s", code, summary, out)
+	}
+
+	// graph: each configuration's Mermaid graph in the job summary, one section per directory
+	// (hidden ones skipped), also when the check fails; a cycle is still drawn.
+	messy = writeConfig(t, map[string]string{"infra/main.crn": cleanCrn, "infra/other.crn": unformattedCrn, "broken/wait.crn": brokenCrn, ".hidden/x.crn": cleanCrn,
+		"loop/main.crn": "let a = aws.s3.Bucket {\n  bucket = b.bucket\n}\nlet b = aws.s3.Bucket {\n  bucket = a.bucket\n}\n"})
+	out, code = runAction(messy, map[string]string{"graph": "true"})
+	if code == 0 || !strings.Contains(out, "::error file=broken/wait.crn,line=1,") {
+		t.Errorf("graph with the check: exit %d:\n%s", code, out)
+	}
+	sections := regexp.MustCompile("(?m)^### `([^`]*)`\n\n```mermaid\n((?s:.*?))```$").FindAllStringSubmatch(summary, -1)
+	var dirs []string
+	for _, m := range sections {
+		dirs = append(dirs, m[1])
+		if !strings.HasPrefix(m[2], "flowchart LR\n") {
+			t.Errorf("section %s is no Mermaid flowchart:\n%s", m[1], m[2])
+		}
+	}
+	if !strings.HasPrefix(summary, "## Dependency graphs\n") || !slices.Equal(dirs, []string{"broken", "infra", "loop"}) {
+		t.Errorf("the summary's sections %v, want broken, infra, loop:\n%s", dirs, summary)
+	}
+	for _, m := range sections {
+		want := map[string][]string{"infra": {`["bucket<br/>aws.s3.Bucket"]`, `["other<br/>aws.s3.Bucket"]`}, "loop": {"class n0 problem", "linkStyle 0 stroke:#d93025"}, "broken": {`{{"cert_issued<br/>wait on nothing`}}[m[1]]
+		for _, w := range want {
+			if !strings.Contains(m[2], w) {
+				t.Errorf("section %s lacks %s:\n%s", m[1], w, m[2])
+			}
+		}
+	}
+	// The graph alone, of one file's configuration.
+	if out, code := runAction(messy, map[string]string{"check": "false", "fmt": "false", "graph": "true", "paths": "infra/main.crn"}); code != 0 || strings.Count(summary, "```mermaid") != 1 || !strings.Contains(summary, "### `infra`") {
+		t.Errorf("the graph of one file: exit %d, summary:\n%s\n%s", code, summary, out)
 	}
 }

@@ -27,8 +27,10 @@ import {
   SERVER_SETTINGS,
   serverArgs,
 } from './settings';
+import { GRAPH_REQUEST, GraphParams, GraphResult, GraphView } from './graphView';
 
 export * from './settings';
+export { GraphView, configurationKey, graphHtml } from './graphView';
 
 const SERVER_NAME = 'Carina Language Server';
 
@@ -51,10 +53,13 @@ function currentSettings(): Settings {
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel(SERVER_NAME);
   bundledServer = context.extensionPath ? bundled(context.extensionPath) : undefined;
+  const graphView = new GraphView(context.extensionUri, requestGraph);
   context.subscriptions.push(
+    graphView,
     output,
     vscode.commands.registerCommand('carina.restartServer', () => enqueue(restart)),
     vscode.commands.registerCommand('carina.showOutput', () => output?.show(true)),
+    vscode.commands.registerCommand('carina.showGraph', (uri?: unknown) => graphView.show(uri instanceof vscode.Uri ? uri : undefined)),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (RESTART_SETTINGS.some((s) => e.affectsConfiguration(`${CLIENT_ID}.${s}`))) {
         void enqueue(restart);
@@ -155,6 +160,13 @@ async function sendSettings(): Promise<void> {
   if (!client || !client.isRunning()) return;
   const s = serverSettings(currentSettings(), defaultEnvironment(workspaceFolder()));
   await client.sendNotification(DidChangeConfigurationNotification.type, didChangeConfigurationParams(s));
+}
+
+/** carina/graph of the running server, once any start in progress has finished. */
+async function requestGraph(params: GraphParams): Promise<GraphResult> {
+  await queue;
+  if (!client || !client.isRunning()) throw new Error('the language server is not running (see Carina: Show Language Server Output)');
+  return client.sendRequest<GraphResult>(GRAPH_REQUEST, params);
 }
 
 async function showError(message: string): Promise<void> {

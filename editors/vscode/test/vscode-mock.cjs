@@ -27,8 +27,41 @@ function namespace(known) {
   });
 }
 
+// Enough of vscode.Uri for the extension's own use: file URIs and joinPath.
+class Uri {
+  constructor(scheme, p) {
+    this.scheme = scheme;
+    this.path = p;
+  }
+  get fsPath() {
+    return this.path;
+  }
+  toString() {
+    return `${this.scheme}:${this.scheme === 'file' ? '//' : ''}${this.path}`;
+  }
+  static file(p) {
+    return new Uri('file', p);
+  }
+  static joinPath(base, ...parts) {
+    return new Uri(base.scheme, require('node:path').posix.join(base.path, ...parts));
+  }
+}
+
+// A listener list with the shape of a vscode event.
+function event() {
+  const listeners = [];
+  const on = (l) => {
+    listeners.push(l);
+    return { dispose: () => listeners.splice(listeners.indexOf(l) >>> 0, 1) };
+  };
+  on.fire = (e) => [...listeners].forEach((l) => l(e));
+  on.listeners = listeners;
+  return on;
+}
+
 function createMock() {
-  const calls = { configurationKeys: [], errors: [], commands: [], outputs: [], configListeners: [], watchers: [] };
+  const calls = { configurationKeys: [], errors: [], commands: [], outputs: [], configListeners: [], watchers: [], panels: [], shown: [], infos: [] };
+  const events = { activeEditor: event(), textChange: event() };
   let configuration = {};
 
   const disposable = () => ({ dispose() {} });
@@ -54,6 +87,7 @@ function createMock() {
         calls.configListeners.push(listener);
         return disposable();
       },
+      onDidChangeTextDocument: events.textChange,
       createFileSystemWatcher(glob) {
         calls.watchers.push(glob);
         return { dispose() {}, onDidCreate: disposable, onDidChange: disposable, onDidDelete: disposable };
@@ -74,6 +108,49 @@ function createMock() {
       },
       async showErrorMessage(message, ...items) {
         calls.errors.push({ message, items });
+        return undefined;
+      },
+      async showInformationMessage(message) {
+        calls.infos.push(message);
+        return undefined;
+      },
+      onDidChangeActiveTextEditor: events.activeEditor,
+      // A webview panel that records its HTML and what is posted to it; page(m) plays the page
+      // posting m.
+      createWebviewPanel(viewType, title, showOptions, options) {
+        const received = event();
+        const disposed = event();
+        const panel = {
+          viewType,
+          title,
+          showOptions,
+          options,
+          posted: [],
+          revealed: 0,
+          webview: {
+            html: '',
+            cspSource: 'vscode-webview://mock',
+            asWebviewUri: (u) => ({ toString: () => `vscode-webview://mock${u.path}` }),
+            async postMessage(m) {
+              panel.posted.push(m);
+              return true;
+            },
+            onDidReceiveMessage: received,
+          },
+          page: (m) => received.fire(m),
+          reveal() {
+            panel.revealed++;
+          },
+          onDidDispose: disposed,
+          dispose() {
+            disposed.fire();
+          },
+        };
+        calls.panels.push(panel);
+        return panel;
+      },
+      async showTextDocument(uri, options) {
+        calls.shown.push({ uri, options });
         return undefined;
       },
     }),
@@ -100,6 +177,20 @@ function createMock() {
         this.listeners.clear();
       }
     },
+    Uri,
+    Range: class {
+      constructor(sl, sc, el, ec) {
+        this.start = { line: sl, character: sc };
+        this.end = { line: el, character: ec };
+      }
+    },
+    RelativePattern: class {
+      constructor(base, pattern) {
+        this.base = base;
+        this.pattern = pattern;
+      }
+    },
+    ViewColumn: { Active: -1, Beside: -2, One: 1, Two: 2 },
     Disposable: class {
       constructor(fn) {
         this.fn = fn;
@@ -123,6 +214,7 @@ function createMock() {
   return {
     vscode,
     calls,
+    events,
     setConfiguration(c) {
       configuration = c;
     },

@@ -217,6 +217,86 @@ function M.set_schemas(schemas)
   end
 end
 
+--- The program that opens a file with the system's viewer, when there is one.
+local function opener()
+  for _, prog in ipairs({ 'xdg-open', 'open' }) do
+    if vim.fn.executable(prog) == 1 then
+      return prog
+    end
+  end
+  return nil
+end
+
+--- :CarinaGraph [svg]: the dependency graph of the current buffer's configuration (its
+--- directory), written by `carina-lsp graph` from the files on disk. Without an argument, the
+--- apply order in a scratch buffer; with svg, the picture in a temporary file, opened with
+--- xdg-open or open when there is one.
+--- @param format string|nil 'order' (default) or 'svg'
+--- @return string|nil the scratch buffer's number (order) or the SVG file's path (svg)
+function M.graph(format)
+  format = (format == nil or format == '') and 'order' or format
+  if format ~= 'order' and format ~= 'svg' then
+    notify(('carina: :CarinaGraph takes no argument or svg, not %q'):format(format))
+    return nil
+  end
+  local file = vim.api.nvim_buf_get_name(0)
+  if file == '' then
+    notify('carina: :CarinaGraph needs a buffer with a file: the graph is of the file\'s directory')
+    return nil
+  end
+  local dir = vim.fn.fnamemodify(file, ':p:h')
+  local exe = M.executable()
+  if exe == nil or vim.fn.executable(exe) ~= 1 then
+    notify(('carina: the language server "%s" was not found or is not executable (see :checkhealth carina)'):format(tostring(exe)))
+    return nil
+  end
+  local args = { exe, 'graph', '-format', format }
+  local svg
+  if format == 'svg' then
+    svg = vim.fn.tempname() .. '.svg'
+    vim.list_extend(args, { '-o', svg })
+  end
+  table.insert(args, dir)
+  local out = vim.fn.system(args)
+  -- Exit status 1 is a dependency cycle: the graph is still written.
+  if vim.v.shell_error ~= 0 and vim.v.shell_error ~= 1 then
+    notify(('carina: %s failed (exit %d): %s'):format(table.concat(args, ' '), vim.v.shell_error, vim.trim(out)))
+    return nil
+  end
+  -- The command reads the files on disk: say so when a buffer of the configuration is unsaved.
+  local unsaved = ''
+  for _, b in ipairs(vim.api.nvim_list_bufs()) do
+    local name = vim.api.nvim_buf_get_name(b)
+    if vim.bo[b].modified and name ~= '' and vim.fn.fnamemodify(name, ':p:h') == dir then
+      unsaved = ' (read from the files on disk: ' .. vim.fn.fnamemodify(name, ':t') .. ' has unsaved changes)'
+      break
+    end
+  end
+  if format == 'svg' then
+    local prog = opener()
+    if prog then
+      vim.fn.jobstart({ prog, svg }, { detach = true })
+      notify(('carina: the graph is in %s, opened with %s%s'):format(svg, prog, unsaved), vim.log.levels.INFO)
+    else
+      notify(('carina: the graph is in %s (no xdg-open or open to show it)%s'):format(svg, unsaved), vim.log.levels.INFO)
+    end
+    return svg
+  end
+  local lines = vim.split(vim.trim(out), '\n', { plain = true })
+  vim.cmd('belowright new')
+  local buf = vim.api.nvim_get_current_buf()
+  vim.bo[buf].buftype = 'nofile'
+  vim.bo[buf].bufhidden = 'wipe'
+  vim.bo[buf].swapfile = false
+  vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
+  vim.bo[buf].modifiable = false
+  pcall(vim.api.nvim_buf_set_name, buf, 'carina-graph://' .. dir)
+  if unsaved ~= '' then
+    notify('carina: the graph is' .. unsaved, vim.log.levels.WARN)
+  end
+  return buf
+end
+
 --- Configures the plugin; with autostart (the default), starts the server for carina buffers.
 --- @param opts table|nil see `defaults` above
 function M.setup(opts)

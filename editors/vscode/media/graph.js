@@ -1,0 +1,296 @@
+// The dependency graph page of the webview (Carina: Show Dependency Graph). It draws what the
+// extension posts, {type: 'graph', graph, svg?}: graph is the carina/graph JSON (format_version 1),
+// svg the server's Graphviz picture of it. The picture is annotated with the graph's ids
+// (data-node-id on nodes, data-from/data-to on edges), clicking one posts {type: 'reveal', file,
+// range}, and the problems (cycles, errors, waits that gate nothing, statements left out) are
+// listed above it. Without a picture the nodes and edges are listed. Plain script, no library:
+// it runs under the webview's Content-Security-Policy and in a test browser with a stubbed
+// acquireVsCodeApi.
+(function () {
+  'use strict';
+  const vscode = acquireVsCodeApi();
+  const SVG_NS = 'http://www.w3.org/2000/svg';
+
+  const root = document.getElementById('root') || document.body;
+  let zoom = 0; // 0: fit the width; otherwise the scale of the picture
+  let current; // the last graph message drawn
+
+  function el(tag, attrs, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === 'class') e.className = v;
+      else if (k.startsWith('data-')) e.setAttribute(k, v);
+      else e[k] = v;
+    }
+    for (const c of children) if (c != null) e.append(c);
+    return e;
+  }
+
+  function reveal(file, range) {
+    vscode.postMessage({ type: 'reveal', file, range });
+  }
+
+  // Makes an element act as a link to a place in a file: click, Enter or Space.
+  function linkTo(e, file, range, label) {
+    e.setAttribute('role', 'link');
+    e.setAttribute('tabindex', '0');
+    if (label) e.setAttribute('aria-label', label);
+    e.addEventListener('click', (ev) => {
+      ev.stopPropagation();
+      reveal(file, range);
+    });
+    e.addEventListener('keydown', (ev) => {
+      if (ev.key === 'Enter' || ev.key === ' ') {
+        ev.preventDefault();
+        reveal(file, range);
+      }
+    });
+  }
+
+  function line(range) {
+    return range && range.start ? range.start.line + 1 : 1;
+  }
+
+  function nodeLabel(n) {
+    return n.name || `(anonymous ${n.type || n.kind})`;
+  }
+
+  function legend() {
+    const item = (cls, text) => el('span', { class: 'legend-item' }, el('span', { class: 'swatch ' + cls }), text);
+    return el(
+      'div',
+      { class: 'legend', 'data-legend': '' },
+      item('resource', 'resource'),
+      item('data', 'data source'),
+      item('wait', 'wait'),
+      item('module', 'module'),
+      item('other', 'upstream state, provider'),
+      item('problem', 'cycle or error'),
+      item('arrow-solid', 'reads'),
+      item('arrow-bold', 'gated by a wait'),
+      item('arrow-dashed', 'depends_on'),
+      el('span', { class: 'legend-note' }, 'arrows run in apply order'),
+    );
+  }
+
+  // The problems a reader should see at once, each a link to its place.
+  function problems(g, byId) {
+    const list = el('ul', { class: 'problems' });
+    const add = (cls, text, file, range) => {
+      const li = el('li', { class: cls }, text);
+      if (file !== undefined) linkTo(li, file, range);
+      list.append(li);
+    };
+    for (const c of g.cycles || []) {
+      const first = byId.get(c[0]);
+      add('cycle', `dependency cycle: ${[...c, c[0]].join(' → ')}`, first && first.file, first && first.range);
+    }
+    for (const n of g.nodes) {
+      if (n.errors > 0) add('error', `${nodeLabel(n)}: ${n.errors} error${n.errors === 1 ? '' : 's'} (${n.file}:${line(n.range)})`, n.file, n.range);
+    }
+    for (const n of g.nodes) {
+      if (n.kind === 'wait' && n.used === false) add('unused', `${nodeLabel(n)} gates nothing: nothing reads this wait`, n.file, n.range);
+    }
+    for (const l of g.left_out || []) add('left-out', `left out, it does not parse: ${l.file}:${line(l.range)} ${l.text}`, l.file, l.range);
+    return list.childElementCount ? list : null;
+  }
+
+  // parseSVG reads the server's picture into this document, without anything that could run:
+  // scripts, foreign objects, event handlers and links out are dropped.
+  function parseSVG(text) {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    const svg = doc.documentElement;
+    if (!svg || svg.nodeName !== 'svg' || doc.getElementsByTagName('parsererror').length) return null;
+    for (const bad of svg.querySelectorAll('script, foreignObject')) bad.remove();
+    for (const e of [svg, ...svg.querySelectorAll('*')]) {
+      for (const a of [...e.attributes]) {
+        const ref = a.localName === 'href' && !a.value.startsWith('#');
+        if (a.name.toLowerCase().startsWith('on') || ref || a.name === 'style') e.removeAttribute(a.name);
+      }
+    }
+    return document.importNode(svg, true);
+  }
+
+  // The edges of the JSON by "to->from", as Graphviz titles an edge (its arrow runs to → from).
+  function edgesByTitle(g) {
+    const m = new Map();
+    for (const e of g.edges) {
+      const k = `${e.to}->${e.from}`;
+      if (!m.has(k)) m.set(k, []);
+      m.get(k).push(e);
+    }
+    return m;
+  }
+
+  function annotate(svg, g, byId) {
+    for (const node of svg.querySelectorAll('g.node')) {
+      const title = node.querySelector('title');
+      const n = title && byId.get(title.textContent);
+      if (!n) continue;
+      node.setAttribute('data-node-id', n.id);
+      node.setAttribute('data-kind', n.kind);
+      node.classList.add('carina-node');
+      if (n.cycle) node.classList.add('cycle');
+      if (n.errors > 0) node.classList.add('has-errors');
+      if (n.kind === 'wait' && n.used === false) node.classList.add('unused');
+      linkTo(node, n.file, n.range, `${n.kind} ${nodeLabel(n)}, ${n.file} line ${line(n.range)}`);
+      node.addEventListener('mouseenter', () => highlight(svg, n.id, true));
+      node.addEventListener('mouseleave', () => highlight(svg, n.id, false));
+      if (n.errors > 0) badge(node, n.errors);
+    }
+    const byTitle = edgesByTitle(g);
+    for (const edge of svg.querySelectorAll('g.edge')) {
+      const title = edge.querySelector('title');
+      const es = title && byTitle.get(title.textContent);
+      if (!es) continue;
+      const e = es[0];
+      edge.setAttribute('data-from', e.from);
+      edge.setAttribute('data-to', e.to);
+      edge.classList.add('carina-edge');
+      if (es.some((x) => x.cycle)) edge.classList.add('cycle');
+      const what = e.attribute ? ` (${e.attribute})` : '';
+      linkTo(edge, e.file, e.range, `${e.from} reads ${e.to}${what}, ${e.file} line ${line(e.range)}`);
+    }
+  }
+
+  // A red count of errors at a node's top right corner.
+  function badge(node, count) {
+    let box;
+    try {
+      box = node.getBBox();
+    } catch {
+      return;
+    }
+    const g = document.createElementNS(SVG_NS, 'g');
+    g.setAttribute('class', 'error-badge');
+    const c = document.createElementNS(SVG_NS, 'circle');
+    c.setAttribute('cx', String(box.x + box.width - 2));
+    c.setAttribute('cy', String(box.y + 2));
+    c.setAttribute('r', '7');
+    const t = document.createElementNS(SVG_NS, 'text');
+    t.setAttribute('x', String(box.x + box.width - 2));
+    t.setAttribute('y', String(box.y + 5.5));
+    t.setAttribute('text-anchor', 'middle');
+    t.textContent = count > 9 ? '9+' : String(count);
+    g.append(c, t);
+    node.append(g);
+  }
+
+  function highlight(svg, id, on) {
+    for (const e of svg.querySelectorAll('g.edge[data-from], g.edge[data-to]')) {
+      if (e.getAttribute('data-from') === id || e.getAttribute('data-to') === id) e.classList.toggle('related', on);
+    }
+  }
+
+  // The picture's size for the current zoom: fit the width (never enlarge), or a fixed scale.
+  function applyZoom(svg, canvas) {
+    const vb = svg.viewBox && svg.viewBox.baseVal;
+    if (!vb || !vb.width) return;
+    const scale = zoom || Math.min(1, (canvas.clientWidth - 16) / vb.width);
+    svg.setAttribute('width', String(Math.max(1, vb.width * scale)));
+    svg.setAttribute('height', String(Math.max(1, vb.height * scale)));
+  }
+
+  function toolbar(svg, canvas) {
+    const button = (text, title, f) => {
+      const b = el('button', { type: 'button', title }, text);
+      b.addEventListener('click', () => {
+        f();
+        applyZoom(svg, canvas);
+      });
+      return b;
+    };
+    const scale = () => zoom || Math.min(1, (canvas.clientWidth - 16) / svg.viewBox.baseVal.width);
+    return el(
+      'div',
+      { class: 'toolbar' },
+      button('−', 'Zoom out', () => (zoom = scale() / 1.25)),
+      button('+', 'Zoom in', () => (zoom = scale() * 1.25)),
+      button('Fit', 'Fit the width', () => (zoom = 0)),
+      button('100%', 'Actual size', () => (zoom = 1)),
+    );
+  }
+
+  // Without a picture: the nodes and edges as lists, still links.
+  function lists(g, byId) {
+    const nodes = el('ul', { class: 'node-list' });
+    for (const n of g.nodes) {
+      const li = el('li', { class: 'kind-' + n.kind, 'data-node-id': n.id, 'data-kind': n.kind }, `${nodeLabel(n)} `, el('span', { class: 'type' }, n.type || n.kind));
+      if (n.cycle) li.classList.add('cycle');
+      if (n.errors > 0) li.classList.add('has-errors');
+      linkTo(li, n.file, n.range);
+      nodes.append(li);
+    }
+    const edges = el('ul', { class: 'edge-list' });
+    for (const e of g.edges) {
+      const name = (id) => (byId.get(id) ? nodeLabel(byId.get(id)) : id);
+      const li = el('li', { 'data-from': e.from, 'data-to': e.to, class: e.cycle ? 'cycle' : '' }, `${name(e.from)} ← ${name(e.to)}${e.attribute ? ' (' + e.attribute + ')' : ''} [${e.kind}]`);
+      linkTo(li, e.file, e.range);
+      edges.append(li);
+    }
+    return el('div', { class: 'lists' }, el('h2', {}, 'Nodes'), nodes, el('h2', {}, 'Edges (dependent ← dependency)'), edges);
+  }
+
+  function render(msg) {
+    current = msg;
+    const g = msg.graph;
+    const byId = new Map(g.nodes.map((n) => [n.id, n]));
+    const dir = (g.directory || '').replace(/[\\/]+$/, '');
+    const name = dir.split(/[\\/]/).pop() || dir;
+    const summary = `${g.nodes.length} node${g.nodes.length === 1 ? '' : 's'}, ${g.edges.length} dependenc${g.edges.length === 1 ? 'y' : 'ies'}`;
+    const header = el('header', {}, el('h1', { title: dir }, name), el('span', { class: 'summary' }, summary));
+    root.replaceChildren(header, legend());
+    const p = problems(g, byId);
+    if (p) root.append(p);
+    if (msg.error) root.append(el('div', { class: 'banner' }, msg.error));
+    const svg = msg.svg ? parseSVG(msg.svg) : null;
+    if (!svg) {
+      if (msg.svg) root.append(el('div', { class: 'banner' }, 'The server sent a picture this page cannot read; the graph is listed instead.'));
+      root.append(lists(g, byId));
+      return;
+    }
+    const canvas = el('div', { class: 'canvas' });
+    root.append(toolbar(svg, canvas), canvas);
+    canvas.append(svg);
+    annotate(svg, g, byId);
+    applyZoom(svg, canvas);
+    canvas.addEventListener(
+      'wheel',
+      (ev) => {
+        if (!ev.ctrlKey) return;
+        ev.preventDefault();
+        const scale = zoom || Math.min(1, (canvas.clientWidth - 16) / svg.viewBox.baseVal.width);
+        zoom = ev.deltaY < 0 ? scale * 1.1 : scale / 1.1;
+        applyZoom(svg, canvas);
+      },
+      { passive: false },
+    );
+  }
+
+  function message(text, cls) {
+    root.replaceChildren(el('div', { class: cls || 'message' }, text));
+  }
+
+  window.addEventListener('message', (ev) => {
+    const m = ev.data;
+    if (!m || typeof m !== 'object') return;
+    switch (m.type) {
+      case 'graph':
+        render(m);
+        break;
+      case 'error':
+        // Keep the last picture, stale, with the error above it.
+        if (current) render({ ...current, error: m.message });
+        else message(m.message, 'banner');
+        break;
+      case 'message':
+        message(m.text);
+        break;
+    }
+  });
+  window.addEventListener('resize', () => {
+    const svg = root.querySelector('.canvas > svg');
+    if (svg && !zoom) applyZoom(svg, svg.parentElement);
+  });
+  vscode.postMessage({ type: 'ready' });
+})();

@@ -1,0 +1,140 @@
+// The extension side of Carina: Show Dependency Graph, against the vscode stand-in and the recorded
+// carina/graph response: the panel opens beside with a strict policy, asks for the active file's
+// graph with its SVG, posts it once the page is ready, reveals what the page clicks in the
+// editor's column, follows edits of its configuration (debounced) and the active editor.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { extensionDir } from './textmate.mjs';
+
+const require = createRequire(import.meta.url);
+const mock = require('./vscode-mock.cjs').install();
+const ext = require(path.join(extensionDir, 'out', 'extension.js'));
+const { vscode } = mock;
+const recorded = JSON.parse(fs.readFileSync(path.join(extensionDir, 'test', 'graph', 'wait-cert.json'), 'utf8'));
+
+const DEBOUNCE = 20;
+const doc = (p) => ({ uri: vscode.Uri.file(p), languageId: 'carina' });
+const until = async (what, cond) => {
+  for (let i = 0; i < 400 && !cond(); i++) await new Promise((r) => setTimeout(r, 5));
+  assert.ok(cond(), `timed out waiting for ${what}`);
+};
+const settle = () => new Promise((r) => setTimeout(r, DEBOUNCE * 5));
+
+test('the graph panel: policy, request, reveal, and following edits and the active editor', async () => {
+  const requests = [];
+  let answer = async () => recorded;
+  const view = new ext.GraphView(vscode.Uri.file('/ext'), (p) => {
+    requests.push(p);
+    return answer(p);
+  }, DEBOUNCE);
+  mock.vscode.window.activeTextEditor = { document: doc('/ws/conf/main.crn'), viewColumn: 1 };
+  view.show();
+  const panel = mock.calls.panels.at(-1);
+  assert.equal(panel.viewType, 'carina.graph');
+  assert.equal(panel.showOptions.viewColumn, vscode.ViewColumn.Beside);
+  assert.equal(panel.options.enableScripts, true);
+  assert.deepEqual(panel.options.localResourceRoots.map((u) => u.path), ['/ext/media']);
+  assert.equal(panel.title, 'Graph: conf');
+
+  // The HTML: one script, by nonce, from media/; styles from media/; nothing else may load.
+  const html = panel.webview.html;
+  const csp = html.match(/http-equiv="Content-Security-Policy" content="([^"]*)"/)[1];
+  const nonce = csp.match(/script-src 'nonce-([^']+)'/)[1];
+  assert.match(csp, /default-src 'none'/);
+  assert.doesNotMatch(csp, /unsafe|https?:|\*/);
+  assert.deepEqual([...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]), [` nonce="${nonce}" src="vscode-webview://mock/ext/media/graph.js"`]);
+  assert.match(html, /<link rel="stylesheet" href="vscode-webview:\/\/mock\/ext\/media\/graph.css">/);
+
+  // The request; the answer waits for the page to be ready.
+  assert.deepEqual(requests, [{ textDocument: { uri: 'file:///ws/conf/main.crn' }, svg: true }]);
+  await settle();
+  assert.deepEqual(panel.posted, []);
+  panel.page({ type: 'ready' });
+  assert.deepEqual(panel.posted, [{ type: 'graph', graph: recorded.graph, svg: recorded.svg }]);
+
+  // A click in the page opens the file at the range, in the editor's column; nothing outside the
+  // configuration's directory is opened.
+  const wait = recorded.graph.nodes.find((n) => n.kind === 'wait');
+  panel.page({ type: 'reveal', file: wait.file, range: wait.range });
+  await until('showTextDocument', () => mock.calls.shown.length === 1);
+  const shown = mock.calls.shown[0];
+  assert.equal(shown.uri.toString(), 'file:///ws/conf/wait.crn');
+  assert.equal(shown.options.viewColumn, 1);
+  assert.deepEqual({ start: shown.options.selection.start, end: shown.options.selection.end }, wait.range);
+  panel.page({ type: 'reveal', file: '../other/main.crn', range: wait.range });
+  await settle();
+  assert.equal(mock.calls.shown.length, 1);
+
+  // Edits of the configuration's files: one request after they stop; other directories: none.
+  const change = (p) => mock.events.textChange.fire({ document: doc(p), contentChanges: [{ text: 'x' }] });
+  change('/ws/conf/cdn.crn');
+  change('/ws/conf/main.crn');
+  change('/ws/conf/main.crn');
+  await until('the request after edits', () => requests.length === 2);
+  await settle();
+  assert.equal(requests.length, 2, 'edits in a row make one request');
+  change('/ws/elsewhere/main.crn');
+  mock.events.textChange.fire({ document: doc('/ws/conf/main.crn'), contentChanges: [] });
+  await settle();
+  assert.equal(requests.length, 2, 'edits elsewhere, and changes without edits, make none');
+  await until('the graph posted again', () => panel.posted.length === 2);
+
+  // A failing request keeps the page's graph and says why.
+  answer = async () => {
+    throw new Error('no such method');
+  };
+  change('/ws/conf/main.crn');
+  await until('the error posted', () => panel.posted.length === 3);
+  assert.equal(panel.posted[2].type, 'error');
+  assert.match(panel.posted[2].message, /no such method/);
+  answer = async () => recorded;
+
+  // Another configuration's editor becomes active: its graph at once.
+  mock.events.activeEditor.fire({ document: doc('/ws/other/a.crn'), viewColumn: 2 });
+  assert.deepEqual(requests.at(-1), { textDocument: { uri: 'file:///ws/other/a.crn' }, svg: true });
+  assert.equal(panel.title, 'Graph: other');
+  const n = requests.length;
+  mock.events.activeEditor.fire({ document: doc('/ws/other/b.crn'), viewColumn: 2 });
+  mock.events.activeEditor.fire({ document: { uri: vscode.Uri.file('/ws/x.txt'), languageId: 'plaintext' }, viewColumn: 2 });
+  assert.equal(requests.length, n, 'the same configuration, or not Carina: no request');
+  change('/ws/conf/main.crn');
+  await settle();
+  assert.equal(requests.length, n, 'the old configuration is no longer followed');
+
+  // Only the answer to the latest request is drawn.
+  let release;
+  answer = () => new Promise((r) => (release = () => r({ graph: { ...recorded.graph, directory: 'slow' } })));
+  change('/ws/other/a.crn');
+  await until('the slow request', () => requests.length === n + 1);
+  const slow = release;
+  answer = async () => ({ graph: { ...recorded.graph, directory: 'fast' } });
+  mock.events.activeEditor.fire({ document: doc('/ws/conf/main.crn'), viewColumn: 1 });
+  await until('the fast answer', () => panel.posted.at(-1)?.graph?.directory === 'fast');
+  slow();
+  await settle();
+  assert.equal(panel.posted.at(-1).graph.directory, 'fast');
+
+  // Closed: nothing follows any more.
+  panel.dispose();
+  const m = requests.length;
+  change('/ws/conf/main.crn');
+  mock.events.activeEditor.fire({ document: doc('/ws/other/a.crn'), viewColumn: 2 });
+  await settle();
+  assert.equal(requests.length, m);
+  assert.equal(mock.events.textChange.listeners.length, 0);
+  assert.equal(mock.events.activeEditor.listeners.length, 0);
+  view.dispose();
+});
+
+test('the command without a Carina editor says what to do', () => {
+  mock.vscode.window.activeTextEditor = undefined;
+  const panels = mock.calls.panels.length;
+  const view = new ext.GraphView(vscode.Uri.file('/ext'), async () => recorded);
+  view.show();
+  assert.equal(mock.calls.panels.length, panels);
+  assert.match(mock.calls.infos.at(-1), /open a \.crn file/);
+  view.dispose();
+});

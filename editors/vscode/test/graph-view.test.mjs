@@ -1,0 +1,277 @@
+// The graph view's page (media/graph.js under the HTML and Content-Security-Policy the extension
+// gives it) in a real browser: Debian's Chromium, headless, driven by puppeteer-core (which
+// downloads nothing). It draws the recorded carina/graph response of examples/wait-cert, every
+// node and edge annotated with the graph's ids; a click posts the reveal message; nothing breaks
+// the policy or is fetched; a screenshot goes to out/graph-view.png (and to docs/images/graph.png
+// with UPDATE_SCREENSHOT=1). Then Mermaid's own parser reads `carina-lsp graph -format mermaid` of
+// every corpus configuration. Without Chromium (or Go, which builds carina-lsp) the tests are
+// skipped, saying why; under CI=true they fail instead.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { buildServer, example, graphOf, recording, repo, response } from '../scripts/record-graph.mjs';
+import { extensionDir } from './textmate.mjs';
+
+const require = createRequire(import.meta.url);
+require('./vscode-mock.cjs').install();
+const ext = require(path.join(extensionDir, 'out', 'extension.js'));
+const ci = process.env.CI === 'true';
+
+function onPath(name) {
+  for (const dir of (process.env.PATH || '').split(path.delimiter)) {
+    const p = path.join(dir, name);
+    try {
+      fs.accessSync(p, fs.constants.X_OK);
+      return p;
+    } catch {}
+  }
+  return undefined;
+}
+
+const chromium = process.env.CHROMIUM || onPath('chromium') || onPath('chromium-browser');
+const go = onPath('go');
+const missing = [!chromium && 'Chromium (apt-get install chromium, or CHROMIUM=/path)', !go && 'Go (to build carina-lsp)'].filter(Boolean);
+const skip = missing.length ? `needs ${missing.join(' and ')}` : false;
+if (skip && ci) {
+  test('the graph view browser test can run', () => assert.fail(`${skip}; under CI=true the graph view browser test must run`));
+}
+
+let browser;
+let server;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'carina-graph-view-'));
+
+test.before(async () => {
+  if (skip) return;
+  const puppeteer = require('puppeteer-core');
+  browser = await puppeteer.launch({
+    executablePath: chromium,
+    headless: true,
+    // Chromium's sandbox refuses to run as root (containers, CI).
+    args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
+  });
+  server = buildServer();
+});
+
+test.after(async () => {
+  await browser?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/**
+ * A page of the view as the extension makes it, with file: as the webview's resource source and
+ * acquireVsCodeApi stubbed: what the page posts is in window.posted.
+ */
+async function openView() {
+  const nonce = crypto.randomBytes(16).toString('base64');
+  const media = path.join(extensionDir, 'media');
+  const html = ext.graphHtml({
+    cspSource: 'file:',
+    nonce,
+    scriptUri: pathToFileURL(path.join(media, 'graph.js')).href,
+    styleUri: pathToFileURL(path.join(media, 'graph.css')).href,
+    title: 'test',
+  });
+  const file = path.join(tmp, `view-${nonce.replace(/\W/g, '')}.html`);
+  fs.writeFileSync(file, html);
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 520 });
+  const fetched = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith('file:')) fetched.push(r.url());
+  });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.evaluateOnNewDocument(() => {
+    window.posted = [];
+    window.violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.violations.push(`${e.violatedDirective}: ${e.blockedURI}`));
+    window.acquireVsCodeApi = () => ({ postMessage: (m) => window.posted.push(m), getState: () => undefined, setState: () => {} });
+  });
+  await page.goto(pathToFileURL(file).href);
+  await page.waitForFunction(() => window.posted.some((m) => m.type === 'ready'));
+  const post = (m) => page.evaluate((m) => window.postMessage(m, '*'), m);
+  const posted = () => page.evaluate(() => window.posted);
+  const clean = async () => {
+    assert.deepEqual(await page.evaluate(() => window.violations), [], 'Content-Security-Policy violations');
+    assert.deepEqual(fetched, [], 'the page fetched something');
+    assert.deepEqual(errors, [], 'errors in the page');
+  };
+  return { page, post, posted, clean };
+}
+
+/** Writes a picture of the page's content into out/ (and to also, when given). */
+async function screenshot(page, name, also) {
+  const height = await page.evaluate(() => Math.ceil(document.getElementById('root').getBoundingClientRect().bottom) + 8);
+  const png = await page.screenshot({ clip: { x: 0, y: 0, width: 1280, height } });
+  fs.mkdirSync(path.join(extensionDir, 'out'), { recursive: true });
+  fs.writeFileSync(path.join(extensionDir, 'out', name), png);
+  if (also) fs.writeFileSync(also, png);
+}
+
+/** The distinct (to, from, kind) of the graph's edges: Graphviz draws one edge for each. */
+function drawnEdges(graph) {
+  return [...new Set(graph.edges.map((e) => JSON.stringify([e.to, e.from, e.kind])))].map((s) => JSON.parse(s));
+}
+
+test('the recorded carina/graph response is what carina-lsp graph writes now', { skip }, () => {
+  const want = response(server);
+  const got = JSON.parse(fs.readFileSync(recording, 'utf8'));
+  assert.deepEqual(got.graph, want.graph, 'test/graph/wait-cert.json is stale: npm run record-graph');
+  assert.equal(got.svg, want.svg, 'test/graph/wait-cert.json is stale: npm run record-graph');
+});
+
+test('the view draws every node and edge of the server picture, and a click reveals its place', { skip, timeout: 120000 }, async () => {
+  const { graph, svg } = JSON.parse(fs.readFileSync(recording, 'utf8'));
+  const { page, post, posted, clean } = await openView();
+  await post({ type: 'graph', graph, svg });
+  await page.waitForSelector('.canvas svg g.node[data-node-id]');
+
+  for (const n of graph.nodes) {
+    const count = await page.$$eval(`.canvas svg g.node[data-node-id="${n.id.replace(/"/g, '\\"')}"]`, (es) => es.length);
+    assert.equal(count, 1, `node ${n.id} drawn once`);
+  }
+  assert.equal(await page.$$eval('.canvas svg g.node', (es) => es.length), graph.nodes.length, 'no node beyond the graph');
+  const edges = await page.$$eval('.canvas svg g.edge', (es) => es.map((e) => [e.getAttribute('data-to'), e.getAttribute('data-from')]));
+  const want = drawnEdges(graph).map(([to, from]) => [to, from]);
+  assert.deepEqual(edges.map((e) => JSON.stringify(e)).sort(), want.map((e) => JSON.stringify(e)).sort(), 'every edge drawn and annotated');
+  assert.equal(await page.$$eval('.canvas svg g.node.has-errors, .canvas svg g.node.cycle', (es) => es.length), 0);
+  assert.equal(await page.$('.problems'), null, 'a clean configuration lists no problems');
+  assert.ok(await page.$('[data-legend]'), 'a legend');
+  const legend = await page.$eval('[data-legend]', (e) => e.textContent);
+  for (const word of ['resource', 'wait', 'cycle or error', 'depends_on']) assert.ok(legend.includes(word), `the legend says ${word}`);
+
+  await screenshot(page, 'graph-view.png', process.env.UPDATE_SCREENSHOT === '1' && path.join(repo, 'docs', 'images', 'graph.png'));
+
+  // A real click on the wait's box: the page posts where it is declared.
+  const wait = graph.nodes.find((n) => n.kind === 'wait');
+  await page.click(`g.node[data-node-id="${wait.id}"]`);
+  assert.deepEqual((await posted()).at(-1), { type: 'reveal', file: wait.file, range: wait.range });
+  // The keyboard: focus a node, Enter.
+  const cert = graph.nodes.find((n) => n.id === 'cert');
+  await page.$eval(`g.node[data-node-id="cert"]`, (e) => e.focus());
+  await page.keyboard.press('Enter');
+  assert.deepEqual((await posted()).at(-1), { type: 'reveal', file: cert.file, range: cert.range });
+  // An edge reveals the reference it stands for.
+  const ref = graph.edges.find((e) => e.kind === 'reference' && e.from === 'validation_record');
+  await page.$eval(`g.edge[data-from="validation_record"][data-to="cert"]`, (e) => e.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+  assert.deepEqual((await posted()).at(-1), { type: 'reveal', file: ref.file, range: ref.range });
+
+  await clean();
+
+  // An error after a graph keeps the picture and says what went wrong.
+  await page.evaluate(() => window.postMessage({ type: 'error', message: 'the server stopped' }, '*'));
+  await page.waitForSelector('.banner');
+  assert.match(await page.$eval('.banner', (e) => e.textContent), /the server stopped/);
+  assert.equal(await page.$$eval('.canvas svg g.node[data-node-id]', (es) => es.length), graph.nodes.length);
+  await page.close();
+});
+
+test('cycles and errors stand out, and without a picture the graph is listed', { skip, timeout: 120000 }, async () => {
+  const dir = path.join(tmp, 'cycle');
+  fs.mkdirSync(dir);
+  fs.writeFileSync(
+    path.join(dir, 'main.crn'),
+    [
+      "let a = aws.s3.Bucket {\n  bucket = b.bucket\n}\n",
+      "let b = aws.s3.Bucket {\n  bucket = a.bucket\n}\n",
+      "let c = aws.s3.Bucket {\n  bucket = a.bucket\n  no_such_attribute = 1\n}\n",
+      "let idle = wait c {\n  until = c.bucket == 'x'\n}\n",
+    ].join('\n'),
+  );
+  const graph = JSON.parse(graphOf(server, 'json', dir));
+  const svg = graphOf(server, 'svg', dir);
+  assert.deepEqual(graph.cycles.length, 1, 'the fixture has a cycle');
+  assert.ok(graph.nodes.some((n) => n.errors > 0), 'the fixture has an error');
+  const { page, post, posted, clean } = await openView();
+  await post({ type: 'graph', graph, svg });
+  await page.waitForSelector('.canvas svg g.node[data-node-id]');
+  const cyc = await page.$$eval('.canvas svg g.node.cycle', (es) => es.map((e) => e.getAttribute('data-node-id')).sort());
+  assert.deepEqual(cyc, graph.nodes.filter((n) => n.cycle).map((n) => n.id).sort());
+  assert.deepEqual(
+    await page.$$eval('.canvas svg g.edge.cycle', (es) => es.map((e) => `${e.getAttribute('data-to')}->${e.getAttribute('data-from')}`).sort()),
+    ['a->b', 'b->a'],
+  );
+  const withErrors = graph.nodes.filter((n) => n.errors > 0).map((n) => n.id).sort();
+  assert.deepEqual(await page.$$eval('.canvas svg g.node.has-errors', (es) => es.map((e) => e.getAttribute('data-node-id')).sort()), withErrors);
+  assert.equal(await page.$$eval('.canvas svg g.node .error-badge', (es) => es.length), withErrors.length, 'a badge on each node with errors');
+  const problems = await page.$$eval('.problems li', (es) => es.map((e) => `${e.className}: ${e.textContent}`));
+  assert.ok(problems.some((p) => /^cycle: dependency cycle: a → b → a|^cycle: dependency cycle: b → a → b/.test(p)), problems.join('\n'));
+  assert.ok(problems.some((p) => p.startsWith('error: c: ')), problems.join('\n'));
+  assert.ok(problems.some((p) => p.startsWith('unused: idle gates nothing')), problems.join('\n'));
+  const c = graph.nodes.find((n) => n.id === 'c');
+  const items = await page.$$('.problems li.error');
+  const texts = await Promise.all(items.map((i) => i.evaluate((e) => e.textContent)));
+  await items[texts.findIndex((t) => t.startsWith('c: '))].click();
+  assert.deepEqual((await posted()).at(-1), { type: 'reveal', file: 'main.crn', range: c.range });
+  await screenshot(page, 'graph-view-problems.png');
+
+  // No picture (an older server, or one that could not draw): the nodes and edges as lists.
+  await post({ type: 'graph', graph });
+  await page.waitForSelector('.node-list');
+  assert.equal(await page.$$eval('.node-list li[data-node-id]', (es) => es.length), graph.nodes.length);
+  assert.equal(await page.$$eval('.edge-list li[data-from]', (es) => es.length), graph.edges.length);
+  await page.click('.node-list li[data-node-id="c"]');
+  assert.deepEqual((await posted()).at(-1), { type: 'reveal', file: 'main.crn', range: c.range });
+  // A picture that is no SVG: listed too, with a word why; nothing in it runs.
+  await post({ type: 'graph', graph, svg: '<html><script>window.ran = 1</script></html>' });
+  await page.waitForFunction(() => document.querySelector('.banner')?.textContent.includes('cannot read'));
+  assert.equal(await page.evaluate(() => window.ran), undefined);
+  await clean();
+  await page.close();
+});
+
+function* configurations(dir) {
+  const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+  if (entries.some((e) => e.isFile() && e.name.endsWith('.crn'))) yield dir;
+  for (const e of entries) if (e.isDirectory()) yield* configurations(path.join(dir, e.name));
+}
+
+const corpus = [path.join(repo, 'testdata', 'corpus'), path.resolve(repo, '..', 'shared', 'corpus')].find((d) => fs.existsSync(d));
+if (!corpus && ci) test('the corpus is present', () => assert.fail('testdata/corpus is missing; under CI=true the Mermaid check must run'));
+
+test('Mermaid parses the graph of every corpus configuration', { skip: skip || (!corpus && 'the corpus is missing'), timeout: 600000 }, async () => {
+  const dirs = [path.join(repo, example), ...configurations(corpus)];
+  // Two at a time: the machine may have two cores, and each run is mostly loading the schemas.
+  const texts = new Array(dirs.length);
+  let next = 0;
+  const run = (dir) =>
+    new Promise((resolve, reject) =>
+      execFile(server, ['graph', '-format', 'mermaid', dir], { cwd: repo, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
+        if (err && err.code !== 1) reject(new Error(`carina-lsp graph -format mermaid ${dir}: ${stderr}`));
+        else resolve(stdout);
+      }),
+    );
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (next < dirs.length) {
+        const i = next++;
+        texts[i] = await run(dirs[i]);
+      }
+    }),
+  );
+  const page = await browser.newPage();
+  await page.addScriptTag({ path: require.resolve('mermaid/dist/mermaid.min.js') });
+  const failures = await page.evaluate(async (texts) => {
+    window.mermaid.initialize({ startOnLoad: false });
+    const out = [];
+    for (let i = 0; i < texts.length; i++) {
+      try {
+        await window.mermaid.parse(texts[i]);
+      } catch (e) {
+        out.push({ i, error: String(e && e.message ? e.message : e).slice(0, 400) });
+      }
+    }
+    return out;
+  }, texts);
+  await page.close();
+  const report = failures.map((f) => `${path.relative(repo, dirs[f.i])}: ${f.error}`);
+  assert.deepEqual(report, [], `Mermaid rejects the graph of ${failures.length} of ${dirs.length} configurations`);
+  assert.ok(dirs.length > 100, `only ${dirs.length} configurations found`);
+  console.log(`# Mermaid parsed the graphs of ${dirs.length} configurations`);
+});
