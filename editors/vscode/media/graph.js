@@ -111,7 +111,8 @@
     return document.importNode(svg, true);
   }
 
-  // The edges of the JSON by "to->from", as Graphviz titles an edge (its arrow runs to → from).
+  // The edges of the JSON by "to->from": the key of a drawn edge (its arrow runs to → from), from
+  // its data-from/data-to attributes, or its title as Graphviz writes it.
   function edgesByTitle(g) {
     const m = new Map();
     for (const e of g.edges) {
@@ -125,7 +126,7 @@
   function annotate(svg, g, byId) {
     for (const node of svg.querySelectorAll('g.node')) {
       const title = node.querySelector('title');
-      const n = title && byId.get(title.textContent);
+      const n = byId.get(node.getAttribute('data-id') ?? (title && title.textContent));
       if (!n) continue;
       node.setAttribute('data-node-id', n.id);
       node.setAttribute('data-kind', n.kind);
@@ -141,7 +142,8 @@
     const byTitle = edgesByTitle(g);
     for (const edge of svg.querySelectorAll('g.edge')) {
       const title = edge.querySelector('title');
-      const es = title && byTitle.get(title.textContent);
+      const key = edge.hasAttribute('data-from') ? `${edge.getAttribute('data-to')}->${edge.getAttribute('data-from')}` : title && title.textContent;
+      const es = key && byTitle.get(key);
       if (!es) continue;
       const e = es[0];
       edge.setAttribute('data-from', e.from);
