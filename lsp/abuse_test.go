@@ -813,7 +813,7 @@ func requestsAt(uri protocol.DocumentURI, p protocol.Position) []rpcRequest {
 		{"callHierarchy/incomingCalls", &protocol.CallHierarchyIncomingCallsParams{Item: item}},
 		{"callHierarchy/outgoingCalls", &protocol.CallHierarchyOutgoingCallsParams{Item: item}},
 		{"textDocument/codeLens", &protocol.CodeLensParams{TextDocument: doc}},
-		{"workspace/executeCommand", &protocol.ExecuteCommandParams{Command: locationsCommand, Arguments: []any{uri, p, []protocol.Location{{URI: uri}}}}},
+		{"workspace/executeCommand", &protocol.ExecuteCommandParams{Command: locationsCommand, Arguments: []any{uri, p, lensReferences}}},
 		{"carina/graph", &graphParams{TextDocument: doc, SVG: true}},
 	}
 }

@@ -8,23 +8,44 @@ import (
 	"go.lsp.dev/protocol"
 )
 
+// lensArguments are the arguments of locationsCommand: a document, the position of a binding's
+// name in it, and which of its locations (see codeLens).
+type lensArguments struct {
+	URI      protocol.DocumentURI
+	Position protocol.Position
+	What     string
+}
+
 // executeCommand answers workspace/executeCommand for the code lenses' command
-// (locationsCommand): it returns the locations the lens carries, for clients that show a
-// command's result rather than running a command of their own.
-func executeCommand(_ context.Context, _ *Server, p *protocol.ExecuteCommandParams) (any, error) {
+// (locationsCommand): the locations the lens counts, in the current build.
+func executeCommand(ctx context.Context, s *Server, p *protocol.ExecuteCommandParams) (any, error) {
 	if p.Command != locationsCommand {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "unknown command "+p.Command)
 	}
-	if len(p.Arguments) != 3 {
-		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, locationsCommand+" takes a URI, a position and locations")
+	var a lensArguments
+	if err := decodeArguments(p.Arguments, &a.URI, &a.Position, &a.What); err != nil {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, locationsCommand+" takes a document URI, a position and references, dependents or waits: "+err.Error())
 	}
-	raw, err := json.Marshal(p.Arguments[2])
-	if err != nil {
-		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error())
-	}
-	var locs []protocol.Location
-	if err := json.Unmarshal(raw, &locs); err != nil {
-		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, locationsCommand+": the third argument is a list of locations: "+err.Error())
+	locs, ok := s.lensLocations(ctx, a.URI, a.Position, a.What)
+	if !ok {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, locationsCommand+": unknown locations "+a.What+" (want references, dependents or waits)")
 	}
 	return locs, nil
+}
+
+// decodeArguments decodes a command's arguments, in order, into outs.
+func decodeArguments(args []any, outs ...any) error {
+	if len(args) != len(outs) {
+		return jsonrpc2.NewError(jsonrpc2.InvalidParams, "wrong number of arguments")
+	}
+	for i, a := range args {
+		raw, err := json.Marshal(a)
+		if err != nil {
+			return err
+		}
+		if err := json.Unmarshal(raw, outs[i]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -97,6 +97,16 @@ func TestGraphMethods(t *testing.T) {
 		if len(locs) != 1 || locs[0].URI != uris["wait.crn"] || locs[0].Range.Start != pos(0, 4) {
 			t.Errorf("the waited-on lens's locations: %+v", locs)
 		}
+		locs = nil
+		if err := c.call("workspace/executeCommand", &protocol.ExecuteCommandParams{Command: lenses[0].Command.Command, Arguments: lenses[0].Command.Arguments}, &locs); err != nil {
+			t.Fatal(err)
+		}
+		if len(locs) != 4 {
+			t.Errorf("the references lens's locations: %+v", locs)
+		}
+		if err := c.call("workspace/executeCommand", &protocol.ExecuteCommandParams{Command: locationsCommand, Arguments: []any{uris["main.crn"], pos(0, 4), "nope"}}, nil); err == nil {
+			t.Error("unknown locations are no error")
+		}
 		if err := c.call("workspace/executeCommand", &protocol.ExecuteCommandParams{Command: "carina.nope"}, nil); err == nil {
 			t.Error("an unknown command is no error")
 		}

@@ -213,40 +213,80 @@ func Incoming(n Node) []Call {
 	return out
 }
 
-// Lens is what a code lens shows on a top-level binding: its references, the bindings and
-// statements that depend on it, and the waits that wait on it, each with their locations.
+// Lens is what a code lens shows on a top-level binding: how many references it has, how many
+// statements depend on it (read it, wait on it, list it), and the waits that wait on it.
+// Locations come from LensLocations, for the one lens a user opens.
 type Lens struct {
-	Node       Node
-	References []Location
-	Dependents []Location // each dependent's name
-	WaitedOn   []Node     // the waits whose target it is
+	Decl       *workspace.Decl
+	Select     grammar.Span // the binding's name
+	References int
+	Dependents int
+	WaitedOn   []string // the waits' names
 }
 
-// Lenses returns the lens of every top-level binding of file f that can be depended on (not
-// functions, arguments or the discard name), from the configuration's indexes.
-func Lenses(cfg *workspace.Config, f *workspace.File) []Lens {
-	var out []Lens
+// lensDecls returns the top-level bindings of file f that can be depended on (not functions,
+// arguments or the discard name), in file order.
+func lensDecls(cfg *workspace.Config, f *workspace.File) []*workspace.Decl {
+	var out []*workspace.Decl
 	for _, d := range cfg.Decls {
-		if !d.TopLevel || d.File != f || d.Name == "_" || d.Kind == workspace.Function || d.Kind == workspace.Argument {
-			continue
+		if d.TopLevel && d.File == f && d.Name != "_" && d.Kind != workspace.Function && d.Kind != workspace.Argument {
+			out = append(out, d)
 		}
-		n := nodeOfDecl(cfg, d)
-		l := Lens{Node: n}
+	}
+	slices.SortStableFunc(out, func(a, b *workspace.Decl) int { return int(a.NameSpan.Start - b.NameSpan.Start) })
+	return out
+}
+
+// Lenses returns the lens of every top-level binding of file f, from the configuration's
+// reference index: counts only, so that a file's lenses cost a pass over its bindings'
+// references.
+func Lenses(cfg *workspace.Config, f *workspace.File) []Lens {
+	waits := map[*workspace.Decl][]string{}
+	for _, w := range cfg.Waits {
+		if w.Target != nil && w.Target.Decl != nil && w.Target.Decl != w.Decl {
+			waits[w.Target.Decl] = append(waits[w.Target.Decl], w.Decl.Name)
+		}
+	}
+	var out []Lens
+	for _, d := range lensDecls(cfg, f) {
+		l := Lens{Decl: d, Select: d.NameSpan, WaitedOn: waits[d]}
+		var stmts []*grammar.Stmt
 		for _, r := range cfg.RefsTo(d) {
-			if r.Kind != workspace.RefCall {
-				l.References = append(l.References, refLocation(r))
+			if r.Kind == workspace.RefCall {
+				continue
+			}
+			l.References++
+			if dependency(r) && r.Stmt != nil && r.Stmt != d.Stmt && !slices.Contains(stmts, r.Stmt) {
+				stmts = append(stmts, r.Stmt)
 			}
 		}
-		for _, c := range Incoming(n) {
-			l.Dependents = append(l.Dependents, Location{Path: c.Node.Path, Span: c.Node.Select})
-		}
-		for _, w := range cfg.Waits {
-			if w.Target != nil && w.Target.Decl == d && w.Decl != d {
-				l.WaitedOn = append(l.WaitedOn, nodeOfDecl(cfg, w.Decl))
-			}
-		}
+		l.Dependents = len(stmts)
 		out = append(out, l)
 	}
-	slices.SortStableFunc(out, func(a, b Lens) int { return int(a.Node.Select.Start - b.Node.Select.Start) })
+	return out
+}
+
+// LensLocations returns the locations of what the lens of d counts: its references (what is
+// "references"), its dependents' names ("dependents") or the waits on it ("waits").
+func LensLocations(cfg *workspace.Config, d *workspace.Decl, what string) []Location {
+	var out []Location
+	switch what {
+	case "references":
+		for _, r := range cfg.RefsTo(d) {
+			if r.Kind != workspace.RefCall {
+				out = append(out, refLocation(r))
+			}
+		}
+	case "dependents":
+		for _, c := range Incoming(nodeOfDecl(cfg, d)) {
+			out = append(out, Location{Path: c.Node.Path, Span: c.Node.Select})
+		}
+	case "waits":
+		for _, w := range cfg.Waits {
+			if w.Target != nil && w.Target.Decl == d && w.Decl != d {
+				out = append(out, declLocation(w.Decl))
+			}
+		}
+	}
 	return out
 }
