@@ -4,58 +4,66 @@ import "slices"
 
 // cycles finds the dependency cycles of g (strongly connected components of more than one node,
 // or a node that depends on itself) with Tarjan's algorithm, marks their nodes and the edges
-// between them, and returns each cycle's node IDs in graph order.
+// between them, and returns each cycle's node IDs in graph order. Nodes are numbered by their
+// place in g.Nodes, so the walk runs on slices, not maps of strings.
 func cycles(g *Graph) [][]string {
-	index := map[string]int{}
-	low := map[string]int{}
-	on := map[string]bool{}
-	adj := map[string][]string{}
-	for _, e := range g.Edges {
-		adj[e.From] = append(adj[e.From], e.To)
+	n := len(g.Nodes)
+	num := make(map[string]int, n)
+	for i, nd := range g.Nodes {
+		num[nd.ID] = i
 	}
-	var stack []string
-	var out [][]string
+	adj := make([][]int, n)
+	for _, e := range g.Edges {
+		f, t := num[e.From], num[e.To]
+		adj[f] = append(adj[f], t)
+	}
+	index := make([]int, n)
+	low := make([]int, n)
+	on := make([]bool, n)
+	for i := range index {
+		index[i] = -1
+	}
+	var stack []int
+	var comps [][]int
 	next := 0
 	// An explicit stack: a configuration may chain thousands of bindings.
-	type frame struct {
-		id string
-		i  int
-	}
-	for _, root := range g.Nodes {
-		if _, seen := index[root.ID]; seen {
+	type frame struct{ v, i int }
+	for root := range n {
+		if index[root] >= 0 {
 			continue
 		}
-		work := []frame{{id: root.ID}}
-		index[root.ID], low[root.ID] = next, next
+		work := []frame{{v: root}}
+		index[root], low[root] = next, next
 		next++
-		stack = append(stack, root.ID)
-		on[root.ID] = true
+		stack = append(stack, root)
+		on[root] = true
 		for len(work) > 0 {
 			f := &work[len(work)-1]
-			if f.i < len(adj[f.id]) {
-				w := adj[f.id][f.i]
+			if f.i < len(adj[f.v]) {
+				w := adj[f.v][f.i]
 				f.i++
-				if _, seen := index[w]; !seen {
+				switch {
+				case index[w] < 0:
 					index[w], low[w] = next, next
 					next++
 					stack = append(stack, w)
 					on[w] = true
-					work = append(work, frame{id: w})
-				} else if on[w] {
-					low[f.id] = min(low[f.id], index[w])
+					work = append(work, frame{v: w})
+				case on[w]:
+					low[f.v] = min(low[f.v], index[w])
 				}
 				continue
 			}
-			v := f.id
+			v := f.v
 			work = work[:len(work)-1]
 			if len(work) > 0 {
-				p := work[len(work)-1].id
+				p := work[len(work)-1].v
 				low[p] = min(low[p], low[v])
 			}
 			if low[v] != index[v] {
 				continue
 			}
-			var comp []string
+			var comp []int
 			for {
 				w := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
@@ -66,34 +74,33 @@ func cycles(g *Graph) [][]string {
 				}
 			}
 			if len(comp) > 1 || selfLoop(adj, v) {
-				out = append(out, comp)
+				comps = append(comps, comp)
 			}
 		}
 	}
-	member := map[string]int{}
-	for i, c := range out {
-		for _, id := range c {
-			member[id] = i + 1
+	member := make([]int, n)
+	var out [][]string
+	if len(comps) > 0 {
+		out = make([][]string, len(comps))
+	}
+	for c, comp := range comps {
+		slices.Sort(comp) // graph order
+		for _, v := range comp {
+			member[v] = c + 1
+			out[c] = append(out[c], g.Nodes[v].ID)
 		}
 	}
-	for _, n := range g.Nodes {
-		n.Cycle = member[n.ID] > 0
+	for i, nd := range g.Nodes {
+		nd.Cycle = member[i] > 0
 	}
 	for _, e := range g.Edges {
-		e.Cycle = member[e.From] > 0 && member[e.From] == member[e.To]
-	}
-	// Graph order within each cycle, for stable output.
-	order := map[string]int{}
-	for i, n := range g.Nodes {
-		order[n.ID] = i
-	}
-	for _, c := range out {
-		slices.SortFunc(c, func(a, b string) int { return order[a] - order[b] })
+		f := member[num[e.From]]
+		e.Cycle = f > 0 && f == member[num[e.To]]
 	}
 	return out
 }
 
-func selfLoop(adj map[string][]string, v string) bool {
+func selfLoop(adj [][]int, v int) bool {
 	for _, w := range adj[v] {
 		if w == v {
 			return true

@@ -91,7 +91,9 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "carina-lsp graph: %s: %v\n", le.Path, le.Err)
 		return 2
 	}
-	g := graph.Build(cfg, idx, graph.Options{ExpandModules: *expand, Problems: diagnostics.Check(ctx, cfg, idx)})
+	// With a statement memo, as check runs: a statement repeated verbatim is analysed once.
+	problems := diagnostics.CheckWith(ctx, cfg, idx, diagnostics.Options{Memo: diagnostics.NewMemo()})
+	g := graph.Build(cfg, idx, graph.Options{ExpandModules: *expand, Problems: problems})
 	var buf bytes.Buffer
 	switch f {
 	case "dot":

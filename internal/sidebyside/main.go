@@ -120,6 +120,9 @@ func run(bin, ref, corpusDir, sizesFlag string, runs, copies int, only string) e
 				side{"reffmt", func() (sample, error) { return process(reffmt, []byte(src)) }}, false},
 			{"check vs refparse", side{"check", func() (sample, error) { return process(bin, nil, "check", dir) }},
 				side{"refparse", func() (sample, error) { return process(refparse, nil, big) }}, false},
+			// Ours against ours: the graph of a configuration against its check (target <= 1.5).
+			{"graph -format json vs check", side{"graph json", func() (sample, error) { return process(bin, nil, "graph", "-format", "json", dir) }},
+				side{"check", func() (sample, error) { return process(bin, nil, "check", dir) }}, false},
 		}
 		for _, c := range comparisons {
 			if only != "" && !strings.Contains(c.name, only) {
@@ -139,6 +142,11 @@ func run(bin, ref, corpusDir, sizesFlag string, runs, copies int, only string) e
 		}
 	}
 
+	if only == "" || strings.Contains("graph svg", only) {
+		if err := graphSVG(bin, corpusDir, tmp, runs); err != nil {
+			return err
+		}
+	}
 	if only != "" && !strings.Contains("monorepo check vs refparse", only) {
 		return nil
 	}
@@ -169,6 +177,37 @@ func run(bin, ref, corpusDir, sizesFlag string, runs, copies int, only string) e
 	}
 	fmt.Printf("\ncheck of the monorepo: wall / cpu = %.2f (target <= 0.65); in the same run, -j 1: wall %s, cpu %s; one worker a core: wall %s, cpu %s (wall / cpu %.2f)\n",
 		ratio(ours.wall, ours.cpu), ms(one.wall), ms(one.cpu), ms(two.wall), ms(two.cpu), ratio(two.wall, two.cpu))
+	return nil
+}
+
+// graphSVG measures carina-lsp graph -format svg of the largest corpus configuration (the
+// directory with the most lines) as a whole process (target: at most 1 s).
+func graphSVG(bin, corpusDir, tmp string, runs int) error {
+	files, err := corpusFiles(corpusDir)
+	if err != nil {
+		return err
+	}
+	lines := map[string]int{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		lines[filepath.Dir(f)] += bytes.Count(data, []byte("\n"))
+	}
+	largest := ""
+	for d, n := range lines {
+		if largest == "" || n > lines[largest] || n == lines[largest] && d < largest {
+			largest = d
+		}
+	}
+	out := filepath.Join(tmp, "graph.svg")
+	m, err := median(runs, side{"graph svg", func() (sample, error) { return process(bin, nil, "graph", "-format", "svg", "-o", out, largest) }})
+	if err != nil {
+		return err
+	}
+	fmt.Printf("\ngraph -format svg of the largest corpus configuration (%s, %d lines): wall %s, cpu %s (target: wall <= 1 s)\n",
+		filepath.Base(largest), lines[largest], ms(m.wall), ms(m.cpu))
 	return nil
 }
 
