@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,7 +8,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"go.lsp.dev/protocol"
 
@@ -81,13 +79,18 @@ func runMarkers(t *testing.T, a *txtar.Archive) {
 		Completion: &protocol.CompletionTextDocumentClientCapabilities{CompletionItem: &protocol.CompletionTextDocumentClientCapabilitiesItem{SnippetSupport: true}},
 	}})
 	uris := openAll(t, c, dir, files)
-	// The last diagnostics published for each file, once the server has been quiet for a while
-	// (the semantic phase publishes only what changed, so there is no last message to wait for).
+	// The last diagnostics published for each file, once the semantic phase of every directory has
+	// published for the files as opened (it publishes only what changed, so there is no last
+	// message to wait for).
 	for name := range files {
 		c.waitDiagnostics(uris[name], func(p publishDiagnosticsParams) bool { return p.Version != nil })
 	}
+	var dirs []string
+	for name := range files {
+		dirs = append(dirs, filepath.Dir(filepath.Join(dir, name)))
+	}
 	published := map[string][]string{}
-	for _, p := range c.quietDiagnostics(500 * time.Millisecond) {
+	for _, p := range c.settledDiagnostics(dirs...) {
 		for name, u := range uris {
 			if u == p.URI {
 				published[name] = nil
@@ -206,44 +209,6 @@ func runMarkers(t *testing.T, a *txtar.Archive) {
 		default:
 			t.Fatalf("unknown marker command %q", cmd)
 		}
-	}
-}
-
-// quietDiagnostics waits until no notification has arrived for quiet, then returns the
-// diagnostics published so far, in order.
-func (c *testClient) quietDiagnostics(quiet time.Duration) []publishDiagnosticsParams {
-	c.t.Helper()
-	deadline := time.After(20 * time.Second)
-	for {
-		c.mu.Lock()
-		n := len(c.notes)
-		c.mu.Unlock()
-		select {
-		case <-c.arrived:
-			continue
-		case <-time.After(quiet):
-		case <-deadline:
-			c.t.Fatal("the server never went quiet")
-		}
-		c.mu.Lock()
-		same := n == len(c.notes)
-		notes := append([]note(nil), c.notes...)
-		c.mu.Unlock()
-		if !same {
-			continue
-		}
-		var out []publishDiagnosticsParams
-		for _, n := range notes {
-			if n.method != "textDocument/publishDiagnostics" {
-				continue
-			}
-			var p publishDiagnosticsParams
-			if err := json.Unmarshal(n.params, &p); err != nil {
-				c.t.Fatal(err)
-			}
-			out = append(out, p)
-		}
-		return out
 	}
 }
 
