@@ -11,6 +11,7 @@ import (
 
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/internal/suite"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -44,17 +45,15 @@ func TestEveryOffset(t *testing.T) {
 	}
 }
 
-// TestCorpusOffsets completes at many offsets of the conformance corpus, without schemas and
-// with the embedded ones.
+// TestCorpusOffsets completes at many offsets of the conformance corpus (one file in eight; one
+// in forty in short mode), without schemas and with the embedded ones.
 func TestCorpusOffsets(t *testing.T) {
-	if testing.Short() {
-		t.Skip("short")
-	}
 	files := corpus.Files(t)
 	idx := testutil.EmbeddedIndex(t)
 	ws := workspace.New(workspace.OSFS{})
+	every := suite.Scale(40, 8)
 	for i, path := range files {
-		if i%8 != 0 {
+		if i%every != 0 {
 			continue
 		}
 		cfg, err := ws.Config(context.Background(), filepath.Dir(path))

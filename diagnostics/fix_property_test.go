@@ -12,13 +12,15 @@ import (
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/internal/suite"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // fixMutations is how many seeded mutations of each corpus file TestFixPropertyMutations checks
-// in the short run; testutil.MutationsEnv sets another number.
+// in the suite's long mode (a fifth of them in short mode); testutil.MutationsEnv sets another
+// number.
 const fixMutations = 15
 
 // The fix property: applying a quick fix repairs what its diagnostic reports and breaks nothing
@@ -258,7 +260,7 @@ func TestFixPropertyMutations(t *testing.T) {
 		}
 		rel, _ := filepath.Rel(root, path)
 		env := fixEnv{ws, filepath.Dir(path)}
-		for j, m := range testutil.Mutations(t, rel, string(data), fixMutations) {
+		for j, m := range testutil.Mutations(t, rel, string(data), suite.Scale(fixMutations/5, fixMutations)) {
 			ws.SetOverlay(path, m.Text)
 			name := fmt.Sprintf("%s, mutation %d (%s)", rel, j, m.Desc)
 			if r, ok := env.check(t, name); ok {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/internal/suite"
 )
 
 // need returns the path of a program, skipping the test when it is missing locally and failing
@@ -26,6 +27,7 @@ func need(t *testing.T, program string) string {
 // buildServer builds the carina-lsp binary into a temporary directory.
 func buildServer(t *testing.T) string {
 	t.Helper()
+	treeInputs(t)
 	bin := filepath.Join(t.TempDir(), "carina-lsp")
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/carina-lsp")
 	cmd.Dir = corpus.Root(t)
@@ -33,6 +35,16 @@ func buildServer(t *testing.T) string {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	return bin
+}
+
+// treeInputs opens the repository, so that go test's cache counts it as an input of these tests:
+// they build the binary and run the scripts and the editor plugins, none of which the test binary
+// holds, and a change to any of them must run the tests again rather than replay a cached pass.
+func treeInputs(t *testing.T) {
+	t.Helper()
+	if err := suite.Tree(corpus.Root(t)); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // writeConfig writes the files of a configuration into a new temporary directory.

@@ -29,6 +29,7 @@ const (
 // hooks install them (go install ./...), and returns the directory.
 func buildAll(t *testing.T) string {
 	t.Helper()
+	treeInputs(t)
 	bin := t.TempDir()
 	cmd := exec.Command("go", "build", "-o", bin+string(filepath.Separator), "./...")
 	cmd.Dir = corpus.Root(t)
@@ -140,9 +141,10 @@ var expression = regexp.MustCompile(`\$\{\{\s*([^}]*?)\s*\}\}`)
 
 // TestGitHubAction validates action.yml (a composite action whose inputs are declared and used,
 // whose run steps say their shell) and runs its run steps as the runner does, on a clean
-// workspace and on one with an error and an unformatted file.
+// workspace and on one with an error and an unformatted file; in long mode, with inputs too.
 func TestGitHubAction(t *testing.T) {
 	root := corpus.Root(t)
+	treeInputs(t)
 	data, err := os.ReadFile(filepath.Join(root, "action.yml"))
 	if err != nil {
 		t.Fatal(err)
@@ -245,7 +247,11 @@ func TestGitHubAction(t *testing.T) {
 	if code == 0 || !strings.Contains(out, "::error file=broken/wait.crn,line=1,") || !strings.Contains(out, "::error file=infra/other.crn,title=carina-lsp fmt::") || !strings.Contains(out, "+let other = aws.s3.Bucket {") {
 		t.Errorf("the action on a workspace with an error and an unformatted file: exit %d:\n%s", code, out)
 	}
-	// Inputs: only the formatted, clean directory; the check alone; nothing.
+	// Inputs: only the formatted, clean directory; the check alone; nothing. Each run builds the
+	// binary again, as the action does: the long mode only.
+	if testing.Short() {
+		return
+	}
 	if out, code := runAction(messy, map[string]string{"paths": "infra/main.crn broken", "fmt": "false"}); code == 0 || strings.Contains(out, "carina-lsp fmt") {
 		t.Errorf("check only, on the broken directory: exit %d:\n%s", code, out)
 	}

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/internal/suite"
 )
 
 // vsceTarget is the VS Code target of this machine, or "".
@@ -36,6 +37,7 @@ func vsceTarget() string {
 // binary, the platform .vsix holding LICENSE and a server that answers initialize, the universal
 // .vsix without a server, and checksums that match.
 func TestRelease(t *testing.T) {
+	suite.Long(t, "scripts/release --host: the stamped binary, both .vsix packages, the checksums")
 	need(t, "bash")
 	need(t, "node")
 	target := vsceTarget()
@@ -43,6 +45,7 @@ func TestRelease(t *testing.T) {
 		t.Fatalf("no release target for %s/%s", runtime.GOOS, runtime.GOARCH)
 	}
 	root := corpus.Root(t)
+	treeInputs(t)
 	out := filepath.Join(t.TempDir(), "dist")
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
@@ -194,7 +197,7 @@ func initializeServerInfo(t *testing.T, bin string) (info struct{ Name, Version 
 	} {
 		fmt.Fprintf(&in, "Content-Length: %d\r\n\r\n%s", len(body), body)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // against a hang only
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin)
 	cmd.Stdin = &in

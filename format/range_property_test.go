@@ -7,11 +7,13 @@ import (
 	"testing"
 
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/internal/suite"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 )
 
 // rangeMutations is how many seeded mutations of each corpus file TestRangeProperty tries in the
-// short run (testutil.MutationsEnv sets another number); only those that still parse are checked.
+// suite's long mode (a quarter of them in short mode; testutil.MutationsEnv sets another number);
+// only those that still parse are checked.
 const rangeMutations = 40
 
 // TestRangeProperty checks range formatting against whole-file formatting on every top-level
@@ -46,7 +48,7 @@ func TestRangeProperty(t *testing.T) {
 		}
 		checked += n
 		sources++
-		for j, m := range testutil.Mutations(t, rel, src, rangeMutations) {
+		for j, m := range testutil.Mutations(t, rel, src, suite.Scale(rangeMutations/4, rangeMutations)) {
 			if n := checkRangeProperty(t, f, fmt.Sprintf("%s, mutation %d (%s)", rel, j, m.Desc), m.Text); n > 0 {
 				checked += n
 				sources++

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/internal/suite"
 )
 
 // typingEdits are the texts TestDocEqualsFresh inserts: what typing adds, and what breaks and
@@ -19,7 +20,7 @@ var typingEdits = []string{"", "a", "{", "}", "\"", "'", "\n", " = ", "let x = 1
 // few statements (so that edits cross, rebuild and merge chunks) and of the default size, through
 // Reparse with the edit's range (sometimes wider than the change) and through ParseDoc, and checks
 // after each that the Doc's flat parse and its errors equal a parse from scratch and that its
-// chunks are consistent.
+// chunks are consistent: 250 edits a chunk size, 50 in short mode.
 func TestDocEqualsFresh(t *testing.T) {
 	base, _ := corpus.Concat(t, 2000)
 	for _, size := range []int{1, 2, 3, 7, chunkStmts} {
@@ -28,7 +29,7 @@ func TestDocEqualsFresh(t *testing.T) {
 		ps.chunk = size
 		src := base
 		d := ps.ParseDoc(src)
-		for i := range 250 {
+		for i := range suite.Scale(50, 250) {
 			pos := rng.IntN(len(src) + 1)
 			del := 0
 			if rng.IntN(3) == 0 {

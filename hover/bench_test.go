@@ -53,9 +53,6 @@ func BenchmarkHoverLarge(b *testing.B) {
 // signature help and inlay hints over it: nothing may panic, and every hover's span must lie in the
 // file and hold the cursor.
 func TestCorpusHover(t *testing.T) {
-	if testing.Short() {
-		t.Skip("hovers the whole corpus")
-	}
 	fx, offs := largeFixture(t)
 	idx := testutil.EmbeddedIndex(t)
 	ctx := context.Background()

@@ -140,7 +140,7 @@ func notif(method string, params any) string {
 // next returns the next message accepted by ok, skipping the others.
 func (r *rawClient) next(what string, ok func(rawMsg) bool) rawMsg {
 	r.t.Helper()
-	deadline := time.After(10 * time.Second)
+	deadline := time.After(hangLimit)
 	for {
 		select {
 		case m, open := <-r.msgs:
@@ -316,7 +316,7 @@ func TestAbuseTruncatedStream(t *testing.T) {
 				if code != 1 {
 					t.Errorf("exit code %d, want 1", code)
 				}
-			case <-time.After(5 * time.Second):
+			case <-time.After(hangLimit):
 				t.Fatal("the server did not end when the stream did")
 			}
 		})
@@ -401,7 +401,7 @@ func TestAbuseMethods(t *testing.T) {
 			if code != 0 {
 				t.Errorf("exit code %d after shutdown, want 0", code)
 			}
-		case <-time.After(5 * time.Second):
+		case <-time.After(hangLimit):
 			t.Fatal("no exit")
 		}
 	})
@@ -666,13 +666,15 @@ func TestAbuseChangeFlood(t *testing.T) {
 	c2.initialize(dir, protocol.ClientCapabilities{})
 	c2.notify("textDocument/didOpen", &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: uri, LanguageID: "carina", Version: 1, Text: want}})
 	c2.waitDiagnostics(uri, func(p publishDiagnosticsParams) bool { return true })
-	time.Sleep(200 * time.Millisecond) // the semantic phase of both
+	// The semantic phase of both, for their last versions.
+	c.settledDiagnostics(filepath.Dir(c.srv.docs.get(uri).path))
+	c2.settledDiagnostics(filepath.Dir(c2.srv.docs.get(uri).path))
 	final, fresh := c.lastDiagnostics(uri), c2.lastDiagnostics(uri)
 	if a, b := diagKeys(final.Diagnostics), diagKeys(fresh.Diagnostics); strings.Join(a, "\n") != strings.Join(b, "\n") {
 		t.Errorf("diagnostics after the flood differ from a fresh open:\nflood: %q\nfresh: %q", a, b)
 	}
 	// Pending debounce timers and request goroutines are gone once the server is idle.
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(hangLimit)
 	for runtime.NumGoroutine() > goroutines+8 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -737,7 +739,7 @@ func TestAbuseConcurrentRequests(t *testing.T) {
 				default:
 				}
 				r := requests[i%len(requests)]
-				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+				ctx, cancel := context.WithTimeout(context.Background(), hangLimit)
 				var raw json.RawMessage
 				_, err := c.conn.Call(ctx, r.method, r.params, &raw)
 				cancel()
@@ -834,8 +836,8 @@ func TestRequestsCoverDispatch(t *testing.T) {
 }
 
 // gateRequests makes every concurrent request of s wait, before its handler runs, until it is
-// cancelled (or 10s pass): the request is then certainly in flight when the test cancels it. It
-// must be called before the client sends anything.
+// cancelled (or hangLimit passes): the request is then certainly in flight when the test cancels
+// it. It must be called before the client sends anything.
 func gateRequests(s *Server) {
 	for m, h := range s.methods {
 		if h.notification || h.ordered {
@@ -845,7 +847,7 @@ func gateRequests(s *Server) {
 		h.fn = func(ctx context.Context, s *Server, params json.RawMessage) (any, error) {
 			select {
 			case <-ctx.Done():
-			case <-time.After(10 * time.Second):
+			case <-time.After(hangLimit):
 			}
 			return fn(ctx, s, params) // the real handler, with a cancelled context
 		}
@@ -869,7 +871,7 @@ func TestAbuseCancelEveryRequest(t *testing.T) {
 		t.Run(r.method, func(t *testing.T) {
 			errc := make(chan error, 1)
 			go func() {
-				ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+				ctx, cancel := context.WithTimeout(context.Background(), 2*hangLimit) // past the gate's
 				defer cancel()
 				_, err := c.conn.Call(ctx, r.method, r.params, nil)
 				errc <- err
@@ -882,8 +884,8 @@ func TestAbuseCancelEveryRequest(t *testing.T) {
 				if rpcCode(err) != protocol.CodeRequestCancelled {
 					t.Errorf("cancelled %s: %v, want RequestCancelled", r.method, err)
 				}
-			case <-time.After(5 * time.Second):
-				t.Fatalf("cancelled %s: no answer within 5s", r.method)
+			case <-time.After(hangLimit):
+				t.Fatalf("cancelled %s: no answer within %v", r.method, hangLimit)
 			}
 		})
 	}
@@ -906,7 +908,7 @@ func TestAbuseCancelEveryRequest(t *testing.T) {
 // flight and returns its id.
 func waitInflight(t *testing.T, s *Server, old map[string]bool) any {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(hangLimit)
 	for time.Now().Before(deadline) {
 		s.mu.Lock()
 		var keys []string
@@ -966,22 +968,20 @@ func TestAbuseExitWithoutShutdown(t *testing.T) {
 				if code != 1 {
 					t.Errorf("exit code %d, want 1", code)
 				}
-			case <-time.After(5 * time.Second):
+			case <-time.After(hangLimit):
 				t.Fatal("the server did not end")
 			}
 			// What the server wrote before it ended may still be on its way through the client's
-			// reader: wait until that has arrived, then watch past the debounce.
-			n := -1
-			for {
-				c.mu.Lock()
-				m := len(c.notes)
-				c.mu.Unlock()
-				if m == n {
-					break
-				}
-				n = m
-				time.Sleep(50 * time.Millisecond)
+			// reader: wait until the reader has met the end of the stream, then watch past the
+			// debounce.
+			select {
+			case <-c.conn.Done():
+			case <-time.After(hangLimit):
+				t.Fatal("the client never saw the stream end")
 			}
+			c.mu.Lock()
+			n := len(c.notes)
+			c.mu.Unlock()
 			time.Sleep(400 * time.Millisecond) // past the debounce
 			c.mu.Lock()
 			if len(c.notes) != n {
@@ -991,7 +991,7 @@ func TestAbuseExitWithoutShutdown(t *testing.T) {
 			_ = c.conn.Close()
 		})
 	}
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(hangLimit)
 	for runtime.NumGoroutine() > before+4 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}

@@ -70,7 +70,7 @@ func TestNothingWaitsBehindABuild(t *testing.T) {
 	c.notify("textDocument/didChange", insertAt(appURI, 2, pos(3, 0), "let w = wait nothere {\n  until = nothere.status == 'x'\n}\n"))
 	select {
 	case <-gate.held:
-	case <-time.After(10 * time.Second):
+	case <-time.After(hangLimit):
 		t.Fatal("the check of version 2 did not start")
 	}
 	var once sync.Once
@@ -95,16 +95,16 @@ func TestNothingWaitsBehindABuild(t *testing.T) {
 	if err := c.call("textDocument/documentSymbol", &protocol.DocumentSymbolParams{TextDocument: protocol.TextDocumentIdentifier{URI: otherURI}}, &syms); err != nil || len(syms) != 1 {
 		t.Fatalf("document symbols of another configuration while a build is held: %v, %v", syms, err)
 	}
-	if took := time.Since(start); took > 5*time.Second {
-		t.Errorf("the edit and the requests took %v while the build was held", took)
-	}
+	// All of that was answered while the build is still held (it is let go below): nothing waited
+	// behind it, which would have waited for good.
+	t.Logf("the edit and the requests took %v while the build was held", time.Since(start))
 
 	// Let the held build go: canceled by version 3, it publishes nothing for version 2.
 	let()
 	c.waitDiagnostics(appURI, func(p publishDiagnosticsParams) bool {
 		return p.Version != nil && *p.Version == 3 && hasCode(p, "syntax") && hasCode(p, "wait-unknown-target")
 	})
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(hangLimit)
 	for logs.FilterMessage("check canceled by a newer change").Len() == 0 && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}

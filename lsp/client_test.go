@@ -17,6 +17,10 @@ import (
 	"go.uber.org/zap/zaptest"
 )
 
+// hangLimit bounds every wait of these tests for the server: long, because it only guards against
+// a hang; each wait ends at the event it waits for, however busy the machine.
+const hangLimit = 2 * time.Minute
+
 // testClient is an in-process LSP client talking to a Server over net.Pipe with a real jsonrpc2
 // connection on each side.
 type testClient struct {
@@ -84,7 +88,7 @@ func startServerTB(t testing.TB, opts Options) *testClient {
 // call sends a request and decodes its result into out (when not nil).
 func (c *testClient) call(method string, params, out any) error {
 	c.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), hangLimit)
 	defer cancel()
 	var raw json.RawMessage
 	_, err := c.conn.Call(ctx, method, params, &raw)
@@ -133,7 +137,7 @@ func (c *testClient) mark() int {
 // benchmark typing thousands of keystrokes must not decode every earlier one again each time).
 func (c *testClient) waitDiagnosticsFrom(seen int, uri protocol.DocumentURI, ok func(publishDiagnosticsParams) bool) publishDiagnosticsParams {
 	c.t.Helper()
-	deadline := time.After(10 * time.Second)
+	deadline := time.After(hangLimit)
 	for {
 		c.mu.Lock()
 		notes := c.notes[seen:]
@@ -158,6 +162,41 @@ func (c *testClient) waitDiagnosticsFrom(seen int, uri protocol.DocumentURI, ok 
 			c.t.Fatalf("no matching diagnostics for %s", uri)
 		}
 	}
+}
+
+// settledDiagnostics waits until the semantic phase of each directory has published for its
+// newest change, then returns every diagnostics notification received, in order.
+func (c *testClient) settledDiagnostics(dirs ...string) []publishDiagnosticsParams {
+	c.t.Helper()
+	deadline := time.Now().Add(hangLimit)
+	for _, dir := range dirs {
+		for !c.srv.pub.settled(dir) {
+			if time.Now().After(deadline) {
+				c.t.Fatalf("the semantic phase of %s never published within %v", dir, hangLimit)
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	// A request answered after the last publish: its answer comes after every notification
+	// written before it, which the client has then taken.
+	if err := c.call("workspace/symbol", &protocol.WorkspaceSymbolParams{}, nil); err != nil {
+		c.t.Fatal(err)
+	}
+	c.mu.Lock()
+	notes := append([]note(nil), c.notes...)
+	c.mu.Unlock()
+	var out []publishDiagnosticsParams
+	for _, n := range notes {
+		if n.method != "textDocument/publishDiagnostics" {
+			continue
+		}
+		var p publishDiagnosticsParams
+		if err := json.Unmarshal(n.params, &p); err != nil {
+			c.t.Fatal(err)
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // writeFiles writes files under a new temporary directory and returns it.

@@ -15,6 +15,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/internal/suite"
 )
 
 // largeRoot writes a workspace of at least minDirs configuration directories: copies of the
@@ -57,6 +58,11 @@ func (c *testClient) indexed() {
 		c.t.Fatal(err)
 	}
 	c.srv.index.wait()
+	// The build wrote its last $/progress before it ended; a request answered after it is read
+	// after that notification has been taken (reading it at once lost "end" under load).
+	if err := c.call("workspace/symbol", &protocol.WorkspaceSymbolParams{Query: "sync"}, nil); err != nil {
+		c.t.Fatal(err)
+	}
 }
 
 // largeSession is one session on a large root: the server started and the file opened.
@@ -77,7 +83,7 @@ func openLarge(tb testing.TB, root, open string) largeSession {
 	start := time.Now()
 	c.notify("textDocument/didOpen", &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: uri, LanguageID: "carina", Version: 1, Text: string(text)}})
 	c.waitDiagnostics(uri, func(p publishDiagnosticsParams) bool { return p.Version != nil })
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(hangLimit)
 	for !c.srv.pub.checked(filepath.Dir(open)) {
 		if time.Now().After(deadline) {
 			tb.Fatal("the opened file's configuration was never checked")
@@ -94,9 +100,7 @@ func openLarge(tb testing.TB, root, open string) largeSession {
 // build time, the symbol queries' times and the heap are logged (BenchmarkLargeWorkspace reports
 // them).
 func TestLargeWorkspace(t *testing.T) {
-	if testing.Short() {
-		t.Skip("writes a workspace of 1,000 directories")
-	}
+	suite.Long(t, "writes a workspace of 1,000 directories")
 	root, open := largeRoot(t, 1000)
 	ls := openLarge(t, root, open)
 	c := ls.c
@@ -181,8 +185,10 @@ func TestLargeWorkspace(t *testing.T) {
 	if dirs < 1000 {
 		t.Errorf("the index holds %d directories", dirs)
 	}
-	if m := times[len(times)/2]; m > time.Second {
-		t.Errorf("workspace/symbol takes %v (median)", m)
+	// Answered from the index: a query costs a small part of building it, measured in the same
+	// run (1.4 ms against 83 ms on an idle machine), not a walk of the root.
+	if m := times[len(times)/2]; m > took/4 {
+		t.Errorf("workspace/symbol takes %v (median), more than a quarter of the %v the index took to build", m, took)
 	}
 }
 
@@ -258,7 +264,7 @@ func TestWorkspaceSymbolsIndex(t *testing.T) {
 	}
 	eventually := func(what string, q string, want []string) {
 		t.Helper()
-		deadline := time.Now().Add(10 * time.Second)
+		deadline := time.Now().Add(hangLimit)
 		for {
 			got := names(q)
 			if slices.Equal(got, want) {

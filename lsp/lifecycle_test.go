@@ -68,7 +68,7 @@ func TestLifecycle(t *testing.T) {
 		if code != 0 {
 			t.Errorf("exit code after shutdown = %d, want 0", code)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(hangLimit):
 		t.Fatal("server did not exit")
 	}
 }
@@ -82,7 +82,7 @@ func TestExitWithoutShutdown(t *testing.T) {
 		if code != 1 {
 			t.Errorf("exit code without shutdown = %d, want 1", code)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(hangLimit):
 		t.Fatal("server did not exit")
 	}
 }

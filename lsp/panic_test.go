@@ -194,7 +194,7 @@ func TestPanicInBackgroundCheck(t *testing.T) {
 // waitNote waits for a notification from the server accepted by ok.
 func (c *testClient) waitNote(method string, ok func(json.RawMessage) bool) {
 	c.t.Helper()
-	deadline := time.After(10 * time.Second)
+	deadline := time.After(hangLimit)
 	for {
 		c.mu.Lock()
 		for _, n := range c.notes {
@@ -208,7 +208,7 @@ func (c *testClient) waitNote(method string, ok func(json.RawMessage) bool) {
 		case <-c.arrived:
 		case <-time.After(20 * time.Millisecond):
 		case <-deadline:
-			c.t.Fatalf("no %s as expected within 10s", method)
+			c.t.Fatalf("no %s as expected within %v", method, hangLimit)
 		}
 	}
 }

@@ -36,10 +36,7 @@ type publisher struct {
 	sent     map[protocol.DocumentURI]sentDiagnostic // what was last published
 	lines    map[string]*source.Lines                // line indexes of the files last checked
 	unread   map[string]string                       // files that could not be read: the error reported
-	done     map[string]int                          // semantic checks completed, by directory
-	// published is, by directory, the generation of the last check whose results were all
-	// published: when it is the directory's current generation, nothing is pending there.
-	published map[string]uint64
+	done     map[string]uint64                       // by directory: the generation last checked and published
 }
 
 // dirState is the pending semantic check of one configuration directory.
@@ -56,14 +53,13 @@ type sentDiagnostic struct {
 
 func newPublisher(s *Server) *publisher {
 	return &publisher{
-		s:         s,
-		dirs:      map[string]*dirState{},
-		semantic:  map[string][]diagnostics.Diagnostic{},
-		sent:      map[protocol.DocumentURI]sentDiagnostic{},
-		lines:     map[string]*source.Lines{},
-		unread:    map[string]string{},
-		done:      map[string]int{},
-		published: map[string]uint64{},
+		s:        s,
+		dirs:     map[string]*dirState{},
+		semantic: map[string][]diagnostics.Diagnostic{},
+		sent:     map[protocol.DocumentURI]sentDiagnostic{},
+		lines:    map[string]*source.Lines{},
+		unread:   map[string]string{},
+		done:     map[string]uint64{},
 	}
 }
 
@@ -213,7 +209,6 @@ func (p *publisher) check(parent context.Context, dir string, gen uint64) {
 		}
 		p.semantic[path] = sem
 	}
-	p.done[dir]++
 	p.mu.Unlock()
 	for _, d := range p.s.docs.all() {
 		v, checked := res.versions[d.path]
@@ -223,26 +218,26 @@ func (p *publisher) check(parent context.Context, dir string, gen uint64) {
 		p.publish(ctx, d, byPath[d.path], res.lines)
 	}
 	p.mu.Lock()
-	p.published[dir] = gen
+	p.done[dir] = max(p.done[dir], gen)
 	p.mu.Unlock()
 	p.s.log.Debug("checked", zap.String("dir", dir), zap.Int("diagnostics", len(res.diags)), zap.Duration("took", time.Since(start)))
 }
 
-// checked reports whether the semantic phase of dir has run (for tests and benchmarks).
+// checked reports whether the semantic phase of dir has run and published (for tests and
+// benchmarks).
 func (p *publisher) checked(dir string) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.done[dir] > 0
 }
 
-// settled reports whether the semantic phase of dir has published the results of its latest
-// check: no edit since is waiting for one (for tests, which wait for this event rather than for
-// a quiet period).
+// settled reports whether the semantic phase of dir has published for its newest change: what a
+// test waits for instead of a quiet period, which a busy machine can outlast.
 func (p *publisher) settled(dir string) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	st := p.dirs[dir]
-	return st != nil && p.published[dir] == st.gen
+	return st != nil && p.done[dir] == st.gen
 }
 
 // reportUnreadable tells the user, once per file and error, about the files of a configuration

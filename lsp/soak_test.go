@@ -18,6 +18,8 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest"
+
+	"github.com/carina-rs/carina-lsp/internal/suite"
 )
 
 // soakFiles is the configuration the soak types, in the order it types the files: a provider, a
@@ -223,7 +225,7 @@ func TestSoakTyping(t *testing.T) {
 			}
 		}
 		// The notifications are not answered: wait for the server to have applied the last.
-		for deadline := time.Now().Add(10 * time.Second); c.srv.docs.get(uri).version != v && time.Now().Before(deadline); {
+		for deadline := time.Now().Add(hangLimit); c.srv.docs.get(uri).version != v && time.Now().Before(deadline); {
 			time.Sleep(time.Millisecond)
 		}
 		if got := c.srv.docs.get(uri).text; got != f.text {
@@ -241,7 +243,7 @@ func TestSoakTyping(t *testing.T) {
 	}
 	want := checkDiagnostics(t, bin, dir)
 	var got map[string][]string
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(hangLimit)
 	for {
 		drain()
 		got = map[string][]string{}
@@ -272,7 +274,7 @@ func TestSoakTyping(t *testing.T) {
 // waitFirstAnalysis waits until the server has run the semantic check of dir once.
 func waitFirstAnalysis(t *testing.T, s *Server, dir string) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(hangLimit)
 	for time.Now().Before(deadline) {
 		s.pub.mu.Lock()
 		n := 0
@@ -287,7 +289,7 @@ func waitFirstAnalysis(t *testing.T, s *Server, dir string) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	t.Fatal("the first analysis did not finish within 20s")
+	t.Fatalf("the first analysis did not finish within %v", hangLimit)
 }
 
 func heapAfterGC() uint64 {
@@ -308,9 +310,14 @@ func pct(ds []time.Duration, p int) time.Duration {
 	return ds[min(len(ds)-1, len(ds)*p/100)].Round(10 * time.Microsecond)
 }
 
-// buildCarina builds the carina-lsp binary into a temporary directory.
+// buildCarina builds the carina-lsp binary into a temporary directory. It opens the repository
+// first, so that go test's cache counts the binary's sources (./cmd/carina-lsp is not in this
+// test binary) as inputs of this package's tests.
 func buildCarina(t *testing.T) string {
 	t.Helper()
+	if err := suite.Tree(".."); err != nil {
+		t.Fatal(err)
+	}
 	bin := filepath.Join(t.TempDir(), "carina-lsp")
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/carina-lsp")
 	cmd.Dir = ".."
@@ -324,7 +331,7 @@ func buildCarina(t *testing.T) string {
 // file name, rendered like diagKeys.
 func checkDiagnostics(t *testing.T, bin, dir string) map[string][]string {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), hangLimit)
 	defer cancel()
 	out, err := exec.CommandContext(ctx, bin, "check", "-format", "json", "-severity", "info", dir).Output()
 	if ee, ok := err.(*exec.ExitError); err != nil && (!ok || ee.ExitCode() != 1) {

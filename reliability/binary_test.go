@@ -28,7 +28,7 @@ func TestBinaryExit(t *testing.T) {
 		{"exit without shutdown", func(s *session) { s.notify("exit", nil) }, 1},
 		{"input closed", func(s *session) { _ = s.conn.Close() }, 1},
 		{"shutdown then exit", func(s *session) {
-			if err := s.call(10*time.Second, "shutdown", nil, nil); err != nil {
+			if err := s.call(time.Minute, "shutdown", nil, nil); err != nil {
 				t.Errorf("shutdown: %v", err)
 			}
 			s.notify("exit", nil)
@@ -45,7 +45,7 @@ func TestBinaryExit(t *testing.T) {
 				if code != c.code {
 					t.Errorf("exit code %d, want %d", code, c.code)
 				}
-			case <-time.After(10 * time.Second):
+			case <-time.After(time.Minute): // against a hang only
 				t.Fatal("the server did not exit")
 			}
 		})
@@ -82,8 +82,8 @@ func TestBinaryGarbage(t *testing.T) {
 		_, _ = fmt.Fprintf(stdin, "Content-Length: %d\r\n\r\n%s", len(body), body)
 	}()
 	// The answers: parse errors (id null) for the garbage, then the response to id 1.
-	deadline := time.After(20 * time.Second)
-	found := make(chan int, 1) // how many parse errors came before the response
+	deadline := time.After(time.Minute) // against a hang only
+	found := make(chan int, 1)          // how many parse errors came before the response
 	go func() {
 		in := bufio.NewReader(stdout)
 		parseErrors := 0

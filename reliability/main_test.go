@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/carina-rs/carina-lsp/internal/suite"
 )
 
 // bin is the carina-lsp binary, built by TestMain.
@@ -39,34 +41,51 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// TestSourcesAreInputs opens the whole repository, so that go test's cache counts it as the
+// input of this package's tests: they run the binary TestMain builds from ./cmd/carina-lsp (and
+// Carina's reference grammar from testdata), which the test binary does not hold, so a change
+// there must run them again rather than replay a cached pass.
+func TestSourcesAreInputs(t *testing.T) {
+	if err := suite.Tree(".."); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // result is one run of the binary.
 type result struct {
 	code           int
 	stdout, stderr string
 	took           time.Duration
-	peakHeap       int64 // bytes: the largest heap a garbage collection found (0: none ran)
+	cpu            time.Duration // user and system
+	peakHeap       int64         // bytes: the largest heap a garbage collection found (0: none ran)
+	peakLive       int64         // bytes: the largest heap a collection marked live (0: none ran)
 }
 
 // gcLine is a line of the runtime's GC trace: "gc 3 @0.012s 4%: ..., 12->14->6 MB, 15 MB goal, ...".
 var gcLine = regexp.MustCompile(`^gc \d+ @.* (\d+)->(\d+)->(\d+) MB`)
 
 // gcTrace separates the GC trace from a program's standard error and returns the largest heap
-// size it reports.
-func gcTrace(stderr string) (string, int64) {
-	var rest []string
-	var peak int64
+// size it reports and the largest live heap. The live heap (what a collection marked) is the one
+// bounded: the heap a collection starts from also holds the garbage made while the collector
+// waited for a core, which grows when the machine is busy.
+func gcTrace(stderr string) (rest string, peak, live int64) {
+	var others []string
 	for _, line := range strings.SplitAfter(stderr, "\n") {
 		m := gcLine.FindStringSubmatch(line)
 		if m == nil {
-			rest = append(rest, line)
+			others = append(others, line)
 			continue
 		}
-		for _, v := range m[1:3] {
+		for i, v := range m[1:4] {
 			n, _ := strconv.ParseInt(v, 10, 64)
-			peak = max(peak, n<<20)
+			if i == 2 {
+				live = max(live, n<<20)
+			} else {
+				peak = max(peak, n<<20)
+			}
 		}
 	}
-	return strings.Join(rest, ""), peak
+	return strings.Join(others, ""), peak, live
 }
 
 // run runs the binary with args (and stdin), killing it after limit.
@@ -96,8 +115,9 @@ func runCmd(t *testing.T, limit time.Duration, stdin string, cmd *exec.Cmd) resu
 		<-done
 		t.Fatalf("%v did not finish within %v (a hang)", cmd.Args[1:], limit)
 	}
-	stderr, heap := gcTrace(errb.String())
-	r := result{code: cmd.ProcessState.ExitCode(), stdout: out.String(), stderr: stderr, took: time.Since(start), peakHeap: heap}
+	stderr, heap, live := gcTrace(errb.String())
+	r := result{code: cmd.ProcessState.ExitCode(), stdout: out.String(), stderr: stderr, took: time.Since(start), peakHeap: heap, peakLive: live}
+	r.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	if strings.Contains(r.stderr, "panic:") || strings.Contains(r.stderr, "goroutine ") {
 		t.Fatalf("%v panicked:\n%s", cmd.Args[1:], r.stderr)
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 	"github.com/carina-rs/carina-lsp/internal/mutate"
+	"github.com/carina-rs/carina-lsp/internal/suite"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -33,9 +34,9 @@ import (
 // of remaining disagreement with its reason.
 
 const (
-	// refparseShort is the number of mutations of the short run (go test ./...);
-	// CARINA_REFPARSE_MUTATIONS sets another.
-	refparseShort = 10000
+	// refparseMutations is the number of mutations of the suite's long mode (a fifth of it in
+	// short mode); CARINA_REFPARSE_MUTATIONS sets another.
+	refparseMutations = 10000
 	// refparseSeed fixes the sample: mutation i is drawn from PCG(seed, i) alone, so a long run
 	// holds the short one and any mutation is reproduced from its number.
 	refparseSeed = 0x63726e
@@ -70,7 +71,7 @@ type disagreement struct {
 // verdicts (ours: check reports a syntax error; Carina's: ERR) agree on at least 99% of them.
 func TestRefparseAgreement(t *testing.T) {
 	refparse := refparsePath(t)
-	n := refparseShort
+	n := suite.Scale(refparseMutations/5, refparseMutations)
 	if v := os.Getenv("CARINA_REFPARSE_MUTATIONS"); v != "" {
 		var err error
 		if n, err = strconv.Atoi(v); err != nil || n <= 0 {

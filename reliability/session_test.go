@@ -28,6 +28,7 @@ type session struct {
 	t    *testing.T
 	conn jsonrpc2.Conn
 	done chan int // the exit code (in process) or -1 when the process ended (binary)
+	stop func()   // ends an in-process server and waits for it (also done at the test's end)
 
 	mu      sync.Mutex
 	diags   map[protocol.DocumentURI]protocol.PublishDiagnosticsParams
@@ -53,10 +54,11 @@ func startSession(t *testing.T, opts lsp.Options) *session {
 		defer close(ended)
 		s.done <- srv.Serve(context.Background(), serverSide)
 	}()
-	t.Cleanup(func() {
+	s.stop = func() {
 		_ = s.conn.Close()
 		<-ended
-	})
+	}
+	t.Cleanup(s.stop)
 	return s
 }
 
@@ -114,7 +116,7 @@ func (s *session) notify(method string, params any) {
 
 func (s *session) initialize(root string) {
 	s.t.Helper()
-	if err := s.call(10*time.Second, "initialize", &protocol.InitializeParams{RootURI: uriOf(root)}, nil); err != nil {
+	if err := s.call(time.Minute, "initialize", &protocol.InitializeParams{RootURI: uriOf(root)}, nil); err != nil {
 		s.t.Fatalf("initialize: %v", err)
 	}
 	s.notify("initialized", &protocol.InitializedParams{})
@@ -153,20 +155,6 @@ func (s *session) publishedBytes(u protocol.DocumentURI) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.sizes[u]
-}
-
-// settled waits until nothing is published for a while (the semantic phase is over).
-func (s *session) settled(quiet time.Duration) {
-	timer := time.NewTimer(quiet)
-	defer timer.Stop()
-	for {
-		select {
-		case <-s.arrived:
-			timer.Reset(quiet)
-		case <-timer.C:
-			return
-		}
-	}
 }
 
 func (s *session) logged() []string {
@@ -217,7 +205,7 @@ func startBinary(t *testing.T, cmd *exec.Cmd) *session {
 		_ = stdin.Close()
 		select {
 		case <-exited:
-		case <-time.After(10 * time.Second):
+		case <-time.After(time.Minute): // against a hang only
 			_ = cmd.Process.Kill()
 			<-exited
 			t.Errorf("the server did not end when its input was closed")

@@ -4,12 +4,14 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/carina-rs/carina-lsp/internal/suite"
 )
 
 // TestEditEqualsFresh applies random edits (line breaks of every kind, multi-byte characters,
 // long lines) to random texts and checks after each that the edited index answers every question
 // as an index built from scratch does, with chunks of a few lines (so that edits cross and
-// rebuild chunks) and of the default size.
+// rebuild chunks) and of the default size: 30 texts a chunk size, 8 in short mode.
 func TestEditEqualsFresh(t *testing.T) {
 	pieces := []string{"a", "let x = 1", " ", "é", "😀", "\xff", "\n", "\r\n", "\r", "\n\n\n", strings.Repeat("b", 700), strings.Repeat("é", 400)}
 	text := func(rng *rand.Rand, n int) string {
@@ -21,7 +23,7 @@ func TestEditEqualsFresh(t *testing.T) {
 	}
 	for _, size := range []int{2, 3, chunkLines} {
 		rng := rand.New(rand.NewPCG(uint64(size), 7))
-		for range 30 {
+		for range suite.Scale(8, 30) {
 			src := text(rng, 30)
 			l := newLinesSized(src, size)
 			for range 15 {

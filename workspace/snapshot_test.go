@@ -54,7 +54,7 @@ func TestBuildHoldsNoLock(t *testing.T) {
 	}()
 	select {
 	case <-done:
-	case <-time.After(5 * time.Second):
+	case <-time.After(time.Minute): // the held build is held for good: waiting for it never ends
 		t.Fatal("an edit or another build waited for the held build")
 	}
 	close(release)
@@ -100,7 +100,7 @@ func TestCanceledBuildIsBuiltAgain(t *testing.T) {
 		if c == nil || len(c.Files) != 1 {
 			t.Errorf("the waiting caller got %v", c)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(time.Minute): // against a hang only
 		t.Fatal("the waiting caller never got its configuration")
 	}
 }

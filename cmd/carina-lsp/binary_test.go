@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/carina-rs/carina-lsp/internal/suite"
 )
 
 // buildBinary builds the command into a temporary directory.
@@ -30,9 +32,7 @@ func buildBinary(t *testing.T) string {
 
 // The built binary, run as a process: exit codes and output as the in-process tests expect.
 func TestBinary(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary; skipped in short mode")
-	}
+	suite.Long(t, "builds the binary and runs it as a process")
 	bin := buildBinary(t)
 	broken := filepath.Join(t.TempDir(), "broken.crn")
 	if err := os.WriteFile(broken, []byte(emojiSrc), 0o644); err != nil {

@@ -50,7 +50,7 @@ func copyCorpus(t *testing.T, root string, n int) string {
 // configurations, modules used across directories, files that cannot be read in some of them)
 // one configuration at a time and with many workers, several times, in every output format: the
 // output, the messages on stderr (in the order of the configurations) and the exit code are the
-// same every time.
+// same every time. The short mode runs the text format once with 8 workers.
 func TestParallelCheckIsDeterministic(t *testing.T) {
 	root := copyCorpus(t, t.TempDir(), 3)
 	// A dangling symbolic link named like a source is listed but cannot be read: a message on
@@ -63,7 +63,11 @@ func TestParallelCheckIsDeterministic(t *testing.T) {
 		}
 		dangling = append(dangling, p)
 	}
-	for _, format := range []string{"text", "json", "sarif"} {
+	formats, jobCounts, runs := []string{"text", "json", "sarif"}, []string{"2", "8", "64"}, 2
+	if testing.Short() {
+		formats, jobCounts, runs = formats[:1], []string{"8"}, 1
+	}
+	for _, format := range formats {
 		want := runCmd(t, "check", "-j", "1", "-format", format, root)
 		if want.Code != 2 || want.Stdout == "" {
 			t.Fatalf("%s, -j 1: code %d, %d bytes of output; want 2 (unreadable files) and a report", format, want.Code, len(want.Stdout))
@@ -92,8 +96,8 @@ func TestParallelCheckIsDeterministic(t *testing.T) {
 		if got := runCmd(t, "check", "-j", "8", "-format", format, file, root); !cmp.Equal(mixed, got) {
 			t.Errorf("%s: with a file argument, -j 8 differs from -j 1:\n%s", format, cmp.Diff(mixed, got))
 		}
-		for _, jobs := range []string{"2", "8", "64"} {
-			for run := range 2 {
+		for _, jobs := range jobCounts {
+			for run := range runs {
 				got := runCmd(t, "check", "-j", jobs, "-format", format, root)
 				if diff := cmp.Diff(want, got); diff != "" {
 					t.Fatalf("%s, -j %s, run %d differs from -j 1 (-want +got):\n%s", format, jobs, run, diff)

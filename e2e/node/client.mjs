@@ -24,7 +24,7 @@ conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
 conn.onRequest('client/registerCapability', () => null);
 conn.listen();
 
-const until = async (pred, ms = 10000) => {
+const until = async (pred, ms = 60000) => { // the event, or a hang
   const end = Date.now() + ms;
   for (;;) {
     const hit = published.find(pred);

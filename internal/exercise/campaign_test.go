@@ -15,17 +15,18 @@ import (
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/internal/mutate"
+	"github.com/carina-rs/carina-lsp/internal/suite"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
-// TestCampaign is a bug hunt: CARINA_CAMPAIGN=N (1,000 when unset) mutates corpus configurations N
+// TestCampaign is a bug hunt: CARINA_CAMPAIGN=N (1,000 when unset; 200 in short mode) mutates corpus configurations N
 // times (one to three token-level mutations each) and runs the whole analysis on each, going on
 // after a failure; it then lists each distinct failure (by its message's shape or the panicking
 // function) with its count and the smallest input that shows it. The fuzz target stops at the
 // first finding; this shows them all at once.
 func TestCampaign(t *testing.T) {
-	n := 1000
+	n := suite.Scale(200, 1000)
 	if v := os.Getenv("CARINA_CAMPAIGN"); v != "" {
 		var err error
 		if n, err = strconv.Atoi(v); err != nil || n <= 0 {

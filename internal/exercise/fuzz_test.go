@@ -12,6 +12,7 @@ import (
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/internal/suite"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -45,8 +46,12 @@ func FuzzAnalyze(f *testing.F) {
 	for _, s := range seeds() {
 		f.Add(s)
 	}
-	for _, dir := range corpusDirs(f) {
-		f.Add(dir)
+	// Every corpus directory; one in four in short mode (a fuzzing run is never short).
+	every := suite.Scale(4, 1)
+	for i, dir := range corpusDirs(f) {
+		if i%every == 0 {
+			f.Add(dir)
+		}
 	}
 	idx := testutil.EmbeddedIndex(f)
 	f.Fuzz(func(t *testing.T, input string) {

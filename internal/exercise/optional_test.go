@@ -10,6 +10,7 @@ import (
 
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/internal/suite"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/source"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -61,7 +62,7 @@ func TestOptionalNodes(t *testing.T) {
 	idx := testutil.EmbeddedIndex(t)
 	var inputs []string
 	inputs = append(inputs, seeds()...)
-	every := 9
+	every := suite.Scale(40, 9)
 	if os.Getenv("CARINA_OPTIONAL") == "all" {
 		every = 1
 	}

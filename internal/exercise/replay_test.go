@@ -15,6 +15,7 @@ import (
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/internal/suite"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -29,17 +30,15 @@ import (
 // compared with a fresh check, and after the file is typed back whole they must equal the
 // original's.
 //
-// The short run replays every step of one file in ten (about 40,000 steps). CARINA_REPLAY=all
-// replays every step of every file (a long run: see docs/reliability.md); CARINA_REPLAY=<n>
+// The suite's long mode replays every step of one file in ten (about 40,000 steps), its short mode
+// one file in sixty. CARINA_REPLAY=all replays every step of every file (a long run by hand: see
+// docs/reliability.md); CARINA_REPLAY=<n>
 // replays every step of one file in n. Every 50th step also asks the features that answer for a
 // whole file (formatting, semantic tokens, symbols, folding, inlay hints, code actions).
 func TestTypingReplay(t *testing.T) {
 	files := corpus.Files(t)
 	idx := testutil.EmbeddedIndex(t)
 	mode := os.Getenv("CARINA_REPLAY")
-	if os.Getenv("CI") != "true" && mode == "" && testing.Short() {
-		t.Skip("short mode: the replay sample takes about 10 s")
-	}
 	type job struct {
 		path   string
 		stride int
@@ -47,9 +46,11 @@ func TestTypingReplay(t *testing.T) {
 	var jobs []job
 	switch mode {
 	case "":
-		// Every step of one file in ten, among them the files with a wait.
+		// Every step of one file in ten, among them the files with a wait; in short mode one in
+		// sixty.
+		every := suite.Scale(60, 10)
 		for i, p := range files {
-			if i%10 == 0 {
+			if i%every == 0 {
 				jobs = append(jobs, job{p, 1})
 			}
 		}

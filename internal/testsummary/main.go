@@ -1,7 +1,9 @@
 // Command testsummary reads `go test -json` on stdin and prints what plain `go test` prints (each
 // package's result line, and the output of failing tests and of build errors), then every skipped
-// test with its reason, so that scripts/test says loudly what did not run. With -fail-on-skip (set
-// by scripts/test under CI=true) a skipped test makes it exit 1.
+// test with its reason, so that scripts/test says loudly what did not run. A test that runs only in
+// long mode (internal/suite.Long) and was skipped by -short is only counted: the short mode leaves
+// it out by design. With -fail-on-skip (set by scripts/test under CI=true, which runs the long
+// mode) every skipped test makes it exit 1, those included.
 //
 //	go test -json ./... | go run ./internal/testsummary [-fail-on-skip]
 package main
@@ -14,6 +16,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/carina-rs/carina-lsp/internal/suite"
 )
 
 // event is one line of `go test -json` (cmd/test2json).
@@ -100,6 +104,18 @@ func reason(lines []string) string {
 	return strings.Join(parts, " ")
 }
 
+// splitLong separates the tests skipped because they run only in long mode from the others.
+func splitLong(skips []skip) (long, other []skip) {
+	for _, s := range skips {
+		if strings.Contains(s.Reason, suite.LongReason) {
+			long = append(long, s)
+		} else {
+			other = append(other, s)
+		}
+	}
+	return long, other
+}
+
 func main() {
 	failOnSkip := flag.Bool("fail-on-skip", false, "exit 1 when a test was skipped")
 	flag.Parse()
@@ -108,12 +124,23 @@ func main() {
 		fmt.Fprintln(os.Stderr, "testsummary:", err)
 		os.Exit(2)
 	}
-	if len(skips) == 0 {
-		fmt.Println("testsummary: no Go test was skipped")
+	long, other := splitLong(skips)
+	if *failOnSkip {
+		long, other = nil, skips // CI runs the long mode: nothing may be left out there
+	}
+	if len(long) > 0 {
+		fmt.Printf("testsummary: %d test(s) or part(s) left to the long mode (scripts/test -long runs them)\n", len(long))
+	}
+	if len(other) == 0 {
+		if len(long) > 0 {
+			fmt.Println("testsummary: no other Go test was skipped")
+		} else {
+			fmt.Println("testsummary: no Go test was skipped")
+		}
 		return
 	}
-	fmt.Fprintf(os.Stderr, "\n*** %d Go test(s) SKIPPED ***\n", len(skips))
-	for _, s := range skips {
+	fmt.Fprintf(os.Stderr, "\n*** %d Go test(s) SKIPPED ***\n", len(other))
+	for _, s := range other {
 		fmt.Fprintf(os.Stderr, "  SKIP %s %s: %s\n", s.Package, s.Test, s.Reason)
 	}
 	if *failOnSkip {

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/carina-rs/carina-lsp/internal/suite"
 )
 
 func TestSummarize(t *testing.T) {
@@ -46,5 +48,19 @@ func TestSummarize(t *testing.T) {
 	}
 	if diff := cmp.Diff([]skip{{"p/a", "TestNode", "a_test.go:20: skipping: node is not installed"}}, skips); diff != "" {
 		t.Errorf("skips (-want +got):\n%s", diff)
+	}
+}
+
+// A test skipped by -short because only the long mode runs it is told from one skipped for want of
+// a program, by the message suite.Long gives it.
+func TestSplitLong(t *testing.T) {
+	long := skip{"p/a", "TestSweep", "a_test.go:5: " + suite.LongReason + ": every corpus file"}
+	missing := skip{"p/a", "TestNode", "a_test.go:20: skipping: node is not installed"}
+	gotLong, gotOther := splitLong([]skip{long, missing})
+	if diff := cmp.Diff([]skip{long}, gotLong); diff != "" {
+		t.Errorf("long (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]skip{missing}, gotOther); diff != "" {
+		t.Errorf("other (-want +got):\n%s", diff)
 	}
 }

@@ -12,7 +12,7 @@ import (
 
 // MutationsEnv names the environment variable that sets how many mutations of each source the
 // property tests over mutated corpus files check (Mutations). Unset, each test uses its own small
-// number, sized for the short run.
+// number, sized for the suite (internal/suite.Scale).
 const MutationsEnv = "CARINA_MUTATIONS"
 
 // Mutations returns deterministic mutations of src (mutate.One), seeded by name (the file's

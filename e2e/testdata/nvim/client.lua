@@ -24,7 +24,7 @@ local ok, err = pcall(function()
   if not id then return fail('start_client failed') end
   vim.lsp.buf_attach_client(buf, id)
   local client = vim.lsp.get_client_by_id(id)
-  if not vim.wait(10000, function() return client.initialized end, 20) then
+  if not vim.wait(60000, function() return client.initialized end, 20) then
     return fail('client not initialized')
   end
 
@@ -37,7 +37,7 @@ local ok, err = pcall(function()
     end
     return out
   end
-  vim.wait(10000, function()
+  vim.wait(60000, function()
     for _, d in ipairs(codes()) do
       if d.code == 'wait-until-type-mismatch' then return true end
     end
@@ -47,7 +47,7 @@ local ok, err = pcall(function()
 
   local uri = vim.uri_from_bufnr(buf)
   local function request(method, params)
-    local resp = vim.lsp.buf_request_sync(buf, method, params, 10000)
+    local resp = vim.lsp.buf_request_sync(buf, method, params, 60000)
     if not resp or not resp[id] then return nil end
     if resp[id].err then return { error = resp[id].err.message } end
     return resp[id].result
@@ -65,9 +65,9 @@ local ok, err = pcall(function()
 
   -- Formatting, applied to the buffer by the client.
   if vim.lsp.buf.format then
-    vim.lsp.buf.format({ timeout_ms = 10000, bufnr = buf })
+    vim.lsp.buf.format({ timeout_ms = 60000, bufnr = buf })
   else
-    vim.lsp.buf.formatting_sync(nil, 10000)
+    vim.lsp.buf.formatting_sync(nil, 60000)
   end
   results.formatted = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
 

@@ -9,7 +9,7 @@ local carina = require('carina')
 local ok, err = pcall(function()
   carina.setup({ cmd = { bin } })
   vim.cmd('edit ' .. vim.fn.fnameescape(dir .. '/main.crn'))
-  vim.wait(10000, function()
+  vim.wait(60000, function()
     local cs = carina.clients()
     return #cs == 1 and cs[1].initialized and carina.server_info[cs[1].id] ~= nil
   end, 20)

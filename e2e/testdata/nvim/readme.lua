@@ -41,7 +41,7 @@ local ok, err = pcall(function()
   local a, b, c = dir .. '/repo/env/a.crn', dir .. '/repo/env/b.crn', dir .. '/loose/c.crn'
   for _, f in ipairs({ a, b, c }) do vim.cmd('edit ' .. vim.fn.fnameescape(f)) end
   local ba, bb, bc = vim.fn.bufnr(a), vim.fn.bufnr(b), vim.fn.bufnr(c)
-  vim.wait(10000, function()
+  vim.wait(60000, function()
     local n = 0
     for _, cl in ipairs(clients()) do
       if cl.initialized then n = n + 1 end
@@ -59,22 +59,30 @@ local ok, err = pcall(function()
   results.omnifunc = { vim.bo[ba].omnifunc, vim.bo[bb].omnifunc, vim.bo[bc].omnifunc }
 
   -- a.crn reads helper, which no file declares: an error, until b.crn (unsaved) declares it.
-  vim.wait(10000, function() return has(codes(ba), 'undefined-binding') end, 20)
+  vim.wait(60000, function() return has(codes(ba), 'undefined-binding') end, 20)
   results.before = codes(ba)
   vim.api.nvim_buf_set_lines(bb, 0, -1, false, { "let helper = aws.s3.Bucket {", "  bucket = 'logs'", "}" })
-  vim.wait(10000, function() return not has(codes(ba), 'undefined-binding') end, 20)
+  vim.wait(60000, function() return not has(codes(ba), 'undefined-binding') end, 20)
   results.after = codes(ba)
 
   -- <C-x><C-o> at the end of a new line in the wait block of c.crn.
   vim.cmd('buffer ' .. bc)
   vim.api.nvim_win_set_cursor(0, { 6, 0 })
-  vim.defer_fn(function()
+  -- The items, once the server's answer has filled the menu (a minute at most: against a hang).
+  local waited = 0
+  local function omni()
     local items = {}
     for _, it in ipairs(vim.fn.complete_info({ 'items' }).items or {}) do table.insert(items, it.word) end
+    if #items == 0 and waited < 60000 then
+      waited = waited + 50
+      vim.defer_fn(omni, 50)
+      return
+    end
     results.omni = items
     vim.cmd('stopinsert')
     finish()
-  end, 3000)
+  end
+  vim.defer_fn(omni, 50)
   vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('O<C-x><C-o>', true, false, true), 'n', false)
 end)
 if not ok then

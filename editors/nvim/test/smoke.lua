@@ -60,7 +60,8 @@ end
 eq(syn(1, 19), 'carinaWait', 'wait is a keyword')
 eq(syn(2, 3), 'carinaKeyword', 'until is a keyword')
 eq(syn(3, 13), 'carinaDuration', '75min is a duration')
-vim.wait(200, function()
+-- Each wait ends at its event; the minute only guards against a hang on a busy machine.
+vim.wait(60000, function()
   return #messages > 0
 end)
 check(#messages == 1 and messages[1]:find('no%-such%-carina%-lsp') ~= nil, 'missing server message: ' .. vim.inspect(messages))
@@ -104,7 +105,7 @@ local function find(method, n)
     end
   end
 end
-check(vim.wait(5000, function()
+check(vim.wait(60000, function()
   return find('textDocument/didOpen') ~= nil
 end), 'no didOpen reached the server: ' .. vim.inspect(logged()))
 local init = find('initialize')
@@ -119,7 +120,7 @@ if open then
   eq(open.params.textDocument.languageId, 'carina', 'languageId')
   eq(open.params.textDocument.uri, vim.uri_from_fname(main), 'didOpen uri')
 end
-check(vim.wait(2000, function()
+check(vim.wait(60000, function()
   return find('workspace/didChangeConfiguration') ~= nil
 end), 'no workspace/didChangeConfiguration after initialize')
 local dcc = find('workspace/didChangeConfiguration')
@@ -129,12 +130,12 @@ end
 
 -- A second file of the same root reuses the client; a file elsewhere gets its own.
 vim.cmd('edit ' .. conf .. '/wait.crn')
-vim.wait(2000, function()
+vim.wait(60000, function()
   return find('textDocument/didOpen', 2) ~= nil
 end)
 eq(#carina.clients(), 1, 'one client per root')
 vim.cmd('edit ' .. loose .. '/main.crn')
-vim.wait(5000, function()
+vim.wait(60000, function()
   return #carina.clients() == 2 and find('initialize', 2) ~= nil
 end)
 eq(#carina.clients(), 2, 'a second root gets a second client')
@@ -154,7 +155,7 @@ check(report:find('without a client') == nil, 'checkhealth: every carina buffer 
 
 -- Schema changes reach the running servers.
 carina.set_schemas({ '/schemas/other.json' })
-vim.wait(2000, function()
+vim.wait(60000, function()
   local m = find('workspace/didChangeConfiguration', 3)
   return m ~= nil
 end)
@@ -173,7 +174,7 @@ for _, client in ipairs(carina.clients()) do
     client.stop()
   end
 end
-vim.wait(2000, function()
+vim.wait(2000, function() -- cleanup only: nothing is checked after it
   return #carina.clients() == 0
 end)
 vim.fn.delete(tmp, 'rf')

@@ -156,7 +156,8 @@ test('the client starts the server with no arguments of its own, sends the schem
   const messages = () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
   const count = (method) => messages().filter((m) => m.method === method).length;
   const waitFor = async (what, cond) => {
-    for (let i = 0; i < 200 && !cond(); i++) await new Promise((r) => setTimeout(r, 25));
+    // Until the event; the minute only guards against a hang on a busy machine.
+    for (const end = Date.now() + 60000; !cond() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 25));
     assert.ok(cond(), `timed out waiting for ${what}: ${JSON.stringify(messages().map((m) => m.method))}`);
   };
   mock.calls.errors.length = 0;
