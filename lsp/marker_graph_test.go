@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -13,7 +14,8 @@ import (
 //	                        name and the marker where its name stands, as a set ("none")
 //	callees @k: N@m ...     the same for its outgoing calls
 //	lenses F: @m "t" ...    F's code lenses: the titles of the lenses at each marker, in order,
-//	                        every lens of F named ("none")
+//	                        every lens of F named ("none"); running each lens's command
+//	                        (workspace/executeCommand) gives as many locations as its title says
 //	graph F: id ...         the node ids of carina/graph for F's configuration, as a set
 //	edges F: from>to ...    its edges, from the dependent to the dependency, as a set of kinds
 //	                        (from>to:kind), each drawn once
@@ -79,6 +81,19 @@ func checkLenses(r *markerRun, as assertion) {
 			continue
 		}
 		got = append(got, l.Command.Title)
+		// The lens's command gives as many locations as its title counts.
+		var locs []protocol.Location
+		if err := r.c.call("workspace/executeCommand", &protocol.ExecuteCommandParams{Command: l.Command.Command, Arguments: l.Command.Arguments}, &locs); err != nil {
+			r.t.Errorf("%s: running %q: %v", as.line, l.Command.Title, err)
+			continue
+		}
+		var n int
+		if _, err := fmt.Sscanf(l.Command.Title, "%d", &n); err != nil {
+			n = len(strings.Split(strings.TrimPrefix(l.Command.Title, "waited on by "), ", "))
+		}
+		if len(locs) != n {
+			r.t.Errorf("%s: %q opens %d locations", as.line, l.Command.Title, len(locs))
+		}
 	}
 	want := r.fields(as)
 	if as.rest == "none" {
