@@ -398,7 +398,12 @@ func (p *parser) parseWord(t Token, ctx exprCtx) Expr {
 	}
 	// A keyed construct written `keyword { keys }` as a let's value: use, upstream_state, and
 	// any construct of that form the table holds.
-	if c := KeywordConstruct(word); c != nil && c.PlainKeyed() && c.Place&InLet != 0 && n1.Kind == LBrace {
+	if c := KeywordConstruct(word); c != nil && c.PlainKeyed() && n1.Kind == LBrace {
+		if c.Place&InLet == 0 {
+			// import { ... } as a value: Carina reads a module call named import and fails
+			// inside it; the construct is what was meant, so its block is read as one.
+			p.errorf(span(t), "%s { ... } is a statement of its own, not a value: write it at top level, without let", word)
+		}
 		kw := span(p.next())
 		body := p.parseBlock(bodyKeyed, c, word)
 		return &KeywordBlockExpr{Span: Span{kw.Start, p.prevEnd()}, Kw: kw, Construct: c.ID, Body: body}
