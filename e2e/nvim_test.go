@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 )
 
@@ -204,5 +206,121 @@ func TestNeovimHealth(t *testing.T) {
 		if testing.Verbose() {
 			t.Log(report)
 		}
+	})
+}
+
+// exampleConfig returns the files of examples/wait-cert, the design example.
+func exampleConfig(t *testing.T) map[string]string {
+	t.Helper()
+	dir := filepath.Join(corpus.Root(t), "examples", "wait-cert")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[e.Name()] = string(b)
+	}
+	return files
+}
+
+// hierarchyItem is a call hierarchy item as testdata/nvim/lens.lua reports it: the name, its
+// file and line, and, for a call, how many ranges the call has.
+type hierarchyItem struct {
+	Name   string `json:"name"`
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Ranges int    `json:"ranges"`
+}
+
+// lensRun is what vim.lsp.codelens.run() left: the quickfix list's title, its entries
+// (file:line:col) and whether it is open, and the lenses the run offered to choose from.
+type lensRun struct {
+	Title   string   `json:"title"`
+	Items   []string `json:"items"`
+	Open    bool     `json:"open"`
+	Offered []string `json:"offered"`
+}
+
+// TestNeovimHierarchyAndLenses drives the dependency hierarchy and the code lenses from headless
+// Neovim with the plugin, on the design example: prepareCallHierarchy, incomingCalls and
+// outgoingCalls through the client; textDocument/codeLens; the lenses the plugin shows, and
+// shows again after an edit; vim.lsp.codelens.run() on a lens, which the plugin's
+// carina.showLocations handler turns into the quickfix list; and the codelens option off. Both
+// Neovims: the plugin's code lens refresh differs before 0.10.
+func TestNeovimHierarchyAndLenses(t *testing.T) {
+	eachNeovim(t, func(t *testing.T, nvim string) {
+		bin := buildServer(t)
+		dir := writeConfig(t, exampleConfig(t))
+		out := filepath.Join(t.TempDir(), "results.json")
+		root := corpus.Root(t)
+		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile "+filepath.Join(root, "e2e", "testdata", "nvim", "lens.lua"))
+		cmd.Env = append(os.Environ(), "CARINA_LSP="+bin, "CARINA_PLUGIN="+filepath.Join(root, "editors", "nvim"), "CARINA_DIR="+dir, "CARINA_OUT="+out)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("nvim: %v\n%s", err, b)
+		}
+		var res struct {
+			Errors         []string        `json:"errors"`
+			CertItem       hierarchyItem   `json:"cert"`
+			IssuedItem     hierarchyItem   `json:"issued"`
+			CertIncoming   []hierarchyItem `json:"cert_incoming"`
+			CertOutgoing   []hierarchyItem `json:"cert_outgoing"`
+			IssuedIncoming []hierarchyItem `json:"issued_incoming"`
+			IssuedOutgoing []hierarchyItem `json:"issued_outgoing"`
+			Lenses, Shown  []string
+			Autocmds       int      `json:"autocmds"`
+			AutocmdsOff    int      `json:"autocmds_off"`
+			RunWaited      lensRun  `json:"run_waited"`
+			RunReferences  lensRun  `json:"run_references"`
+			AfterEdit      []string `json:"after_edit"`
+			AfterUndo      []string `json:"after_undo"`
+		}
+		readJSON(t, out, &res)
+		if len(res.Errors) > 0 {
+			t.Fatalf("the Neovim script failed: %v", res.Errors)
+		}
+		check := func(what string, want, got any) {
+			t.Helper()
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s (-want +got):\n%s", what, diff)
+			}
+		}
+		check("prepareCallHierarchy on cert", hierarchyItem{Name: "cert", File: "main.crn", Line: 7}, res.CertItem)
+		// validation_record reads cert twice; the wait names it as its target and in until.
+		check("incoming calls of cert", []hierarchyItem{{"validation_record", "main.crn", 12, 2}, {"cert_issued", "wait.crn", 1, 2}}, res.CertIncoming)
+		check("outgoing calls of cert (it reads nothing)", []hierarchyItem{}, res.CertOutgoing)
+		check("prepareCallHierarchy on cert_issued", hierarchyItem{Name: "cert_issued", File: "wait.crn", Line: 1}, res.IssuedItem)
+		check("incoming calls of cert_issued", []hierarchyItem{{"awscc.cloudfront.Distribution", "cdn.crn", 0, 1}}, res.IssuedIncoming)
+		check("outgoing calls of cert_issued", []hierarchyItem{{"cert", "main.crn", 7, 2}, {"validation_record", "main.crn", 12, 1}}, res.IssuedOutgoing)
+
+		lenses := []string{"7:4 references", "7:2 dependents", "7:waited on by cert_issued", "12:1 reference", "12:1 dependent"}
+		var want []string
+		for _, l := range lenses {
+			want = append(want, l+":carina.showLocations")
+		}
+		check("textDocument/codeLens on main.crn", want, res.Lenses)
+		shown := slices.Clone(lenses)
+		slices.Sort(shown)
+		check("the lenses Neovim shows", shown, res.Shown)
+		if res.Autocmds != 3 || res.AutocmdsOff != 0 {
+			t.Errorf("refresh autocommands: %d with codelens on (want BufEnter, CursorHold, InsertLeave), %d with it off", res.Autocmds, res.AutocmdsOff)
+		}
+
+		check("cert's lenses after an edit and InsertLeave", []string{"3 dependents", "5 references", "waited on by cert_issued"}, res.AfterEdit)
+		check("cert's lenses after undoing it", []string{"2 dependents", "4 references", "waited on by cert_issued"}, res.AfterUndo)
+
+		offered := []string{"2 dependents", "4 references", "waited on by cert_issued"}
+		check("running the waited-on lens", lensRun{Title: "waited on by cert_issued", Items: []string{"wait.crn:2:5"}, Open: true, Offered: offered}, res.RunWaited)
+		check("running the references lens", lensRun{
+			Title: "4 references",
+			Items: []string{"main.crn:15:22", "main.crn:18:23", "wait.crn:2:24", "wait.crn:3:16"},
+			Open:  true, Offered: offered,
+		}, res.RunReferences)
 	})
 }

@@ -145,6 +145,10 @@ for _, f in ipairs({ main, conf .. '/wait.crn', loose .. '/main.crn' }) do
   eq(vim.bo[vim.fn.bufnr(f)].omnifunc, 'v:lua.vim.lsp.omnifunc', 'omnifunc of ' .. f)
 end
 
+-- The stand-in server offers no code lenses: the plugin sets no refresh autocommands.
+local ok_au, lens_au = pcall(vim.api.nvim_get_autocmds, { group = 'carina_codelens' })
+eq(ok_au and #lens_au or 0, 0, 'code lens autocommands for a server without code lenses')
+
 -- :checkhealth carina: the executable, the clients with their roots and buffers.
 report = health()
 check(report:find('found: ' .. vim.fn.exepath('node'), 1, true) ~= nil, 'checkhealth names the executable: ' .. report)

@@ -28,9 +28,11 @@ import {
   serverArgs,
 } from './settings';
 import { GRAPH_REQUEST, GraphParams, GraphResult, GraphView } from './graphView';
+import { LOCATIONS_COMMAND, SHOW_REFERENCES, lensMiddleware, showReferences } from './lenses';
 
 export * from './settings';
 export { GraphView, configurationKey, graphHtml } from './graphView';
+export { LOCATIONS_COMMAND, SHOW_REFERENCES, rewriteLens } from './lenses';
 
 const SERVER_NAME = 'Carina Language Server';
 
@@ -60,6 +62,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('carina.restartServer', () => enqueue(restart)),
     vscode.commands.registerCommand('carina.showOutput', () => output?.show(true)),
     vscode.commands.registerCommand('carina.showGraph', (uri?: unknown) => graphView.show(uri instanceof vscode.Uri ? uri : undefined)),
+    // What a code lens runs (lenses.ts); not in the manifest: it needs a lens's arguments.
+    vscode.commands.registerCommand(SHOW_REFERENCES, (...args: unknown[]) => runShowReferences(args)),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (RESTART_SETTINGS.some((s) => e.affectsConfiguration(`${CLIENT_ID}.${s}`))) {
         void enqueue(restart);
@@ -122,6 +126,7 @@ async function start(): Promise<void> {
     initializationOptions: initializationOptions(serverSettings(settings, env)),
     synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.crn') },
     outputChannel: output,
+    middleware: lensMiddleware,
   };
   output?.appendLine(`Using ${describeServer(server)}`);
   output?.appendLine(`Starting ${[server.command, ...serverOptions.args!].join(' ')}`);
@@ -167,6 +172,20 @@ async function requestGraph(params: GraphParams): Promise<GraphResult> {
   await queue;
   if (!client || !client.isRunning()) throw new Error('the language server is not running (see Carina: Show Language Server Output)');
   return client.sendRequest<GraphResult>(GRAPH_REQUEST, params);
+}
+
+/** SHOW_REFERENCES: the references peek for a lens's arguments, if they are the server's. */
+async function runShowReferences(args: unknown[]): Promise<unknown> {
+  const [uri, position, locations] = args;
+  if (!client || typeof uri !== 'string' || !isPosition(position) || !Array.isArray(locations)) {
+    output?.appendLine(`${SHOW_REFERENCES}: no running server, or not the arguments of a ${LOCATIONS_COMMAND} lens: ${JSON.stringify(args)}`);
+    return undefined;
+  }
+  return showReferences(client.protocol2CodeConverter, uri, position, locations);
+}
+
+function isPosition(p: unknown): p is { line: number; character: number } {
+  return typeof p === 'object' && p !== null && typeof (p as { line?: unknown }).line === 'number' && typeof (p as { character?: unknown }).character === 'number';
 }
 
 async function showError(message: string): Promise<void> {

@@ -42,6 +42,11 @@ class Uri {
   static file(p) {
     return new Uri('file', p);
   }
+  // What the language client's converter calls on the server's URIs.
+  static parse(s) {
+    const u = new URL(s);
+    return new Uri(u.protocol.slice(0, -1), decodeURIComponent(u.pathname));
+  }
   static joinPath(base, ...parts) {
     return new Uri(base.scheme, require('node:path').posix.join(base.path, ...parts));
   }
@@ -60,7 +65,10 @@ function event() {
 }
 
 function createMock() {
-  const calls = { configurationKeys: [], errors: [], commands: [], outputs: [], configListeners: [], watchers: [], panels: [], shown: [], infos: [] };
+  const calls = { configurationKeys: [], errors: [], commands: [], outputs: [], configListeners: [], watchers: [], panels: [], shown: [], infos: [], executed: [], providers: [] };
+  // The commands registered and not yet disposed, by id: VS Code refuses a second registration of
+  // an id, so the extension must not register one the language client registers.
+  const registered = new Map();
   const events = { activeEditor: event(), textChange: event() };
   let configuration = {};
 
@@ -93,7 +101,28 @@ function createMock() {
         return { dispose() {}, onDidCreate: disposable, onDidChange: disposable, onDidDelete: disposable };
       },
     }),
-    languages: namespace({}),
+    languages: namespace({
+      // Documents match a selector by language and scheme, which is all the extension's selector
+      // says; the language client sends didOpen for the documents that match.
+      match(selector, doc) {
+        const filters = Array.isArray(selector) ? selector : [selector];
+        const hit = (f) => typeof f === 'string' ? f === doc.languageId : (!f.language || f.language === doc.languageId) && (!f.scheme || f.scheme === doc.uri.scheme);
+        return filters.some(hit) ? 10 : 0;
+      },
+      createDiagnosticCollection(name) {
+        const map = new Map();
+        return { name, set: (uri, d) => map.set(String(uri), d), delete: (uri) => map.delete(String(uri)), get: (uri) => map.get(String(uri)), has: (uri) => map.has(String(uri)), clear: () => map.clear(), forEach: (f) => map.forEach((v, k) => f(k, v)), dispose() {} };
+      },
+      // The providers the language client registers, kept so that a test can ask them.
+      registerCodeLensProvider(selector, provider) {
+        calls.providers.push({ kind: 'codeLens', selector, provider });
+        return disposable();
+      },
+      registerCallHierarchyProvider(selector, provider) {
+        calls.providers.push({ kind: 'callHierarchy', selector, provider });
+        return disposable();
+      },
+    }),
     notebooks: namespace({}),
     extensions: namespace({ all: [] }),
     env: namespace({ appName: 'mock', language: 'en', machineId: 'mock', sessionId: 'mock', uiKind: 1 }),
@@ -156,10 +185,17 @@ function createMock() {
     }),
     commands: namespace({
       registerCommand(id, fn) {
+        if (registered.has(id)) throw new Error(`command '${id}' already exists`);
         calls.commands.push(id);
-        return disposable();
+        registered.set(id, fn);
+        return { dispose: () => registered.get(id) === fn && registered.delete(id) };
       },
-      async executeCommand() {},
+      // A registered command runs; any other (VS Code's own) is recorded in calls.executed.
+      async executeCommand(id, ...args) {
+        if (registered.has(id)) return registered.get(id)(...args);
+        calls.executed.push({ id, args });
+        return undefined;
+      },
     }),
     EventEmitter: class {
       constructor() {
@@ -184,6 +220,65 @@ function createMock() {
         this.end = { line: el, character: ec };
       }
     },
+    // The client converts published diagnostics under one of these.
+    CancellationTokenSource: class {
+      constructor() {
+        this.token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
+      }
+      cancel() {
+        this.token.isCancellationRequested = true;
+      }
+      dispose() {}
+    },
+    Position: class {
+      constructor(line, character) {
+        this.line = line;
+        this.character = character;
+      }
+    },
+    Location: class {
+      constructor(uri, range) {
+        this.uri = uri;
+        this.range = range;
+      }
+    },
+    CodeLens: class {
+      constructor(range, command) {
+        this.range = range;
+        this.command = command;
+      }
+    },
+    CallHierarchyItem: class {
+      constructor(kind, name, detail, uri, range, selectionRange) {
+        Object.assign(this, { kind, name, detail, uri, range, selectionRange });
+      }
+    },
+    CallHierarchyIncomingCall: class {
+      constructor(from, fromRanges) {
+        this.from = from;
+        this.fromRanges = fromRanges;
+      }
+    },
+    CallHierarchyOutgoingCall: class {
+      constructor(to, fromRanges) {
+        this.to = to;
+        this.fromRanges = fromRanges;
+      }
+    },
+    // The kinds the client converts the server's codeActionKinds to.
+    CodeActionKind: (() => {
+      class CodeActionKind {
+        constructor(value) {
+          this.value = value;
+        }
+        append(part) {
+          return new CodeActionKind(this.value ? `${this.value}.${part}` : part);
+        }
+      }
+      const kinds = { Empty: '', QuickFix: 'quickfix', Refactor: 'refactor', RefactorExtract: 'refactor.extract', RefactorInline: 'refactor.inline', RefactorRewrite: 'refactor.rewrite', Source: 'source', SourceOrganizeImports: 'source.organizeImports', SourceFixAll: 'source.fixAll' };
+      for (const [name, value] of Object.entries(kinds)) CodeActionKind[name] = new CodeActionKind(value);
+      return CodeActionKind;
+    })(),
     RelativePattern: class {
       constructor(base, pattern) {
         this.base = base;

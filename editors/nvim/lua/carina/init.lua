@@ -5,7 +5,9 @@
 -- One client per workspace root: Neovim 0.8+ starts it with vim.lsp.start (which reuses a client
 -- of the same name and root); 0.7 with vim.lsp.start_client and vim.lsp.buf_attach_client, through
 -- a cache of clients by root. On attach, 'omnifunc' is set to the LSP's when the buffer has none
--- (0.8+ does that by itself; 0.7 does not). :checkhealth carina reports the setup. See README.md.
+-- (0.8+ does that by itself; 0.7 does not), and the code lenses are shown; a lens's command
+-- (vim.lsp.codelens.run()) lists its locations in the quickfix list. :checkhealth carina reports
+-- the setup. See README.md.
 local M = {}
 
 local uv = vim.loop
@@ -22,6 +24,9 @@ local defaults = {
   root_markers = { '.git', '.carina' },
   -- Start the server for every carina buffer (FileType autocommand). false: call start() yourself.
   autostart = true,
+  -- Show the server's code lenses (references, dependents and waits of each binding) in attached
+  -- buffers, refreshed on BufEnter, CursorHold and InsertLeave (Neovims with vim.lsp.codelens).
+  codelens = true,
   -- Passed through to the client.
   name = 'carina',
   on_init = nil,
@@ -89,6 +94,9 @@ function M.root_dir(path)
   return start
 end
 
+-- The command of every code lens the server sends.
+local LOCATIONS_COMMAND = 'carina.showLocations'
+
 -- Client methods take self from Neovim 0.11 on (client:stop()); before, they are plain fields.
 local function call(client, method, ...)
   if vim.fn.has('nvim-0.11') == 1 then
@@ -109,6 +117,49 @@ local function executable_of(cmd)
     return nil
   end
   return cmd[1]
+end
+
+--- Whether a carina client is attached to the buffer.
+local function attached_to(bufnr)
+  for _, client in ipairs(M.clients()) do
+    if vim.lsp.buf_is_attached(bufnr, client.id) then
+      return true
+    end
+  end
+  return false
+end
+
+--- Shows the code lenses of a buffer the client attached to and keeps them fresh, when
+--- config.codelens is set, the Neovim has vim.lsp.codelens and the server has code lenses.
+local function enable_codelens(client, bufnr)
+  if not M.config.codelens or not (vim.lsp.codelens and vim.lsp.codelens.refresh) then
+    return
+  end
+  -- A server without code lenses (an older carina-lsp) would only be asked in vain.
+  if not (client.server_capabilities or {}).codeLensProvider then
+    return
+  end
+  local group = vim.api.nvim_create_augroup('carina_codelens', { clear = false })
+  -- A new attach (:CarinaRestart) replaces the buffer's autocommands rather than adding to them.
+  vim.api.nvim_clear_autocmds({ group = group, buffer = bufnr })
+  local function refresh()
+    -- After :CarinaRestart stops the client no server answers: ask none.
+    if not attached_to(bufnr) then
+      return
+    end
+    if vim.fn.has('nvim-0.10') == 1 then
+      vim.lsp.codelens.refresh({ bufnr = bufnr })
+    elseif vim.api.nvim_get_current_buf() == bufnr then
+      vim.lsp.codelens.refresh() -- before 0.10 it refreshes the current buffer only
+    end
+  end
+  vim.api.nvim_create_autocmd({ 'BufEnter', 'CursorHold', 'InsertLeave' }, {
+    group = group,
+    buffer = bufnr,
+    callback = refresh,
+    desc = 'carina: refresh the code lenses',
+  })
+  refresh()
 end
 
 --- The client configuration for a buffer (what vim.lsp.start receives).
@@ -141,6 +192,7 @@ function M.client_config(bufnr)
       if vim.bo[attached].omnifunc == '' then
         vim.bo[attached].omnifunc = 'v:lua.vim.lsp.omnifunc'
       end
+      enable_codelens(client, attached)
       if M.config.on_attach then
         M.config.on_attach(client, attached)
       end
@@ -215,6 +267,28 @@ function M.set_schemas(schemas)
     client.config.settings = { carina = { schemas = vim.deepcopy(M.config.schemas) } }
     call(client, 'notify', 'workspace/didChangeConfiguration', { settings = client.config.settings })
   end
+end
+
+--- The handler of carina.showLocations, the command of every code lens (vim.lsp.codelens.run()
+--- runs it): its arguments are the document's URI, the lens's position and the locations, which
+--- go into the quickfix list, titled with the lens, and the list opens. The server's own
+--- workspace/executeCommand would only return them.
+--- @param command table the lens's command
+--- @param ctx table|nil { bufnr, client_id }
+function M.show_locations(command, ctx)
+  local locations = command.arguments and command.arguments[3]
+  if type(locations) ~= 'table' then
+    notify(('carina: %s takes a URI, a position and locations, not %s'):format(LOCATIONS_COMMAND, vim.inspect(command.arguments)))
+    return
+  end
+  if #locations == 0 then
+    notify(('carina: %s: nothing to list'):format(command.title or LOCATIONS_COMMAND), vim.log.levels.INFO)
+    return
+  end
+  local client = ctx and ctx.client_id and vim.lsp.get_client_by_id(ctx.client_id)
+  local items = vim.lsp.util.locations_to_items(locations, client and client.offset_encoding or 'utf-16')
+  vim.fn.setqflist({}, ' ', { title = command.title or LOCATIONS_COMMAND, items = items })
+  vim.cmd('copen')
 end
 
 --- The program that opens a file with the system's viewer, when there is one.
@@ -312,6 +386,7 @@ function M.setup(opts)
   end
   warned_missing = false
   M.did_setup = true
+  vim.lsp.commands[LOCATIONS_COMMAND] = M.show_locations
   local group = vim.api.nvim_create_augroup('carina_lsp', { clear = true })
   if M.config.autostart then
     vim.api.nvim_create_autocmd('FileType', {
