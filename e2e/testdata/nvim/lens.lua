@@ -150,6 +150,10 @@ local ok, err = pcall(function()
     vim.fn.setqflist({}, 'r', { title = 'before', items = {} })
     vim.cmd('cclose')
     vim.lsp.codelens.run()
+    -- The handler asks the server for the lens's locations: wait for its answer to fill the list.
+    vim.wait(10000, function()
+      return vim.fn.getqflist({ title = 1 }).title == title
+    end, 10)
     local qf = vim.fn.getqflist({ title = 1, items = 1, winid = 1 })
     local items = {}
     for _, it in ipairs(qf.items) do

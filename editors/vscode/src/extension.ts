@@ -8,6 +8,7 @@ import {
   DidChangeConfigurationNotification,
   Executable,
   LanguageClient,
+  Location,
   LanguageClientOptions,
   State,
 } from 'vscode-languageclient/node';
@@ -174,14 +175,19 @@ async function requestGraph(params: GraphParams): Promise<GraphResult> {
   return client.sendRequest<GraphResult>(GRAPH_REQUEST, params);
 }
 
-/** SHOW_REFERENCES: the references peek for a lens's arguments, if they are the server's. */
+/**
+ * SHOW_REFERENCES: the references peek for a lens's arguments (a URI, a position and what the lens
+ * counts). The lens does not carry its locations (a file's lenses would carry every reference of
+ * every binding); the server's workspace/executeCommand of the lens's own command returns them.
+ */
 async function runShowReferences(args: unknown[]): Promise<unknown> {
-  const [uri, position, locations] = args;
-  if (!client || typeof uri !== 'string' || !isPosition(position) || !Array.isArray(locations)) {
+  const [uri, position, what] = args;
+  if (!client || typeof uri !== 'string' || !isPosition(position) || typeof what !== 'string') {
     output?.appendLine(`${SHOW_REFERENCES}: no running server, or not the arguments of a ${LOCATIONS_COMMAND} lens: ${JSON.stringify(args)}`);
     return undefined;
   }
-  return showReferences(client.protocol2CodeConverter, uri, position, locations);
+  const locations = await client.sendRequest<Location[] | null>('workspace/executeCommand', { command: LOCATIONS_COMMAND, arguments: args });
+  return showReferences(client.protocol2CodeConverter, uri, position, locations ?? []);
 }
 
 function isPosition(p: unknown): p is { line: number; character: number } {

@@ -1,9 +1,9 @@
 // The server's code lenses (references, dependents, waits of a binding) open VS Code's references
-// peek. Every lens carries the server's command carina.showLocations with [uri, position,
-// locations] in protocol form; vscode-languageclient registers that id itself and would only send
-// it back to the server, which returns the locations and shows nothing. So the middleware points
-// each lens at the extension's own command, which converts the arguments and runs
-// editor.action.showReferences.
+// peek. Every lens carries the server's command carina.showLocations with [uri, position, what it
+// counts]; vscode-languageclient registers that id itself and would only send it back to the
+// server, which returns the locations and shows nothing. So the middleware points each lens at the
+// extension's own command, which asks the server for the locations (workspace/executeCommand),
+// converts them and runs editor.action.showReferences.
 import * as vscode from 'vscode';
 import { CodeLensMiddleware, Location, Position, Protocol2CodeConverter } from 'vscode-languageclient/node';
 

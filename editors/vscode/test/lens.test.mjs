@@ -27,7 +27,7 @@ if (skip && process.env.CI === 'true') {
 const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
 
 test('rewriteLens points only the server command at carina.showReferences', () => {
-  const args = ['file:///c/main.crn', { line: 7, character: 4 }, []];
+  const args = ['file:///c/main.crn', { line: 7, character: 4 }, 'references'];
   const lens = ext.rewriteLens(new vscode.CodeLens(new vscode.Range(7, 4, 7, 8), { title: '4 references', command: ext.LOCATIONS_COMMAND, arguments: args }));
   assert.deepEqual(lens.command, { title: '4 references', command: ext.SHOW_REFERENCES, arguments: args });
   const other = ext.rewriteLens(new vscode.CodeLens(new vscode.Range(0, 0, 0, 1), { title: 'x', command: 'something.else' }));

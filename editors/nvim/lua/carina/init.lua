@@ -270,25 +270,37 @@ function M.set_schemas(schemas)
 end
 
 --- The handler of carina.showLocations, the command of every code lens (vim.lsp.codelens.run()
---- runs it): its arguments are the document's URI, the lens's position and the locations, which
---- go into the quickfix list, titled with the lens, and the list opens. The server's own
---- workspace/executeCommand would only return them.
+--- runs it): its arguments are the document's URI, the lens's position and what the lens counts
+--- (references, dependents, waits). The lens does not carry the locations; the server's
+--- workspace/executeCommand of the same command returns them, and they go into the quickfix
+--- list, titled with the lens, which opens.
 --- @param command table the lens's command
 --- @param ctx table|nil { bufnr, client_id }
 function M.show_locations(command, ctx)
-  local locations = command.arguments and command.arguments[3]
-  if type(locations) ~= 'table' then
-    notify(('carina: %s takes a URI, a position and locations, not %s'):format(LOCATIONS_COMMAND, vim.inspect(command.arguments)))
-    return
-  end
-  if #locations == 0 then
-    notify(('carina: %s: nothing to list'):format(command.title or LOCATIONS_COMMAND), vim.log.levels.INFO)
+  local args = command.arguments
+  if type(args) ~= 'table' or type(args[1]) ~= 'string' or type(args[3]) ~= 'string' then
+    notify(('carina: %s takes a URI, a position and what to list, not %s'):format(LOCATIONS_COMMAND, vim.inspect(args)))
     return
   end
   local client = ctx and ctx.client_id and vim.lsp.get_client_by_id(ctx.client_id)
-  local items = vim.lsp.util.locations_to_items(locations, client and client.offset_encoding or 'utf-16')
-  vim.fn.setqflist({}, ' ', { title = command.title or LOCATIONS_COMMAND, items = items })
-  vim.cmd('copen')
+  if not client then
+    notify(('carina: %s: no carina-lsp client'):format(LOCATIONS_COMMAND))
+    return
+  end
+  local title = command.title or LOCATIONS_COMMAND
+  call(client, 'request', 'workspace/executeCommand', { command = LOCATIONS_COMMAND, arguments = args }, function(err, locations)
+    if err then
+      notify(('carina: %s: %s'):format(title, err.message or vim.inspect(err)))
+      return
+    end
+    if type(locations) ~= 'table' or #locations == 0 then
+      notify(('carina: %s: nothing to list'):format(title), vim.log.levels.INFO)
+      return
+    end
+    local items = vim.lsp.util.locations_to_items(locations, client.offset_encoding or 'utf-16')
+    vim.fn.setqflist({}, ' ', { title = title, items = items })
+    vim.cmd('copen')
+  end, ctx and ctx.bufnr)
 end
 
 --- The program that opens a file with the system's viewer, when there is one.
