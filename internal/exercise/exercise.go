@@ -12,6 +12,7 @@ package exercise
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/completion"
@@ -19,6 +20,7 @@ import (
 	"github.com/carina-rs/carina-lsp/fix"
 	"github.com/carina-rs/carina-lsp/format"
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/graph"
 	"github.com/carina-rs/carina-lsp/hover"
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/navigate"
@@ -91,6 +93,9 @@ func Analyse(ctx context.Context, cfg *workspace.Config, opts Options) (Result, 
 		}
 	}
 	if !opts.Light {
+		if err := dependencyGraph(ctx, cfg, diags, opts); err != nil {
+			return res, err
+		}
 		for _, s := range navigate.WorkspaceSymbols(ctx, []*workspace.Config{cfg}, "") {
 			if err := inFile(cfg, s.Path, s.Span); err != nil {
 				return res, fmt.Errorf("workspace symbol %q: %w", s.Name, err)
@@ -153,6 +158,15 @@ func At(ctx context.Context, cfg *workspace.Config, f *workspace.File, off int, 
 			}
 		}
 	}
+	if node, ok := navigate.HierarchyAt(cfg, f, off); ok {
+		for what, calls := range map[string][]navigate.Call{"incoming": navigate.Incoming(node), "outgoing": navigate.Outgoing(node)} {
+			for _, c := range calls {
+				if err := inFile(cfg, c.Node.Path, c.Node.Select); err != nil {
+					return fmt.Errorf("%s call %s of %s: %w", what, c.Node.Name, node.Name, err)
+				}
+			}
+		}
+	}
 	if opts.Light {
 		return nil
 	}
@@ -190,6 +204,36 @@ func wholeFile(ctx context.Context, cfg *workspace.Config, f *workspace.File, di
 		}
 	}
 	return codeActions(f, diags)
+}
+
+// dependencyGraph draws the configuration's graph in every format (modules expanded) and asks
+// the code lenses of each file and their locations: on a broken configuration too, each must
+// answer without failing, and what it names must lie in the configuration's files.
+func dependencyGraph(ctx context.Context, cfg *workspace.Config, diags []diagnostics.Diagnostic, opts Options) error {
+	g := graph.Build(cfg, opts.Schemas, graph.Options{ExpandModules: true, Problems: diags})
+	for _, w := range []func(io.Writer) error{g.WriteDOT, g.WriteMermaid, g.WriteJSON, g.WriteOrder,
+		func(w io.Writer) error { return g.WriteSVG(ctx, w) }} {
+		if err := w(io.Discard); err != nil {
+			return fmt.Errorf("graph: %w", err)
+		}
+	}
+	for _, e := range g.Edges {
+		if g.Node(e.From) == nil || g.Node(e.To) == nil {
+			return fmt.Errorf("graph: edge %s -> %s names a node the graph does not hold", e.From, e.To)
+		}
+	}
+	for _, f := range cfg.Files {
+		for _, l := range navigate.Lenses(cfg, f) {
+			for _, what := range []string{"references", "dependents", "waits"} {
+				for _, loc := range navigate.LensLocations(cfg, l.Decl, what) {
+					if err := inFile(cfg, loc.Path, loc.Span); err != nil {
+						return fmt.Errorf("lens %s of %s: %w", what, l.Decl.Name, err)
+					}
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // codeActions applies every fix of the file's diagnostics, as a client applying a code action
