@@ -44,14 +44,7 @@ func (g *Graph) WriteDOT(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "digraph %s {\n", dotID(g.Name()))
 	b.WriteString("  rankdir=LR;\n  node [fontname=\"Helvetica\", fontsize=11, shape=box, style=\"rounded,filled\"];\n  edge [fontname=\"Helvetica\", fontsize=9];\n")
-	byModule := map[string][]*Node{}
-	var modules []string
-	for _, n := range g.Nodes {
-		if _, ok := byModule[n.Module]; !ok && n.Module != "" {
-			modules = append(modules, n.Module)
-		}
-		byModule[n.Module] = append(byModule[n.Module], n)
-	}
+	modules, byModule := g.clusters()
 	for _, n := range byModule[""] {
 		g.dotNode(&b, n, "  ")
 	}

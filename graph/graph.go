@@ -194,3 +194,16 @@ func (g *Graph) Deps(id string) []string {
 	}
 	return out
 }
+
+// clusters groups the nodes by the module instance they are inside: byModule[""] holds the top
+// level's, and modules lists the instances expanded, in graph order.
+func (g *Graph) clusters() (modules []string, byModule map[string][]*Node) {
+	byModule = map[string][]*Node{}
+	for _, n := range g.Nodes {
+		if _, ok := byModule[n.Module]; !ok && n.Module != "" {
+			modules = append(modules, n.Module)
+		}
+		byModule[n.Module] = append(byModule[n.Module], n)
+	}
+	return modules, byModule
+}

@@ -16,14 +16,7 @@ func (g *Graph) WriteMermaid(w io.Writer) error {
 	for i, n := range g.Nodes {
 		ids[n.ID] = fmt.Sprintf("n%d", i)
 	}
-	byModule := map[string][]*Node{}
-	var modules []string
-	for _, n := range g.Nodes {
-		if _, ok := byModule[n.Module]; !ok && n.Module != "" {
-			modules = append(modules, n.Module)
-		}
-		byModule[n.Module] = append(byModule[n.Module], n)
-	}
+	modules, byModule := g.clusters()
 	for _, n := range byModule[""] {
 		mermaidNode(&b, n, ids[n.ID], "  ")
 	}
