@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/completion"
+	"github.com/carina-rs/carina-lsp/cursor"
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/fix"
 	"github.com/carina-rs/carina-lsp/format"
@@ -117,6 +118,13 @@ func At(ctx context.Context, cfg *workspace.Config, f *workspace.File, off int, 
 		if !within(h.Span, n) || h.Markdown == "" {
 			return fmt.Errorf("hover: span %v of a file of %d bytes, %d bytes of Markdown", h.Span, n, len(h.Markdown))
 		}
+	}
+	prev := grammar.Span{Start: int32(off), End: int32(off)}
+	for i, sp := range cursor.Selection(cfg, f, off, opts.Schemas) {
+		if !within(sp, n) || sp.End <= sp.Start || !(sp.Start <= prev.Start && prev.End <= sp.End && sp != prev) {
+			return fmt.Errorf("selection: step %d %v after %v in a file of %d bytes", i, sp, prev, n)
+		}
+		prev = sp
 	}
 	if sig := hover.SignatureAt(cfg, f, off); sig != nil {
 		for _, p := range sig.Params {
