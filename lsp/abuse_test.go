@@ -808,6 +808,7 @@ func requestsAt(uri protocol.DocumentURI, p protocol.Position) []rpcRequest {
 		{"textDocument/foldingRange", &protocol.FoldingRangeParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: doc}}},
 		{"textDocument/semanticTokens/full", &protocol.SemanticTokensParams{TextDocument: doc}},
 		{"textDocument/semanticTokens/range", &protocol.SemanticTokensRangeParams{TextDocument: doc, Range: rng}},
+		{"textDocument/selectionRange", &protocol.SelectionRangeParams{TextDocument: doc, Positions: []protocol.Position{p, pos(0, 0)}}},
 		{"workspace/symbol", &protocol.WorkspaceSymbolParams{Query: "c"}},
 		{"textDocument/prepareCallHierarchy", &protocol.CallHierarchyPrepareParams{TextDocumentPositionParams: tdp}},
 		{"callHierarchy/incomingCalls", &protocol.CallHierarchyIncomingCallsParams{Item: item}},
