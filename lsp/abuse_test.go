@@ -807,6 +807,7 @@ func requestsAt(uri protocol.DocumentURI, p protocol.Position) []rpcRequest {
 		{"textDocument/documentSymbol", &protocol.DocumentSymbolParams{TextDocument: doc}},
 		{"textDocument/foldingRange", &protocol.FoldingRangeParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: doc}}},
 		{"textDocument/semanticTokens/full", &protocol.SemanticTokensParams{TextDocument: doc}},
+		{"textDocument/semanticTokens/full/delta", &protocol.SemanticTokensDeltaParams{TextDocument: doc, PreviousResultID: "1"}},
 		{"textDocument/semanticTokens/range", &protocol.SemanticTokensRangeParams{TextDocument: doc, Range: rng}},
 		{"textDocument/selectionRange", &protocol.SelectionRangeParams{TextDocument: doc, Positions: []protocol.Position{p, pos(0, 0)}}},
 		{"workspace/symbol", &protocol.WorkspaceSymbolParams{Query: "c"}},

@@ -94,7 +94,7 @@ func (s *Server) capabilities() serverCapabilities {
 		DocumentHighlightProvider: true,
 		FoldingRangeProvider:      true,
 		SelectionRangeProvider:    true,
-		SemanticTokensProvider:    semanticTokensOptions{Legend: legend(), Range: true, Full: true},
+		SemanticTokensProvider:    semanticTokensOptions{Legend: legend(), Range: true, Full: semanticTokensFullOptions{Delta: true}},
 		CallHierarchyProvider:     true,
 		CodeLensProvider:          &protocol.CodeLensOptions{},
 		ExecuteCommandProvider:    &protocol.ExecuteCommandOptions{Commands: []string{locationsCommand}},

@@ -24,11 +24,16 @@ type publishDiagnosticsParams struct {
 	Diagnostics []protocol.Diagnostic `json:"diagnostics"`
 }
 
-// semanticTokensOptions declares the legend, which the library's options type has no field for.
+// semanticTokensOptions declares the legend, which the library's options type has no field for,
+// and full: {delta: true}.
 type semanticTokensOptions struct {
-	Legend semanticTokensLegend `json:"legend"`
-	Range  bool                 `json:"range"`
-	Full   bool                 `json:"full"`
+	Legend semanticTokensLegend      `json:"legend"`
+	Range  bool                      `json:"range"`
+	Full   semanticTokensFullOptions `json:"full"`
+}
+
+type semanticTokensFullOptions struct {
+	Delta bool `json:"delta"`
 }
 
 type semanticTokensLegend struct {
@@ -36,8 +41,10 @@ type semanticTokensLegend struct {
 	TokenModifiers []string `json:"tokenModifiers"`
 }
 
+// semanticTokens never encodes its data as null.
 type semanticTokens struct {
-	Data []uint32 `json:"data"`
+	ResultID string   `json:"resultId,omitempty"`
+	Data     []uint32 `json:"data"`
 }
 
 // Inlay hints are LSP 3.17; the library stops at 3.16.

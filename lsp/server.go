@@ -65,6 +65,7 @@ type Server struct {
 	index   *symbolIndex
 	schemas schema.Sources
 	pub     *publisher
+	tokens  *tokenResults // the last semantic tokens of each open document, for deltas
 
 	mu       sync.Mutex
 	state    lifecycle
@@ -103,6 +104,7 @@ func New(opts Options) *Server {
 		ws:       workspace.New(isolatedFS{opts.FS}),
 		inflight: map[string]context.CancelFunc{},
 		memos:    map[string]*diagnostics.Memo{},
+		tokens:   newTokenResults(),
 		exited:   make(chan int, 1),
 	}
 	s.pub = newPublisher(s)
