@@ -37,13 +37,29 @@ type nodeResults struct {
 		LineBefore int     `json:"lineBefore"`
 		Publishes  [][]int `json:"publishes"`
 	} `json:"fullSync"`
+	WillRenameFilters []struct {
+		Scheme  string `json:"scheme"`
+		Pattern struct {
+			Glob    string `json:"glob"`
+			Matches string `json:"matches"`
+		} `json:"pattern"`
+	} `json:"willRenameFilters"`
+	WillRename []struct {
+		File  string `json:"file"`
+		Edits []struct {
+			Line    int    `json:"line"`
+			Col     int    `json:"col"`
+			NewText string `json:"newText"`
+		} `json:"edits"`
+	} `json:"willRename"`
 	ExitCode int `json:"exitCode"`
 }
 
 // TestNodeClient drives the built server from Node with vscode-languageserver-protocol (the
 // protocol library of VS Code's client): the same checks as the Neovim test, plus an incremental
 // edit that fixes the mistake, an untitled buffer, a whole-text change that must not make the
-// diagnostics flicker, and the shutdown/exit handshake.
+// diagnostics flicker, a module folder's rename (workspace/willRenameFiles), and the
+// shutdown/exit handshake.
 func TestNodeClient(t *testing.T) {
 	node := need(t, "node")
 	clientDir := filepath.Join(corpus.Root(t), "e2e", "node")
@@ -101,6 +117,19 @@ func TestNodeClient(t *testing.T) {
 				t.Errorf("full-sync change: publish %d of the new version has the wait's diagnostic on lines %v, want [%d] (all publishes: %v)", i+1, lines, fs.LineBefore+1, fs.Publishes)
 			}
 		}
+	}
+	// File operations: the server registers .crn files and folders for willRenameFiles, and a
+	// module folder renamed gets the edit to the source of the configuration that names it.
+	var filters []string
+	for _, f := range res.WillRenameFilters {
+		filters = append(filters, f.Scheme+":"+f.Pattern.Glob+":"+f.Pattern.Matches)
+	}
+	if want := []string{"file:**/*.crn:file", "file:**/*:folder"}; !slices.Equal(filters, want) {
+		t.Errorf("willRename filters %v, want %v", filters, want)
+	}
+	if wr := res.WillRename; len(wr) != 1 || wr[0].File != "stack/main.crn" || len(wr[0].Edits) != 1 ||
+		wr[0].Edits[0].NewText != "'../mods/network'" || wr[0].Edits[0].Line != 0 || wr[0].Edits[0].Col != 25 {
+		t.Errorf("willRenameFiles of mods/net: %+v, want one edit of stack/main.crn at 1:26 to '../mods/network'", wr)
 	}
 	if res.ExitCode != 0 {
 		t.Errorf("exit code after shutdown and exit = %d, want 0", res.ExitCode)

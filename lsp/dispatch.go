@@ -92,6 +92,7 @@ func methods() map[string]handler {
 		"callHierarchy/incomingCalls":            request(false, incomingCalls),
 		"callHierarchy/outgoingCalls":            request(false, outgoingCalls),
 		"textDocument/codeLens":                  request(false, codeLens),
+		"workspace/willRenameFiles":              request(false, willRenameFiles),
 		"workspace/executeCommand":               request(false, executeCommand),
 		"carina/graph":                           request(false, carinaGraph),
 	}

@@ -100,6 +100,14 @@ func (s *Server) capabilities() serverCapabilities {
 		ExecuteCommandProvider:    &protocol.ExecuteCommandOptions{Commands: []string{locationsCommand}},
 		Workspace: &protocol.ServerCapabilitiesWorkspace{
 			WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},
+			// Renaming a .crn file moves its configuration's relative sources; renaming a folder
+			// may move a configuration or a module others name.
+			FileOperations: &protocol.ServerCapabilitiesWorkspaceFileOperations{WillRename: &protocol.FileOperationRegistrationOptions{
+				Filters: []protocol.FileOperationFilter{
+					{Scheme: "file", Pattern: protocol.FileOperationPattern{Glob: "**/*.crn", Matches: protocol.FileOperationPatternKindFile}},
+					{Scheme: "file", Pattern: protocol.FileOperationPattern{Glob: "**/*", Matches: protocol.FileOperationPatternKindFolder}},
+				},
+			}},
 		},
 	}, InlayHintProvider: true}
 }
