@@ -93,6 +93,8 @@ func methods() map[string]handler {
 		"callHierarchy/outgoingCalls":            request(false, outgoingCalls),
 		"textDocument/codeLens":                  request(false, codeLens),
 		"workspace/willRenameFiles":              request(false, willRenameFiles),
+		"textDocument/diagnostic":                request(false, documentDiagnostic),
+		"workspace/diagnostic":                   request(false, workspaceDiagnostic),
 		"workspace/executeCommand":               request(false, executeCommand),
 		"carina/graph":                           request(false, carinaGraph),
 	}

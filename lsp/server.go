@@ -48,6 +48,8 @@ type clientCaps struct {
 	workDoneProgress   bool
 	watchedFilesDyn    bool
 	configuration      bool
+	pullDiagnostics    bool // textDocument.diagnostic: the client pulls, nothing is pushed
+	pullRefresh        bool // workspace.diagnostics.refreshSupport
 }
 
 // Server is one language server session.
@@ -66,6 +68,7 @@ type Server struct {
 	schemas schema.Sources
 	pub     *publisher
 	tokens  *tokenResults // the last semantic tokens of each open document, for deltas
+	pulls   *pullCache    // the reports of pulled diagnostics, by configuration
 
 	mu       sync.Mutex
 	state    lifecycle
@@ -105,6 +108,7 @@ func New(opts Options) *Server {
 		inflight: map[string]context.CancelFunc{},
 		memos:    map[string]*diagnostics.Memo{},
 		tokens:   newTokenResults(),
+		pulls:    newPullCache(),
 		exited:   make(chan int, 1),
 	}
 	s.pub = newPublisher(s)
