@@ -1,6 +1,8 @@
 package cursor
 
 import (
+	"strings"
+
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -20,7 +22,8 @@ func Selection(cfg *workspace.Config, f *workspace.File, offset int, schemas *sc
 	st, path := s.Stmt, s.Path
 	if s.Tok.Kind != grammar.EOF {
 		t := s.Tok
-		if t.Kind == grammar.String && t.End-t.Start >= 2 && (src[t.Start] == '\'' || src[t.Start] == '"') && src[t.End-1] == src[t.Start] {
+		inside := s.Offset > t.Start && s.Offset < t.End // not on a quote's outer side
+		if t.Kind == grammar.String && inside && t.End-t.Start >= 2 && (src[t.Start] == '\'' || src[t.Start] == '"') && src[t.End-1] == src[t.Start] {
 			sel.add(grammar.Span{Start: t.Start + 1, End: t.End - 1})
 		}
 		if t.Kind == grammar.Ident {
@@ -61,6 +64,10 @@ func Selection(cfg *workspace.Config, f *workspace.File, offset int, schemas *sc
 			sel.body(st.Abs(grammar.Span{Start: n.Open.End, End: n.Close.Start}))
 		case *grammar.Body:
 			sel.body(st.Abs(grammar.Span{Start: n.Open.End, End: n.Close.Start}))
+		case *grammar.ArgumentsStmt:
+			sel.body(braced(src, st.Abs(n.Kw), st.Abs(n.Span)))
+		case *grammar.OutputsStmt:
+			sel.body(braced(src, st.Abs(n.Kw), st.Abs(n.Span)))
 		case *grammar.FnStmt:
 			sel.body(st.Abs(grammar.Span{Start: n.Open.End, End: n.Close.Start}))
 			sel.add(st.Abs(join(n.Open, n.Close)))
@@ -98,6 +105,21 @@ func segment(src string, t grammar.Token, off int32) grammar.Span {
 		}
 	}
 	return sp
+}
+
+// braced returns the inside of the braces of a block statement that keeps no Block node
+// (arguments, attributes, exports): from the "{" after its keyword kw to its "}" (or its end,
+// when the "}" is missing). It is empty when there is no "{".
+func braced(src string, kw, stmt grammar.Span) grammar.Span {
+	open := strings.IndexByte(src[kw.End:stmt.End], '{')
+	if open < 0 {
+		return grammar.Span{}
+	}
+	end := stmt.End
+	if end > 0 && src[end-1] == '}' {
+		end--
+	}
+	return grammar.Span{Start: kw.End + int32(open) + 1, End: end}
 }
 
 // join returns the span from a's start to b's end.
