@@ -37,13 +37,29 @@ type nodeResults struct {
 		LineBefore int     `json:"lineBefore"`
 		Publishes  [][]int `json:"publishes"`
 	} `json:"fullSync"`
+	WillRenameFilters []struct {
+		Scheme  string `json:"scheme"`
+		Pattern struct {
+			Glob    string `json:"glob"`
+			Matches string `json:"matches"`
+		} `json:"pattern"`
+	} `json:"willRenameFilters"`
+	WillRename []struct {
+		File  string `json:"file"`
+		Edits []struct {
+			Line    int    `json:"line"`
+			Col     int    `json:"col"`
+			NewText string `json:"newText"`
+		} `json:"edits"`
+	} `json:"willRename"`
 	ExitCode int `json:"exitCode"`
 }
 
 // TestNodeClient drives the built server from Node with vscode-languageserver-protocol (the
 // protocol library of VS Code's client): the same checks as the Neovim test, plus an incremental
 // edit that fixes the mistake, an untitled buffer, a whole-text change that must not make the
-// diagnostics flicker, and the shutdown/exit handshake.
+// diagnostics flicker, a module folder's rename (workspace/willRenameFiles), and the
+// shutdown/exit handshake.
 func TestNodeClient(t *testing.T) {
 	node := need(t, "node")
 	clientDir := filepath.Join(corpus.Root(t), "e2e", "node")
@@ -102,7 +118,92 @@ func TestNodeClient(t *testing.T) {
 			}
 		}
 	}
+	// File operations: the server registers .crn files and folders for willRenameFiles, and a
+	// module folder renamed gets the edit to the source of the configuration that names it.
+	var filters []string
+	for _, f := range res.WillRenameFilters {
+		filters = append(filters, f.Scheme+":"+f.Pattern.Glob+":"+f.Pattern.Matches)
+	}
+	if want := []string{"file:**/*.crn:file", "file:**/*:folder"}; !slices.Equal(filters, want) {
+		t.Errorf("willRename filters %v, want %v", filters, want)
+	}
+	if wr := res.WillRename; len(wr) != 1 || wr[0].File != "stack/main.crn" || len(wr[0].Edits) != 1 ||
+		wr[0].Edits[0].NewText != "'../mods/network'" || wr[0].Edits[0].Line != 0 || wr[0].Edits[0].Col != 25 {
+		t.Errorf("willRenameFiles of mods/net: %+v, want one edit of stack/main.crn at 1:26 to '../mods/network'", wr)
+	}
 	if res.ExitCode != 0 {
 		t.Errorf("exit code after shutdown and exit = %d, want 0", res.ExitCode)
+	}
+}
+
+// TestNodeClientPull drives the built server from Node as a client that pulls diagnostics (the
+// capabilities vscode-languageclient declares): it is offered the diagnostic provider, an open
+// document's pull has its findings and then "unchanged", the workspace's pull reports the file
+// never opened too, in partial results, and nothing is published to it.
+func TestNodeClientPull(t *testing.T) {
+	node := need(t, "node")
+	clientDir := filepath.Join(corpus.Root(t), "e2e", "node")
+	if _, err := os.Stat(filepath.Join(clientDir, "node_modules", "vscode-languageserver-protocol")); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("e2e/node/node_modules is missing (CI=true: .ci/run must run npm ci in e2e/node)")
+		}
+		t.Skip("skipping: run `npm ci` in e2e/node first")
+	}
+	bin := buildServer(t)
+	dir := writeConfig(t, map[string]string{
+		"app/main.crn": "let logs = aws.s3.Bucket {\n  bucket = 'logs'\n}\nlet copy = lgos.bucket\n",
+		"lib/main.crn": "let unused_thing = 'x'\n",
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, node, filepath.Join(clientDir, "pull.mjs"), bin, dir).Output()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, out)
+	}
+	var res struct {
+		Error              string `json:"error"`
+		Published          int    `json:"published"`
+		DiagnosticProvider *struct {
+			WorkspaceDiagnostics bool `json:"workspaceDiagnostics"`
+		} `json:"diagnosticProvider"`
+		Document struct {
+			Kind      string   `json:"kind"`
+			Codes     []string `json:"codes"`
+			AgainKind string   `json:"againKind"`
+		} `json:"document"`
+		WorkspaceAnswerItems int `json:"workspaceAnswerItems"`
+		Partials             [][]struct {
+			URI   string   `json:"uri"`
+			Kind  string   `json:"kind"`
+			Codes []string `json:"codes"`
+		} `json:"partials"`
+		ExitCode int `json:"exitCode"`
+	}
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("results %s: %v", out, err)
+	}
+	if res.Error != "" {
+		t.Fatalf("the Node client failed: %s", res.Error)
+	}
+	if res.DiagnosticProvider == nil || !res.DiagnosticProvider.WorkspaceDiagnostics {
+		t.Errorf("diagnosticProvider %+v, want workspace diagnostics", res.DiagnosticProvider)
+	}
+	if d := res.Document; d.Kind != "full" || !slices.Contains(d.Codes, "undefined-binding") || d.AgainKind != "unchanged" {
+		t.Errorf("the open document's pulls: %+v", d)
+	}
+	byFile := map[string][]string{}
+	for _, items := range res.Partials {
+		for _, r := range items {
+			byFile[r.URI] = r.Codes
+		}
+	}
+	if len(res.Partials) == 0 || res.WorkspaceAnswerItems != 0 || !slices.Contains(byFile["app/main.crn"], "undefined-binding") || !slices.Equal(byFile["lib/main.crn"], []string{"unused-let"}) {
+		t.Errorf("workspace pull: %d partial results (%v), %d items in the answer", len(res.Partials), byFile, res.WorkspaceAnswerItems)
+	}
+	if res.Published != 0 {
+		t.Errorf("%d publishDiagnostics to a client that pulls", res.Published)
+	}
+	if res.ExitCode != 0 {
+		t.Errorf("exit code %d", res.ExitCode)
 	}
 }

@@ -809,7 +809,9 @@ func requestsAt(uri protocol.DocumentURI, p protocol.Position) []rpcRequest {
 		{"textDocument/documentSymbol", &protocol.DocumentSymbolParams{TextDocument: doc}},
 		{"textDocument/foldingRange", &protocol.FoldingRangeParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: doc}}},
 		{"textDocument/semanticTokens/full", &protocol.SemanticTokensParams{TextDocument: doc}},
+		{"textDocument/semanticTokens/full/delta", &protocol.SemanticTokensDeltaParams{TextDocument: doc, PreviousResultID: "1"}},
 		{"textDocument/semanticTokens/range", &protocol.SemanticTokensRangeParams{TextDocument: doc, Range: rng}},
+		{"textDocument/selectionRange", &protocol.SelectionRangeParams{TextDocument: doc, Positions: []protocol.Position{p, pos(0, 0)}}},
 		{"workspace/symbol", &protocol.WorkspaceSymbolParams{Query: "c"}},
 		{"textDocument/prepareCallHierarchy", &protocol.CallHierarchyPrepareParams{TextDocumentPositionParams: tdp}},
 		{"callHierarchy/incomingCalls", &protocol.CallHierarchyIncomingCallsParams{Item: item}},
@@ -817,6 +819,9 @@ func requestsAt(uri protocol.DocumentURI, p protocol.Position) []rpcRequest {
 		{"textDocument/codeLens", &protocol.CodeLensParams{TextDocument: doc}},
 		{"workspace/executeCommand", &protocol.ExecuteCommandParams{Command: locationsCommand, Arguments: []any{uri, p, lensReferences}}},
 		{"carina/graph", &graphParams{TextDocument: doc, SVG: true}},
+		{"textDocument/diagnostic", &documentDiagnosticParams{TextDocument: doc}},
+		{"workspace/diagnostic", &workspaceDiagnosticParams{PartialResultToken: json.RawMessage(`"w"`)}},
+		{"workspace/willRenameFiles", &protocol.RenameFilesParams{Files: []protocol.FileRename{{OldURI: string(uri), NewURI: string(uri) + ".moved"}}}},
 	}
 }
 

@@ -39,15 +39,21 @@ func (s *Server) config(ctx context.Context, dir string) (*workspace.Config, *sc
 
 // checkDir builds a directory's configuration and runs every check on it.
 func (s *Server) checkDir(ctx context.Context, dir string) (*checked, error) {
+	res, _, err := s.checkDirWith(ctx, dir, s.checkOptions(dir))
+	return res, err
+}
+
+// checkDirWith is checkDir with the check's options (its memo), returning the configuration
+// checked too.
+func (s *Server) checkDirWith(ctx context.Context, dir string, opts diagnostics.Options) (*checked, *workspace.Config, error) {
 	cfg, idx, err := s.config(ctx, dir)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	opts := s.checkOptions(dir)
 	opts.Before = s.beforeCheck
 	out := &checked{diags: diagnostics.CheckWith(ctx, cfg, idx, opts), versions: map[string]int32{}, lines: map[string]*source.Lines{}, loadErrs: cfg.LoadErrors}
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, f := range cfg.Files {
 		out.lines[f.Path] = f.Lines
@@ -60,7 +66,7 @@ func (s *Server) checkDir(ctx context.Context, dir string) (*checked, error) {
 			out.versions[d.path] = d.version
 		}
 	}
-	return out, nil
+	return out, cfg, nil
 }
 
 // memo returns the memo of a directory's statement-local checks: after an edit, only the edited

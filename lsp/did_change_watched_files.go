@@ -18,6 +18,7 @@ func didChangeWatchedFiles(ctx context.Context, s *Server, p *protocol.DidChange
 		}
 		if strings.HasSuffix(path, ".json") && strings.Contains(filepath.ToSlash(path), "/.carina/schemas/") {
 			s.schemas.Reset()
+			s.pulls.invalidateAll()
 			for _, d := range s.docs.all() {
 				dirs[filepath.Dir(d.path)] = true
 			}

@@ -10,6 +10,7 @@ import (
 // files of its configuration are re-checked (they may have read the closed buffer's text).
 func didClose(ctx context.Context, s *Server, p *protocol.DidCloseTextDocumentParams) error {
 	d := s.docs.close(p.TextDocument.URI)
+	s.tokens.drop(p.TextDocument.URI)
 	if d == nil || d.path == "" {
 		return nil
 	}

@@ -15,8 +15,12 @@ import (
 
 // initialize records the client's capabilities, workspace folders and settings, and answers with
 // the server's capabilities.
-func initialize(ctx context.Context, s *Server, p *protocol.InitializeParams) (any, error) {
-	caps := clientCaps{}
+func initialize(ctx context.Context, s *Server, ip *initializeParams) (any, error) {
+	p := &ip.InitializeParams
+	// A client pulls when it says it can and can be told to pull again (workspace/diagnostic/
+	// refresh): a file's findings change with its siblings and modules, which a client that
+	// pulls only the buffers it shows (Neovim 0.10) would never see. The others are pushed to.
+	caps := clientCaps{pullDiagnostics: ip.Pull != nil && ip.Refresh, pullRefresh: ip.Refresh}
 	if td := p.Capabilities.TextDocument; td != nil {
 		if c := td.Completion; c != nil && c.CompletionItem != nil {
 			caps.snippets = c.CompletionItem.SnippetSupport
@@ -63,15 +67,21 @@ func initialize(ctx context.Context, s *Server, p *protocol.InitializeParams) (a
 	} else if ok {
 		s.applySettings(ctx, set)
 	}
-	s.log.Info("initialize", zap.Strings("folders", folders), zap.Bool("snippets", caps.snippets))
+	s.log.Info("initialize", zap.Strings("folders", folders), zap.Bool("snippets", caps.snippets), zap.Bool("pull", caps.pullDiagnostics))
 	return &initializeResult{
-		Capabilities: s.capabilities(),
+		Capabilities: s.capabilities(caps.pullDiagnostics),
 		ServerInfo:   &protocol.ServerInfo{Name: "carina-lsp", Version: version.Get().String()},
 	}, nil
 }
 
-// capabilities are what the server offers.
-func (s *Server) capabilities() serverCapabilities {
+// capabilities are what the server offers; the diagnostic provider only to a client that pulls,
+// so that no client both pulls and is pushed to.
+func (s *Server) capabilities(pull bool) serverCapabilities {
+	var diag *diagnosticOptions
+	if pull {
+		// A file's diagnostics depend on its siblings and the modules it uses.
+		diag = &diagnosticOptions{Identifier: "carina", InterFileDependencies: true, WorkspaceDiagnostics: true}
+	}
 	return serverCapabilities{ServerCapabilities: protocol.ServerCapabilities{
 		TextDocumentSync: &protocol.TextDocumentSyncOptions{
 			OpenClose: true,
@@ -93,14 +103,23 @@ func (s *Server) capabilities() serverCapabilities {
 		WorkspaceSymbolProvider:   true,
 		DocumentHighlightProvider: true,
 		FoldingRangeProvider:      true,
-		SemanticTokensProvider:    semanticTokensOptions{Legend: legend(), Range: true, Full: true},
+		SelectionRangeProvider:    true,
+		SemanticTokensProvider:    semanticTokensOptions{Legend: legend(), Range: true, Full: semanticTokensFullOptions{Delta: true}},
 		CallHierarchyProvider:     true,
 		CodeLensProvider:          &protocol.CodeLensOptions{},
 		ExecuteCommandProvider:    &protocol.ExecuteCommandOptions{Commands: []string{locationsCommand}},
 		Workspace: &protocol.ServerCapabilitiesWorkspace{
 			WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},
+			// Renaming a .crn file moves its configuration's relative sources; renaming a folder
+			// may move a configuration or a module others name.
+			FileOperations: &protocol.ServerCapabilitiesWorkspaceFileOperations{WillRename: &protocol.FileOperationRegistrationOptions{
+				Filters: []protocol.FileOperationFilter{
+					{Scheme: "file", Pattern: protocol.FileOperationPattern{Glob: "**/*.crn", Matches: protocol.FileOperationPatternKindFile}},
+					{Scheme: "file", Pattern: protocol.FileOperationPattern{Glob: "**/*", Matches: protocol.FileOperationPatternKindFolder}},
+				},
+			}},
 		},
-	}, InlayHintProvider: true}
+	}, InlayHintProvider: true, DiagnosticProvider: diag}
 }
 
 func legend() semanticTokensLegend {
@@ -144,6 +163,7 @@ func (s *Server) applySettings(ctx context.Context, set Settings) {
 	s.settings = set
 	s.disabled = disabled
 	s.mu.Unlock()
+	s.pulls.invalidateAll()
 }
 
 // checkOptions returns the options of a check of a directory's configuration: its memo, the

@@ -68,6 +68,7 @@ import (
 //	                                    in the full and in the range answer ("none": no token)
 //	tokens F: => NAME                   F's tokens, a line each: line:col len type mods text
 //	callers, callees, lenses, graph, edges  the dependency graph (marker_graph_test.go)
+//	select                              selection ranges (marker_selection_test.go)
 //
 // A result `=> NAME` is expected text. For what edits files (insert, rename, format, action,
 // fixall), each file F with a section `F.NAME` must read as that section once the edits are
@@ -314,5 +315,6 @@ func markerChecks() map[string]func(*markerRun, assertion) {
 		"lenses":         checkLenses,
 		"graph":          checkGraph,
 		"edges":          checkGraph,
+		"select":         checkSelection,
 	}
 }

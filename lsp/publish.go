@@ -81,6 +81,10 @@ func (p *publisher) stop() {
 // edited runs the syntax phase for a changed document, whose new parse is doc, and schedules the
 // semantic phase.
 func (p *publisher) edited(ctx context.Context, d *document, doc *grammar.Doc, edits []edit) {
+	p.s.pulls.invalidate(filepath.Dir(d.path))
+	if p.s.pulling() {
+		return // the client pulls: no phase runs until it asks
+	}
 	p.mu.Lock()
 	sem := p.semantic[d.path]
 	lines := p.lines
@@ -117,6 +121,10 @@ next:
 
 // closed clears a closed document's diagnostics and re-checks its directory.
 func (p *publisher) closed(ctx context.Context, d *document) {
+	p.s.pulls.invalidate(filepath.Dir(d.path))
+	if p.s.pulling() {
+		return
+	}
 	p.mu.Lock()
 	delete(p.sent, d.uri)
 	p.mu.Unlock()
@@ -125,7 +133,14 @@ func (p *publisher) closed(ctx context.Context, d *document) {
 }
 
 // dirChanged re-checks a directory whose files changed outside the editor.
-func (p *publisher) dirChanged(ctx context.Context, dir string) { p.schedule(ctx, dir, p.s.debounce) }
+func (p *publisher) dirChanged(ctx context.Context, dir string) {
+	p.s.pulls.invalidate(dir)
+	if p.s.pulling() {
+		p.s.refreshPulls(ctx)
+		return
+	}
+	p.schedule(ctx, dir, p.s.debounce)
+}
 
 // schedule (re)starts the debounce of a directory's semantic check (delay), cancelling a running
 // one.
@@ -273,29 +288,10 @@ const maxDiagnostics = 1000
 // publish sends a document's diagnostics when they differ from what was last sent for it.
 // lines gives the line index of other files, for related information pointing there.
 func (p *publisher) publish(ctx context.Context, d *document, ds []diagnostics.Diagnostic, lines map[string]*source.Lines) {
-	mine := make([]diagnostics.Diagnostic, 0, min(len(ds), maxDiagnostics))
-	for _, x := range ds {
-		if x.Path == d.path {
-			mine = append(mine, x)
-		}
+	if p.s.pulling() {
+		return // the client pulls: nothing is pushed
 	}
-	left := 0
-	if len(mine) > maxDiagnostics {
-		left = len(mine) - maxDiagnostics
-		mine = mostSevere(mine, maxDiagnostics)
-	}
-	out := make([]protocol.Diagnostic, 0, len(mine)+1)
-	for _, x := range mine {
-		out = append(out, toDiagnostic(d.view(), x, lines))
-	}
-	if left > 0 {
-		out = append(out, protocol.Diagnostic{
-			Severity: protocol.DiagnosticSeverityInformation,
-			Code:     "too-many-diagnostics",
-			Source:   "carina",
-			Message:  fmt.Sprintf("%d more diagnostics are not shown (at most %d are published for a file); carina-lsp check lists them all", left, maxDiagnostics),
-		})
-	}
+	out := reportItems(d.view(), ds, lines)
 	p.mu.Lock()
 	if p.stopped {
 		p.mu.Unlock()
@@ -310,6 +306,35 @@ func (p *publisher) publish(ctx context.Context, d *document, ds []diagnostics.D
 	p.mu.Unlock()
 	v := d.version
 	p.s.publishDiagnostics(&publishDiagnosticsParams{URI: d.uri, Version: &v, Diagnostics: out})
+}
+
+// reportItems converts the diagnostics of ds that are v's file's, for a publish or a pull: at most
+// maxDiagnostics, the most severe, with one more saying how many were left out.
+func reportItems(v textView, ds []diagnostics.Diagnostic, lines map[string]*source.Lines) []protocol.Diagnostic {
+	mine := make([]diagnostics.Diagnostic, 0, min(len(ds), maxDiagnostics))
+	for _, x := range ds {
+		if x.Path == v.path {
+			mine = append(mine, x)
+		}
+	}
+	left := 0
+	if len(mine) > maxDiagnostics {
+		left = len(mine) - maxDiagnostics
+		mine = mostSevere(mine, maxDiagnostics)
+	}
+	out := make([]protocol.Diagnostic, 0, len(mine)+1)
+	for _, x := range mine {
+		out = append(out, toDiagnostic(v, x, lines))
+	}
+	if left > 0 {
+		out = append(out, protocol.Diagnostic{
+			Severity: protocol.DiagnosticSeverityInformation,
+			Code:     "too-many-diagnostics",
+			Source:   "carina",
+			Message:  fmt.Sprintf("%d more diagnostics are not shown (at most %d are published for a file); carina-lsp check lists them all", left, maxDiagnostics),
+		})
+	}
+	return out
 }
 
 // mostSevere returns the n most severe diagnostics (the first ones in file order among equals),

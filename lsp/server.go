@@ -48,6 +48,8 @@ type clientCaps struct {
 	workDoneProgress   bool
 	watchedFilesDyn    bool
 	configuration      bool
+	pullDiagnostics    bool // textDocument.diagnostic: the client pulls, nothing is pushed
+	pullRefresh        bool // workspace.diagnostics.refreshSupport
 }
 
 // Server is one language server session.
@@ -65,6 +67,8 @@ type Server struct {
 	index   *symbolIndex
 	schemas schema.Sources
 	pub     *publisher
+	tokens  *tokenResults // the last semantic tokens of each open document, for deltas
+	pulls   *pullCache    // the reports of pulled diagnostics, by configuration
 
 	mu       sync.Mutex
 	state    lifecycle
@@ -103,6 +107,8 @@ func New(opts Options) *Server {
 		ws:       workspace.New(isolatedFS{opts.FS}),
 		inflight: map[string]context.CancelFunc{},
 		memos:    map[string]*diagnostics.Memo{},
+		tokens:   newTokenResults(),
+		pulls:    newPullCache(),
 		exited:   make(chan int, 1),
 	}
 	s.pub = newPublisher(s)

@@ -2,14 +2,14 @@
 // Code's client. Usage: node client.mjs <carina-lsp binary> <configuration dir>
 // Prints the results as JSON on stdout.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   createProtocolConnection, StreamMessageReader, StreamMessageWriter,
   InitializeRequest, InitializedNotification, DidOpenTextDocumentNotification,
   DidChangeTextDocumentNotification, PublishDiagnosticsNotification, CompletionRequest,
-  HoverRequest, DocumentFormattingRequest, ShutdownRequest, ExitNotification,
+  HoverRequest, DocumentFormattingRequest, ShutdownRequest, ExitNotification, WillRenameFilesRequest,
 } from 'vscode-languageserver-protocol/node';
 
 const [bin, dir] = process.argv.slice(2);
@@ -43,6 +43,7 @@ try {
   });
   results.serverInfo = init.serverInfo;
   results.capabilities = Object.keys(init.capabilities).sort();
+  results.willRenameFilters = init.capabilities.workspace?.fileOperations?.willRename?.filters ?? null;
   conn.sendNotification(InitializedNotification.type, {});
 
   const uri = pathToFileURL(join(dir, 'wait.crn')).href;
@@ -98,6 +99,19 @@ try {
     publishes: published.filter((p) => p.uri === untitled && p.version === 2)
       .map((p) => p.diagnostics.filter((d) => d.code === 'wait-unknown-target').map((d) => d.range.start.line)),
   };
+
+  // A module folder renamed (as VS Code's explorer does): a configuration beside it, not open,
+  // names it; the server answers the edit to its source before the rename.
+  mkdirSync(join(dir, 'mods', 'net'), { recursive: true });
+  mkdirSync(join(dir, 'stack'), { recursive: true });
+  writeFileSync(join(dir, 'mods', 'net', 'main.crn'), "arguments {\n  cidr: String\n}\n");
+  writeFileSync(join(dir, 'stack', 'main.crn'), "let net = use { source = '../mods/net' }\n");
+  const renamed = await conn.sendRequest(WillRenameFilesRequest.type, {
+    files: [{ oldUri: pathToFileURL(join(dir, 'mods', 'net')).href, newUri: pathToFileURL(join(dir, 'mods', 'network')).href }],
+  });
+  results.willRename = Object.entries(renamed?.changes ?? {}).map(([u, es]) => ({
+    file: u.slice(root.length + 1), edits: es.map((e) => ({ line: e.range.start.line, col: e.range.start.character, newText: e.newText })),
+  }));
 
   await conn.sendRequest(ShutdownRequest.type);
   conn.sendNotification(ExitNotification.type);

@@ -3,8 +3,8 @@
 // feature of the language server answers (completion, hover, signature help, definition,
 // references, highlights, prepare rename and rename, inlay hints, code actions from the
 // diagnostics' fixes, semantic tokens, document and workspace symbols, folding, formatting and
-// range formatting). It checks the invariants every answer keeps (ranges inside their file,
-// edits that apply) and returns the first broken one as an error. The robustness tests built on
+// range formatting, selection ranges, the source edits of a file or folder rename). It checks the
+// invariants every answer keeps (ranges inside their file, edits that apply) and returns the first broken one as an error. The robustness tests built on
 // it live here: FuzzAnalyze, the typing replay, the mutation campaign and the damaged-tree test
 // (TestOptionalNodes), with the agreement test of the cursor features over the corpus.
 package exercise
@@ -13,9 +13,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/completion"
+	"github.com/carina-rs/carina-lsp/cursor"
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/fix"
 	"github.com/carina-rs/carina-lsp/format"
@@ -123,6 +125,13 @@ func At(ctx context.Context, cfg *workspace.Config, f *workspace.File, off int, 
 			return fmt.Errorf("hover: span %v of a file of %d bytes, %d bytes of Markdown", h.Span, n, len(h.Markdown))
 		}
 	}
+	prev := grammar.Span{Start: int32(off), End: int32(off)}
+	for i, sp := range cursor.Selection(cfg, f, off, opts.Schemas) {
+		if !within(sp, n) || sp.End <= sp.Start || !(sp.Start <= prev.Start && prev.End <= sp.End && sp != prev) {
+			return fmt.Errorf("selection: step %d %v after %v in a file of %d bytes", i, sp, prev, n)
+		}
+		prev = sp
+	}
 	if sig := hover.SignatureAt(cfg, f, off); sig != nil {
 		for _, p := range sig.Params {
 			if !strings.Contains(sig.Label, p.Label) {
@@ -191,6 +200,16 @@ func wholeFile(ctx context.Context, cfg *workspace.Config, f *workspace.File, di
 	}
 	if err := checkSymbols(navigate.DocumentSymbols(f), n); err != nil {
 		return err
+	}
+	// A rename of the file's folder and one of the file: every source edit replaces a string
+	// literal of the file with another.
+	dir := filepath.Dir(f.Path)
+	for _, r := range []navigate.PathRename{{From: dir, To: dir + "-renamed"}, {From: f.Path, To: filepath.Join(filepath.Dir(dir), "moved", filepath.Base(f.Path))}} {
+		for _, e := range navigate.SourceEdits(f, []navigate.PathRename{r}) {
+			if !within(e.Span, n) || len(e.NewText) < 2 || e.NewText[0] != f.Text()[e.Span.Start] {
+				return fmt.Errorf("source edit %+v for %+v in a file of %d bytes", e, r, n)
+			}
+		}
 	}
 	lines := f.Lines.Count()
 	for _, fo := range navigate.FoldingRanges(f) {

@@ -126,6 +126,11 @@ async function start(): Promise<void> {
     ],
     initializationOptions: initializationOptions(serverSettings(settings, env)),
     synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.crn') },
+    // The server sees that this client pulls diagnostics and pushes none: open documents are
+    // pulled as they change and are saved, and (the server advertises workspaceDiagnostics) every
+    // configuration under the workspace folders is pulled in the background, so the Problems
+    // panel lists the findings of files never opened.
+    diagnosticPullOptions: { onChange: true, onSave: true },
     outputChannel: output,
     middleware: lensMiddleware,
   };

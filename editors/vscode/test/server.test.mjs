@@ -65,6 +65,11 @@ test('activation starts the bundled server, restores its executable bit, and log
     const first = JSON.parse(fs.readFileSync(log, 'utf8').split('\n')[0]);
     assert.equal(first.method, 'initialize');
     assert.deepEqual(first.args, []);
+    // The client declares what carina-lsp pulls diagnostics for (it then pushes none): pulls, and
+    // workspace/diagnostic/refresh.
+    const caps = first.params.capabilities;
+    assert.ok(caps.textDocument.diagnostic, 'textDocument.diagnostic is declared');
+    assert.equal(caps.workspace.diagnostics?.refreshSupport, true, 'workspace.diagnostics.refreshSupport');
   } finally {
     await ext.deactivate();
     for (const d of context.subscriptions) d.dispose();

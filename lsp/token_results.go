@@ -1,0 +1,80 @@
+package lsp
+
+import (
+	"strconv"
+	"sync"
+
+	"go.lsp.dev/protocol"
+)
+
+// tokenResults keeps the last semantic tokens answered for each open document, under the result
+// id sent with them, so that a delta request can be answered with the edits from that answer to
+// the new one. A document's entry is dropped when it closes.
+type tokenResults struct {
+	mu   sync.Mutex
+	next uint64
+	last map[protocol.DocumentURI]tokenResult
+}
+
+type tokenResult struct {
+	id   string
+	data []uint32
+}
+
+func newTokenResults() *tokenResults {
+	return &tokenResults{last: map[protocol.DocumentURI]tokenResult{}}
+}
+
+// record keeps data as the document's last answer and returns its new result id.
+func (t *tokenResults) record(uri protocol.DocumentURI, data []uint32) string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.next++
+	id := strconv.FormatUint(t.next, 10)
+	t.last[uri] = tokenResult{id: id, data: data}
+	return id
+}
+
+// previous returns the document's last answer if its id is id.
+func (t *tokenResults) previous(uri protocol.DocumentURI, id string) ([]uint32, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	r, ok := t.last[uri]
+	if !ok || r.id != id {
+		return nil, false
+	}
+	return r.data, true
+}
+
+// drop forgets a closed document's answer.
+func (t *tokenResults) drop(uri protocol.DocumentURI) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	delete(t.last, uri)
+}
+
+// tokenEdits returns the edits that turn old into cur: at most one, replacing what lies between
+// their common prefix and common suffix. An edit of a line's tokens changes only them and the
+// line delta of the token after (the encoding is relative), so this edit is about that size.
+// The prefix and suffix are whole tokens (multiples of five numbers), so the edit replaces whole
+// tokens, as clients that patch token by token expect.
+func tokenEdits(old, cur []uint32) []protocol.SemanticTokensEdit {
+	p := 0
+	for p < len(old) && p < len(cur) && old[p] == cur[p] {
+		p++
+	}
+	p -= p % 5
+	s := 0
+	for s < len(old)-p && s < len(cur)-p && old[len(old)-1-s] == cur[len(cur)-1-s] {
+		s++
+	}
+	s -= s % 5
+	if p == len(old) && p == len(cur) {
+		return []protocol.SemanticTokensEdit{}
+	}
+	data := cur[p : len(cur)-s]
+	if len(data) == 0 {
+		data = nil
+	}
+	return []protocol.SemanticTokensEdit{{Start: uint32(p), DeleteCount: uint32(len(old) - p - s), Data: data}}
+}
