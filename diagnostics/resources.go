@@ -411,7 +411,7 @@ func (c *checker) unknownMember(f *workspace.File, st *grammar.Stmt, sp grammar.
 	}
 	slices.Sort(names)
 	names = slices.Compact(names)
-	sug := suggestFitting(name, names, fit) // before adding: the trials add and drop diagnostics
+	sug := suggestMember(name, names, fit) // before adding: the trials add and drop diagnostics
 	d := c.add(f, sp, Error, CodeUnknownAttribute, "unknown attribute %q for %s%s", name, owner, meaning(sug))
 	renameTo(d, sug)
 	if sug == "" {

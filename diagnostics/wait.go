@@ -375,7 +375,7 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *gr
 	}
 	if bad := walkPath(rs, path); bad >= 0 {
 		seg := segs[bad]
-		sug := suggestFitting(seg.Text, memberNames(rs, path[:bad]), pathFits(rs, path, bad))
+		sug := suggestMember(seg.Text, memberNames(rs, path[:bad]), pathFits(rs, path, bad))
 		d := c.add(f, at(st, seg.Span), Error, CodeWaitUntilAttribute, "%s%s has no attribute %q%s",
 			prefix, rs.Type, strings.Join(append(path[:bad:bad], seg.Text), "."), meaning(sug))
 		renameTo(d, sug)
