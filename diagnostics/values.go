@@ -286,10 +286,28 @@ func (c *checker) checkEnumValue(f *workspace.File, st *grammar.Stmt, en *schema
 	if regionEnum(en) && !c.checkRegion(f, sp, "", m.Value.DSL, label) {
 		return
 	}
-	if m.Form == schema.FormOtherProvider && m.Value.Qualified != "" {
-		d := c.add(f, sp, Warning, CodeEnumOldForm, "%s: %s is written %s in current Carina", label, id, m.Value.Qualified)
-		d.Fixes = []Fix{{Title: "Change to " + m.Value.Qualified, Edits: []Edit{{Span: sp, NewText: m.Value.Qualified}}, Safe: true}}
+	c.oldEnumForm(f, sp, m, id, label+": ")
+}
+
+// oldEnumForm reports a value written in an older form that still names it, with the safe fix to
+// its current spelling: another provider's prefix (enum-provider-prefix), or the resource type in
+// its older case (resource-type-spelling, as the type itself is reported). prefix starts the
+// message.
+func (c *checker) oldEnumForm(f *workspace.File, sp grammar.Span, m schema.EnumMatch, id, prefix string) {
+	if m.Value.Qualified == "" {
+		return
 	}
+	var d *Diagnostic
+	switch m.Form {
+	case schema.FormOtherProvider:
+		d = c.add(f, sp, Warning, CodeEnumOldForm, "%s%s is written %s in current Carina", prefix, id, m.Value.Qualified)
+	case schema.FormTypeCase:
+		identity := strings.TrimSuffix(m.Value.Qualified, "."+m.Value.DSL)
+		d = c.add(f, sp, Warning, CodeTypeCase, "%s%s is spelled %s in the current provider: write %s", prefix, id[:min(len(identity), len(id))], identity, m.Value.Qualified)
+	default:
+		return
+	}
+	d.Fixes = []Fix{{Title: "Change to " + m.Value.Qualified, Edits: []Edit{{Span: sp, NewText: m.Value.Qualified}}, Safe: true}}
 }
 
 // enumSuggestion proposes the value of en that id, an identifier that is no value of it, most

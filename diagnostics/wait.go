@@ -416,10 +416,7 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *gr
 			return
 		}
 		if m, ok := en.Resolve(id); ok {
-			if m.Form == schema.FormOtherProvider && m.Value.Qualified != "" {
-				d := c.add(f, rsp, Warning, CodeEnumOldForm, "%s%s is written %s in current Carina", prefix, id, m.Value.Qualified)
-				d.Fixes = []Fix{{Title: "Change to " + m.Value.Qualified, Edits: []Edit{{Span: rsp, NewText: m.Value.Qualified}}, Safe: true}}
-			}
+			c.oldEnumForm(f, rsp, m, id, prefix)
 			return
 		}
 		d := c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use one of %s",
