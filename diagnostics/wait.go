@@ -403,15 +403,15 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *gr
 				}
 				return
 			}
-			c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use one of %s",
-				prefix, lhsText, en.Identity, rhsText, valueList(en))
+			c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use %s",
+				prefix, lhsText, en.Identity, rhsText, c.oneOf(en))
 			return
 		}
 		id, ok := c.enumIdent(st, rhs)
 		if !ok {
 			if k := c.staticKind(rhs); k != "" && k != "String" {
-				c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with the %s %s; use one of %s",
-					prefix, lhsText, en.Identity, strings.ToLower(k), rhsText, valueList(en))
+				c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with the %s %s; use %s",
+					prefix, lhsText, en.Identity, strings.ToLower(k), rhsText, c.oneOf(en))
 			}
 			return
 		}
@@ -419,8 +419,8 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *gr
 			c.oldEnumForm(f, rsp, m, id, prefix)
 			return
 		}
-		d := c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use one of %s",
-			prefix, lhsText, en.Identity, id, valueList(en))
+		d := c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use %s",
+			prefix, lhsText, en.Identity, id, c.oneOf(en))
 		if v, ok, only := enumSuggestion(en, id); ok {
 			d.Message = fmt.Sprintf("%suntil compares %s (%s) with %s, which is no value of it; did you mean %s?", prefix, lhsText, en.Identity, id, enumSpelling(v))
 			d.Fixes = []Fix{{Title: "Change to " + enumSpelling(v), Edits: []Edit{{Span: rsp, NewText: enumSpelling(v)}}, Safe: only}}
