@@ -84,6 +84,7 @@ func methods() map[string]handler {
 		"workspace/symbol":                    request(false, workspaceSymbol),
 		"textDocument/documentHighlight":      request(false, documentHighlight),
 		"textDocument/foldingRange":           request(false, foldingRange),
+		"textDocument/documentLink":           request(false, documentLink),
 		"textDocument/semanticTokens/full":    request(false, semanticTokensFull),
 		"textDocument/semanticTokens/range":   request(false, semanticTokensRange),
 		"textDocument/prepareCallHierarchy":   request(false, prepareCallHierarchy),

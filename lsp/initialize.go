@@ -93,6 +93,7 @@ func (s *Server) capabilities() serverCapabilities {
 		WorkspaceSymbolProvider:   true,
 		DocumentHighlightProvider: true,
 		FoldingRangeProvider:      true,
+		DocumentLinkProvider:      &protocol.DocumentLinkOptions{},
 		SemanticTokensProvider:    semanticTokensOptions{Legend: legend(), Range: true, Full: true},
 		CallHierarchyProvider:     true,
 		CodeLensProvider:          &protocol.CodeLensOptions{},
