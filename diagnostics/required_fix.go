@@ -268,6 +268,7 @@ func (c *checker) enumPlaceholder(en *schema.Enum) (string, bool) {
 		return ex, ex != ""
 	}
 	v := en.Values[0]
+	c.readsNames = true // a binding of that name would make it a reference
 	if isName(v.DSL) && c.cfg.Lookup(v.DSL) == nil {
 		return v.DSL, true
 	}
