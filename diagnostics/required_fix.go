@@ -86,8 +86,16 @@ func (c *checker) requiredFix(f *workspace.File, st *grammar.Stmt, rs *schema.Re
 	lineStart := strings.LastIndexByte(src[:close.Start], '\n') + 1
 	switch {
 	case strings.TrimSpace(src[lineStart:close.Start]) == "":
-		// `}` on a line of its own: the keys go on the lines before it.
-		edits = append(edits, Edit{Span: grammar.Span{Start: int32(lineStart), End: int32(lineStart)}, NewText: ins})
+		// `}` on a line of its own: the keys go on the line after the last item, before the
+		// comments that end the block (the formatter would lead the keys with them).
+		pos := int32(lineStart)
+		if hasItems {
+			last := at(st, b.Items[len(b.Items)-1].Pos()).End
+			if nl := strings.IndexByte(src[last:close.Start], '\n'); nl >= 0 {
+				pos = last + int32(nl) + 1
+			}
+		}
+		edits = append(edits, Edit{Span: grammar.Span{Start: pos, End: pos}, NewText: ins})
 	case !hasItems:
 		// `{}`: the block opens onto lines of its own.
 		edits = append(edits, Edit{Span: grammar.Span{Start: open.End, End: close.Start}, NewText: "\n" + ins + base})

@@ -1,6 +1,7 @@
 package diagnostics
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/carina-rs/carina-lsp/format"
@@ -9,7 +10,7 @@ import (
 
 // TestRequiredFixSchemas applies the missing-required-attribute fix to an empty block of every
 // resource type of the embedded schemas that has required attributes, written as the formatter
-// writes it, in the three layouts a block may have: the result is formatted already (the keys are
+// writes it, in the layouts a block may have (comments included): the result is formatted already (the keys are
 // laid out as the formatter lays them out), no attribute is missing any more, and no code has
 // more errors than before.
 func TestRequiredFixSchemas(t *testing.T) {
@@ -21,7 +22,14 @@ func TestRequiredFixSchemas(t *testing.T) {
 				head + " {}\n",
 				head + " {\n}\n",
 				"let r = " + head + " {\n  tags = {}\n}\n",
+				"let r = " + head + " {\n  tags = {}  # on its line\n  # the end\n}\n",
 			} {
+				// `{` and `}` on lines of their own is not as the formatter writes an empty block:
+				// only the formatted cases must stay formatted.
+				formatted, err := format.Source(src, format.Options{})
+				if err != nil || formatted != src && !strings.HasSuffix(src, "{\n}\n") {
+					t.Fatalf("the case is not formatted itself (err %v):\n%s", err, src)
+				}
 				r := check(t, map[string]string{"main.crn": src})
 				var d *Diagnostic
 				for i := range r.diags {
@@ -43,7 +51,7 @@ func TestRequiredFixSchemas(t *testing.T) {
 					t.Errorf("%s: the fix is marked safe: the placeholders are no values of the user's", head)
 				}
 				after := applyFix(*d, d.Path, src, fx)
-				if got, err := format.Source(after, format.Options{}); err != nil || got != after {
+				if got, err := format.Source(after, format.Options{}); formatted == src && (err != nil || got != after) {
 					t.Errorf("%s: the fixed text is not as the formatter writes it (err %v):\n%s\nformatted:\n%s", head, err, after, got)
 				}
 				before := map[Code]int{}
