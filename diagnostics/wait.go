@@ -665,6 +665,9 @@ func (c *checker) checkBypasses() {
 		if len(waits) == 0 || r.Kind != workspace.RefValue || len(r.Path) == 0 || !c.readsForResource(r) {
 			continue
 		}
+		if !c.pathExists(r.Decl, []string{r.Path[0].Text}) {
+			continue // no such attribute (unknown-attribute says so): no wait would give it either
+		}
 		// A binding any wait on the target depends on (a discarded `let _ = wait` included) is
 		// what makes the target ready, like the validation record: reading through a wait on
 		// the same target would deadlock it.
