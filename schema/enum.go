@@ -108,6 +108,11 @@ func (e *Enum) member(text string) (string, Form, bool) {
 				}
 				return member, FormProvider, true
 			}
+			// The older prefix with the older lower-case type (awscc.ec2.vpc.InstanceTenancy):
+			// one old form, fixed to the same current spelling.
+			if n := len(idRest); strings.Contains(idRest, ".") && len(rest) > n+1 && rest[n] == '.' && strings.EqualFold(rest[:n], idRest) {
+				return rest[n+1:], FormOtherProvider, true
+			}
 		}
 	}
 	if rest, ok := strings.CutPrefix(text, e.Name+"."); ok {
