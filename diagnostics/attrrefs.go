@@ -99,7 +99,7 @@ func (c *checker) checkSchemaRef(r *workspace.Ref) {
 			what = fmt.Sprintf("%s (a wait on %s, %s)", r.Name, w.Target.Text, rs.Type)
 		}
 	}
-	sug := suggestFitting(seg.Text, memberNames(rs, path[:bad]), pathFits(rs, path, bad))
+	sug := suggestMember(seg.Text, memberNames(rs, path[:bad]), pathFits(rs, path, bad))
 	d := c.add(r.File, seg.Span, Error, CodeUnknownAttribute, "unknown attribute %q on %s%s", seg.Text, what, meaning(sug))
 	renameTo(d, sug)
 }

@@ -33,6 +33,9 @@ type checker struct {
 	// dependency cycle): the statement's results are not memoised. Only statements with a
 	// mistake that gets a suggestion set it.
 	volatile bool
+	// readsNames is set by a statement's checks that looked up whether a top-level name is
+	// declared (a bare enum value as a placeholder): its memo entry then depends on the names.
+	readsNames bool
 
 	providers map[string]bool     // providerNames, computed once
 	regions   map[string][]string // knownRegions by provider, computed once

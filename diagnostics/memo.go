@@ -18,8 +18,9 @@ import (
 // (the parser shares the parse of an unchanged statement) and its fingerprint is: the file, the
 // schemas, whether the configuration is a module, and for each name the statement uses, what it
 // resolves to (the kind of declaration, its resource type, its module); statements that use a name
-// resolving to nothing (an enum value, or a mistake that gets a suggestion) also depend on the
-// declared names with their kinds and on the provider prefixes. A statement whose checks consulted more than that (see
+// resolving to nothing (an enum value, or a mistake that gets a suggestion), and those whose checks
+// asked whether a name is declared (checker.readsNames), also depend on the declared names with
+// their kinds and on the provider prefixes. A statement whose checks consulted more than that (see
 // checker.volatile) is not memoised. Results are stored relative to the statement, so a
 // statement that moved is reused too. It is safe for concurrent use; runs are serialised.
 type Memo struct {
@@ -40,6 +41,7 @@ type memoEntry struct {
 	noSchema []noSchemaSite
 	tags     []tagKey
 	used     bool // touched by the current run
+	names    bool // the checks read the declared names (checker.readsNames): fp covers them
 }
 
 // NewMemo returns an empty memo.
@@ -108,8 +110,9 @@ func (m *Memo) end(r *memoRun) {
 	m.mu.Unlock()
 }
 
-// fingerprint hashes what a statement's local checks read beyond its own text.
-func (r *memoRun) fingerprint(f *workspace.File, st *grammar.Stmt) uint64 {
+// fingerprint hashes what a statement's local checks read beyond its own text; names says that
+// they read the declared names.
+func (r *memoRun) fingerprint(f *workspace.File, st *grammar.Stmt, names bool) uint64 {
 	c := r.c
 	h := fnv.New64a()
 	buf := make([]byte, 0, 256)
@@ -128,7 +131,7 @@ func (r *memoRun) fingerprint(f *workspace.File, st *grammar.Stmt) uint64 {
 		buf = append(buf, r.signature(ref.Decl)...)
 		buf = append(buf, ';')
 	}
-	if unresolved || declaresWait(st) {
+	if unresolved || names || declaresWait(st) {
 		buf = append(buf, "names:"...)
 		buf = strconv.AppendUint(buf, r.names, 16)
 	}
@@ -189,7 +192,7 @@ func (r *memoRun) reuse(f *workspace.File, st *grammar.Stmt) bool {
 		return false
 	}
 	e := r.m.entries[memoKey{st.Parsed, f.Path}]
-	if e == nil || e.fp != r.fingerprint(f, st) {
+	if e == nil || e.fp != r.fingerprint(f, st, e.names) {
 		return false
 	}
 	e.used = true
@@ -211,12 +214,12 @@ func (r *memoRun) reuse(f *workspace.File, st *grammar.Stmt) bool {
 // are not memoised; nor are they when a message names a line number, lines).
 func (r *memoRun) store(f *workspace.File, st *grammar.Stmt, diags []Diagnostic, noSchema []noSchemaSite, tags []tagKey, lines bool) {
 	r.analysed++
-	volatile := r.c.volatile
-	r.c.volatile = false
+	volatile, names := r.c.volatile, r.c.readsNames
+	r.c.volatile, r.c.readsNames = false, false
 	if r.m == nil || lines || volatile {
 		return
 	}
-	e := &memoEntry{fp: r.fingerprint(f, st), used: true}
+	e := &memoEntry{fp: r.fingerprint(f, st, names), used: true, names: names}
 	inside := func(path string, sp grammar.Span) bool {
 		return path == f.Path && sp.Start >= st.Offset && sp.End <= st.End
 	}

@@ -200,3 +200,27 @@ func BenchmarkRecheckOneStatement(b *testing.B) {
 		})
 	}
 }
+
+// TestMemoRequiredFixPlaceholder: the missing-required-attribute fix writes an enum's first value
+// bare only while no binding has its name, so a statement that offers it is analysed again when
+// the names change.
+func TestMemoRequiredFixPlaceholder(t *testing.T) {
+	record := "aws.route53.RecordSet {\n  ttl = 60\n}\n"
+	before := "let x = 1\n" + record
+	after := "let a = 1\n" + record
+	ws := workspace.New(testutil.NewMemFS(map[string]string{"main.crn": before}))
+	memo := NewMemo()
+	got, want := recheck(t, ws, memo, "main.crn", before)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("first run (-fresh +memo):\n%s", diff)
+	}
+	got, want = recheck(t, ws, memo, "main.crn", after)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("after a binding took the enum value's name, the memoised run differs from a fresh one (-fresh +memo):\n%s", diff)
+	}
+	if !slices.ContainsFunc(got, func(d Diagnostic) bool {
+		return len(d.Fixes) > 0 && strings.Contains(d.Fixes[0].Edits[len(d.Fixes[0].Edits)-1].NewText, "type = aws.route53.RecordSet.Type.a")
+	}) {
+		t.Errorf("want the qualified value once a binding is called a: %v", got)
+	}
+}

@@ -1,6 +1,7 @@
 package diagnostics
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/grammar"
@@ -98,4 +99,37 @@ func (c *checker) checkProviderRegion(f *workspace.File, st *grammar.Stmt, kind 
 			c.checkRegion(f, sp, kind, v.Value, "region")
 		}
 	}
+}
+
+// zoneEnum reports whether an open enum is an availability zone name (aws.AvailabilityZone.ZoneName).
+func zoneEnum(en *schema.Enum) bool {
+	return en != nil && en.Open && en.Name == "ZoneName" && strings.Contains(en.Identity, "AvailabilityZone")
+}
+
+// checkZone reports a zone member that is not a zone of a region the schemas list: Carina's
+// validator takes a region followed by the zone's letter (ap-northeast-1a), or by a local or
+// wavelength zone's suffix (us-east-1-bos-1a), and rejects a bare region. written is the member as
+// the text spells it (for the message). It returns false when it reported.
+func (c *checker) checkZone(f *workspace.File, sp grammar.Span, member, written, label string) bool {
+	known := c.knownRegions("")
+	if len(known) == 0 {
+		return true // no region list to check against
+	}
+	dsl := strings.ToLower(strings.ReplaceAll(member, "-", "_"))
+	for _, k := range known {
+		k = strings.ToLower(k)
+		rest, ok := strings.CutPrefix(dsl, k)
+		if !ok {
+			continue
+		}
+		if len(rest) == 1 && rest[0] >= 'a' && rest[0] <= 'z' || len(rest) > 1 && rest[0] == '_' {
+			return true
+		}
+	}
+	example := known[0]
+	if slices.ContainsFunc(known, func(k string) bool { return strings.EqualFold(k, dsl) }) {
+		example = written // a region where its zone was meant
+	}
+	c.add(f, sp, Error, CodeInvalidEnum, "%s: %q is not an availability zone: a zone is a region and its letter, e.g. %sa", label, written, example)
+	return false
 }

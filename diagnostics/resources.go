@@ -257,7 +257,7 @@ func (c *checker) checkBody(f *workspace.File, st *grammar.Stmt, rs *schema.Reso
 			}
 		}
 	}
-	c.checkRequired(f, rs, owner, members, set, anchor)
+	c.checkRequired(f, st, rs, owner, members, set, b, anchor)
 }
 
 // leadingWord returns the identifier that starts the text of sp, or "".
@@ -367,7 +367,7 @@ func attrLabel(where, key string) string {
 }
 
 // checkRequired reports required members that are not set, and exclusive groups.
-func (c *checker) checkRequired(f *workspace.File, rs *schema.Resource, owner string, members map[string]*schema.Member, set map[string]bool, anchor grammar.Span) {
+func (c *checker) checkRequired(f *workspace.File, st *grammar.Stmt, rs *schema.Resource, owner string, members map[string]*schema.Member, set map[string]bool, b *grammar.Block, anchor grammar.Span) {
 	var missing []string
 	for name, m := range members {
 		if m.Required && !set[name] {
@@ -375,8 +375,15 @@ func (c *checker) checkRequired(f *workspace.File, rs *schema.Resource, owner st
 		}
 	}
 	slices.Sort(missing)
+	fix, fixable := Fix{}, false
+	if len(missing) > 0 {
+		fix, fixable = c.requiredFix(f, st, rs, members, b, missing)
+	}
 	for _, name := range missing {
-		c.add(f, anchor, Error, CodeMissingRequired, "missing required attribute %q for %s", name, owner)
+		d := c.add(f, anchor, Error, CodeMissingRequired, "missing required attribute %q for %s", name, owner)
+		if fixable {
+			d.Fixes = []Fix{fix} // one fix adds them all: each diagnostic offers it
+		}
 	}
 	if owner != rs.Type {
 		return
@@ -411,7 +418,7 @@ func (c *checker) unknownMember(f *workspace.File, st *grammar.Stmt, sp grammar.
 	}
 	slices.Sort(names)
 	names = slices.Compact(names)
-	sug := suggestFitting(name, names, fit) // before adding: the trials add and drop diagnostics
+	sug := suggestMember(name, names, fit) // before adding: the trials add and drop diagnostics
 	d := c.add(f, sp, Error, CodeUnknownAttribute, "unknown attribute %q for %s%s", name, owner, meaning(sug))
 	renameTo(d, sug)
 	if sug == "" {

@@ -54,6 +54,27 @@ func suggestFitting(name string, candidates []string, fit func(string) bool) str
 	return ""
 }
 
+// suggestMember is suggestFitting for attribute names, which a user often writes shorter than
+// the schema does (arn for certificate_arn, id for vpc_id): when no name is close, the one name
+// that fits and ends with "_" and what was written is the suggestion, if it is the only one.
+func suggestMember(name string, candidates []string, fit func(string) bool) string {
+	if s := suggestFitting(name, candidates, fit); s != "" {
+		return s
+	}
+	suffix := "_" + strings.ToLower(name)
+	found := ""
+	for _, c := range candidates {
+		if !strings.HasSuffix(strings.ToLower(c), suffix) || fit != nil && !fit(c) {
+			continue
+		}
+		if found != "" {
+			return "" // several: no guess
+		}
+		found = c
+	}
+	return found
+}
+
 // didYouMean formats a suggestion as a message suffix: `; did you mean "x"?` or "".
 func didYouMean(name string, candidates []string) string {
 	return meaning(suggest(name, candidates))

@@ -240,10 +240,12 @@ func (c *checker) checkEnumValue(f *workspace.File, st *grammar.Stmt, en *schema
 	name := en.Name
 	if s, ok := e.(*grammar.StringLit); ok && !s.Interpolated() {
 		if en.Open {
-			if _, ok := en.MatchString(s.Value); !ok {
-				c.add(f, sp, Error, CodeInvalidEnum, "%s: invalid value %q for %s%s", label, s.Value, en.Identity, exampleValues(en))
+			if v, ok := en.MatchString(s.Value); !ok {
+				c.add(f, sp, Error, CodeInvalidEnum, "%s: invalid value %q for %s: expected %s", label, s.Value, en.Identity, c.oneOf(en))
 			} else if regionEnum(en) {
 				c.checkRegion(f, sp, "", s.Value, label)
+			} else if zoneEnum(en) {
+				c.checkZone(f, sp, v.DSL, s.Value, label)
 			}
 			return
 		}
@@ -270,7 +272,7 @@ func (c *checker) checkEnumValue(f *workspace.File, st *grammar.Stmt, en *schema
 	}
 	m, ok := en.Resolve(id)
 	if !ok {
-		d := c.add(f, sp, Error, CodeInvalidEnum, "%s: invalid value %q for %s (%s): expected one of %s", label, id, label, name, valueList(en))
+		d := c.add(f, sp, Error, CodeInvalidEnum, "%s: invalid value %q for %s (%s): expected %s", label, id, label, name, c.oneOf(en))
 		if v, ok, only := enumSuggestion(en, id); ok {
 			// Written as the mistake was (bare or qualified), qualified when the bare member would
 			// not read as a name (2008_10_17 is a duration).
@@ -286,10 +288,31 @@ func (c *checker) checkEnumValue(f *workspace.File, st *grammar.Stmt, en *schema
 	if regionEnum(en) && !c.checkRegion(f, sp, "", m.Value.DSL, label) {
 		return
 	}
-	if m.Form == schema.FormOtherProvider && m.Value.Qualified != "" {
-		d := c.add(f, sp, Warning, CodeEnumOldForm, "%s: %s is written %s in current Carina", label, id, m.Value.Qualified)
-		d.Fixes = []Fix{{Title: "Change to " + m.Value.Qualified, Edits: []Edit{{Span: sp, NewText: m.Value.Qualified}}, Safe: true}}
+	if zoneEnum(en) && !c.checkZone(f, sp, m.Value.DSL, lastSegment(id), label) {
+		return
 	}
+	c.oldEnumForm(f, sp, m, id, label+": ")
+}
+
+// oldEnumForm reports a value written in an older form that still names it, with the safe fix to
+// its current spelling: another provider's prefix (enum-provider-prefix), or the resource type in
+// its older case (resource-type-spelling, as the type itself is reported). prefix starts the
+// message.
+func (c *checker) oldEnumForm(f *workspace.File, sp grammar.Span, m schema.EnumMatch, id, prefix string) {
+	if m.Value.Qualified == "" {
+		return
+	}
+	var d *Diagnostic
+	switch m.Form {
+	case schema.FormOtherProvider:
+		d = c.add(f, sp, Warning, CodeEnumOldForm, "%s%s is written %s in current Carina", prefix, id, m.Value.Qualified)
+	case schema.FormTypeCase:
+		identity := strings.TrimSuffix(m.Value.Qualified, "."+m.Value.DSL)
+		d = c.add(f, sp, Warning, CodeTypeCase, "%s%s is spelled %s in the current provider: write %s", prefix, id[:min(len(identity), len(id))], identity, m.Value.Qualified)
+	default:
+		return
+	}
+	d.Fixes = []Fix{{Title: "Change to " + m.Value.Qualified, Edits: []Edit{{Span: sp, NewText: m.Value.Qualified}}, Safe: true}}
 }
 
 // enumSuggestion proposes the value of en that id, an identifier that is no value of it, most
@@ -341,11 +364,43 @@ func valueList(en *schema.Enum) string {
 	return strings.Join(vs, ", ")
 }
 
-func exampleValues(en *schema.Enum) string {
-	if len(en.Values) == 0 {
+// oneOf says which values an enum takes, for messages: "one of a, b, c" for a closed enum. An
+// open enum lists none (any member its transform spells is one), so it gets the form its values
+// are written in and an example where there is one: never an empty list.
+func (c *checker) oneOf(en *schema.Enum) string {
+	if len(en.Values) > 0 {
+		return "one of " + valueList(en)
+	}
+	form := "a value written " + en.Identity + ".<name>"
+	if en.Namespace == "" {
+		form = "a value written " + en.Name + ".<name>"
+	}
+	if ex := c.openExample(en); ex != "" {
+		form += ", e.g. " + ex
+	}
+	return form
+}
+
+// openExample is a value of an open enum built from the schemas' first region: the region for a
+// region enum, its first zone for a zone enum; "" for other open enums.
+func (c *checker) openExample(en *schema.Enum) string {
+	known := c.knownRegions("")
+	if len(known) == 0 {
 		return ""
 	}
-	return "; e.g. " + en.Values[0].Wire
+	var member string
+	switch {
+	case regionEnum(en):
+		member = known[0]
+	case zoneEnum(en):
+		member = known[0] + "a"
+	default:
+		return ""
+	}
+	if v, ok := en.Match(member); ok {
+		return enumSpelling(v)
+	}
+	return ""
 }
 
 // checkStringValue checks a string literal against length bounds and CIDR and address types.

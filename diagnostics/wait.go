@@ -375,7 +375,7 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *gr
 	}
 	if bad := walkPath(rs, path); bad >= 0 {
 		seg := segs[bad]
-		sug := suggestFitting(seg.Text, memberNames(rs, path[:bad]), pathFits(rs, path, bad))
+		sug := suggestMember(seg.Text, memberNames(rs, path[:bad]), pathFits(rs, path, bad))
 		d := c.add(f, at(st, seg.Span), Error, CodeWaitUntilAttribute, "%s%s has no attribute %q%s",
 			prefix, rs.Type, strings.Join(append(path[:bad:bad], seg.Text), "."), meaning(sug))
 		renameTo(d, sug)
@@ -403,27 +403,24 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *gr
 				}
 				return
 			}
-			c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use one of %s",
-				prefix, lhsText, en.Identity, rhsText, valueList(en))
+			c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use %s",
+				prefix, lhsText, en.Identity, rhsText, c.oneOf(en))
 			return
 		}
 		id, ok := c.enumIdent(st, rhs)
 		if !ok {
 			if k := c.staticKind(rhs); k != "" && k != "String" {
-				c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with the %s %s; use one of %s",
-					prefix, lhsText, en.Identity, strings.ToLower(k), rhsText, valueList(en))
+				c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with the %s %s; use %s",
+					prefix, lhsText, en.Identity, strings.ToLower(k), rhsText, c.oneOf(en))
 			}
 			return
 		}
 		if m, ok := en.Resolve(id); ok {
-			if m.Form == schema.FormOtherProvider && m.Value.Qualified != "" {
-				d := c.add(f, rsp, Warning, CodeEnumOldForm, "%s%s is written %s in current Carina", prefix, id, m.Value.Qualified)
-				d.Fixes = []Fix{{Title: "Change to " + m.Value.Qualified, Edits: []Edit{{Span: rsp, NewText: m.Value.Qualified}}, Safe: true}}
-			}
+			c.oldEnumForm(f, rsp, m, id, prefix)
 			return
 		}
-		d := c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use one of %s",
-			prefix, lhsText, en.Identity, id, valueList(en))
+		d := c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use %s",
+			prefix, lhsText, en.Identity, id, c.oneOf(en))
 		if v, ok, only := enumSuggestion(en, id); ok {
 			d.Message = fmt.Sprintf("%suntil compares %s (%s) with %s, which is no value of it; did you mean %s?", prefix, lhsText, en.Identity, id, enumSpelling(v))
 			d.Fixes = []Fix{{Title: "Change to " + enumSpelling(v), Edits: []Edit{{Span: rsp, NewText: enumSpelling(v)}}, Safe: only}}
@@ -667,6 +664,9 @@ func (c *checker) checkBypasses() {
 		waits := byTarget[r.Decl]
 		if len(waits) == 0 || r.Kind != workspace.RefValue || len(r.Path) == 0 || !c.readsForResource(r) {
 			continue
+		}
+		if !c.pathExists(r.Decl, []string{r.Path[0].Text}) {
+			continue // no such attribute (unknown-attribute says so): no wait would give it either
 		}
 		// A binding any wait on the target depends on (a discarded `let _ = wait` included) is
 		// what makes the target ready, like the validation record: reading through a wait on

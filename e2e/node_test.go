@@ -27,6 +27,7 @@ type nodeResults struct {
 	Completion      json.RawMessage   `json:"completion"`
 	Hover           json.RawMessage   `json:"hover"`
 	FormattingEdits []json.RawMessage `json:"formattingEdits"`
+	Links           []nodeLink        `json:"links"`
 	AfterFix        []string          `json:"afterFix"`
 	Untitled        struct {
 		Diagnostics     []string          `json:"diagnostics"`
@@ -53,6 +54,13 @@ type nodeResults struct {
 		} `json:"edits"`
 	} `json:"willRename"`
 	ExitCode int `json:"exitCode"`
+}
+
+// nodeLink is a document link as node/client.mjs reports it: where it starts and its target.
+type nodeLink struct {
+	Line   int    `json:"line"`
+	Col    int    `json:"col"`
+	Target string `json:"target"`
 }
 
 // TestNodeClient drives the built server from Node with vscode-languageserver-protocol (the
@@ -97,6 +105,12 @@ func TestNodeClient(t *testing.T) {
 	var labels []string
 	if err := json.Unmarshal(res.Completion, &labels); err != nil || !slices.Contains(labels, "timeout") || slices.Contains(labels, "until") {
 		t.Errorf("completion at key position in the wait block: %s, want timeout and not the keys already set", res.Completion)
+	}
+	// main.crn's first line: `let cert = aws.acm.Certificate {`, the type at column 11.
+	if !slices.ContainsFunc(res.Links, func(l nodeLink) bool {
+		return l.Line == 0 && l.Col == 11 && strings.HasSuffix(l.Target, "/generated-docs/aws/acm/certificate.md")
+	}) || !slices.Contains(res.Capabilities, "documentLinkProvider") {
+		t.Errorf("document links of main.crn: %+v (capabilities %v), want aws.acm.Certificate's page", res.Links, res.Capabilities)
 	}
 	if len(res.FormattingEdits) == 0 {
 		t.Error("formatting returned no edits for an unformatted wait block")

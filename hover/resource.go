@@ -29,8 +29,8 @@ func (p *place) resourceTypeHover() *Hover {
 }
 
 // resourceCard describes a resource type or data source: description, arguments with type,
-// required and create-only, read-only attributes, wait defaults, and the other form when the head
-// is both.
+// required and create-only, read-only attributes, wait defaults, the other form when the head is
+// both, and the link to its documentation.
 func (e env) resourceCard(rs *schema.Resource) string {
 	var m md
 	data := rs.Kind == schema.KindDataSource
@@ -98,6 +98,9 @@ func (e env) resourceCard(rs *schema.Resource) string {
 		m.para("Also a managed resource: " + code(rs.Type+" { … }") + " without `read`.")
 	case !data && e.schemas.DataSource(rs.Type) != nil:
 		m.para("Also a data source: " + code("read "+rs.Type+" { … }") + ".")
+	}
+	if u := rs.DocsURL(); u != "" {
+		m.para("[Documentation](" + u + ")") // the page the document link of the type opens
 	}
 	return m.String()
 }

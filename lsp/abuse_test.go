@@ -808,6 +808,7 @@ func requestsAt(uri protocol.DocumentURI, p protocol.Position) []rpcRequest {
 		{"textDocument/rangeFormatting", &protocol.DocumentRangeFormattingParams{TextDocument: doc, Range: rng}},
 		{"textDocument/documentSymbol", &protocol.DocumentSymbolParams{TextDocument: doc}},
 		{"textDocument/foldingRange", &protocol.FoldingRangeParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: doc}}},
+		{"textDocument/documentLink", &protocol.DocumentLinkParams{TextDocument: doc}},
 		{"textDocument/semanticTokens/full", &protocol.SemanticTokensParams{TextDocument: doc}},
 		{"textDocument/semanticTokens/full/delta", &protocol.SemanticTokensDeltaParams{TextDocument: doc, PreviousResultID: "1"}},
 		{"textDocument/semanticTokens/range", &protocol.SemanticTokensRangeParams{TextDocument: doc, Range: rng}},

@@ -84,6 +84,7 @@ func methods() map[string]handler {
 		"workspace/symbol":                       request(false, workspaceSymbol),
 		"textDocument/documentHighlight":         request(false, documentHighlight),
 		"textDocument/foldingRange":              request(false, foldingRange),
+		"textDocument/documentLink":              request(false, documentLink),
 		"textDocument/selectionRange":            request(false, selectionRange),
 		"textDocument/semanticTokens/full":       request(false, semanticTokensFull),
 		"textDocument/semanticTokens/full/delta": request(false, semanticTokensFullDelta),

@@ -103,6 +103,7 @@ func (s *Server) capabilities(pull bool) serverCapabilities {
 		WorkspaceSymbolProvider:   true,
 		DocumentHighlightProvider: true,
 		FoldingRangeProvider:      true,
+		DocumentLinkProvider:      &protocol.DocumentLinkOptions{},
 		SelectionRangeProvider:    true,
 		SemanticTokensProvider:    semanticTokensOptions{Legend: legend(), Range: true, Full: semanticTokensFullOptions{Delta: true}},
 		CallHierarchyProvider:     true,

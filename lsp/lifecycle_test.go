@@ -43,7 +43,7 @@ func TestLifecycle(t *testing.T) {
 		"documentHighlight": caps.DocumentHighlightProvider != nil, "foldingRange": caps.FoldingRangeProvider != nil,
 		"semanticTokens": caps.SemanticTokensProvider != nil, "formatting": caps.DocumentFormattingProvider != nil,
 		"rangeFormatting": caps.DocumentRangeFormattingProvider != nil, "codeAction": caps.CodeActionProvider != nil,
-		"inlayHint": caps.InlayHintProvider,
+		"inlayHint": caps.InlayHintProvider, "documentLink": caps.DocumentLinkProvider != nil,
 	} {
 		if !on {
 			t.Errorf("capability %s is not announced", name)

@@ -67,6 +67,8 @@ import (
 //	semantic @k: type [mod ...]         the token at @k has that type and exactly these modifiers,
 //	                                    in the full and in the range answer ("none": no token)
 //	tokens F: => NAME                   F's tokens, a line each: line:col len type mods text
+//	links F: @a[-@b] "target" ...       F's document links, in order: start (and end) and target,
+//	                                    file:<path> for a directory of the archive ("none")
 //	callers, callees, lenses, graph, edges  the dependency graph (marker_graph_test.go)
 //	select                              selection ranges (marker_selection_test.go)
 //
@@ -316,5 +318,6 @@ func markerChecks() map[string]func(*markerRun, assertion) {
 		"graph":          checkGraph,
 		"edges":          checkGraph,
 		"select":         checkSelection,
+		"links":          checkLinks,
 	}
 }

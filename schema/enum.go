@@ -24,6 +24,12 @@ const (
 	// still resolves, and callers should report it with a quick fix to
 	// Value.Qualified.
 	FormOtherProvider
+	// FormTypeCase is the qualified form with the resource type in another
+	// case, as older lower-case heads spell it (aws.ec2.vpc.InstanceTenancy.default
+	// for the identity aws.ec2.Vpc.InstanceTenancy). Accepted as the value it
+	// names, like the head itself; callers report it with a fix to
+	// Value.Qualified.
+	FormTypeCase
 )
 
 func (f Form) String() string {
@@ -38,6 +44,8 @@ func (f Form) String() string {
 		return "qualified"
 	case FormOtherProvider:
 		return "other-provider"
+	case FormTypeCase:
+		return "type-case"
 	}
 	return "unknown"
 }
@@ -85,6 +93,12 @@ func (e *Enum) member(text string) (string, Form, bool) {
 	if rest, ok := strings.CutPrefix(text, e.Identity+"."); ok {
 		return rest, FormQualified, true
 	}
+	// The identity in another case: only its type segments can differ (the
+	// member is matched without regard to case anyway), and a dotted identity
+	// is needed, so that Kind.member and bare members never land here.
+	if n := len(e.Identity); strings.Contains(e.Identity, ".") && len(text) > n+1 && text[n] == '.' && strings.EqualFold(text[:n], e.Identity) {
+		return text[n+1:], FormTypeCase, true
+	}
 	// Another provider's prefix on the rest of the identity.
 	if _, idRest, ok := strings.Cut(e.Identity, "."); ok {
 		if p, rest, ok := strings.Cut(text, "."); ok && isProviderSegment(p) {
@@ -93,6 +107,11 @@ func (e *Enum) member(text string) (string, Form, bool) {
 					return member, FormOtherProvider, true
 				}
 				return member, FormProvider, true
+			}
+			// The older prefix with the older lower-case type (awscc.ec2.vpc.InstanceTenancy):
+			// one old form, fixed to the same current spelling.
+			if n := len(idRest); strings.Contains(idRest, ".") && len(rest) > n+1 && rest[n] == '.' && strings.EqualFold(rest[:n], idRest) {
+				return rest[n+1:], FormOtherProvider, true
 			}
 		}
 	}

@@ -91,6 +91,10 @@ func TestEnumMatch(t *testing.T) {
 		{"awscc enum, Kind.member", tenancy, "InstanceTenancy.default", &res{"default", "aws.ec2.Vpc.InstanceTenancy.default", FormKind, false}},
 		{"awscc enum, old awscc. prefix", tenancy, "awscc.ec2.Vpc.InstanceTenancy.dedicated", &res{"dedicated", "aws.ec2.Vpc.InstanceTenancy.dedicated", FormOtherProvider, false}},
 		{"old awscc.ec2.Eip.Domain.vpc", domain, "awscc.ec2.Eip.Domain.vpc", &res{"vpc", "aws.ec2.Eip.Domain.vpc", FormOtherProvider, false}},
+		{"old lower-case type in the path", tenancy, "aws.ec2.vpc.InstanceTenancy.default", &res{"default", "aws.ec2.Vpc.InstanceTenancy.default", FormTypeCase, false}},
+		{"old prefix and old lower-case type", tenancy, "awscc.ec2.vpc.InstanceTenancy.default", &res{"default", "aws.ec2.Vpc.InstanceTenancy.default", FormOtherProvider, false}},
+		{"old lower-case type, another Kind", tenancy, "aws.ec2.vpc.Tenancy.default", nil},
+		{"zone: the identity without its Kind", zone, "aws.AvailabilityZone.ap_northeast_1a", nil},
 		{"Eip domain qualified", domain, "aws.ec2.Eip.Domain.vpc", &res{"vpc", "aws.ec2.Eip.Domain.vpc", FormQualified, false}},
 
 		{"dotted wire, qualified alias", vpn, "aws.ec2.VpnGateway.Type.ipsec_1", &res{"ipsec.1", "aws.ec2.VpnGateway.Type.ipsec_1", FormQualified, false}},

@@ -57,6 +57,9 @@ func decodeWith(unmarshal func([]byte, any) error, name string, data []byte) (*P
 		return nil, fmt.Errorf("schema: %s: bad provider name %q", name, f.Provider)
 	}
 	l := &loader{name: name, provider: f.Provider, enums: map[string]*Enum{}}
+	if f.Source != nil {
+		l.repo = f.Source.Repo
+	}
 	p := &Provider{
 		Name:         f.Provider,
 		Origin:       name,
@@ -126,6 +129,7 @@ type loader struct {
 	provider string
 	enums    map[string]*Enum
 	refs     []string // ref names seen in the current resource
+	repo     string   // the file's source repository, "owner/name"; may be empty
 }
 
 func (l *loader) errorf(format string, args ...any) error {
@@ -150,6 +154,8 @@ func (l *loader) resource(head string, kind ResourceKind, rj *resourceJSON) (*Re
 		CloudType:         deref(rj.CloudType),
 		Description:       deref(rj.Description),
 		SourceOrigin:      rj.SourceOrigin,
+		SourceFile:        deref(rj.SourceFile),
+		SourceRepo:        l.repo,
 		HasTags:           rj.HasTags,
 		PrimaryIdentifier: rj.PrimaryIdentifier,
 		ExclusiveRequired: rj.ExclusiveRequired,

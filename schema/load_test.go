@@ -92,6 +92,7 @@ func TestLoadMini(t *testing.T) {
 			OperationConfig:   &OperationConfig{DeleteTimeoutSecs: ptr[uint64](1800), DeleteMaxRetries: ptr[uint64](24)},
 			Wait:              Wait{Timeout: WaitSetting{Secs: 900, Source: "demo.svc.Thing schema (testdata/mini.json)"}},
 			Origin:            "testdata/mini.json",
+			SourceFile:        "x.rs",
 			Attributes: map[string]*Member{
 				"id": idMember(), // every resource has one, whatever its data says
 				"name": m("name", "demo.svc.Thing.Name", &Type{Kind: KindString, Identity: "demo.svc.Thing.Name", Pattern: "^[a-z]+$",
@@ -128,7 +129,7 @@ func TestLoadMini(t *testing.T) {
 		}},
 		DataSources: map[string]*Resource{"demo.svc.Lookup": {
 			Type: "demo.svc.Lookup", Provider: "demo", SchemaType: "svc.Lookup", Kind: KindDataSource, SourceOrigin: "repo",
-			UniqueName: UniqueName{Kind: "conflicting"}, ExclusiveRequired: [][]string{}, Origin: "testdata/mini.json",
+			UniqueName: UniqueName{Kind: "conflicting"}, ExclusiveRequired: [][]string{}, Origin: "testdata/mini.json", SourceFile: "y.rs",
 			Attributes: map[string]*Member{"id": m("id", "String", str, func(m *Member) { m.ReadOnly, m.Default = true, "x" })},
 			Defs:       map[string]*Type{},
 		}},

@@ -61,6 +61,10 @@ type Resource struct {
 	AliasOf string
 	// Origin is the Provider.Origin of the file the entry came from.
 	Origin string
+	// SourceFile is the type's generated schema file in its provider's repository
+	// ("carina-provider-aws/src/schemas/generated/acm/certificate.rs"), SourceRepo that
+	// repository ("carina-rs/carina-provider-aws"), as the file says; either may be empty.
+	SourceFile, SourceRepo string
 }
 
 // UniqueName says how create-before-destroy handles name clashes.

@@ -26,6 +26,11 @@ type fileJSON struct {
 	Regions          *struct {
 		Values []enumValueJSON `json:"values"`
 	} `json:"regions"`
+	// Source is the file's provenance: only the provider's repository ("owner/name") is read,
+	// for the documentation links (Resource.DocsURL).
+	Source *struct {
+		Repo string `json:"repo"`
+	} `json:"source"`
 }
 
 type waitJSON struct {
@@ -52,6 +57,7 @@ type resourceJSON struct {
 	Wait              *waitJSON              `json:"wait"`
 	Attributes        map[string]*memberJSON `json:"attributes"`
 	Defs              map[string]*typeJSON   `json:"defs"`
+	SourceFile        *string                `json:"source_file"`
 }
 
 type uniqueNameJSON struct {

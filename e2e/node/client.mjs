@@ -10,6 +10,7 @@ import {
   InitializeRequest, InitializedNotification, DidOpenTextDocumentNotification,
   DidChangeTextDocumentNotification, PublishDiagnosticsNotification, CompletionRequest,
   HoverRequest, DocumentFormattingRequest, ShutdownRequest, ExitNotification, WillRenameFilesRequest,
+  DocumentLinkRequest,
 } from 'vscode-languageserver-protocol/node';
 
 const [bin, dir] = process.argv.slice(2);
@@ -61,6 +62,14 @@ try {
     const hover = await conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 19 } });
     results.hover = hover ? hover.contents : null;
   } catch (e) { results.hover = { error: e.message }; }
+
+  // The other file's resource types link to the pages documenting them.
+  const mainUri = pathToFileURL(join(dir, 'main.crn')).href;
+  conn.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri: mainUri, languageId: 'carina', version: 1, text: readFileSync(join(dir, 'main.crn'), 'utf8') },
+  });
+  const links = await conn.sendRequest(DocumentLinkRequest.type, { textDocument: { uri: mainUri } });
+  results.links = (links ?? []).map((l) => ({ line: l.range.start.line, col: l.range.start.character, target: l.target }));
 
   const edits = await conn.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 4, insertSpaces: true } });
   results.formattingEdits = edits;
