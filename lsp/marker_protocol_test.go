@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 
-	gocmp "github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp"
 	"go.lsp.dev/protocol"
 )
 
@@ -50,7 +50,7 @@ func checkPull(r *markerRun, as assertion) {
 	}
 	compareCodes(r, as, first.Items)
 	pushed := r.last[name].Diagnostics
-	if diff := gocmp.Diff(shownDiagnostics(pushed), shownDiagnostics(first.Items)); diff != "" {
+	if diff := cmp.Diff(shownDiagnostics(pushed), shownDiagnostics(first.Items)); diff != "" {
 		r.t.Errorf("%s: pulled and pushed differ (-pushed +pulled):\n%s", as.line, diff)
 	}
 	if again := pull(first.ResultID); again.Kind != reportUnchanged || again.ResultID != first.ResultID || len(again.Items) > 0 {
