@@ -17,14 +17,14 @@ import (
 //	rename-file OLD NEW: => NAME     workspace/willRenameFiles for OLD (a file or folder, relative
 //	                                 to the configuration) renamed to NEW gives the texts NAME (as
 //	                                 rename does); "none": no edit
-//	tokens-delta @a[-@b] "text": -D +I
+//	tokens-delta @a[-@b] "text": -D +I ...
 //	                                 semanticTokens/full of @a's file, then (didChange) the text
 //	                                 between @a and @b replaced by text, then full/delta with the
 //	                                 first answer's resultId: its edits applied to the first data
-//	                                 are a new full answer, and they are one edit deleting D tokens
-//	                                 and inserting I ("none": no edit). The file is then changed
-//	                                 back, and every directory settled again, so the assertions
-//	                                 after it see the archive's text.
+//	                                 are a new full answer, and they are, in order, edits of whole
+//	                                 tokens each deleting D and inserting I ("none": no edit). The
+//	                                 file is then changed back, and every directory settled again,
+//	                                 so the assertions after it see the archive's text.
 
 // pulledReport is a textDocument/diagnostic answer as decoded.
 type pulledReport struct {
@@ -95,7 +95,7 @@ type tokensDelta struct {
 	Data     []uint32                      `json:"data"`
 }
 
-// checkTokensDelta: `tokens-delta @a[-@b] "text": -D +I` or none.
+// checkTokensDelta: `tokens-delta @a[-@b] "text": -D +I ...` or none.
 func checkTokensDelta(r *markerRun, as assertion) {
 	if len(as.subject) != 2 {
 		r.t.Fatalf("%s: want a marker range and a quoted text", as.line)
