@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 )
 
@@ -53,6 +55,18 @@ type nodeResults struct {
 			NewText string `json:"newText"`
 		} `json:"edits"`
 	} `json:"willRename"`
+	Selection []string `json:"selection"`
+	Tokens    struct {
+		Before    []uint32 `json:"before"`
+		ResultIDs []string `json:"resultIds"`
+		Edits     []struct {
+			Start       int      `json:"start"`
+			DeleteCount int      `json:"deleteCount"`
+			Data        []uint32 `json:"data"`
+		} `json:"edits"`
+		Applied []uint32 `json:"applied"`
+		Fresh   []uint32 `json:"fresh"`
+	} `json:"tokens"`
 	ExitCode int `json:"exitCode"`
 }
 
@@ -66,8 +80,8 @@ type nodeLink struct {
 // TestNodeClient drives the built server from Node with vscode-languageserver-protocol (the
 // protocol library of VS Code's client): the same checks as the Neovim test, plus an incremental
 // edit that fixes the mistake, an untitled buffer, a whole-text change that must not make the
-// diagnostics flicker, a module folder's rename (workspace/willRenameFiles), and the
-// shutdown/exit handshake.
+// diagnostics flicker, a module folder's rename (workspace/willRenameFiles), expand selection
+// from a word of the wait, a semantic tokens delta after an edit, and the shutdown/exit handshake.
 func TestNodeClient(t *testing.T) {
 	node := need(t, "node")
 	clientDir := filepath.Join(corpus.Root(t), "e2e", "node")
@@ -144,6 +158,37 @@ func TestNodeClient(t *testing.T) {
 	if wr := res.WillRename; len(wr) != 1 || wr[0].File != "stack/main.crn" || len(wr[0].Edits) != 1 ||
 		wr[0].Edits[0].NewText != "'../mods/network'" || wr[0].Edits[0].Line != 0 || wr[0].Edits[0].Col != 25 {
 		t.Errorf("willRenameFiles of mods/net: %+v, want one edit of stack/main.crn at 1:26 to '../mods/network'", wr)
+	}
+	// Expand selection from `status` in the fixed wait's until: the path, the comparison, the
+	// attribute, the body's items, the body, the wait, the statement.
+	body := "{\n  until = cert.status == aws.acm.Certificate.Status.issued\n    depends_on = [validation_record]\n}"
+	wantSel := []string{
+		"status",
+		"cert.status",
+		"cert.status == aws.acm.Certificate.Status.issued",
+		"until = cert.status == aws.acm.Certificate.Status.issued",
+		"until = cert.status == aws.acm.Certificate.Status.issued\n    depends_on = [validation_record]",
+		body,
+		"wait cert " + body,
+		"let cert_issued = wait cert " + body,
+	}
+	if d := cmp.Diff(wantSel, res.Selection); d != "" {
+		t.Errorf("selection ranges from a word of the wait (-want +got):\n%s", d)
+	}
+	// Semantic tokens, a statement typed above the wait, the delta from the first answer: one
+	// edit of a few tokens that, applied, gives the fresh full answer, each answer its own id.
+	tk := res.Tokens
+	if d := cmp.Diff(tk.Fresh, tk.Applied); d != "" || len(tk.Fresh) == 0 {
+		t.Errorf("the delta applied is not the fresh full answer (-fresh +applied):\n%s", d)
+	}
+	if slices.Equal(tk.Before, tk.Fresh) {
+		t.Errorf("the edit changed no token: %v", tk.Fresh)
+	}
+	if len(tk.Edits) != 1 || len(tk.Edits[0].Data) > 5*5 {
+		t.Errorf("delta edits %+v, want one of a few tokens", tk.Edits)
+	}
+	if ids := slices.Compact(slices.Sorted(slices.Values(tk.ResultIDs))); len(tk.ResultIDs) != 3 || len(ids) != 3 || slices.Contains(ids, "") {
+		t.Errorf("result ids %q, want three distinct", tk.ResultIDs)
 	}
 	if res.ExitCode != 0 {
 		t.Errorf("exit code after shutdown and exit = %d, want 0", res.ExitCode)

@@ -71,6 +71,8 @@ import (
 //	                                    file:<path> for a directory of the archive ("none")
 //	callers, callees, lenses, graph, edges  the dependency graph (marker_graph_test.go)
 //	select                              selection ranges (marker_selection_test.go)
+//	pull, rename-file, tokens-delta     pulled diagnostics, willRenameFiles, semantic token deltas
+//	                                    (marker_protocol_test.go)
 //
 // A result `=> NAME` is expected text. For what edits files (insert, rename, format, action,
 // fixall), each file F with a section `F.NAME` must read as that section once the edits are
@@ -107,6 +109,8 @@ type markerRun struct {
 	lines map[string]*source.Lines
 	first map[string]publishDiagnosticsParams // each file's first publish: the syntax phase
 	last  map[string]publishDiagnosticsParams // each file's last publish
+	// versions are the open files' document versions, for the changes an assertion sends.
+	versions map[string]int32
 }
 
 // startMarkers writes and opens the archive's files and waits until every file is checked.
@@ -120,7 +124,7 @@ func startMarkers(t *testing.T, m *markerArchive) *markerRun {
 	}
 	dir := filepath.Join(writeFiles(t, written), "ws")
 	r := &markerRun{t: t, m: m, dir: dir, uris: map[string]protocol.DocumentURI{}, lines: map[string]*source.Lines{},
-		first: map[string]publishDiagnosticsParams{}, last: map[string]publishDiagnosticsParams{}}
+		first: map[string]publishDiagnosticsParams{}, last: map[string]publishDiagnosticsParams{}, versions: map[string]int32{}}
 	for name, text := range m.files {
 		r.uris[name] = uriOf(filepath.Join(dir, filepath.FromSlash(name)))
 		r.lines[name] = source.NewLines(text)
@@ -135,6 +139,7 @@ func startMarkers(t *testing.T, m *markerArchive) *markerRun {
 	for _, name := range m.crnFiles() {
 		r.c.notify("textDocument/didOpen", &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
 			URI: r.uris[name], LanguageID: "carina", Version: 1, Text: m.files[name]}})
+		r.versions[name] = 1
 		dirs[filepath.Dir(filepath.Join(dir, filepath.FromSlash(name)))] = true
 	}
 	r.settle(dirs)
@@ -319,5 +324,8 @@ func markerChecks() map[string]func(*markerRun, assertion) {
 		"edges":          checkGraph,
 		"select":         checkSelection,
 		"links":          checkLinks,
+		"pull":           checkPull,
+		"rename-file":    checkRenameFile,
+		"tokens-delta":   checkTokensDelta,
 	}
 }

@@ -47,6 +47,14 @@ func TestTokenEdits(t *testing.T) {
 			tok(0, 0, 3, 1, 0, 0, 4, 3, 1, 0),
 			tok(0, 0, 3, 1, 1, 0, 4, 3, 1, 0),
 			[]protocol.SemanticTokensEdit{{Start: 0, DeleteCount: 5, Data: tok(0, 0, 3, 1, 1)}}},
+		{"changes far apart, the count kept: an edit each, not what lies between",
+			tok(0, 0, 3, 1, 0, 0, 4, 4, 1, 3, 1, 0, 3, 0, 0, 0, 4, 5, 1, 0, 1, 0, 3, 0, 0, 0, 4, 4, 1, 2),
+			tok(0, 0, 3, 1, 0, 0, 4, 11, 1, 3, 1, 0, 3, 0, 0, 0, 4, 5, 1, 0, 1, 0, 3, 0, 0, 0, 4, 4, 1, 0),
+			[]protocol.SemanticTokensEdit{{Start: 5, DeleteCount: 5, Data: tok(0, 4, 11, 1, 3)}, {Start: 25, DeleteCount: 5, Data: tok(0, 4, 4, 1, 0)}}},
+		{"runs of changed tokens, the count kept",
+			tok(0, 0, 3, 1, 0, 0, 4, 4, 1, 3, 1, 0, 3, 0, 0, 0, 4, 5, 1, 0),
+			tok(0, 0, 3, 1, 1, 0, 4, 4, 1, 2, 1, 0, 3, 0, 0, 0, 4, 6, 1, 0),
+			[]protocol.SemanticTokensEdit{{Start: 0, DeleteCount: 10, Data: tok(0, 0, 3, 1, 1, 0, 4, 4, 1, 2)}, {Start: 15, DeleteCount: 5, Data: tok(0, 4, 6, 1, 0)}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := tokenEdits(tc.old, tc.cur)

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"slices"
 	"strconv"
 	"sync"
 
@@ -53,11 +54,14 @@ func (t *tokenResults) drop(uri protocol.DocumentURI) {
 	delete(t.last, uri)
 }
 
-// tokenEdits returns the edits that turn old into cur: at most one, replacing what lies between
-// their common prefix and common suffix. An edit of a line's tokens changes only them and the
-// line delta of the token after (the encoding is relative), so this edit is about that size.
-// The prefix and suffix are whole tokens (multiples of five numbers), so the edit replaces whole
-// tokens, as clients that patch token by token expect.
+// tokenEdits returns the edits that turn old into cur, in order, their starts in old: what lies
+// between their common prefix and common suffix, replaced. An edit of a line's tokens changes only
+// them and the line delta of the token after (the encoding is relative), so one edit is about that
+// size; but an edit can also change tokens far from it (a binding renamed: its references below
+// lose or gain their modifiers), and then, when the tokens between keep their count, each run of
+// changed tokens is an edit of its own rather than one edit of everything in between. The prefix
+// and suffix are whole tokens (multiples of five numbers), so the edits replace whole tokens, as
+// clients that patch token by token expect.
 func tokenEdits(old, cur []uint32) []protocol.SemanticTokensEdit {
 	p := 0
 	for p < len(old) && p < len(cur) && old[p] == cur[p] {
@@ -72,9 +76,30 @@ func tokenEdits(old, cur []uint32) []protocol.SemanticTokensEdit {
 	if p == len(old) && p == len(cur) {
 		return []protocol.SemanticTokensEdit{}
 	}
-	data := cur[p : len(cur)-s]
+	if len(old) != len(cur) {
+		return []protocol.SemanticTokensEdit{tokenEdit(old, cur, p, len(old)-s, len(cur)-s)}
+	}
+	var out []protocol.SemanticTokensEdit
+	for i := p; i < len(old)-s; {
+		if slices.Equal(old[i:i+5], cur[i:i+5]) {
+			i += 5
+			continue
+		}
+		j := i + 5
+		for j < len(old)-s && !slices.Equal(old[j:j+5], cur[j:j+5]) {
+			j += 5
+		}
+		out = append(out, tokenEdit(old, cur, i, j, j))
+		i = j
+	}
+	return out
+}
+
+// tokenEdit replaces old[start:oldEnd] with cur[start:curEnd].
+func tokenEdit(old, cur []uint32, start, oldEnd, curEnd int) protocol.SemanticTokensEdit {
+	data := cur[start:curEnd]
 	if len(data) == 0 {
 		data = nil
 	}
-	return []protocol.SemanticTokensEdit{{Start: uint32(p), DeleteCount: uint32(len(old) - p - s), Data: data}}
+	return protocol.SemanticTokensEdit{Start: uint32(start), DeleteCount: uint32(oldEnd - start), Data: data}
 }

@@ -11,6 +11,7 @@ import {
   DidChangeTextDocumentNotification, PublishDiagnosticsNotification, CompletionRequest,
   HoverRequest, DocumentFormattingRequest, ShutdownRequest, ExitNotification, WillRenameFilesRequest,
   DocumentLinkRequest,
+  SelectionRangeRequest, SemanticTokensRequest, SemanticTokensDeltaRequest,
 } from 'vscode-languageserver-protocol/node';
 
 const [bin, dir] = process.argv.slice(2);
@@ -121,6 +122,32 @@ try {
   results.willRename = Object.entries(renamed?.changes ?? {}).map(([u, es]) => ({
     file: u.slice(root.length + 1), edits: es.map((e) => ({ line: e.range.start.line, col: e.range.start.character, newText: e.newText })),
   }));
+
+  // Expand selection from a word of the fixed wait (version 2): each step as the text it selects.
+  const fixedText = text.replace('Isued', 'issued');
+  const lines = fixedText.split('\n');
+  const slice = (r) => r.start.line === r.end.line
+    ? lines[r.start.line].slice(r.start.character, r.end.character)
+    : [lines[r.start.line].slice(r.start.character), ...lines.slice(r.start.line + 1, r.end.line), lines[r.end.line].slice(0, r.end.character)].join('\n');
+  const [sel] = await conn.sendRequest(SelectionRangeRequest.type, { textDocument: { uri }, positions: [{ line: 1, character: lines[1].indexOf('status') + 2 }] });
+  results.selection = [];
+  for (let step = sel; step; step = step.parent) results.selection.push(slice(step.range));
+
+  // Semantic tokens, then an edit (a statement typed above the wait), then the delta from the
+  // first answer: its edits applied to that answer must be a fresh full answer.
+  const old = await conn.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } });
+  conn.sendNotification(DidChangeTextDocumentNotification.type, {
+    textDocument: { uri, version: 3 },
+    contentChanges: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: "let zone = 'example.com'\n" }],
+  });
+  const delta = await conn.sendRequest(SemanticTokensDeltaRequest.type, { textDocument: { uri }, previousResultId: old.resultId });
+  const fresh = await conn.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } });
+  const applied = [...old.data];
+  for (const e of [...(delta.edits ?? [])].sort((a, b) => b.start - a.start)) applied.splice(e.start, e.deleteCount, ...(e.data ?? []));
+  results.tokens = {
+    before: old.data, resultIds: [old.resultId, delta.resultId, fresh.resultId],
+    edits: delta.edits ?? null, applied, fresh: fresh.data,
+  };
 
   await conn.sendRequest(ShutdownRequest.type);
   conn.sendNotification(ExitNotification.type);
