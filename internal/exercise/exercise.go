@@ -204,7 +204,7 @@ func wholeFile(ctx context.Context, cfg *workspace.Config, f *workspace.File, di
 	// A rename of the file's folder and one of the file: every source edit replaces a string
 	// literal of the file with another.
 	dir := filepath.Dir(f.Path)
-	for _, r := range []navigate.PathRename{{From: dir, To: dir + "-renamed"}, {From: f.Path, To: filepath.Join(filepath.Dir(dir), "moved", filepath.Base(f.Path))}} {
+	for _, r := range []navigate.PathRename{{From: dir, To: dir + "-renamed"}, {From: f.Path, To: filepath.Join(filepath.Dir(dir), "elsewhere", filepath.Base(f.Path))}} {
 		for _, e := range navigate.SourceEdits(f, []navigate.PathRename{r}) {
 			if !within(e.Span, n) || len(e.NewText) < 2 || e.NewText[0] != f.Text()[e.Span.Start] {
 				return fmt.Errorf("source edit %+v for %+v in a file of %d bytes", e, r, n)
