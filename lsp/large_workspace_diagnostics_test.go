@@ -16,6 +16,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/internal/suite"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -214,9 +215,7 @@ func checkTree(tb testing.TB, root string) map[string][]string {
 // partial result, to the answer, and the heap are logged (BenchmarkLargeWorkspaceDiagnostics
 // reports them).
 func TestLargeWorkspaceDiagnostics(t *testing.T) {
-	if testing.Short() {
-		t.Skip("writes a workspace of 1,000 directories")
-	}
+	suite.Long(t, "writes a workspace of 1,000 directories")
 	root, open := largeRoot(t, 1000)
 	got := pullLarge(t, root, open)
 	want := checkTree(t, root)
