@@ -40,32 +40,72 @@ func decode(name string, data []byte) (*Provider, error) {
 // decodeWith is decode with the JSON decoder given: the embedded files, which are known to be
 // valid, are read with a faster one (see LoadEmbedded).
 func decodeWith(unmarshal func([]byte, any) error, name string, data []byte) (*Provider, error) {
-	var f fileJSON
+	p, l, err := decodeHeader(unmarshal, name, data)
+	if err != nil {
+		return nil, err
+	}
+	var f struct {
+		Resources   map[string]*resourceJSON `json:"resources"`
+		DataSources map[string]*resourceJSON `json:"data_sources"`
+	}
 	if err := unmarshal(data, &f); err != nil {
 		return nil, fmt.Errorf("schema: %s: %w", name, err)
 	}
+	for _, sect := range []struct {
+		in   map[string]*resourceJSON
+		out  map[string]*Resource
+		kind ResourceKind
+	}{{f.Resources, p.Resources, KindResource}, {f.DataSources, p.DataSources, KindDataSource}} {
+		for head, rj := range sect.in {
+			if rj == nil {
+				return nil, fmt.Errorf("schema: %s: %s is null", name, head)
+			}
+			res, err := l.resource(head, sect.kind, rj)
+			if err != nil {
+				return nil, err
+			}
+			sect.out[head] = res
+		}
+	}
+	addAliases(p.Resources, l.enums)
+	addAliases(p.DataSources, l.enums)
+	return p, nil
+}
+
+// decodeHeader reads what a file says besides its types: the provider with empty type maps, and
+// the loader its types are read with (a set file decodes them one by one, on demand).
+func decodeHeader(unmarshal func([]byte, any) error, name string, data []byte) (*Provider, *loader, error) {
+	var f fileJSON
+	if err := unmarshal(data, &f); err != nil {
+		return nil, nil, fmt.Errorf("schema: %s: %w", name, err)
+	}
 	switch {
 	case f.Format == nil:
-		return nil, fmt.Errorf("schema: %s: %w (no \"format\" field; want %q)", name, ErrNotIndex, formatName)
+		return nil, nil, fmt.Errorf("schema: %s: %w (no \"format\" field; want %q)", name, ErrNotIndex, formatName)
 	case *f.Format != formatName:
-		return nil, fmt.Errorf("schema: %s: format is %q, want %q", name, *f.Format, formatName)
+		return nil, nil, fmt.Errorf("schema: %s: format is %q, want %q", name, *f.Format, formatName)
 	case f.FormatVersion == nil:
-		return nil, fmt.Errorf("schema: %s: no \"format_version\" field (want %d)", name, formatVersion)
+		return nil, nil, fmt.Errorf("schema: %s: no \"format_version\" field (want %d)", name, formatVersion)
 	case *f.FormatVersion != formatVersion:
-		return nil, fmt.Errorf("schema: %s: format_version %d is not supported (want %d)", name, *f.FormatVersion, formatVersion)
+		return nil, nil, fmt.Errorf("schema: %s: format_version %d is not supported (want %d)", name, *f.FormatVersion, formatVersion)
 	case f.Provider == "" || strings.Contains(f.Provider, "."):
-		return nil, fmt.Errorf("schema: %s: bad provider name %q", name, f.Provider)
+		return nil, nil, fmt.Errorf("schema: %s: bad provider name %q", name, f.Provider)
 	}
 	l := &loader{name: name, provider: f.Provider, enums: map[string]*Enum{}}
 	p := &Provider{
 		Name:         f.Provider,
 		Origin:       name,
+		Version:      f.ProviderVersion,
+		Date:         f.GeneratedAt,
 		Resources:    map[string]*Resource{},
 		DataSources:  map[string]*Resource{},
 		Enums:        l.enums,
 		CustomTypes:  map[string]*CustomType{},
 		WaitDefaults: WaitDefaults{TimeoutSecs: DefaultWaitTimeoutSecs, IntervalSecs: DefaultWaitIntervalSecs},
 		Complete:     f.CompleteTypeList,
+	}
+	if f.Source != nil && f.Source.CommitDate != "" {
+		p.Date = f.Source.CommitDate
 	}
 	if w := f.WaitDefaults; w != nil {
 		if w.TimeoutSecs != nil && *w.TimeoutSecs > 0 {
@@ -98,25 +138,7 @@ func decodeWith(unmarshal func([]byte, any) error, name string, data []byte) (*P
 			p.Regions = append(p.Regions, EnumValue{Wire: v.Wire, DSL: v.DSL, Qualified: deref(v.Qualified)})
 		}
 	}
-	for _, sect := range []struct {
-		in   map[string]*resourceJSON
-		out  map[string]*Resource
-		kind ResourceKind
-	}{{f.Resources, p.Resources, KindResource}, {f.DataSources, p.DataSources, KindDataSource}} {
-		for head, rj := range sect.in {
-			if rj == nil {
-				return nil, fmt.Errorf("schema: %s: %s is null", name, head)
-			}
-			res, err := l.resource(head, sect.kind, rj)
-			if err != nil {
-				return nil, err
-			}
-			sect.out[head] = res
-		}
-	}
-	addAliases(p.Resources, l.enums)
-	addAliases(p.DataSources, l.enums)
-	return p, nil
+	return p, l, nil
 }
 
 // loader carries what converting one file needs: its name for errors, its

@@ -1,0 +1,283 @@
+package schema
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	fastjson "github.com/segmentio/encoding/json"
+)
+
+// A set file (written by internal/gen) holds one schema index file so that a process decodes
+// only what it uses: after the magic "CRNSET1\n", the header (the index file without its
+// resources and data sources, compacted and DEFLATE-compressed) behind its uvarint length, the
+// uvarint count of types, for each type its kind ('r' resource, 'd' data source), its head and
+// the length of its compressed JSON, and then the compressed JSON of every type in table order.
+// Opening a set reads the table; the header is decoded on first use, a type on its first lookup.
+const setMagic = "CRNSET1\n"
+
+// set is one provider's schemas as an Index reads them: decoded eagerly (a *Provider from a user
+// file or the overlay) or lazily from a set file. Everything but the decoded types is immutable
+// after open; mu guards the decoding.
+type set struct {
+	name    string // provider
+	origin  string // "embedded:aws.json", a file path
+	version string // provider_version, "" when the file has none
+	date    string // the source's commit date or the generation date, for `schemas`
+
+	data   []byte            // the set file; nil for an eager set
+	header []byte            // compressed header
+	blobs  map[string][2]int // "r:head" → byte range of its compressed JSON in data
+	heads  map[ResourceKind][]string
+	alias  map[string]string // PascalCase alias head → lower-case head it copies, per kind prefix
+	// complete is set for the embedded files known to list every type (see embeddedComplete).
+	complete bool
+
+	mu       sync.Mutex
+	loaded   bool // the header is decoded (always for an eager set)
+	loadErr  error
+	provider *Provider // header fields, Enums, and the types decoded so far
+	l        *loader
+}
+
+// eagerSet wraps a decoded provider.
+func eagerSet(p *Provider) *set {
+	s := &set{name: p.Name, origin: p.Origin, loaded: true, provider: p, heads: map[ResourceKind][]string{}}
+	for head := range p.Resources {
+		s.heads[KindResource] = append(s.heads[KindResource], head)
+	}
+	for head := range p.DataSources {
+		s.heads[KindDataSource] = append(s.heads[KindDataSource], head)
+	}
+	return s
+}
+
+// openSet reads a set file's table. name is the origin's file name ("aws.json").
+func openSet(name string, data []byte) (*set, error) {
+	fail := func(what string) (*set, error) {
+		return nil, fmt.Errorf("schema: embedded %s: bad set file (%s)", name, what)
+	}
+	if !bytes.HasPrefix(data, []byte(setMagic)) {
+		return fail("magic")
+	}
+	r := bytes.NewReader(data[len(setMagic):])
+	hlen, err := binary.ReadUvarint(r)
+	if err != nil {
+		return fail("header length")
+	}
+	pos := len(data) - r.Len()
+	if uint64(len(data)-pos) < hlen {
+		return fail("header")
+	}
+	s := &set{origin: "embedded:" + name, data: data, header: data[pos : pos+int(hlen)],
+		blobs: map[string][2]int{}, heads: map[ResourceKind][]string{}, alias: map[string]string{}}
+	r = bytes.NewReader(data[pos+int(hlen):])
+	n, err := binary.ReadUvarint(r)
+	if err != nil {
+		return fail("count")
+	}
+	type entry struct {
+		key  string
+		size int
+	}
+	entries := make([]entry, 0, n)
+	for range n {
+		kind, err := r.ReadByte()
+		if err != nil || (kind != 'r' && kind != 'd') {
+			return fail("kind")
+		}
+		hl, err := binary.ReadUvarint(r)
+		if err != nil || hl > uint64(r.Len()) {
+			return fail("head")
+		}
+		head := make([]byte, hl)
+		io.ReadFull(r, head)
+		size, err := binary.ReadUvarint(r)
+		if err != nil {
+			return fail("size")
+		}
+		k := KindResource
+		if kind == 'd' {
+			k = KindDataSource
+		}
+		entries = append(entries, entry{string(kind) + ":" + string(head), int(size)})
+		s.heads[k] = append(s.heads[k], string(head))
+		if s.name == "" {
+			s.name, _, _ = strings.Cut(string(head), ".")
+		}
+	}
+	off := len(data) - r.Len()
+	for _, e := range entries {
+		if off+e.size > len(data) {
+			return fail("blob")
+		}
+		s.blobs[e.key] = [2]int{off, off + e.size}
+		off += e.size
+	}
+	// Older files' lower-case heads get PascalCase aliases (alias.go), as Load gives them.
+	for _, k := range []ResourceKind{KindResource, KindDataSource} {
+		have := map[string]bool{}
+		for _, h := range s.heads[k] {
+			have[h] = true
+		}
+		for _, h := range s.heads[k] {
+			if a, ok := PascalHead(h); ok && !have[a] {
+				s.alias[kindKey(k, a)] = h
+				s.heads[k] = append(s.heads[k], a)
+				have[a] = true
+			}
+		}
+	}
+	return s, nil
+}
+
+func kindKey(k ResourceKind, head string) string {
+	if k == KindDataSource {
+		return "d:" + head
+	}
+	return "r:" + head
+}
+
+func inflate(z []byte) ([]byte, error) {
+	zr := flate.NewReader(bytes.NewReader(z))
+	defer zr.Close()
+	var buf bytes.Buffer
+	buf.Grow(len(z) * 8)
+	if _, err := buf.ReadFrom(zr); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// load decodes the header once; s.mu must be held.
+func (s *set) load() error {
+	if s.loaded {
+		return s.loadErr
+	}
+	s.loaded = true
+	data, err := inflate(s.header)
+	if err == nil {
+		var p *Provider
+		p, s.l, err = decodeHeader(fastjson.Unmarshal, s.origin, data)
+		if err == nil {
+			p.Complete = p.Complete || s.complete
+			s.provider = p
+			s.version, s.date = p.Version, p.Date
+		}
+	}
+	if err != nil {
+		s.loadErr = fmt.Errorf("schema: %s: %w", s.origin, err)
+	}
+	return s.loadErr
+}
+
+// info returns the decoded header (the provider without its types until they are asked for).
+func (s *set) info() (*Provider, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.load(); err != nil {
+		return nil, err
+	}
+	return s.provider, nil
+}
+
+// get returns the type of the kind at head, decoding it on first use; nil when the set has none.
+func (s *set) get(kind ResourceKind, head string) *Resource {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.load() != nil {
+		return nil
+	}
+	return s.getLocked(kind, head)
+}
+
+func (s *set) getLocked(kind ResourceKind, head string) *Resource {
+	m := s.provider.Resources
+	if kind == KindDataSource {
+		m = s.provider.DataSources
+	}
+	if r, ok := m[head]; ok || s.data == nil {
+		return r
+	}
+	key := kindKey(kind, head)
+	if orig, ok := s.alias[key]; ok {
+		o := s.getLocked(kind, orig)
+		if o == nil {
+			return nil
+		}
+		r := aliasResource(o, head, s.provider.Enums)
+		m[head] = r
+		return r
+	}
+	rng, ok := s.blobs[key]
+	if !ok {
+		return nil
+	}
+	var r *Resource
+	data, err := inflate(s.data[rng[0]:rng[1]])
+	if err == nil {
+		var rj resourceJSON
+		if err = fastjson.Unmarshal(data, &rj); err == nil {
+			r, err = s.l.resource(head, kind, &rj)
+		}
+	}
+	if err != nil {
+		// The embedded data is checked by the tests; a broken entry knows nothing.
+		r = nil
+	}
+	m[head] = r
+	return r
+}
+
+// enum returns the enum of the identity, decoding the type whose identities it is under.
+func (s *set) enum(identity string) *Enum {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.load() != nil {
+		return nil
+	}
+	if e, ok := s.provider.Enums[identity]; ok || s.data == nil {
+		return e
+	}
+	// aws.s3.Bucket.VersioningStatus lives in aws.s3.Bucket: try each shorter prefix.
+	for id := identity; ; {
+		i := strings.LastIndexByte(id, '.')
+		if i < 0 {
+			return nil
+		}
+		id = id[:i]
+		for _, k := range []ResourceKind{KindResource, KindDataSource} {
+			key := kindKey(k, id)
+			if _, ok := s.blobs[key]; !ok {
+				if _, ok := s.alias[key]; !ok {
+					continue
+				}
+			}
+			s.getLocked(k, id)
+			if e, ok := s.provider.Enums[identity]; ok {
+				return e
+			}
+		}
+	}
+}
+
+// all decodes every type of the set and returns its provider.
+func (s *set) all() (*Provider, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.load(); err != nil {
+		return nil, err
+	}
+	for _, k := range []ResourceKind{KindResource, KindDataSource} {
+		for _, h := range s.heads[k] {
+			if s.getLocked(k, h) == nil {
+				return nil, fmt.Errorf("schema: %s: %s does not decode", s.origin, h)
+			}
+		}
+	}
+	return s.provider, nil
+}
