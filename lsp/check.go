@@ -28,7 +28,7 @@ func (s *Server) config(ctx context.Context, dir string) (*workspace.Config, *sc
 	if isUntitled(dir) {
 		idx, err = s.schemas.Base()
 	} else {
-		idx, err = s.schemas.ForDir(dir)
+		idx, err = s.schemas.ForConfig(cfg.Pins())
 	}
 	if err != nil {
 		s.log.Warn("schemas: " + err.Error())

@@ -3,7 +3,6 @@ package schema
 import (
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -122,14 +121,14 @@ type lockEntry struct {
 
 // readLock reads the lock file in dir or the nearest directory above it; "" and no entries when
 // there is none.
-func readLock(dir string) (string, []lockEntry, error) {
+func readLock(read func(string) ([]byte, error), dir string) (string, []lockEntry, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return "", nil, nil
 	}
 	for {
 		p := filepath.Join(abs, LockFile)
-		data, err := os.ReadFile(p)
+		data, err := read(p)
 		if err == nil {
 			var f struct {
 				Provider []lockEntry `toml:"provider"`
@@ -177,12 +176,14 @@ func (d *Defaults) choose(provider, lockPath string, lock *lockEntry, req string
 			return c
 		}
 		for i := len(sets) - 1; i >= 0; i-- {
-			v, _ := ParseVersion(sets[i].version)
-			if i == len(sets)-1 && r.matchesAbove(v) {
-				return c // the newest set is newer than every numbered one
-			}
-			if r.Matches(v) {
+			if v, _ := ParseVersion(sets[i].version); r.Matches(v) {
 				c.Version = sets[i].version
+				return c
+			}
+		}
+		if len(sets) > 0 {
+			// No numbered set matches; the newest set, newer than all of them, may.
+			if top, _ := ParseVersion(sets[len(sets)-1].version); r.matchesAbove(top) {
 				return c
 			}
 		}
@@ -240,18 +241,33 @@ func nearest(sets []*set, v Version) (version string, patch, approx bool) {
 	return best, false, true
 }
 
-// Choose returns the choices of a configuration in dir for the providers it names: pins maps a
-// provider to its block's version requirement ("" for none). Providers without a block but with a
-// lock entry are chosen too.
-func (d *Defaults) Choose(dir string, pins map[string]string) (map[string]Choice, error) {
+// Pins is what a configuration says about its providers' versions.
+type Pins struct {
+	Dir string
+	// Versions maps each provider the configuration has a block of to the block's version
+	// requirement ("" for none).
+	Versions map[string]string
+	// Modules are the directories of the modules the configuration uses: they inherit its choice.
+	Modules []string
+	// Inherited is the choice of a configuration that uses this one as a module, used when this
+	// one pins nothing itself (no version in a block, no lock file).
+	Inherited map[string]Choice
+}
+
+// Choose returns the choices of a configuration for the providers it names or locks, reading
+// the lock file with read (os.ReadFile, or a test's file system).
+func (d *Defaults) Choose(read func(string) ([]byte, error), pins Pins) (map[string]Choice, error) {
 	d.load()
 	if d.err != nil {
 		return nil, d.err
 	}
-	lockPath, entries, err := readLock(dir)
+	lockPath, entries, err := readLock(read, pins.Dir)
+	if len(entries) == 0 && len(pins.Inherited) > 0 && !pinsAny(pins.Versions) {
+		return pins.Inherited, err
+	}
 	out := map[string]Choice{}
 	names := map[string]bool{}
-	for p := range pins {
+	for p := range pins.Versions {
 		names[p] = true
 	}
 	for _, e := range entries {
@@ -264,7 +280,7 @@ func (d *Defaults) Choose(dir string, pins map[string]string) (map[string]Choice
 				lock = &entries[i]
 			}
 		}
-		out[p] = d.choose(p, lockPath, lock, pins[p])
+		out[p] = d.choose(p, lockPath, lock, pins.Versions[p])
 	}
 	return out, err
 }
@@ -315,4 +331,13 @@ func (d *Defaults) For(choices map[string]Choice, extra ...*Provider) (*Index, e
 	c := &Index{sets: x.sets, resources: x.resources, dataSources: x.dataSources, providers: x.providers,
 		folded: x.folded, choices: choices, defaults: d}
 	return c, nil
+}
+
+func pinsAny(versions map[string]string) bool {
+	for _, v := range versions {
+		if v != "" {
+			return true
+		}
+	}
+	return false
 }

@@ -1,8 +1,11 @@
 package schema
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 )
 
@@ -20,6 +23,10 @@ type Sources struct {
 	extra  []*Provider
 	byDir  map[string]*Index // by .carina/schemas directory; "" when there is none
 	locals map[string]string // absolute directory → its .carina/schemas directory, or ""
+	// chosen are the indexes of pinned versions, by .carina/schemas directory and choices.
+	chosen map[string]*Index
+	// callers are the choices of the configurations that use a module, by the module's directory.
+	callers map[string]map[string]Choice
 }
 
 // SetExtra replaces the extra providers and forgets the cached indexes.
@@ -28,6 +35,7 @@ func (s *Sources) SetExtra(extra []*Provider) {
 	defer s.mu.Unlock()
 	s.extra = extra
 	s.byDir = nil
+	s.chosen = nil
 }
 
 // Reset forgets the cached indexes and where the .carina/schemas directories are (a schema file
@@ -37,6 +45,7 @@ func (s *Sources) Reset() {
 	defer s.mu.Unlock()
 	s.byDir = nil
 	s.locals = nil
+	s.chosen = nil
 }
 
 // ForDir returns the schema index of the configuration in dir.
@@ -143,4 +152,70 @@ func FindWorkspaceDir(dir string) string {
 		}
 		abs = parent
 	}
+}
+
+// ForConfig returns the schema index of a configuration with the provider versions it chooses
+// (Defaults.Choose): the lock file and the provider blocks are read on every call, so an edit
+// of either applies at the next check. A module that pins nothing gets the choice of the last
+// configuration seen using it.
+func (s *Sources) ForConfig(pins Pins) (*Index, error) {
+	abs, err := filepath.Abs(pins.Dir)
+	if err == nil {
+		pins.Dir = abs
+	}
+	s.mu.Lock()
+	pins.Inherited = s.callers[pins.Dir]
+	s.mu.Unlock()
+	choices, err := s.defaults.Choose(os.ReadFile, pins)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	for _, m := range pins.Modules {
+		if s.callers == nil {
+			s.callers = map[string]map[string]Choice{}
+		}
+		s.callers[m] = choices
+	}
+	s.mu.Unlock()
+	local := s.findLocal(pins.Dir)
+	key := local + "\x00" + choiceKey(choices)
+	s.mu.Lock()
+	idx, ok := s.chosen[key]
+	extra := s.extra
+	s.mu.Unlock()
+	if ok {
+		return idx, nil
+	}
+	var sources []*Provider
+	if local != "" {
+		ps, err := LoadDir(local)
+		if err != nil {
+			return nil, err
+		}
+		sources = append(sources, ps...)
+	}
+	idx, err = s.defaults.For(choices, append(sources, extra...)...)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.chosen == nil {
+		s.chosen = map[string]*Index{}
+	}
+	s.chosen[key] = idx
+	return idx, nil
+}
+
+// Defaults returns the embedded sets the sources start from.
+func (s *Sources) Defaults() *Defaults { return &s.defaults }
+
+func choiceKey(choices map[string]Choice) string {
+	keys := make([]string, 0, len(choices))
+	for p, c := range choices {
+		keys = append(keys, fmt.Sprintf("%s=%+v", p, c))
+	}
+	slices.Sort(keys)
+	return strings.Join(keys, ";")
 }

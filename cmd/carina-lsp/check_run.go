@@ -127,7 +127,7 @@ func (c *checker) check(ctx context.Context, t target) (out checked) {
 				out.ioFailed = true
 			}
 		}
-		idx, err := c.indexes.ForDir(t.dir)
+		idx, err := c.indexes.ForConfig(cfg.Pins())
 		if err != nil {
 			out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: %v\n", err))
 			out.fatal = true

@@ -37,7 +37,11 @@ func fixTargets(ctx context.Context, ws *workspace.Workspace, targets []target, 
 		if t.err != nil {
 			continue
 		}
-		idx, err := indexes.ForDir(t.dir)
+		cfg, err := ws.Config(ctx, t.dir)
+		if err != nil {
+			continue // reported by the check
+		}
+		idx, err := indexes.ForConfig(cfg.Pins())
 		if err != nil {
 			continue // reported by the check
 		}
