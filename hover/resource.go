@@ -19,7 +19,7 @@ const maxValues = 40
 func (p *place) resourceTypeHover() *Hover {
 	s := p.s
 	if s.Schema != nil {
-		return card(s.Span, p.resourceCard(s.Schema))
+		return card(s.Span, p.resourceCard(s.Schema)+p.schemasLine(s.Schema.Provider))
 	}
 	msg := code(s.Text) + " — no schema is loaded for this resource type, so its attributes are not checked."
 	if h, ok := p.schemas.FoldHead(s.Text); ok {
