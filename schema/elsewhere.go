@@ -1,6 +1,9 @@
 package schema
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Choice returns the schemas chosen for a provider of the configuration and why; false when the
 // index was not made for a configuration (NewIndex, or a provider nothing pins and nothing names).
@@ -64,4 +67,18 @@ func (s *set) find(kind ResourceKind, head string) *Resource {
 		}
 	}
 	return nil
+}
+
+// Choices returns the choices the index was made with, by provider name; nil for an index not
+// made for a configuration.
+func (x *Index) Choices() []Choice {
+	if x == nil {
+		return nil
+	}
+	out := make([]Choice, 0, len(x.choices))
+	for _, c := range x.choices {
+		out = append(out, c)
+	}
+	slices.SortFunc(out, func(a, b Choice) int { return strings.Compare(a.Provider, b.Provider) })
+	return out
 }
