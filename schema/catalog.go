@@ -31,7 +31,11 @@ func (d *Defaults) Catalog() ([]SetInfo, error) {
 		if err := info(s, ""); err != nil {
 			return nil, err
 		}
-		vs := d.versions[s.name]
+		all, err := d.loadVersions()
+		if err != nil {
+			return nil, err
+		}
+		vs := all[s.name]
 		for i := len(vs) - 1; i >= 0; i-- {
 			if err := info(vs[i], vs[i].version); err != nil {
 				return nil, err

@@ -77,7 +77,8 @@ func (c Choice) Describe() string {
 func (d *Defaults) Versions(provider string) []string {
 	d.load()
 	var out []string
-	for _, s := range d.versions[provider] {
+	all, _ := d.loadVersions()
+	for _, s := range all[provider] {
 		out = append(out, s.version)
 	}
 	return out
@@ -150,7 +151,11 @@ func readLock(read func(string) ([]byte, error), dir string) (string, []lockEntr
 // version the requirement admits, else the newest set.
 func (d *Defaults) choose(provider, lockPath string, lock *lockEntry, req string) Choice {
 	c := Choice{Provider: provider}
-	sets := d.versions[provider]
+	var sets []*set
+	if lock != nil || req != "" {
+		all, _ := d.loadVersions()
+		sets = all[provider]
+	}
 	switch {
 	case lock != nil:
 		c.Reason, c.Lock, c.Asked = ReasonLock, lockPath, lock.Version
@@ -311,7 +316,11 @@ func (d *Defaults) For(choices map[string]Choice, extra ...*Provider) (*Index, e
 			if c.Version == "" {
 				continue
 			}
-			for _, s := range d.versions[p] {
+			all, err := d.loadVersions()
+			if err != nil {
+				return nil, err
+			}
+			for _, s := range all[p] {
 				if s.version == c.Version {
 					sets = append(sets, s)
 				}

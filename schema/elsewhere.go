@@ -41,7 +41,8 @@ func (x *Index) Elsewhere(kind ResourceKind, head string, has func(*Resource) bo
 			}
 		}
 	}
-	for _, s := range d.versions[provider] {
+	all, _ := d.loadVersions()
+	for _, s := range all[provider] {
 		if s.version != used.Version {
 			try(provider+" "+s.version, s)
 		}

@@ -84,11 +84,20 @@ func LoadEmbedded() ([]*Provider, error) {
 // after first use. Keep one per process (for example in the server or the CLI command) and share
 // it: everything it returns is immutable.
 type Defaults struct {
-	once     sync.Once
-	sets     []*set            // the default set in load order
-	versions map[string][]*set // provider → its versioned sets, oldest first
-	index    *Index
-	err      error
+	once  sync.Once
+	sets  []*set // the default set in load order
+	index *Index
+	err   error
+
+	versionsOnce sync.Once         // the versioned sets are opened when a choice or a message needs them
+	versions     map[string][]*set // provider → its versioned sets, oldest first
+	versionsErr  error
+}
+
+// loadVersions opens the versioned sets' tables, once.
+func (d *Defaults) loadVersions() (map[string][]*set, error) {
+	d.versionsOnce.Do(func() { d.versions, d.versionsErr = openVersions() })
+	return d.versions, d.versionsErr
 }
 
 func (d *Defaults) load() {
@@ -101,10 +110,7 @@ func (d *Defaults) load() {
 			}
 			d.sets = append(d.sets, s)
 		}
-		d.versions, d.err = openVersions()
-		if d.err == nil {
-			d.index, d.err = newIndex(d.sets)
-		}
+		d.index, d.err = newIndex(d.sets)
 		if d.err == nil {
 			d.index.defaults = d
 		}

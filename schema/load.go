@@ -124,7 +124,17 @@ func decodeHeader(unmarshal func([]byte, any) error, name string, data []byte) (
 		}
 		l.enums[e.Identity] = newEnum(e.Identity, e.Namespace, e.Name, e.Open, e.Values, nil)
 	}
-	for id, c := range f.CustomTypes {
+	addCustomTypes(p, f.CustomTypes)
+	if f.Regions != nil {
+		for _, v := range f.Regions.Values {
+			p.Regions = append(p.Regions, EnumValue{Wire: v.Wire, DSL: v.DSL, Qualified: deref(v.Qualified)})
+		}
+	}
+	return p, l, nil
+}
+
+func addCustomTypes(p *Provider, in map[string]*customJSON) {
+	for id, c := range in {
 		if c == nil {
 			continue
 		}
@@ -133,12 +143,6 @@ func decodeHeader(unmarshal func([]byte, any) error, name string, data []byte) (
 		}
 		p.CustomTypes[c.Identity] = &CustomType{Identity: c.Identity, Base: c.Base, Pattern: deref(c.Pattern)}
 	}
-	if f.Regions != nil {
-		for _, v := range f.Regions.Values {
-			p.Regions = append(p.Regions, EnumValue{Wire: v.Wire, DSL: v.DSL, Qualified: deref(v.Qualified)})
-		}
-	}
-	return p, l, nil
 }
 
 // loader carries what converting one file needs: its name for errors, its
@@ -148,6 +152,8 @@ type loader struct {
 	provider string
 	enums    map[string]*Enum
 	refs     []string // ref names seen in the current resource
+	// lazyEnum decodes a top-level enum a set file has not decoded yet (nil: all are decoded).
+	lazyEnum func(identity string) *Enum
 }
 
 func (l *loader) errorf(format string, args ...any) error {
@@ -345,7 +351,12 @@ func (l *loader) typ(where string, tj *typeJSON) (*Type, error) {
 func (l *loader) enum(tj *typeJSON, tr *Transform) *Enum {
 	id := deref(tj.Identity)
 	e := newEnum(id, tj.Namespace, tj.Name, tj.Values == nil, tj.Values, tr)
-	if have, ok := l.enums[id]; ok {
+	have, ok := l.enums[id]
+	if !ok && l.lazyEnum != nil {
+		have = l.lazyEnum(id)
+		ok = have != nil
+	}
+	if ok {
 		if have.Open == e.Open && equalValues(have.Values, e.Values) {
 			if have.Transform == nil {
 				have.Transform = tr

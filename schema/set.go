@@ -42,6 +42,7 @@ type set struct {
 	loadErr  error
 	provider *Provider // header fields, Enums, and the types decoded so far
 	l        *loader
+	zr       io.ReadCloser // the DEFLATE reader, reset for each entry
 }
 
 // eagerSet wraps a decoded provider.
@@ -87,7 +88,7 @@ func openSet(name string, data []byte) (*set, error) {
 	entries := make([]entry, 0, n)
 	for range n {
 		kind, err := r.ReadByte()
-		if err != nil || (kind != 'r' && kind != 'd') {
+		if err != nil || !strings.ContainsRune("rdec", rune(kind)) {
 			return fail("kind")
 		}
 		hl, err := binary.ReadUvarint(r)
@@ -100,11 +101,14 @@ func openSet(name string, data []byte) (*set, error) {
 		if err != nil {
 			return fail("size")
 		}
+		entries = append(entries, entry{string(kind) + ":" + string(head), int(size)})
+		if kind != 'r' && kind != 'd' {
+			continue
+		}
 		k := KindResource
 		if kind == 'd' {
 			k = KindDataSource
 		}
-		entries = append(entries, entry{string(kind) + ":" + string(head), int(size)})
 		s.heads[k] = append(s.heads[k], string(head))
 		if s.name == "" {
 			s.name, _, _ = strings.Cut(string(head), ".")
@@ -142,12 +146,17 @@ func kindKey(k ResourceKind, head string) string {
 	return "r:" + head
 }
 
-func inflate(z []byte) ([]byte, error) {
-	zr := flate.NewReader(bytes.NewReader(z))
-	defer zr.Close()
+// inflate decompresses one entry. A set's entries are inflated with one reader, reset for each
+// (a new one allocates its 32 KiB window): s.mu must be held.
+func (s *set) inflate(z []byte) ([]byte, error) {
+	if s.zr == nil {
+		s.zr = flate.NewReader(bytes.NewReader(z))
+	} else if err := s.zr.(flate.Resetter).Reset(bytes.NewReader(z), nil); err != nil {
+		return nil, err
+	}
 	var buf bytes.Buffer
-	buf.Grow(len(z) * 8)
-	if _, err := buf.ReadFrom(zr); err != nil {
+	buf.Grow(len(z) * 4)
+	if _, err := buf.ReadFrom(s.zr); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -159,11 +168,12 @@ func (s *set) load() error {
 		return s.loadErr
 	}
 	s.loaded = true
-	data, err := inflate(s.header)
+	data, err := s.inflate(s.header)
 	if err == nil {
 		var p *Provider
 		p, s.l, err = decodeHeader(fastjson.Unmarshal, s.origin, data)
 		if err == nil {
+			s.l.lazyEnum = s.topEnum
 			p.Complete = p.Complete || s.complete
 			s.provider = p
 			s.version, s.date = p.Version, p.Date
@@ -218,11 +228,12 @@ func (s *set) getLocked(kind ResourceKind, head string) *Resource {
 		return nil
 	}
 	var r *Resource
-	data, err := inflate(s.data[rng[0]:rng[1]])
+	data, err := s.inflate(s.data[rng[0]:rng[1]])
 	if err == nil {
-		var rj resourceJSON
-		if err = fastjson.Unmarshal(data, &rj); err == nil {
-			r, err = s.l.resource(head, kind, &rj)
+		br := binReader{s: string(data)}
+		rj := br.resource()
+		if err = br.err; err == nil {
+			r, err = s.l.resource(head, kind, rj)
 		}
 	}
 	if err != nil {
@@ -241,6 +252,9 @@ func (s *set) enum(identity string) *Enum {
 		return nil
 	}
 	if e, ok := s.provider.Enums[identity]; ok || s.data == nil {
+		return e
+	}
+	if e := s.topEnum(identity); e != nil {
 		return e
 	}
 	// aws.s3.Bucket.VersioningStatus lives in aws.s3.Bucket: try each shorter prefix.
@@ -265,12 +279,60 @@ func (s *set) enum(identity string) *Enum {
 	}
 }
 
+// topEnum decodes the top-level enum of the identity, once; nil when the set has none. s.mu must
+// be held.
+func (s *set) topEnum(identity string) *Enum {
+	if e, ok := s.provider.Enums[identity]; ok {
+		return e
+	}
+	rng, ok := s.blobs["e:"+identity]
+	if !ok {
+		return nil
+	}
+	data, err := s.inflate(s.data[rng[0]:rng[1]])
+	if err != nil {
+		return nil
+	}
+	br := binReader{s: string(data)}
+	ej := br.enum()
+	if br.err != nil {
+		return nil
+	}
+	if ej.Identity == "" {
+		ej.Identity = identity
+	}
+	e := newEnum(ej.Identity, ej.Namespace, ej.Name, ej.Open, ej.Values, nil)
+	s.provider.Enums[ej.Identity] = e
+	return e
+}
+
 // all decodes every type of the set and returns its provider.
 func (s *set) all() (*Provider, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := s.load(); err != nil {
 		return nil, err
+	}
+	if s.data != nil {
+		// In the order the eager decoder takes: the top-level enums and the custom types first.
+		for key := range s.blobs {
+			if id, ok := strings.CutPrefix(key, "e:"); ok {
+				s.topEnum(id)
+			}
+		}
+		if rng, ok := s.blobs["c:"]; ok {
+			data, err := s.inflate(s.data[rng[0]:rng[1]])
+			var f struct {
+				CustomTypes map[string]*customJSON `json:"custom_types"`
+			}
+			if err == nil {
+				err = fastjson.Unmarshal(data, &f)
+			}
+			if err != nil {
+				return nil, fmt.Errorf("schema: %s: custom types: %w", s.origin, err)
+			}
+			addCustomTypes(s.provider, f.CustomTypes)
+		}
 	}
 	for _, k := range []ResourceKind{KindResource, KindDataSource} {
 		for _, h := range s.heads[k] {
