@@ -6,18 +6,17 @@ import (
 	"slices"
 	"strings"
 	"sync"
-
-	fastjson "github.com/segmentio/encoding/json"
 )
 
 // The embedded sets: the aws and awscc indexes from testdata/schemas (the newest known) and the
 // released versions of testdata/schemas/versions, each as a set file (set.go: every type
 // compressed on its own, decoded on its first lookup; regenerate with go generate after the
-// JSON changes), and the hand-written overlay for the gaps of schemas.md §6 (data/aws-overlay.json),
-// which goes with the newest aws set only.
+// JSON changes), and the hand-written overlay for the gaps of schemas.md §6 (data/aws-overlay.json,
+// embedded as data/aws-overlay.set), which goes with the newest aws set only.
 //
+//go:generate go run ./internal/gen -src data -dst data aws-overlay.json
 //go:generate go run ./internal/gen -src ../testdata/schemas -dst data aws.json awscc.json versions/aws/0.3.0.json versions/aws/0.4.0.json versions/aws/0.5.0.json versions/awscc/0.3.0.json versions/awscc/0.4.0.json versions/awscc/0.5.0.json versions/awscc/0.6.0.json
-//go:embed data/aws-overlay.json data/*.set data/versions
+//go:embed data/*.set data/versions
 var embedded embed.FS
 
 // embeddedOrder is the load order of the default set: the overlay first, so
@@ -40,15 +39,8 @@ func EmbeddedFiles() []string {
 	return strings.Fields(embeddedOrder)
 }
 
-// openEmbedded opens one embedded file: the overlay decoded, a set file's table only.
+// openEmbedded opens one embedded set file: its table only.
 func openEmbedded(name string) (*set, error) {
-	if data, err := embedded.ReadFile("data/" + name); err == nil {
-		p, err := decodeWith(fastjson.Unmarshal, "embedded:"+name, data)
-		if err != nil {
-			return nil, err
-		}
-		return eagerSet(p), nil
-	}
 	data, err := embedded.ReadFile("data/" + strings.TrimSuffix(name, ".json") + ".set")
 	if err != nil {
 		return nil, fmt.Errorf("schema: no embedded file %q", name)

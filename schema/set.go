@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"unsafe"
 
 	fastjson "github.com/segmentio/encoding/json"
 )
@@ -146,20 +147,34 @@ func kindKey(k ResourceKind, head string) string {
 	return "r:" + head
 }
 
-// inflate decompresses one entry. A set's entries are inflated with one reader, reset for each
-// (a new one allocates its 32 KiB window): s.mu must be held.
+// inflate decompresses one entry (its uncompressed length, then its DEFLATE stream). A set's
+// entries are inflated with one reader, reset for each (a new one allocates its 32 KiB window):
+// s.mu must be held.
 func (s *set) inflate(z []byte) ([]byte, error) {
+	n, k := binary.Uvarint(z)
+	if k <= 0 || n > 1<<30 {
+		return nil, fmt.Errorf("schema: %s: bad entry length", s.origin)
+	}
+	src := bytes.NewReader(z[k:])
 	if s.zr == nil {
-		s.zr = flate.NewReader(bytes.NewReader(z))
-	} else if err := s.zr.(flate.Resetter).Reset(bytes.NewReader(z), nil); err != nil {
+		s.zr = flate.NewReader(src)
+	} else if err := s.zr.(flate.Resetter).Reset(src, nil); err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	buf.Grow(len(z) * 4)
-	if _, err := buf.ReadFrom(s.zr); err != nil {
+	out := make([]byte, n)
+	if _, err := io.ReadFull(s.zr, out); err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	return out, nil
+}
+
+// binReaderOf reads an inflated entry in place: the bytes are the reader's own and never change,
+// so the strings read alias them instead of copying.
+func binReaderOf(data []byte) binReader {
+	if len(data) == 0 {
+		return binReader{}
+	}
+	return binReader{s: unsafe.String(&data[0], len(data))}
 }
 
 // load decodes the header once; s.mu must be held.
@@ -230,7 +245,7 @@ func (s *set) getLocked(kind ResourceKind, head string) *Resource {
 	var r *Resource
 	data, err := s.inflate(s.data[rng[0]:rng[1]])
 	if err == nil {
-		br := binReader{s: string(data)}
+		br := binReaderOf(data)
 		rj := br.resource()
 		if err = br.err; err == nil {
 			r, err = s.l.resource(head, kind, rj)
@@ -293,7 +308,7 @@ func (s *set) topEnum(identity string) *Enum {
 	if err != nil {
 		return nil
 	}
-	br := binReader{s: string(data)}
+	br := binReaderOf(data)
 	ej := br.enum()
 	if br.err != nil {
 		return nil

@@ -117,8 +117,9 @@ func binaryEntry(kind byte, raw json.RawMessage) ([]byte, error) {
 	return w.b, nil
 }
 
-// deflate compresses an entry (raw DEFLATE: an entry needs no gzip header); JSON is compacted
-// first.
+// deflate compresses an entry (raw DEFLATE: an entry needs no gzip header) behind its
+// uncompressed length as a uvarint, so that it is inflated into one allocation; JSON is
+// compacted first.
 func deflate(raw []byte) ([]byte, error) {
 	if json.Valid(raw) {
 		var compact bytes.Buffer
@@ -127,8 +128,8 @@ func deflate(raw []byte) ([]byte, error) {
 		}
 		raw = compact.Bytes()
 	}
-	var buf bytes.Buffer
-	zw, err := flate.NewWriter(&buf, flate.BestCompression)
+	buf := bytes.NewBuffer(binary.AppendUvarint(nil, uint64(len(raw))))
+	zw, err := flate.NewWriter(buf, flate.BestCompression)
 	if err != nil {
 		return nil, err
 	}
