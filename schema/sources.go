@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -27,6 +28,10 @@ type Sources struct {
 	chosen map[string]*Index
 	// callers are the choices of the configurations that use a module, by the module's directory.
 	callers map[string]map[string]Choice
+	// locks are the lock files read, by path (nil data: none there), so that a tree of
+	// thousands of configurations does not look for one in every directory above each; Reset
+	// forgets them (the server calls it when a lock file changes).
+	locks map[string][]byte
 }
 
 // SetExtra replaces the extra providers and forgets the cached indexes.
@@ -46,6 +51,7 @@ func (s *Sources) Reset() {
 	s.byDir = nil
 	s.locals = nil
 	s.chosen = nil
+	s.locks = nil
 }
 
 // ForDir returns the schema index of the configuration in dir.
@@ -155,8 +161,8 @@ func FindWorkspaceDir(dir string) string {
 }
 
 // ForConfig returns the schema index of a configuration with the provider versions it chooses
-// (Defaults.Choose): the lock file and the provider blocks are read on every call, so an edit
-// of either applies at the next check. A module that pins nothing gets the choice of the last
+// (Defaults.Choose): the provider blocks come with every call, so an edit of one applies at the
+// next check; lock files are read once until Reset. A module that pins nothing gets the choice of the last
 // configuration seen using it.
 func (s *Sources) ForConfig(pins Pins) (*Index, error) {
 	abs, err := filepath.Abs(pins.Dir)
@@ -166,7 +172,7 @@ func (s *Sources) ForConfig(pins Pins) (*Index, error) {
 	s.mu.Lock()
 	pins.Inherited = s.callers[pins.Dir]
 	s.mu.Unlock()
-	choices, err := s.defaults.Choose(os.ReadFile, pins)
+	choices, err := s.defaults.Choose(s.readLock, pins)
 	if err != nil {
 		return nil, err
 	}
@@ -206,6 +212,29 @@ func (s *Sources) ForConfig(pins Pins) (*Index, error) {
 	}
 	s.chosen[key] = idx
 	return idx, nil
+}
+
+// readLock is os.ReadFile remembered per path, a missing file included.
+func (s *Sources) readLock(path string) ([]byte, error) {
+	s.mu.Lock()
+	data, ok := s.locks[path]
+	s.mu.Unlock()
+	if !ok {
+		var err error
+		if data, err = os.ReadFile(path); err != nil {
+			data = nil
+		}
+		s.mu.Lock()
+		if s.locks == nil {
+			s.locks = map[string][]byte{}
+		}
+		s.locks[path] = data
+		s.mu.Unlock()
+	}
+	if data == nil {
+		return nil, fs.ErrNotExist
+	}
+	return data, nil
 }
 
 // Defaults returns the embedded sets the sources start from.

@@ -75,7 +75,7 @@ func TestSourcesFindLocal(t *testing.T) {
 }
 
 // TestForConfigRereadsLock checks that an edit of carina-providers.lock applies at the next
-// lookup, and that a module directory the configuration uses inherits its choice.
+// lookup after Reset, and that a module directory the configuration uses inherits its choice.
 func TestForConfigRereadsLock(t *testing.T) {
 	dir := t.TempDir()
 	write := func(version string) {
@@ -88,6 +88,7 @@ func TestForConfigRereadsLock(t *testing.T) {
 	mod := t.TempDir()
 	for _, version := range []string{"0.5.0", "0.4.0"} {
 		write(version)
+		s.Reset() // what the server does when a lock file changes
 		idx, err := s.ForConfig(Pins{Dir: dir, Versions: map[string]string{"aws": ""}, Modules: []string{mod}})
 		if err != nil {
 			t.Fatal(err)
