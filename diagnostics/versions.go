@@ -110,8 +110,14 @@ func (c *checker) versionSentence(s *resourceSite, d *Diagnostic) {
 	f := c.cfg.File(d.Path)
 	word := strings.Trim(text(f, d.Span), `'"`)
 	var has func(*schema.Resource) bool
+	// Only a top-level attribute is compared across versions: a nested one's path is not known
+	// here, and a same-named attribute elsewhere in the type says nothing about it.
+	attr, isKey := topLevelAttr(s, d.Span)
 	switch d.Code {
 	case CodeUnknownAttribute:
+		if !isKey {
+			return
+		}
 		has = func(r *schema.Resource) bool { return r.Attributes[word] != nil }
 	case CodeUnknownType:
 		has = func(*schema.Resource) bool { return true }
@@ -119,16 +125,17 @@ func (c *checker) versionSentence(s *resourceSite, d *Diagnostic) {
 		head = written
 		has = func(r *schema.Resource) bool { return r.Type == written }
 	case CodeInvalidEnum:
+		if attr == "" || isKey {
+			return
+		}
 		head = written // an enum path in the old spelling names the old type
 		has = func(r *schema.Resource) bool {
-			for _, m := range r.Attributes {
-				if r.EnumOf(m) != nil {
-					if _, ok := r.EnumOf(m).Resolve(word); ok {
-						return true
-					}
-				}
+			m := r.Attributes[attr]
+			if m == nil {
+				return false
 			}
-			return false
+			_, ok := r.EnumOf(m).Resolve(word)
+			return ok
 		}
 	default:
 		return
@@ -158,4 +165,33 @@ func (c *checker) versionSentence(s *resourceSite, d *Diagnostic) {
 		verb = strings.Replace(verb, "spells", "spell", 1)
 	}
 	d.Message += fmt.Sprintf("; %s %s: pin the provider's version in its block or in %s", strings.Join(others, ", "), verb, schema.LockFile)
+}
+
+// topLevelAttr returns the top-level attribute of a resource's body whose key (isKey) or value
+// holds the file span sp; "" when none does.
+func topLevelAttr(s *resourceSite, sp grammar.Span) (name string, isKey bool) {
+	if s.expr.Body == nil {
+		return "", false
+	}
+	for _, it := range s.expr.Body.Items {
+		var key *grammar.Name
+		var whole grammar.Span
+		switch a := it.(type) {
+		case *grammar.Attribute:
+			key, whole = a.Key, a.Span
+		case *grammar.NestedBlock:
+			key, whole = a.Name, a.Span
+		}
+		if key == nil {
+			continue
+		}
+		k, w := at(s.stmt, key.Span), at(s.stmt, whole)
+		switch {
+		case k.Start <= sp.Start && sp.End <= k.End:
+			return key.Text, true
+		case w.Start <= sp.Start && sp.End <= w.End:
+			return key.Text, false
+		}
+	}
+	return "", false
 }
