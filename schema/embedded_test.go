@@ -240,3 +240,36 @@ func BenchmarkFirstLookup(b *testing.B) {
 		}
 	}
 }
+
+// TestConcurrentFirstLookups checks that goroutines looking up the same types at once, as the
+// server's workers do, decode each once and get the same entry.
+func TestConcurrentFirstLookups(t *testing.T) {
+	var d Defaults
+	idx, err := d.Index()
+	if err != nil {
+		t.Fatal(err)
+	}
+	heads := []string{"awscc.ec2.Vpc", "aws.s3.Bucket", "awscc.cloudfront.Distribution"}
+	got := make([][]*Resource, 8)
+	enums := make([]*Enum, 8)
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Go(func() {
+			for _, h := range heads {
+				got[i] = append(got[i], idx.Resource(h))
+			}
+			enums[i] = idx.Enum("aws.s3.Bucket.BucketNamespace")
+		})
+	}
+	wg.Wait()
+	for i := range got {
+		for j, r := range got[i] {
+			if r == nil || r != got[0][j] {
+				t.Fatalf("goroutine %d: %s is %p, goroutine 0 has %p", i, heads[j], r, got[0][j])
+			}
+		}
+		if enums[i] == nil || enums[i] != enums[0] {
+			t.Fatalf("goroutine %d: enum %p, goroutine 0 has %p", i, enums[i], enums[0])
+		}
+	}
+}
