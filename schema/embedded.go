@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // The embedded sets: the aws and awscc indexes from testdata/schemas (the newest known) and the
@@ -39,11 +40,29 @@ func EmbeddedFiles() []string {
 	return strings.Fields(embeddedOrder)
 }
 
+// The default set's files are also embedded as strings: embed.FS.ReadFile copies a file, and
+// these are opened by every process (the versioned sets, opened when needed, are read through
+// the FS).
+var (
+	//go:embed data/aws-overlay.set
+	overlaySet string
+	//go:embed data/aws.set
+	awsSet string
+	//go:embed data/awscc.set
+	awsccSet string
+)
+
 // openEmbedded opens one embedded set file: its table only.
 func openEmbedded(name string) (*set, error) {
-	data, err := embedded.ReadFile("data/" + strings.TrimSuffix(name, ".json") + ".set")
-	if err != nil {
-		return nil, fmt.Errorf("schema: no embedded file %q", name)
+	var data []byte
+	if str := map[string]string{"aws-overlay.json": overlaySet, "aws.json": awsSet, "awscc.json": awsccSet}[name]; str != "" {
+		// A read-only view of the string, not a copy: a set never writes to its data.
+		data = unsafe.Slice(unsafe.StringData(str), len(str))
+	} else {
+		var err error
+		if data, err = embedded.ReadFile("data/" + strings.TrimSuffix(name, ".json") + ".set"); err != nil {
+			return nil, fmt.Errorf("schema: no embedded file %q", name)
+		}
 	}
 	s, err := openSet(name, data)
 	if err != nil {

@@ -96,13 +96,17 @@ func openSet(name string, data []byte) (*set, error) {
 		if err != nil || hl > uint64(r.Len()) {
 			return fail("head")
 		}
-		head := make([]byte, hl)
-		io.ReadFull(r, head)
+		// The head is a view of the table's bytes, which never change: no copy.
+		head := ""
+		if hl > 0 {
+			head = unsafe.String(&data[len(data)-r.Len()], int(hl))
+		}
+		r.Seek(int64(hl), io.SeekCurrent)
 		size, err := binary.ReadUvarint(r)
 		if err != nil {
 			return fail("size")
 		}
-		entries = append(entries, entry{string(kind) + ":" + string(head), int(size)})
+		entries = append(entries, entry{string(kind) + ":" + head, int(size)})
 		if kind != 'r' && kind != 'd' {
 			continue
 		}
@@ -110,9 +114,9 @@ func openSet(name string, data []byte) (*set, error) {
 		if kind == 'd' {
 			k = KindDataSource
 		}
-		s.heads[k] = append(s.heads[k], string(head))
+		s.heads[k] = append(s.heads[k], head)
 		if s.name == "" {
-			s.name, _, _ = strings.Cut(string(head), ".")
+			s.name, _, _ = strings.Cut(head, ".")
 		}
 	}
 	off := len(data) - r.Len()
