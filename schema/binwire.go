@@ -407,3 +407,57 @@ func (r *binReader) values() []enumValueJSON {
 func (r *binReader) enum() *enumJSON {
 	return &enumJSON{Identity: r.str(), Namespace: r.optStr(), Name: r.str(), Open: r.bool(), Values: r.values()}
 }
+
+// header writes what a set's header keeps of the top level (fileJSON without the types, enums
+// and custom types, which are entries of their own).
+func (w *binWriter) header(f *fileJSON) {
+	w.optStr(f.Format)
+	w.bool(f.FormatVersion != nil)
+	if f.FormatVersion != nil {
+		w.uint(uint64(*f.FormatVersion))
+	}
+	w.str(f.Provider)
+	w.bool(f.WaitDefaults != nil)
+	if wd := f.WaitDefaults; wd != nil {
+		w.optUint(wd.TimeoutSecs)
+		w.optUint(wd.IntervalSecs)
+		w.str(wd.Source)
+	}
+	w.bool(f.CompleteTypeList)
+	w.str(f.ProviderVersion)
+	w.str(f.GeneratedAt)
+	w.bool(f.Source != nil)
+	if f.Source != nil {
+		w.str(f.Source.CommitDate)
+	}
+	w.bool(f.Regions != nil)
+	if f.Regions != nil {
+		w.values(f.Regions.Values)
+	}
+}
+
+func (r *binReader) header() *fileJSON {
+	f := &fileJSON{Format: r.optStr()}
+	if r.bool() {
+		v := int(r.uint())
+		f.FormatVersion = &v
+	}
+	f.Provider = r.str()
+	if r.bool() {
+		f.WaitDefaults = &waitJSON{TimeoutSecs: r.optUint(), IntervalSecs: r.optUint(), Source: r.str()}
+	}
+	f.CompleteTypeList = r.bool()
+	f.ProviderVersion = r.str()
+	f.GeneratedAt = r.str()
+	if r.bool() {
+		f.Source = &struct {
+			CommitDate string `json:"commit_date"`
+		}{CommitDate: r.str()}
+	}
+	if r.bool() {
+		f.Regions = &struct {
+			Values []enumValueJSON `json:"values"`
+		}{Values: r.values()}
+	}
+	return f
+}

@@ -79,6 +79,11 @@ func decodeHeader(unmarshal func([]byte, any) error, name string, data []byte) (
 	if err := unmarshal(data, &f); err != nil {
 		return nil, nil, fmt.Errorf("schema: %s: %w", name, err)
 	}
+	return header(name, &f)
+}
+
+// header checks a file's top level and makes its provider, without types (see decodeHeader).
+func header(name string, f *fileJSON) (*Provider, *loader, error) {
 	switch {
 	case f.Format == nil:
 		return nil, nil, fmt.Errorf("schema: %s: %w (no \"format\" field; want %q)", name, ErrNotIndex, formatName)

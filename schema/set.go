@@ -189,8 +189,13 @@ func (s *set) load() error {
 	s.loaded = true
 	data, err := s.inflate(s.header)
 	if err == nil {
+		br := binReaderOf(data)
+		f := br.header()
+		err = br.err
 		var p *Provider
-		p, s.l, err = decodeHeader(fastjson.Unmarshal, s.origin, data)
+		if err == nil {
+			p, s.l, err = header(s.origin, f)
+		}
 		if err == nil {
 			s.l.lazyEnum = s.topEnum
 			p.Complete = p.Complete || s.complete

@@ -72,11 +72,17 @@ func EncodeSet(data []byte) ([]byte, error) {
 	for _, k := range strings.Fields(dropped) {
 		delete(top, k)
 	}
-	header, err := json.Marshal(top) // map keys sorted: deterministic
+	rest, err := json.Marshal(top)
 	if err != nil {
 		return nil, err
 	}
-	hz, err := deflate(header)
+	var f fileJSON
+	if err := json.Unmarshal(rest, &f); err != nil {
+		return nil, err
+	}
+	var w binWriter
+	w.header(&f)
+	hz, err := deflate(w.b)
 	if err != nil {
 		return nil, err
 	}
