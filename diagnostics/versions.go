@@ -140,7 +140,7 @@ func (c *checker) versionSentence(s *resourceSite, d *Diagnostic) {
 	default:
 		return
 	}
-	others := c.schemas.Elsewhere(kind, head, has)
+	others := c.schemas.Elsewhere(kind, head, string(d.Code)+"\x00"+word+"\x00"+attr, has)
 	if len(others) == 0 {
 		return
 	}

@@ -131,13 +131,8 @@ func readLock(read func(string) ([]byte, error), dir string) (string, []lockEntr
 		p := filepath.Join(abs, LockFile)
 		data, err := read(p)
 		if err == nil {
-			var f struct {
-				Provider []lockEntry `toml:"provider"`
-			}
-			if _, err := toml.Decode(string(data), &f); err != nil {
-				return p, nil, fmt.Errorf("schema: %s: %w", p, err)
-			}
-			return p, f.Provider, nil
+			entries, err := parseLock(p, data)
+			return p, entries, err
 		}
 		parent := filepath.Dir(abs)
 		if parent == abs {
@@ -145,6 +140,17 @@ func readLock(read func(string) ([]byte, error), dir string) (string, []lockEntr
 		}
 		abs = parent
 	}
+}
+
+// parseLock reads the [[provider]] entries of a lock file.
+func parseLock(path string, data []byte) ([]lockEntry, error) {
+	var f struct {
+		Provider []lockEntry `toml:"provider"`
+	}
+	if _, err := toml.Decode(string(data), &f); err != nil {
+		return nil, fmt.Errorf("schema: %s: %w", path, err)
+	}
+	return f.Provider, nil
 }
 
 // choose picks the set of one provider: the lock file's exact version, else the newest embedded
@@ -267,6 +273,11 @@ func (d *Defaults) Choose(read func(string) ([]byte, error), pins Pins) (map[str
 		return nil, d.err
 	}
 	lockPath, entries, err := readLock(read, pins.Dir)
+	return d.chooseWith(lockPath, entries, err, pins)
+}
+
+// chooseWith is Choose with the lock file read (lockPath "" when there is none).
+func (d *Defaults) chooseWith(lockPath string, entries []lockEntry, err error, pins Pins) (map[string]Choice, error) {
 	if len(entries) == 0 && len(pins.Inherited) > 0 && !pinsAny(pins.Versions) {
 		return pins.Inherited, err
 	}

@@ -21,11 +21,30 @@ func (x *Index) Choice(provider string) (Choice, bool) {
 // Elsewhere returns the other embedded sets of the head's provider (versions and the newest,
 // not the one this index uses) whose type of the kind at head, or at the same head spelt another
 // way (aws.ec2.vpc, aws.ec2.Vpc), satisfies has: "aws 0.5.0". It decodes those types, so it is
-// for the path of a finding, not for every lookup.
-func (x *Index) Elsewhere(kind ResourceKind, head string, has func(*Resource) bool) []string {
+// for the path of a finding, not for every lookup; the answer is remembered by kind, head and
+// key, which must name what has tests (a finding's code and word).
+func (x *Index) Elsewhere(kind ResourceKind, head, key string, has func(*Resource) bool) []string {
 	if x == nil || x.defaults == nil {
 		return nil
 	}
+	memoKey := string(kind) + "\x00" + head + "\x00" + key
+	x.mu.Lock()
+	out, ok := x.elsewhere[memoKey]
+	x.mu.Unlock()
+	if ok {
+		return out
+	}
+	out = x.elsewhereOf(kind, head, has)
+	x.mu.Lock()
+	if x.elsewhere == nil {
+		x.elsewhere = map[string][]string{}
+	}
+	x.elsewhere[memoKey] = out
+	x.mu.Unlock()
+	return out
+}
+
+func (x *Index) elsewhereOf(kind ResourceKind, head string, has func(*Resource) bool) []string {
 	provider, _, _ := strings.Cut(head, ".")
 	used, _ := x.Choice(provider)
 	d := x.defaults
@@ -61,13 +80,27 @@ func (s *set) find(kind ResourceKind, head string) *Resource {
 	if r := s.get(kind, head); r != nil {
 		return r
 	}
-	k := foldHead(head)
-	for _, h := range s.heads[kind] {
-		if foldHead(h) == k {
-			return s.get(kind, h)
-		}
+	if h, ok := s.foldedHeads()[string(kind)+":"+foldHead(head)]; ok {
+		return s.get(kind, h)
 	}
 	return nil
+}
+
+// foldedHeads maps each head of the set, folded (foldHead) behind its kind, to the head, once.
+func (s *set) foldedHeads() map[string]string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.folded == nil {
+		s.folded = map[string]string{}
+		for _, k := range []ResourceKind{KindResource, KindDataSource} {
+			for _, h := range s.heads[k] {
+				if _, ok := s.folded[string(k)+":"+foldHead(h)]; !ok {
+					s.folded[string(k)+":"+foldHead(h)] = h
+				}
+			}
+		}
+	}
+	return s.folded
 }
 
 // Choices returns the choices the index was made with, by provider name; nil for an index not

@@ -22,8 +22,9 @@ type Index struct {
 	// type when this one lacks something (Elsewhere); nil for an index made by NewIndex.
 	defaults *Defaults
 
-	mu       sync.Mutex
-	resolved map[string]*Resource // kindKey → the combined entry (nil: none)
+	mu        sync.Mutex
+	resolved  map[string]*Resource // kindKey → the combined entry (nil: none)
+	elsewhere map[string][]string  // see Elsewhere
 }
 
 type providerInfo struct {

@@ -43,7 +43,8 @@ type set struct {
 	loadErr  error
 	provider *Provider // header fields, Enums, and the types decoded so far
 	l        *loader
-	zr       io.ReadCloser // the DEFLATE reader, reset for each entry
+	zr       io.ReadCloser     // the DEFLATE reader, reset for each entry
+	folded   map[string]string // see foldedHeads
 }
 
 // eagerSet wraps a decoded provider.

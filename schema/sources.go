@@ -1,11 +1,11 @@
 package schema
 
 import (
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -31,7 +31,8 @@ type Sources struct {
 	// locks are the lock files read, by path (nil data: none there), so that a tree of
 	// thousands of configurations does not look for one in every directory above each; Reset
 	// forgets them (the server calls it when a lock file changes).
-	locks map[string][]byte
+	locks    map[string][]byte
+	lockDirs map[string]string // absolute directory → its nearest lock file, or ""
 }
 
 // SetExtra replaces the extra providers and forgets the cached indexes.
@@ -52,6 +53,7 @@ func (s *Sources) Reset() {
 	s.locals = nil
 	s.chosen = nil
 	s.locks = nil
+	s.lockDirs = nil
 }
 
 // ForDir returns the schema index of the configuration in dir.
@@ -172,7 +174,18 @@ func (s *Sources) ForConfig(pins Pins) (*Index, error) {
 	s.mu.Lock()
 	pins.Inherited = s.callers[pins.Dir]
 	s.mu.Unlock()
-	choices, err := s.defaults.Choose(s.readLock, pins)
+	lockPath := s.findLock(pins.Dir)
+	var entries []lockEntry
+	var lockErr error
+	if lockPath != "" {
+		data, _ := s.readLock(lockPath)
+		entries, lockErr = parseLock(lockPath, data)
+	}
+	s.defaults.load()
+	if s.defaults.err != nil {
+		return nil, s.defaults.err
+	}
+	choices, err := s.defaults.chooseWith(lockPath, entries, lockErr, pins)
 	if err != nil {
 		return nil, err
 	}
@@ -214,6 +227,42 @@ func (s *Sources) ForConfig(pins Pins) (*Index, error) {
 	return idx, nil
 }
 
+// findLock returns the lock file in dir (absolute) or the nearest directory above it, or "",
+// remembering the answer for dir and the directories above it as findLocal does.
+func (s *Sources) findLock(dir string) string {
+	var below []string
+	found := ""
+	for d := dir; ; {
+		s.mu.Lock()
+		l, ok := s.lockDirs[d]
+		s.mu.Unlock()
+		if ok {
+			found = l
+			break
+		}
+		below = append(below, d)
+		p := filepath.Join(d, LockFile)
+		if data, err := s.readLock(p); err == nil && data != nil {
+			found = p
+			break
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.lockDirs == nil {
+		s.lockDirs = map[string]string{}
+	}
+	for _, d := range below {
+		s.lockDirs[d] = found
+	}
+	return found
+}
+
 // readLock is os.ReadFile remembered per path, a missing file included.
 func (s *Sources) readLock(path string) ([]byte, error) {
 	s.mu.Lock()
@@ -243,8 +292,9 @@ func (s *Sources) Defaults() *Defaults { return &s.defaults }
 func choiceKey(choices map[string]Choice) string {
 	keys := make([]string, 0, len(choices))
 	for p, c := range choices {
-		keys = append(keys, fmt.Sprintf("%s=%+v", p, c))
+		keys = append(keys, strings.Join([]string{p, c.Version, strconv.Itoa(int(c.Reason)), c.Asked, c.Lock, c.Mode,
+			strconv.FormatBool(c.Patch), strconv.FormatBool(c.Approx)}, "\x00"))
 	}
 	slices.Sort(keys)
-	return strings.Join(keys, ";")
+	return strings.Join(keys, "\x01")
 }
