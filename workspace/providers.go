@@ -1,6 +1,8 @@
 package workspace
 
 import (
+	"context"
+	"path/filepath"
 	"slices"
 
 	"github.com/carina-rs/carina-lsp/grammar"
@@ -66,4 +68,49 @@ func plain(s *grammar.StringLit) bool {
 		}
 	}
 	return true
+}
+
+// callerDepth bounds how many directories above a module CallerPins looks in.
+const callerDepth = 8
+
+// CallerPins returns the pins of the configuration that uses a module, looked for in the
+// directories above it up to the nearest one holding a configuration (the usual layout:
+// modules/net under the root that uses it), so that the
+// module is checked with its caller's provider versions whatever the order configurations are
+// checked in. It reports false for a configuration that is no module or that pins versions
+// itself, and when no directory above uses it. With forget, the directories above are forgotten
+// once read (see Forget: `check` keeps no configuration it is not checking).
+func (w *Workspace) CallerPins(ctx context.Context, c *Config, forget bool) (schema.Pins, bool) {
+	if !c.IsModule {
+		return schema.Pins{}, false
+	}
+	for _, v := range c.Pins().Versions {
+		if v != "" {
+			return schema.Pins{}, false
+		}
+	}
+	dir := c.Dir
+	for range callerDepth {
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+		caller, err := w.Config(ctx, dir)
+		if forget {
+			w.Forget(dir)
+		}
+		if err != nil || ctx.Err() != nil {
+			break
+		}
+		for _, m := range caller.Modules {
+			if m.Dir == c.Dir {
+				return caller.Pins(), true
+			}
+		}
+		if len(caller.Files) > 0 {
+			break // the nearest configuration above does not use it: look no further
+		}
+	}
+	return schema.Pins{}, false
 }

@@ -130,6 +130,9 @@ func (c *checker) check(ctx context.Context, t target) (out checked) {
 				out.ioFailed = true
 			}
 		}
+		if caller, ok := c.ws.CallerPins(ctx, cfg, true); ok {
+			c.indexes.ForConfig(caller) // hands the module its caller's choice
+		}
 		idx, err := c.indexes.ForConfig(cfg.Pins())
 		if err != nil {
 			out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: %v\n", err))

@@ -41,6 +41,9 @@ func fixTargets(ctx context.Context, ws *workspace.Workspace, targets []target, 
 		if err != nil {
 			continue // reported by the check
 		}
+		if caller, ok := ws.CallerPins(ctx, cfg, false); ok {
+			indexes.ForConfig(caller) // hands the module its caller's choice
+		}
 		idx, err := indexes.ForConfig(cfg.Pins())
 		if err != nil {
 			continue // reported by the check

@@ -54,3 +54,30 @@ func TestCheckVerboseSchemas(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckModuleInheritsCaller checks a module alone: it is checked with the provider version
+// its caller above it asks for (aws ~0.5.0, whose types were snake_case), not the newest.
+func TestCheckModuleInheritsCaller(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"main.crn":             "provider aws {\n  version = '~0.5.0'\n}\n\nlet net = use { source = './modules/net' }\n",
+		"modules/net/main.crn": "arguments {\n  cidr: String\n}\n\nlet vpc = aws.ec2.vpc {\n  cidr_block = cidr\n}\n\nattributes {\n  vpc_id: String = vpc.vpc_id\n}\n",
+	}
+	for name, text := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	run(context.Background(), []string{"check", "-v", filepath.Join(root, "modules", "net")}, nil, &stdout, &stderr)
+	if !strings.Contains(stderr.String(), "schemas: aws 0.5.0 (the provider block asks for version '~0.5.0')") {
+		t.Errorf("the module's schemas are not its caller's:\n%s", stderr.String())
+	}
+	if strings.Contains(stdout.String(), "resource-type-spelling") {
+		t.Errorf("aws.ec2.vpc reported in a module whose caller pins aws 0.5.0:\n%s", stdout.String())
+	}
+}
