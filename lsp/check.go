@@ -28,7 +28,7 @@ func (s *Server) config(ctx context.Context, dir string) (*workspace.Config, *sc
 	if isUntitled(dir) {
 		idx, err = s.schemas.Base()
 	} else {
-		if caller, ok := s.ws.CallerPins(ctx, cfg, false); ok {
+		if caller, ok := s.ws.CallerPins(ctx, cfg, nil); ok {
 			s.schemas.ForConfig(caller) // hands the module its caller's choice
 		}
 		idx, err = s.schemas.ForConfig(cfg.Pins())

@@ -4,6 +4,8 @@ import (
 	"context"
 	"path/filepath"
 	"slices"
+	"strings"
+	"sync"
 
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
@@ -73,14 +75,22 @@ func plain(s *grammar.StringLit) bool {
 // callerDepth bounds how many directories above a module CallerPins looks in.
 const callerDepth = 8
 
+// CallerMemo remembers, for `check`, the pins of the configurations CallerPins read (a
+// configuration above many modules is then built once, not once for each), and has CallerPins
+// forget those configurations once read (check keeps none it is not checking). The zero value is
+// ready; it is safe for concurrent use.
+type CallerMemo struct {
+	mu   sync.Mutex
+	pins map[string]schema.Pins // by directory; Versions nil: it pins nothing
+}
+
 // CallerPins returns the pins of the configuration that uses a module, looked for in the
 // directories above it up to the nearest one holding a configuration (the usual layout:
-// modules/net under the root that uses it), so that the
-// module is checked with its caller's provider versions whatever the order configurations are
-// checked in. It reports false for a configuration that is no module or that pins versions
-// itself, and when no directory above uses it. With forget, the directories above are forgotten
-// once read (see Forget: `check` keeps no configuration it is not checking).
-func (w *Workspace) CallerPins(ctx context.Context, c *Config, forget bool) (schema.Pins, bool) {
+// modules/net under the root that uses it), so that the module is checked with its caller's
+// provider versions whatever the order configurations are checked in. It reports false for a
+// configuration that is no module or that pins versions itself, and when no directory above
+// uses it. memo may be nil (the server, which keeps its configurations).
+func (w *Workspace) CallerPins(ctx context.Context, c *Config, memo *CallerMemo) (schema.Pins, bool) {
 	if !c.IsModule {
 		return schema.Pins{}, false
 	}
@@ -96,21 +106,113 @@ func (w *Workspace) CallerPins(ctx context.Context, c *Config, forget bool) (sch
 			break
 		}
 		dir = parent
-		caller, err := w.Config(ctx, dir)
-		if forget {
-			w.Forget(dir)
-		}
-		if err != nil || ctx.Err() != nil {
-			break
-		}
-		for _, m := range caller.Modules {
-			if m.Dir == c.Dir {
-				return caller.Pins(), true
+		pins, ok := memo.get(dir)
+		if !ok {
+			hasFiles, mayPin := w.mayPin(dir)
+			switch {
+			case mayPin:
+				caller, err := w.Config(ctx, dir)
+				if memo != nil {
+					w.Forget(dir)
+				}
+				if err != nil || ctx.Err() != nil {
+					return schema.Pins{}, false
+				}
+				pins = caller.Pins()
+			case hasFiles:
+				pins = schema.Pins{Dir: dir} // pins nothing
+			default:
+				continue // no configuration here: look further up
 			}
+			memo.put(dir, pins)
 		}
-		if len(caller.Files) > 0 {
-			break // the nearest configuration above does not use it: look no further
+		if slices.Contains(pins.Modules, c.Dir) {
+			return pins, true
 		}
+		return schema.Pins{}, false // the nearest configuration above does not use it
 	}
 	return schema.Pins{}, false
+}
+
+func (m *CallerMemo) get(dir string) (schema.Pins, bool) {
+	if m == nil {
+		return schema.Pins{}, false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	p, ok := m.pins[dir]
+	return p, ok
+}
+
+func (m *CallerMemo) put(dir string, p schema.Pins) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.pins == nil {
+		m.pins = map[string]schema.Pins{}
+	}
+	m.pins[dir] = p
+}
+
+// mayPin reports whether dir holds .crn files, and whether one of them may pin a provider
+// version (pinsVersion):
+// building a configuration to read its provider blocks is worth it only then (a tree's modules
+// would otherwise have their callers built again for each).
+func (w *Workspace) mayPin(dir string) (hasFiles, mayPin bool) {
+	entries, _ := w.fs.ReadDir(dir)
+	w.mu.Lock()
+	var open []string
+	for p, o := range w.overlays {
+		if filepath.Dir(p) == dir {
+			hasFiles = true
+			open = append(open, p)
+			mayPin = mayPin || pinsVersion(o.text)
+		}
+	}
+	w.mu.Unlock()
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		if e.IsDir() || !IsSource(e.Name()) || slices.Contains(open, p) {
+			continue
+		}
+		hasFiles = true
+		if !mayPin {
+			text, err := w.fs.ReadFile(p)
+			mayPin = err == nil && pinsVersion(string(text))
+		}
+	}
+	return hasFiles, mayPin
+}
+
+// pinsVersion reports whether text may hold a provider block with a version key: a `provider`
+// followed by a `{` whose body, up to the first `}`, has `version` before an `=`. It may say yes
+// wrongly (a comment), never no wrongly, and costs no parse.
+func pinsVersion(text string) bool {
+	for rest := text; ; {
+		i := strings.Index(rest, "provider")
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len("provider"):]
+		open := strings.IndexByte(rest, '{')
+		if open < 0 {
+			return false
+		}
+		body := rest[open:]
+		if end := strings.IndexByte(body, '}'); end >= 0 {
+			body = body[:end]
+		}
+		for b := body; ; {
+			j := strings.Index(b, "version")
+			if j < 0 {
+				break
+			}
+			b = strings.TrimLeft(b[j+len("version"):], " \t")
+			if strings.HasPrefix(b, "=") {
+				return true
+			}
+		}
+	}
 }

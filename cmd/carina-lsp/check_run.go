@@ -32,6 +32,7 @@ type checker struct {
 	memo bool
 	// verbose says on stderr which provider versions' schemas each configuration is checked with.
 	verbose bool
+	callers workspace.CallerMemo // the pins of the configurations that use modules
 }
 
 // run checks the targets it receives with up to jobs workers, one configuration each at a time,
@@ -130,7 +131,7 @@ func (c *checker) check(ctx context.Context, t target) (out checked) {
 				out.ioFailed = true
 			}
 		}
-		if caller, ok := c.ws.CallerPins(ctx, cfg, true); ok {
+		if caller, ok := c.ws.CallerPins(ctx, cfg, &c.callers); ok {
 			c.indexes.ForConfig(caller) // hands the module its caller's choice
 		}
 		idx, err := c.indexes.ForConfig(cfg.Pins())
