@@ -190,12 +190,13 @@ func (w *Workspace) mayPin(dir string) (hasFiles, mayPin bool) {
 // followed by a `{` whose body, up to the first `}`, has `version` before an `=`. It may say yes
 // wrongly (a comment), never no wrongly, and costs no parse.
 func pinsVersion(text string) bool {
+	kw := grammar.ProviderConstruct.Keyword()
 	for rest := text; ; {
-		i := strings.Index(rest, "provider")
+		i := strings.Index(rest, kw)
 		if i < 0 {
 			return false
 		}
-		rest = rest[i+len("provider"):]
+		rest = rest[i+len(kw):]
 		open := strings.IndexByte(rest, '{')
 		if open < 0 {
 			return false
