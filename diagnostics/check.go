@@ -100,6 +100,7 @@ func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index
 // checkStatement runs the statement-local checks on the statement in scope (c.only), each
 // contained: a check that panics loses its own findings on this statement, nothing else.
 func (c *checker) checkStatement() {
+	mark := len(c.out)
 	c.contained("constructs", c.checkConstructs)
 	c.contained("waits", c.checkWaits)
 	c.contained("references", c.checkRefs)
@@ -109,6 +110,7 @@ func (c *checker) checkStatement() {
 	c.contained("module calls", c.checkModuleCalls)
 	c.contained("pipe form", c.checkPipeForm)
 	c.contained("tag keys", c.collectTagKeys)
+	c.contained("schema versions", func() { c.checkVersions(mark) })
 }
 
 // contained runs one check on what is in scope (the statement c.only, or the configuration).

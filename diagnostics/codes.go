@@ -24,7 +24,7 @@ func Codes() []Code {
 		CodeNoSchema, CodeUnknownType, CodeTypeCase, CodeReadKeyword, CodeUnknownAttribute,
 		CodeMissingRequired, CodeExclusiveRequired, CodeReadOnly, CodeBlockSyntax, CodeTypeMismatch,
 		CodeInvalidEnum, CodeEnumString, CodeEnumOldForm, CodeOutOfRange, CodeInvalidPattern,
-		CodeInvalidRegion,
+		CodeInvalidRegion, CodeSchemaVersion,
 		// waits
 		CodeWaitMissingUntil, CodeWaitDuplicateKey, CodeWaitUnknownKey, CodeWaitUnknownTarget,
 		CodeWaitInvalidTarget, CodeWaitSelfTarget, CodeWaitUntilOperator, CodeWaitUntilShape,

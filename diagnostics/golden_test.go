@@ -47,7 +47,7 @@ func TestGolden(t *testing.T) {
 		if _, ok := a.Get("want"); !ok && !*update {
 			t.Fatalf("%s has no want section", p)
 		}
-		r := check(t, a.Sources())
+		r := checkDir(t, a.Sources(), a.Option("dir"))
 		got := r.lines()
 		if a.Option("related") == "yes" {
 			got = r.linesRelated()

@@ -3,6 +3,7 @@ package diagnostics
 import (
 	"context"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 	"testing"
@@ -21,8 +22,25 @@ type result struct {
 // configuration, subdirectories hold modules) and checks it against the embedded schemas.
 func check(t testing.TB, files map[string]string) result {
 	t.Helper()
+	return checkDir(t, files, "")
+}
+
+// checkDir checks the configuration of dir below the root (the root for ""), with the schemas
+// it chooses; a module directory the root uses inherits the root's choice.
+func checkDir(t testing.TB, files map[string]string, dir string) result {
+	t.Helper()
 	cfg := testutil.Config(t, files, testutil.Root)
-	ds := Check(context.Background(), cfg, testutil.EmbeddedIndex(t))
+	idx, choices := testutil.ChosenIndex(t, files, cfg, nil)
+	if dir != "" {
+		mod := path.Join(testutil.Root, dir)
+		inherited := choices
+		if !slices.Contains(cfg.Pins().Modules, mod) {
+			inherited = nil
+		}
+		cfg = testutil.Config(t, files, mod)
+		idx, _ = testutil.ChosenIndex(t, files, cfg, inherited)
+	}
+	ds := Check(context.Background(), cfg, idx)
 	checkSpans(t, cfg, ds)
 	return result{cfg, ds}
 }

@@ -18,10 +18,10 @@ var update = flag.Bool("update", false, "rewrite the want sections of testdata/*
 // directory puts the file in a module or upstream directory), one cursor marker <|>, and a `want`
 // section holding the hovered text and the Markdown card, or `(no hover)`.
 func TestGolden(t *testing.T) {
-	idx := testutil.EmbeddedIndex(t)
 	txtar.Run(t, "testdata/*.txtar", func(t *testing.T, p string, a *txtar.Archive) {
 		want, haveWant := a.Get("want")
 		fx := build(t, a.Sources(), true)
+		idx, _ := testutil.ChosenIndex(t, a.Sources(), fx.cfg, nil) // a lock file, a provider block's version
 		got := render(fx, At(context.Background(), fx.cfg, fx.file, fx.offset, idx))
 		if *update {
 			a.Set("want", got)

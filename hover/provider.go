@@ -15,7 +15,17 @@ func (p *place) providerKindHover() *Hover {
 	}
 	return card(s.Span, fmt.Sprintf("Provider %s — %s and %s in the loaded schemas.", code(s.Text),
 		plural(uint64(len(p.schemas.ResourceTypes(s.Text))), "resource type", "resource types"),
-		plural(uint64(len(p.schemas.DataSourceTypes(s.Text))), "data source", "data sources")))
+		plural(uint64(len(p.schemas.DataSourceTypes(s.Text))), "data source", "data sources"))+p.schemasLine(s.Text))
+}
+
+// schemasLine says which version's schemas of a provider apply and why, as a paragraph to append
+// to a card ("" when the index was not chosen for a configuration).
+func (p *place) schemasLine(provider string) string {
+	c, ok := p.schemas.Choice(provider)
+	if !ok {
+		return ""
+	}
+	return "\n\nSchemas: " + c.Describe() + "."
 }
 
 // backendTypeHover explains the type in `backend s3 { … }`.

@@ -19,7 +19,7 @@ const maxValues = 40
 func (p *place) resourceTypeHover() *Hover {
 	s := p.s
 	if s.Schema != nil {
-		return card(s.Span, p.resourceCard(s.Schema))
+		return card(s.Span, p.resourceCard(s.Schema)+p.schemasLine(s.Schema.Provider)+docsLine(s.Schema))
 	}
 	msg := code(s.Text) + " — no schema is loaded for this resource type, so its attributes are not checked."
 	if h, ok := p.schemas.FoldHead(s.Text); ok {
@@ -99,10 +99,16 @@ func (e env) resourceCard(rs *schema.Resource) string {
 	case !data && e.schemas.DataSource(rs.Type) != nil:
 		m.para("Also a data source: " + code("read "+rs.Type+" { … }") + ".")
 	}
-	if u := rs.DocsURL(); u != "" {
-		m.para("[Documentation](" + u + ")") // the page the document link of the type opens
-	}
 	return m.String()
+}
+
+// docsLine links the page documenting a resource type (the page its document link opens), as
+// the foot of its card; "" when the schema names none.
+func docsLine(rs *schema.Resource) string {
+	if u := rs.DocsURL(); u != "" {
+		return "\n\n[Documentation](" + u + ")"
+	}
+	return ""
 }
 
 // sortedMembers orders attributes for a card: required first, then by name.

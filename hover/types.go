@@ -9,7 +9,7 @@ func (p *place) typeNameHover() *Hover {
 	s := p.s
 	if strings.Contains(s.Text, ".") {
 		if s.Schema != nil {
-			return card(s.Span, p.resourceCard(s.Schema))
+			return card(s.Span, p.resourceCard(s.Schema)+docsLine(s.Schema))
 		}
 		return card(s.Span, code(s.Text)+" — no schema is loaded for this resource type.")
 	}

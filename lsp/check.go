@@ -28,7 +28,10 @@ func (s *Server) config(ctx context.Context, dir string) (*workspace.Config, *sc
 	if isUntitled(dir) {
 		idx, err = s.schemas.Base()
 	} else {
-		idx, err = s.schemas.ForDir(dir)
+		if caller, ok := s.ws.CallerPins(ctx, cfg, nil); ok {
+			s.schemas.ForConfig(caller) // hands the module its caller's choice
+		}
+		idx, err = s.schemas.ForConfig(cfg.Pins())
 	}
 	if err != nil {
 		s.log.Warn("schemas: " + err.Error())

@@ -6,9 +6,12 @@ import (
 	"strings"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/carina-rs/carina-lsp/schema"
 )
 
-// didChangeWatchedFiles picks up .crn and schema files changed outside the editor.
+// didChangeWatchedFiles picks up .crn and schema files changed outside the editor, and lock files
+// (carina-providers.lock: which provider version's schemas apply).
 func didChangeWatchedFiles(ctx context.Context, s *Server, p *protocol.DidChangeWatchedFilesParams) error {
 	dirs := map[string]bool{}
 	for _, ev := range p.Changes {
@@ -16,7 +19,8 @@ func didChangeWatchedFiles(ctx context.Context, s *Server, p *protocol.DidChange
 		if path == "" {
 			continue
 		}
-		if strings.HasSuffix(path, ".json") && strings.Contains(filepath.ToSlash(path), "/.carina/schemas/") {
+		if strings.HasSuffix(path, ".json") && strings.Contains(filepath.ToSlash(path), "/.carina/schemas/") ||
+			filepath.Base(path) == schema.LockFile {
 			s.schemas.Reset()
 			s.pulls.invalidateAll()
 			for _, d := range s.docs.all() {

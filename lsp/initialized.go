@@ -22,6 +22,7 @@ func initialized(ctx context.Context, s *Server, _ *protocol.InitializedParams) 
 		RegisterOptions: protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: []protocol.FileSystemWatcher{
 			{GlobPattern: "**/*.crn"},
 			{GlobPattern: "**/.carina/schemas/*.json"},
+			{GlobPattern: "**/carina-providers.lock"},
 		}},
 	}}}
 	// A request to the client: its answer comes through the connection's reading goroutine,

@@ -1,42 +1,114 @@
 package schema
 
 import (
-	"bytes"
-	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
-	fastjson "github.com/segmentio/encoding/json"
 )
 
-// TestEmbeddedEqualsShared checks that the compressed copies are the files in
-// testdata/schemas without their indentation, byte for byte (run go generate in
-// this directory when not).
+// embeddedJSON lists every embedded set and the JSON file it is generated from.
+var embeddedJSON = []string{
+	"aws-overlay.json", "aws.json", "awscc.json",
+	"versions/aws/0.3.0.json", "versions/aws/0.4.0.json", "versions/aws/0.5.0.json",
+	"versions/awscc/0.3.0.json", "versions/awscc/0.4.0.json", "versions/awscc/0.5.0.json", "versions/awscc/0.6.0.json",
+}
+
+// TestEmbeddedEqualsShared checks that every embedded set decodes, type by type, to what the file
+// in testdata/schemas it comes from decodes to (run go generate in this directory when not).
 func TestEmbeddedEqualsShared(t *testing.T) {
-	for _, name := range []string{"aws.json", "awscc.json"} {
+	for _, name := range embeddedJSON {
 		t.Run(name, func(t *testing.T) {
-			src := needShared(t, filepath.Join("schemas", name))
-			indented, err := os.ReadFile(src)
+			src := filepath.Join("..", "testdata", "schemas", name)
+			if name == "aws-overlay.json" {
+				src = filepath.Join("data", name) // hand-written, beside its set file
+			}
+			data, err := os.ReadFile(src)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var compact bytes.Buffer
-			if err := json.Compact(&compact, indented); err != nil {
-				t.Fatal(err)
-			}
-			want := compact.Bytes()
-			got, err := EmbeddedData(name)
+			want, err := decode("embedded:"+name, data)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("embedded %s (%d bytes) differs from %s (%d bytes): run go generate ./schema", name, len(got), src, len(want))
+			s, err := openEmbedded(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := s.all()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want.Complete = got.Complete // set by embeddedComplete, not by the file
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("embedded %s differs from testdata/schemas (-json +set): run go generate ./schema\n%s", name, diff)
 			}
 		})
+	}
+}
+
+// TestEmbeddedSize bounds what the embedded schema data adds to the binary: the bytes of the
+// embedded files. The newest sets were 178,568 bytes as gzip-compressed JSON; in the binary form,
+// every type and enum compressed on its own, they and the seven versioned sets take about 628,000.
+func TestEmbeddedSize(t *testing.T) {
+	const limit = 700_000
+	var size int
+	err := fs.WalkDir(embedded, "data", func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		data, err := embedded.ReadFile(p)
+		size += len(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if size > limit {
+		t.Errorf("embedded schema data is %d bytes, more than %d", size, limit)
+	}
+}
+
+// TestStartupDecodesOnlyWhatIsAsked checks that the default index decodes no versioned set and
+// no type until one is looked up, and then only that one.
+func TestStartupDecodesOnlyWhatIsAsked(t *testing.T) {
+	var d Defaults
+	idx, err := d.Index()
+	if err != nil {
+		t.Fatal(err)
+	}
+	decoded := func() []string {
+		var out []string
+		// d.versions is nil until a choice or a message needs the versioned sets.
+		for _, sets := range append([][]*set{d.sets}, d.versions["aws"], d.versions["awscc"]) {
+			for _, s := range sets {
+				s.mu.Lock()
+				if s.provider != nil && s.data != nil {
+					for h := range s.provider.Resources {
+						out = append(out, s.origin+" "+h)
+					}
+				}
+				if s.loaded && s.version != "" {
+					out = append(out, s.origin+" header")
+				}
+				s.mu.Unlock()
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	if got := decoded(); len(got) != 0 {
+		t.Errorf("decoded before any lookup: %v", got)
+	}
+	if idx.Resource("awscc.ec2.Vpc") == nil {
+		t.Fatal("no awscc.ec2.Vpc")
+	}
+	if diff := cmp.Diff([]string{"embedded:awscc.json awscc.ec2.Vpc"}, decoded()); diff != "" {
+		t.Errorf("decoded after one lookup (-want +got):\n%s", diff)
 	}
 }
 
@@ -45,8 +117,8 @@ func TestEmbeddedFiles(t *testing.T) {
 	if diff := cmp.Diff(want, EmbeddedFiles()); diff != "" {
 		t.Errorf("EmbeddedFiles (-want +got):\n%s", diff)
 	}
-	if _, err := EmbeddedData("nope.json"); err == nil {
-		t.Error("EmbeddedData(nope.json): no error")
+	if _, err := openEmbedded("nope.json"); err == nil {
+		t.Error("openEmbedded(nope.json): no error")
 	}
 	ps, err := LoadEmbedded()
 	if err != nil {
@@ -146,24 +218,6 @@ func TestDefaultsOnce(t *testing.T) {
 	}
 }
 
-// TestEmbeddedLoadTime logs what the lazy first use costs.
-func TestEmbeddedLoadTime(t *testing.T) {
-	start := time.Now()
-	var d Defaults
-	if _, err := d.Index(); err != nil {
-		t.Fatal(err)
-	}
-	var size int
-	for _, name := range []string{"aws-overlay.json", "aws.json.gz", "awscc.json.gz"} {
-		data, err := embedded.ReadFile("data/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		size += len(data)
-	}
-	t.Logf("first use of the embedded set: %v; embedded data %d bytes", time.Since(start), size)
-}
-
 func BenchmarkDefaultsFirstUse(b *testing.B) {
 	for b.Loop() {
 		var d Defaults
@@ -173,32 +227,49 @@ func BenchmarkDefaultsFirstUse(b *testing.B) {
 	}
 }
 
-func BenchmarkEmbeddedData(b *testing.B) {
+// BenchmarkFirstLookup is what a configuration's first lookup of a large type costs.
+func BenchmarkFirstLookup(b *testing.B) {
 	for b.Loop() {
-		if _, err := EmbeddedData("awscc.json"); err != nil {
+		var d Defaults
+		idx, err := d.Index()
+		if err != nil {
 			b.Fatal(err)
+		}
+		if idx.Resource("awscc.cloudfront.Distribution") == nil {
+			b.Fatal("no awscc.cloudfront.Distribution")
 		}
 	}
 }
 
-// TestEmbeddedFastDecodeAgrees checks that the embedded files read with the fast decoder give the
-// same providers as with encoding/json, which user files are read with.
-func TestEmbeddedFastDecodeAgrees(t *testing.T) {
-	for _, name := range EmbeddedFiles() {
-		data, err := EmbeddedData(name)
-		if err != nil {
-			t.Fatal(err)
+// TestConcurrentFirstLookups checks that goroutines looking up the same types at once, as the
+// server's workers do, decode each once and get the same entry.
+func TestConcurrentFirstLookups(t *testing.T) {
+	var d Defaults
+	idx, err := d.Index()
+	if err != nil {
+		t.Fatal(err)
+	}
+	heads := []string{"awscc.ec2.Vpc", "aws.s3.Bucket", "awscc.cloudfront.Distribution"}
+	got := make([][]*Resource, 8)
+	enums := make([]*Enum, 8)
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Go(func() {
+			for _, h := range heads {
+				got[i] = append(got[i], idx.Resource(h))
+			}
+			enums[i] = idx.Enum("aws.s3.Bucket.BucketNamespace")
+		})
+	}
+	wg.Wait()
+	for i := range got {
+		for j, r := range got[i] {
+			if r == nil || r != got[0][j] {
+				t.Fatalf("goroutine %d: %s is %p, goroutine 0 has %p", i, heads[j], r, got[0][j])
+			}
 		}
-		want, err := decode(name, data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := decodeWith(fastjson.Unmarshal, name, data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("%s: the fast decoder's provider differs (-encoding/json +fast):\n%s", name, diff)
+		if enums[i] == nil || enums[i] != enums[0] {
+			t.Fatalf("goroutine %d: enum %p, goroutine 0 has %p", i, enums[i], enums[0])
 		}
 	}
 }

@@ -3,16 +3,28 @@ package schema
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
-// Index combines providers into one set of lookups. It is immutable; a nil
-// *Index is valid and knows nothing (schema-less mode).
+// Index combines providers into one set of lookups. It is immutable to its users; a nil *Index
+// is valid and knows nothing (schema-less mode). The types of embedded sets are decoded on their
+// first lookup (set.go), and the combined answer per head is remembered.
 type Index struct {
-	resources   map[string]*Resource
-	dataSources map[string]*Resource
+	sets        []*set
+	resources   map[string][]*set // head → the sets that have it, in source order
+	dataSources map[string][]*set
 	providers   map[string]*providerInfo
-	enums       map[string]*Enum
 	folded      map[string][]string // foldHead(head) → heads, both kinds
+	// choices say which schemas of each provider apply and why (see Choice); nil for an index
+	// made by NewIndex.
+	choices map[string]Choice
+	// defaults are the embedded sets the index was made from, asked for the other versions of a
+	// type when this one lacks something (Elsewhere); nil for an index made by NewIndex.
+	defaults *Defaults
+
+	mu        sync.Mutex
+	resolved  map[string]*Resource // kindKey → the combined entry (nil: none)
+	elsewhere map[string][]string  // see Elsewhere
 }
 
 type providerInfo struct {
@@ -36,16 +48,29 @@ type providerInfo struct {
 //
 // Nil sources are skipped.
 func NewIndex(sources ...*Provider) *Index {
+	sets := make([]*set, 0, len(sources))
+	for _, p := range sources {
+		if p != nil {
+			sets = append(sets, eagerSet(p))
+		}
+	}
+	x, _ := newIndex(sets)
+	return x
+}
+
+// newIndex combines sets in order (see NewIndex), decoding the headers of the lazy ones.
+func newIndex(sets []*set) (*Index, error) {
 	x := &Index{
-		resources:   map[string]*Resource{},
-		dataSources: map[string]*Resource{},
+		sets:        sets,
+		resources:   map[string][]*set{},
+		dataSources: map[string][]*set{},
 		providers:   map[string]*providerInfo{},
-		enums:       map[string]*Enum{},
 		folded:      map[string][]string{},
 	}
-	for _, p := range sources {
-		if p == nil {
-			continue
+	for _, s := range sets {
+		p, err := s.info()
+		if err != nil {
+			return nil, err
 		}
 		info := x.providers[p.Name]
 		if info == nil {
@@ -62,17 +87,14 @@ func NewIndex(sources ...*Provider) *Index {
 			info.regions = p.Regions
 		}
 		info.complete = info.complete || p.Complete
-		for _, r := range p.Resources {
-			put(x.resources, r)
+		for _, head := range s.heads[KindResource] {
+			x.resources[head] = append(x.resources[head], s)
 		}
-		for _, r := range p.DataSources {
-			put(x.dataSources, r)
-		}
-		for id, e := range p.Enums {
-			x.enums[id] = e
+		for _, head := range s.heads[KindDataSource] {
+			x.dataSources[head] = append(x.dataSources[head], s)
 		}
 	}
-	for _, m := range []map[string]*Resource{x.resources, x.dataSources} {
+	for _, m := range []map[string][]*set{x.resources, x.dataSources} {
 		for head := range m {
 			k := foldHead(head)
 			if !slices.Contains(x.folded[k], head) {
@@ -83,19 +105,48 @@ func NewIndex(sources ...*Provider) *Index {
 	for _, heads := range x.folded {
 		slices.Sort(heads)
 	}
-	return x
+	return x, nil
 }
 
-func put(m map[string]*Resource, r *Resource) {
-	old, ok := m[r.Type]
-	if !ok {
-		m[r.Type] = r
-		return
+// lookup returns the combined entry of the kind at head: each set's own, in order, a later one
+// replacing an earlier one as NewIndex says.
+func (x *Index) lookup(kind ResourceKind, head string) *Resource {
+	m := x.resources
+	if kind == KindDataSource {
+		m = x.dataSources
 	}
-	if r.AliasOf != "" && old.AliasOf == "" {
-		return
+	sets := m[head]
+	if len(sets) == 0 {
+		return nil
 	}
-	m[r.Type] = inheritWait(r, old)
+	key := kindKey(kind, head)
+	x.mu.Lock()
+	r, ok := x.resolved[key]
+	x.mu.Unlock()
+	if ok {
+		return r
+	}
+	for _, s := range sets {
+		n := s.get(kind, head)
+		switch {
+		case n == nil:
+		case r == nil:
+			r = n
+		case n.AliasOf != "" && r.AliasOf == "":
+		default:
+			r = inheritWait(n, r)
+		}
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.resolved == nil {
+		x.resolved = map[string]*Resource{}
+	}
+	if have, ok := x.resolved[key]; ok {
+		return have // another goroutine was first: keep one answer
+	}
+	x.resolved[key] = r
+	return r
 }
 
 // inheritWait returns r, or a shallow copy of r that takes the wait settings
@@ -121,7 +172,7 @@ func (x *Index) Resource(head string) *Resource {
 	if x == nil {
 		return nil
 	}
-	return x.resources[head]
+	return x.lookup(KindResource, head)
 }
 
 // DataSource returns the data source (used with read) with the DSL head, or
@@ -130,7 +181,7 @@ func (x *Index) DataSource(head string) *Resource {
 	if x == nil {
 		return nil
 	}
-	return x.dataSources[head]
+	return x.lookup(KindDataSource, head)
 }
 
 // HasProvider reports whether any source describes the provider ("aws").
@@ -185,10 +236,10 @@ func (x *Index) DataSourceTypes(provider string) []string {
 	return heads(x.dataSources, provider)
 }
 
-func heads(m map[string]*Resource, provider string) []string {
+func heads(m map[string][]*set, provider string) []string {
 	var out []string
-	for head, r := range m {
-		if provider == "" || r.Provider == provider {
+	for head, sets := range m {
+		if provider == "" || sets[0].name == provider {
 			out = append(out, head)
 		}
 	}
@@ -221,7 +272,12 @@ func (x *Index) Enum(identity string) *Enum {
 	if x == nil {
 		return nil
 	}
-	return x.enums[identity]
+	for i := len(x.sets) - 1; i >= 0; i-- {
+		if e := x.sets[i].enum(identity); e != nil {
+			return e
+		}
+	}
+	return nil
 }
 
 // Regions returns the region list of a provider; each value's Qualified uses

@@ -40,66 +40,16 @@ func decode(name string, data []byte) (*Provider, error) {
 // decodeWith is decode with the JSON decoder given: the embedded files, which are known to be
 // valid, are read with a faster one (see LoadEmbedded).
 func decodeWith(unmarshal func([]byte, any) error, name string, data []byte) (*Provider, error) {
-	var f fileJSON
+	p, l, err := decodeHeader(unmarshal, name, data)
+	if err != nil {
+		return nil, err
+	}
+	var f struct {
+		Resources   map[string]*resourceJSON `json:"resources"`
+		DataSources map[string]*resourceJSON `json:"data_sources"`
+	}
 	if err := unmarshal(data, &f); err != nil {
 		return nil, fmt.Errorf("schema: %s: %w", name, err)
-	}
-	switch {
-	case f.Format == nil:
-		return nil, fmt.Errorf("schema: %s: %w (no \"format\" field; want %q)", name, ErrNotIndex, formatName)
-	case *f.Format != formatName:
-		return nil, fmt.Errorf("schema: %s: format is %q, want %q", name, *f.Format, formatName)
-	case f.FormatVersion == nil:
-		return nil, fmt.Errorf("schema: %s: no \"format_version\" field (want %d)", name, formatVersion)
-	case *f.FormatVersion != formatVersion:
-		return nil, fmt.Errorf("schema: %s: format_version %d is not supported (want %d)", name, *f.FormatVersion, formatVersion)
-	case f.Provider == "" || strings.Contains(f.Provider, "."):
-		return nil, fmt.Errorf("schema: %s: bad provider name %q", name, f.Provider)
-	}
-	l := &loader{name: name, provider: f.Provider, enums: map[string]*Enum{}}
-	if f.Source != nil {
-		l.repo = f.Source.Repo
-	}
-	p := &Provider{
-		Name:         f.Provider,
-		Origin:       name,
-		Resources:    map[string]*Resource{},
-		DataSources:  map[string]*Resource{},
-		Enums:        l.enums,
-		CustomTypes:  map[string]*CustomType{},
-		WaitDefaults: WaitDefaults{TimeoutSecs: DefaultWaitTimeoutSecs, IntervalSecs: DefaultWaitIntervalSecs},
-		Complete:     f.CompleteTypeList,
-	}
-	if w := f.WaitDefaults; w != nil {
-		if w.TimeoutSecs != nil && *w.TimeoutSecs > 0 {
-			p.WaitDefaults.TimeoutSecs = *w.TimeoutSecs
-		}
-		if w.IntervalSecs != nil && *w.IntervalSecs > 0 {
-			p.WaitDefaults.IntervalSecs = *w.IntervalSecs
-		}
-	}
-	for id, e := range f.Enums {
-		if e == nil {
-			continue
-		}
-		if e.Identity == "" {
-			e.Identity = id
-		}
-		l.enums[e.Identity] = newEnum(e.Identity, e.Namespace, e.Name, e.Open, e.Values, nil)
-	}
-	for id, c := range f.CustomTypes {
-		if c == nil {
-			continue
-		}
-		if c.Identity == "" {
-			c.Identity = id
-		}
-		p.CustomTypes[c.Identity] = &CustomType{Identity: c.Identity, Base: c.Base, Pattern: deref(c.Pattern)}
-	}
-	if f.Regions != nil {
-		for _, v := range f.Regions.Values {
-			p.Regions = append(p.Regions, EnumValue{Wire: v.Wire, DSL: v.DSL, Qualified: deref(v.Qualified)})
-		}
 	}
 	for _, sect := range []struct {
 		in   map[string]*resourceJSON
@@ -122,6 +72,87 @@ func decodeWith(unmarshal func([]byte, any) error, name string, data []byte) (*P
 	return p, nil
 }
 
+// decodeHeader reads what a file says besides its types: the provider with empty type maps, and
+// the loader its types are read with (a set file decodes them one by one, on demand).
+func decodeHeader(unmarshal func([]byte, any) error, name string, data []byte) (*Provider, *loader, error) {
+	var f fileJSON
+	if err := unmarshal(data, &f); err != nil {
+		return nil, nil, fmt.Errorf("schema: %s: %w", name, err)
+	}
+	return header(name, &f)
+}
+
+// header checks a file's top level and makes its provider, without types (see decodeHeader).
+func header(name string, f *fileJSON) (*Provider, *loader, error) {
+	switch {
+	case f.Format == nil:
+		return nil, nil, fmt.Errorf("schema: %s: %w (no \"format\" field; want %q)", name, ErrNotIndex, formatName)
+	case *f.Format != formatName:
+		return nil, nil, fmt.Errorf("schema: %s: format is %q, want %q", name, *f.Format, formatName)
+	case f.FormatVersion == nil:
+		return nil, nil, fmt.Errorf("schema: %s: no \"format_version\" field (want %d)", name, formatVersion)
+	case *f.FormatVersion != formatVersion:
+		return nil, nil, fmt.Errorf("schema: %s: format_version %d is not supported (want %d)", name, *f.FormatVersion, formatVersion)
+	case f.Provider == "" || strings.Contains(f.Provider, "."):
+		return nil, nil, fmt.Errorf("schema: %s: bad provider name %q", name, f.Provider)
+	}
+	l := &loader{name: name, provider: f.Provider, enums: map[string]*Enum{}}
+	if f.Source != nil {
+		l.repo = f.Source.Repo
+	}
+	p := &Provider{
+		Name:         f.Provider,
+		Origin:       name,
+		Version:      f.ProviderVersion,
+		Date:         f.GeneratedAt,
+		Resources:    map[string]*Resource{},
+		DataSources:  map[string]*Resource{},
+		Enums:        l.enums,
+		CustomTypes:  map[string]*CustomType{},
+		WaitDefaults: WaitDefaults{TimeoutSecs: DefaultWaitTimeoutSecs, IntervalSecs: DefaultWaitIntervalSecs},
+		Complete:     f.CompleteTypeList,
+	}
+	if f.Source != nil && f.Source.CommitDate != "" {
+		p.Date = f.Source.CommitDate
+	}
+	if w := f.WaitDefaults; w != nil {
+		if w.TimeoutSecs != nil && *w.TimeoutSecs > 0 {
+			p.WaitDefaults.TimeoutSecs = *w.TimeoutSecs
+		}
+		if w.IntervalSecs != nil && *w.IntervalSecs > 0 {
+			p.WaitDefaults.IntervalSecs = *w.IntervalSecs
+		}
+	}
+	for id, e := range f.Enums {
+		if e == nil {
+			continue
+		}
+		if e.Identity == "" {
+			e.Identity = id
+		}
+		l.enums[e.Identity] = newEnum(e.Identity, e.Namespace, e.Name, e.Open, e.Values, nil)
+	}
+	addCustomTypes(p, f.CustomTypes)
+	if f.Regions != nil {
+		for _, v := range f.Regions.Values {
+			p.Regions = append(p.Regions, EnumValue{Wire: v.Wire, DSL: v.DSL, Qualified: deref(v.Qualified)})
+		}
+	}
+	return p, l, nil
+}
+
+func addCustomTypes(p *Provider, in map[string]*customJSON) {
+	for id, c := range in {
+		if c == nil {
+			continue
+		}
+		if c.Identity == "" {
+			c.Identity = id
+		}
+		p.CustomTypes[c.Identity] = &CustomType{Identity: c.Identity, Base: c.Base, Pattern: deref(c.Pattern)}
+	}
+}
+
 // loader carries what converting one file needs: its name for errors, its
 // provider and the enums by identity (inline enum types share them).
 type loader struct {
@@ -130,6 +161,8 @@ type loader struct {
 	enums    map[string]*Enum
 	refs     []string // ref names seen in the current resource
 	repo     string   // the file's source repository, "owner/name"; may be empty
+	// lazyEnum decodes a top-level enum a set file has not decoded yet (nil: all are decoded).
+	lazyEnum func(identity string) *Enum
 }
 
 func (l *loader) errorf(format string, args ...any) error {
@@ -329,7 +362,12 @@ func (l *loader) typ(where string, tj *typeJSON) (*Type, error) {
 func (l *loader) enum(tj *typeJSON, tr *Transform) *Enum {
 	id := deref(tj.Identity)
 	e := newEnum(id, tj.Namespace, tj.Name, tj.Values == nil, tj.Values, tr)
-	if have, ok := l.enums[id]; ok {
+	have, ok := l.enums[id]
+	if !ok && l.lazyEnum != nil {
+		have = l.lazyEnum(id)
+		ok = have != nil
+	}
+	if ok {
 		if have.Open == e.Open && equalValues(have.Values, e.Values) {
 			if have.Transform == nil {
 				have.Transform = tr

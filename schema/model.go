@@ -6,6 +6,8 @@ package schema
 type Provider struct {
 	Name        string               // "aws", "awscc": the first segment of every head
 	Origin      string               // the name given to Load (a file path or "embedded:aws.json")
+	Version     string               // the provider release the file describes; "" for the newest sets
+	Date        string               // the source's commit date, else the file's generation date
 	Resources   map[string]*Resource // managed resources by DSL head ("awscc.ec2.Vpc")
 	DataSources map[string]*Resource // data sources (used with read) by DSL head
 	Enums       map[string]*Enum     // every enum by identity, top-level and inline

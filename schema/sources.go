@@ -1,8 +1,12 @@
 package schema
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -20,6 +24,15 @@ type Sources struct {
 	extra  []*Provider
 	byDir  map[string]*Index // by .carina/schemas directory; "" when there is none
 	locals map[string]string // absolute directory → its .carina/schemas directory, or ""
+	// chosen are the indexes of pinned versions, by .carina/schemas directory and choices.
+	chosen map[string]*Index
+	// callers are the choices of the configurations that use a module, by the module's directory.
+	callers map[string]map[string]Choice
+	// locks are the lock files read, by path (nil data: none there), so that a tree of
+	// thousands of configurations does not look for one in every directory above each; Reset
+	// forgets them (the server calls it when a lock file changes).
+	locks    map[string][]byte
+	lockDirs map[string]string // absolute directory → its nearest lock file, or ""
 }
 
 // SetExtra replaces the extra providers and forgets the cached indexes.
@@ -28,6 +41,7 @@ func (s *Sources) SetExtra(extra []*Provider) {
 	defer s.mu.Unlock()
 	s.extra = extra
 	s.byDir = nil
+	s.chosen = nil
 }
 
 // Reset forgets the cached indexes and where the .carina/schemas directories are (a schema file
@@ -37,6 +51,9 @@ func (s *Sources) Reset() {
 	defer s.mu.Unlock()
 	s.byDir = nil
 	s.locals = nil
+	s.chosen = nil
+	s.locks = nil
+	s.lockDirs = nil
 }
 
 // ForDir returns the schema index of the configuration in dir.
@@ -143,4 +160,141 @@ func FindWorkspaceDir(dir string) string {
 		}
 		abs = parent
 	}
+}
+
+// ForConfig returns the schema index of a configuration with the provider versions it chooses
+// (Defaults.Choose): the provider blocks come with every call, so an edit of one applies at the
+// next check; lock files are read once until Reset. A module that pins nothing gets the choice of the last
+// configuration seen using it.
+func (s *Sources) ForConfig(pins Pins) (*Index, error) {
+	abs, err := filepath.Abs(pins.Dir)
+	if err == nil {
+		pins.Dir = abs
+	}
+	s.mu.Lock()
+	pins.Inherited = s.callers[pins.Dir]
+	s.mu.Unlock()
+	lockPath := s.findLock(pins.Dir)
+	var entries []lockEntry
+	var lockErr error
+	if lockPath != "" {
+		data, _ := s.readLock(lockPath)
+		entries, lockErr = parseLock(lockPath, data)
+	}
+	s.defaults.load()
+	if s.defaults.err != nil {
+		return nil, s.defaults.err
+	}
+	choices, err := s.defaults.chooseWith(lockPath, entries, lockErr, pins)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	for _, m := range pins.Modules {
+		if s.callers == nil {
+			s.callers = map[string]map[string]Choice{}
+		}
+		s.callers[m] = choices
+	}
+	s.mu.Unlock()
+	local := s.findLocal(pins.Dir)
+	key := local + "\x00" + choiceKey(choices)
+	s.mu.Lock()
+	idx, ok := s.chosen[key]
+	extra := s.extra
+	s.mu.Unlock()
+	if ok {
+		return idx, nil
+	}
+	var sources []*Provider
+	if local != "" {
+		ps, err := LoadDir(local)
+		if err != nil {
+			return nil, err
+		}
+		sources = append(sources, ps...)
+	}
+	idx, err = s.defaults.For(choices, append(sources, extra...)...)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.chosen == nil {
+		s.chosen = map[string]*Index{}
+	}
+	s.chosen[key] = idx
+	return idx, nil
+}
+
+// findLock returns the lock file in dir (absolute) or the nearest directory above it, or "",
+// remembering the answer for dir and the directories above it as findLocal does.
+func (s *Sources) findLock(dir string) string {
+	var below []string
+	found := ""
+	for d := dir; ; {
+		s.mu.Lock()
+		l, ok := s.lockDirs[d]
+		s.mu.Unlock()
+		if ok {
+			found = l
+			break
+		}
+		below = append(below, d)
+		p := filepath.Join(d, LockFile)
+		if data, err := s.readLock(p); err == nil && data != nil {
+			found = p
+			break
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.lockDirs == nil {
+		s.lockDirs = map[string]string{}
+	}
+	for _, d := range below {
+		s.lockDirs[d] = found
+	}
+	return found
+}
+
+// readLock is os.ReadFile remembered per path, a missing file included.
+func (s *Sources) readLock(path string) ([]byte, error) {
+	s.mu.Lock()
+	data, ok := s.locks[path]
+	s.mu.Unlock()
+	if !ok {
+		var err error
+		if data, err = os.ReadFile(path); err != nil {
+			data = nil
+		}
+		s.mu.Lock()
+		if s.locks == nil {
+			s.locks = map[string][]byte{}
+		}
+		s.locks[path] = data
+		s.mu.Unlock()
+	}
+	if data == nil {
+		return nil, fs.ErrNotExist
+	}
+	return data, nil
+}
+
+// Defaults returns the embedded sets the sources start from.
+func (s *Sources) Defaults() *Defaults { return &s.defaults }
+
+func choiceKey(choices map[string]Choice) string {
+	keys := make([]string, 0, len(choices))
+	for p, c := range choices {
+		keys = append(keys, strings.Join([]string{p, c.Version, strconv.Itoa(int(c.Reason)), c.Asked, c.Lock, c.Mode,
+			strconv.FormatBool(c.Patch), strconv.FormatBool(c.Approx)}, "\x00"))
+	}
+	slices.Sort(keys)
+	return strings.Join(keys, "\x01")
 }

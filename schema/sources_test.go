@@ -73,3 +73,35 @@ func TestSourcesFindLocal(t *testing.T) {
 		t.Errorf("after Reset: findLocal = %q, want the new %q", got, inner)
 	}
 }
+
+// TestForConfigRereadsLock checks that an edit of carina-providers.lock applies at the next
+// lookup after Reset, and that a module directory the configuration uses inherits its choice.
+func TestForConfigRereadsLock(t *testing.T) {
+	dir := t.TempDir()
+	write := func(version string) {
+		text := "[[provider]]\nname = \"aws\"\nmode = \"version\"\nversion = \"" + version + "\"\n"
+		if err := os.WriteFile(filepath.Join(dir, LockFile), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var s Sources
+	mod := t.TempDir()
+	for _, version := range []string{"0.5.0", "0.4.0"} {
+		write(version)
+		s.Reset() // what the server does when a lock file changes
+		idx, err := s.ForConfig(Pins{Dir: dir, Versions: map[string]string{"aws": ""}, Modules: []string{mod}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c, _ := idx.Choice("aws"); c.Version != version || c.Reason != ReasonLock {
+			t.Errorf("lock says %s: choice %+v", version, c)
+		}
+		idx, err = s.ForConfig(Pins{Dir: mod})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c, _ := idx.Choice("aws"); c.Version != version {
+			t.Errorf("module of a configuration locked to %s: choice %+v", version, c)
+		}
+	}
+}

@@ -18,19 +18,21 @@ type fileJSON struct {
 	WaitDefaults  *waitJSON `json:"wait_defaults"`
 	// CompleteTypeList is an extension of the layout: true says that the file lists every
 	// resource and data-source type of its provider (see Provider.Complete).
-	CompleteTypeList bool                     `json:"complete_type_list"`
-	Resources        map[string]*resourceJSON `json:"resources"`
-	DataSources      map[string]*resourceJSON `json:"data_sources"`
-	Enums            map[string]*enumJSON     `json:"enums"`
-	CustomTypes      map[string]*customJSON   `json:"custom_types"`
-	Regions          *struct {
+	CompleteTypeList bool `json:"complete_type_list"`
+	// ProviderVersion is the release the file was read at (the files of testdata/schemas/versions).
+	ProviderVersion string `json:"provider_version"`
+	GeneratedAt     string `json:"generated_at"`
+	// Source is the file's provenance: the commit date (Provider.Date) and the provider's
+	// repository ("owner/name"), for the documentation links (Resource.DocsURL).
+	Source *struct {
+		CommitDate string `json:"commit_date"`
+		Repo       string `json:"repo"`
+	} `json:"source"`
+	Enums       map[string]*enumJSON   `json:"enums"`
+	CustomTypes map[string]*customJSON `json:"custom_types"`
+	Regions     *struct {
 		Values []enumValueJSON `json:"values"`
 	} `json:"regions"`
-	// Source is the file's provenance: only the provider's repository ("owner/name") is read,
-	// for the documentation links (Resource.DocsURL).
-	Source *struct {
-		Repo string `json:"repo"`
-	} `json:"source"`
 }
 
 type waitJSON struct {

@@ -32,6 +32,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fl.BoolVar(&ff.diff, "diff", false, "with -fix: print the fixes as a unified diff and write nothing")
 	fl.BoolVar(&ff.unsafe, "unsafe-fixes", false, "with -fix: apply suggestions too (a did-you-mean among several names)")
 	disableFlag := fl.String("disable", "", "comma-separated diagnostic codes not to report (e.g. pipe-form,tag-key-case); syntax errors cannot be disabled")
+	verbose := fl.Bool("v", false, "say on stderr which provider version's schemas each configuration is checked with, and why")
 	jobs := fl.Int("j", runtime.GOMAXPROCS(0), "how many configurations to check at once (default: one per core)")
 	fl.Usage = func() {
 		fmt.Fprintf(stderr, "usage: carina-lsp check [flags] [paths]\n\n"+
@@ -39,8 +40,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			"one configuration. A file is checked as part of its directory's configuration.\n"+
 			"With -fix, the quick fixes marked safe are applied first (-unsafe-fixes: the others too),\n"+
 			"and the exit status is that of what remains.\n"+
-			"Schemas: the embedded aws and awscc sets, then .carina/schemas/*.json in the configuration's\n"+
-			"directory or the nearest directory above it, then -schemas.\n\nflags:\n")
+			"Schemas: the embedded aws and awscc sets of the version carina-providers.lock or the provider\n"+
+			"block's version asks for (the newest otherwise; -v says which), then .carina/schemas/*.json in\n"+
+			"the configuration's directory or the nearest directory above it, then -schemas.\n\nflags:\n")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
@@ -110,7 +112,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}()
 		targets = found
 	}
-	c := &checker{ws: ws, indexes: &indexes, opts: diagnostics.Options{Disable: disabled}, memo: true}
+	c := &checker{ws: ws, indexes: &indexes, opts: diagnostics.Options{Disable: disabled}, memo: true, verbose: *verbose}
 	var findings []finding
 	var messages []string
 	c.run(ctx, targets, *jobs, func(out checked) {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
@@ -29,6 +30,9 @@ type checker struct {
 	// memo has each configuration checked with a statement memo, as the server does: a statement
 	// repeated verbatim whose names resolve alike is analysed once.
 	memo bool
+	// verbose says on stderr which provider versions' schemas each configuration is checked with.
+	verbose bool
+	callers workspace.CallerMemo // the pins of the configurations that use modules
 }
 
 // run checks the targets it receives with up to jobs workers, one configuration each at a time,
@@ -127,11 +131,17 @@ func (c *checker) check(ctx context.Context, t target) (out checked) {
 				out.ioFailed = true
 			}
 		}
-		idx, err := c.indexes.ForDir(t.dir)
+		if caller, ok := c.ws.CallerPins(ctx, cfg, &c.callers); ok {
+			c.indexes.ForConfig(caller) // hands the module its caller's choice
+		}
+		idx, err := c.indexes.ForConfig(cfg.Pins())
 		if err != nil {
 			out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: %v\n", err))
 			out.fatal = true
 			return
+		}
+		if c.verbose {
+			out.messages = append(out.messages, schemasMessage(t.dir, idx))
 		}
 		lines := map[string]*workspace.File{}
 		for _, f := range cfg.Files {
@@ -147,4 +157,16 @@ func (c *checker) check(ctx context.Context, t target) (out checked) {
 		}
 	})
 	return out
+}
+
+// schemasMessage is the -v line of a configuration: the schemas of each provider and why.
+func schemasMessage(dir string, idx *schema.Index) string {
+	var parts []string
+	for _, c := range idx.Choices() {
+		parts = append(parts, c.Describe())
+	}
+	if len(parts) == 0 {
+		parts = []string{"no provider block or lock file: the newest known"}
+	}
+	return fmt.Sprintf("carina-lsp check: %s: schemas: %s\n", dir, strings.Join(parts, "; "))
 }

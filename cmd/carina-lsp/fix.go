@@ -37,7 +37,14 @@ func fixTargets(ctx context.Context, ws *workspace.Workspace, targets []target, 
 		if t.err != nil {
 			continue
 		}
-		idx, err := indexes.ForDir(t.dir)
+		cfg, err := ws.Config(ctx, t.dir)
+		if err != nil {
+			continue // reported by the check
+		}
+		if caller, ok := ws.CallerPins(ctx, cfg, nil); ok {
+			indexes.ForConfig(caller) // hands the module its caller's choice
+		}
+		idx, err := indexes.ForConfig(cfg.Pins())
 		if err != nil {
 			continue // reported by the check
 		}

@@ -40,12 +40,13 @@ func main() {
 	sizesFlag := flag.String("sizes", "10000,100000,1000000", "line counts of the concatenated files")
 	copies := flag.Int("copies", 20, "copies of the corpus in the monorepo")
 	only := flag.String("only", "", "run only the measurements whose name contains this")
+	small := flag.String("small", "examples/wait-cert", "a small configuration: check of it against refparse of its files (what start-up costs)")
 	flag.Parse()
 	if *bin == "" {
 		fmt.Fprintln(os.Stderr, "sidebyside: -bin is required")
 		os.Exit(2)
 	}
-	if err := run(*bin, *ref, *corpusDir, *sizesFlag, *runs, *copies, *only); err != nil {
+	if err := run(*bin, *ref, *corpusDir, *sizesFlag, *small, *runs, *copies, *only); err != nil {
 		fmt.Fprintln(os.Stderr, "sidebyside:", err)
 		os.Exit(1)
 	}
@@ -60,7 +61,7 @@ type side struct {
 	run  func() (sample, error)
 }
 
-func run(bin, ref, corpusDir, sizesFlag string, runs, copies int, only string) error {
+func run(bin, ref, corpusDir, sizesFlag, small string, runs, copies int, only string) error {
 	refparse, reffmt := filepath.Join(ref, "refparse"), filepath.Join(ref, "reffmt")
 	files, err := corpusFiles(corpusDir)
 	if err != nil {
@@ -82,6 +83,11 @@ func run(bin, ref, corpusDir, sizesFlag string, runs, copies int, only string) e
 		return err
 	}
 	fmt.Printf("refparse start-up (empty file): cpu %s\n", ms(startup.cpu))
+	if only == "" || strings.Contains("check examples/wait-cert vs refparse", only) {
+		if err := smallConfig(bin, refparse, small, runs); err != nil {
+			return err
+		}
+	}
 
 	var sizes []int
 	for _, s := range strings.Split(sizesFlag, ",") {
@@ -177,6 +183,25 @@ func run(bin, ref, corpusDir, sizesFlag string, runs, copies int, only string) e
 	}
 	fmt.Printf("\ncheck of the monorepo: wall / cpu = %.2f (target <= 0.65); in the same run, -j 1: wall %s, cpu %s; one worker a core: wall %s, cpu %s (wall / cpu %.2f)\n",
 		ratio(ours.wall, ours.cpu), ms(one.wall), ms(one.cpu), ms(two.wall), ms(two.cpu), ratio(two.wall, two.cpu))
+	return nil
+}
+
+// smallConfig measures check of a small configuration against refparse of its files, both whole
+// processes, so that what check costs before its first finding (the schemas' loading) shows
+// (target: at most 3x).
+func smallConfig(bin, refparse, dir string, runs int) error {
+	files, err := filepath.Glob(filepath.Join(dir, "*.crn"))
+	if err != nil || len(files) == 0 {
+		return fmt.Errorf("-small %s: no .crn files (%v)", dir, err)
+	}
+	ours, theirs, err := interleaved(runs,
+		side{"check", func() (sample, error) { return process(bin, nil, "check", dir) }},
+		side{"refparse", func() (sample, error) { return process(refparse, nil, files...) }})
+	if err != nil {
+		return err
+	}
+	fmt.Printf("check %s vs refparse (%d files): cpu %s vs %s, ratio %.2f (target <= 3); check wall %s\n",
+		dir, len(files), ms(ours.cpu), ms(theirs.cpu), ratio(ours.cpu, theirs.cpu), ms(ours.wall))
 	return nil
 }
 

@@ -51,3 +51,21 @@ func EmbeddedWith(tb testing.TB, extra ...*schema.Provider) *schema.Index {
 	}
 	return idx
 }
+
+// ChosenIndex returns the embedded schemas a configuration over files chooses (its provider
+// blocks' versions, a carina-providers.lock among files), with the choice of a caller for a module
+// that pins nothing (inherited may be nil).
+func ChosenIndex(tb testing.TB, files map[string]string, cfg *workspace.Config, inherited map[string]schema.Choice) (*schema.Index, map[string]schema.Choice) {
+	tb.Helper()
+	pins := cfg.Pins()
+	pins.Inherited = inherited
+	choices, err := defaults.Choose(NewMemFS(files).ReadFile, pins)
+	if err != nil {
+		tb.Fatalf("choosing schemas: %v", err)
+	}
+	idx, err := defaults.For(choices)
+	if err != nil {
+		tb.Fatalf("embedded schemas: %v", err)
+	}
+	return idx, choices
+}
