@@ -110,7 +110,9 @@ func pullLarge(tb testing.TB, root, open string) largePull {
 	c.srv.pulls.mu.Unlock()
 	c.srv.pulls.invalidateAll()
 	out.heapNoReports = float64(heapNow()-before) / (1 << 20)
-	if st := c.srv.ws.Stats(); st.Configs > 1 || kept < 1000 {
+	// The open file's configuration stays, with what its check reads (the configuration above a
+	// module, for the provider versions it pins): a handful, not the root's thousand.
+	if st := c.srv.ws.Stats(); st.Configs > 3 || kept < 1000 {
 		tb.Errorf("after the pull the workspace holds %d configurations (one file open), the cache %d directories' reports", st.Configs, kept)
 	}
 	_ = c.conn.Close()
