@@ -201,7 +201,12 @@ func (s *set) load() error {
 			s.l.lazyEnum = s.topEnum
 			p.Complete = p.Complete || s.complete
 			s.provider = p
-			s.version, s.date = p.Version, p.Date
+			// A versioned set knows its version from its file's name before it is loaded, and
+			// others read it unlocked (choice.go, elsewhere.go): it is written only when unknown.
+			if s.version == "" {
+				s.version = p.Version
+			}
+			s.date = p.Date
 		}
 	}
 	if err != nil {
