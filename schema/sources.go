@@ -67,46 +67,48 @@ func (s *Sources) findLocal(dir string) string {
 	if err != nil {
 		return ""
 	}
-	s.mu.Lock()
-	cached := s.locals
-	s.mu.Unlock()
-	var below []string // directories without their own .carina/schemas, from dir up
+	return s.nearest(abs, &s.locals, func(d string) (string, bool) {
+		cand := filepath.Join(d, WorkspaceDir)
+		info, err := os.Stat(cand)
+		return cand, err == nil && info.IsDir()
+	})
+}
+
+// nearest walks from dir (absolute) up to the first directory where probe finds what it looks
+// for, and returns that (or "" at the root), remembering the answer in *cache (guarded by s.mu)
+// for every directory walked, so that the configurations below one directory ask the file
+// system once.
+func (s *Sources) nearest(dir string, cache *map[string]string, probe func(dir string) (string, bool)) string {
+	var below []string // the directories walked, from dir up
 	found := ""
-	for {
-		if l, ok := lookup(&s.mu, cached, abs); ok {
+	for d := dir; ; {
+		s.mu.Lock()
+		l, ok := (*cache)[d]
+		s.mu.Unlock()
+		if ok {
 			found = l
 			break
 		}
-		cand := filepath.Join(abs, WorkspaceDir)
-		if info, err := os.Stat(cand); err == nil && info.IsDir() {
-			found = cand
-			below = append(below, abs)
+		below = append(below, d)
+		if f, ok := probe(d); ok {
+			found = f
 			break
 		}
-		below = append(below, abs)
-		parent := filepath.Dir(abs)
-		if parent == abs {
+		parent := filepath.Dir(d)
+		if parent == d {
 			break
 		}
-		abs = parent
+		d = parent
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.locals == nil {
-		s.locals = map[string]string{}
+	if *cache == nil {
+		*cache = map[string]string{}
 	}
 	for _, d := range below {
-		s.locals[d] = found
+		(*cache)[d] = found
 	}
 	return found
-}
-
-// lookup reads m (which mu guards) at key.
-func lookup(mu *sync.Mutex, m map[string]string, key string) (string, bool) {
-	mu.Lock()
-	defer mu.Unlock()
-	v, ok := m[key]
-	return v, ok
 }
 
 // Base returns the index of a configuration that has no directory on disk (an unsaved editor
@@ -230,37 +232,11 @@ func (s *Sources) ForConfig(pins Pins) (*Index, error) {
 // findLock returns the lock file in dir (absolute) or the nearest directory above it, or "",
 // remembering the answer for dir and the directories above it as findLocal does.
 func (s *Sources) findLock(dir string) string {
-	var below []string
-	found := ""
-	for d := dir; ; {
-		s.mu.Lock()
-		l, ok := s.lockDirs[d]
-		s.mu.Unlock()
-		if ok {
-			found = l
-			break
-		}
-		below = append(below, d)
+	return s.nearest(dir, &s.lockDirs, func(d string) (string, bool) {
 		p := filepath.Join(d, LockFile)
-		if data, err := s.readLock(p); err == nil && data != nil {
-			found = p
-			break
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			break
-		}
-		d = parent
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.lockDirs == nil {
-		s.lockDirs = map[string]string{}
-	}
-	for _, d := range below {
-		s.lockDirs[d] = found
-	}
-	return found
+		data, err := s.readLock(p)
+		return p, err == nil && data != nil
+	})
 }
 
 // readLock is os.ReadFile remembered per path, a missing file included.
