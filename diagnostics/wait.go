@@ -54,9 +54,6 @@ func (c *checker) pollInterval(target *workspace.Decl) uint64 {
 // waitConstruct is the wait's entry of the construct table: its keys and what each takes.
 func waitConstruct() *grammar.Construct { return grammar.ConstructOf(grammar.WaitConstruct) }
 
-// waitKeys returns the keys a wait block takes.
-func waitKeys() []string { return waitConstruct().KeyNames() }
-
 // notYetWaitKey reports keys people expect from other tools that Carina deliberately leaves out
 // of the wait construct for now.
 func notYetWaitKey(k string) bool {
