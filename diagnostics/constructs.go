@@ -194,9 +194,6 @@ func (c *checker) checkKeyed(s keyedSite) {
 		switch p.Kind {
 		case grammar.UnknownKey:
 			k := p.Attr.Key.Text
-			if con.ID == grammar.ProviderConstruct {
-				continue // a provider takes its kind's own settings too (allowed_account_ids, ...)
-			}
 			if con.ID == grammar.WaitConstruct && notYetWaitKey(k) {
 				c.add(f, at(st, p.Attr.Key.Span), Error, codes.unknown,
 					"%s%q is not part of the wait construct yet; a wait takes %s", s.prefix(), k, con.KeyList())

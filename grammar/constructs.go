@@ -115,6 +115,9 @@ type Construct struct {
 	// Named says that its keyword is followed by a name before the block: a wait's target, a
 	// provider's or backend's kind.
 	Named bool
+	// Open says that its block takes keys beyond those listed (a provider's own settings, such
+	// as aws's allowed_account_ids): the listed keys are checked, no other key is unknown.
+	Open bool
 	// Closed says that Carina's grammar takes no other key in its block and reads a string key
 	// only as a string literal, so such mistakes are syntax errors (import, removed, moved, an
 	// argument's detail block, validation); elsewhere Carina rejects them after parsing.
@@ -291,7 +294,7 @@ func constructs() []Construct {
 			Detail: "Read another configuration's exports", Snippet: "let ${1:name} = upstream_state {\n  source = '$2'\n}", LetSnippet: "upstream_state {\n  source = '$1'\n}",
 			Doc:     "**upstream_state** — reads the `exports` of another configuration (a directory relative to this one) from its state, as `binding.<export>`. Only `source` is allowed.",
 			Example: "let orgs = upstream_state { source = '../organizations' }\n\nlet id = orgs.account_id"},
-		{ID: ProviderConstruct, Keyword: "provider", Name: "provider", Place: AtTop | InLet, Named: true,
+		{ID: ProviderConstruct, Keyword: "provider", Name: "provider", Place: AtTop | InLet, Named: true, Open: true,
 			Keys: []Key{
 				{Name: "region", Value: RegionValue, Detail: "the region resources are created in", Snippet: "region = "},
 				{Name: "default_tags", Value: MapValue, Detail: "tags added to every taggable resource", Snippet: "default_tags = {\n  $0\n}"},

@@ -24,7 +24,8 @@ type KeyProblem struct {
 	Block *NestedBlock
 }
 
-// Validate checks a keyed block against its construct's entry in the table: unknown keys, keys
+// Validate checks a keyed block against its construct's entry in the table: unknown keys (unless
+// the construct is Open), keys
 // that do not apply at the block's place, repeated keys, missing required keys, nested blocks
 // the construct does not take, and values not of their key's kind. A value that failed to parse
 // is no problem here (its syntax error says it), and neither is a quoted key of a construct
@@ -43,7 +44,9 @@ func (kb KeyedBlock) Validate() []KeyProblem {
 			k := c.Key(it.Key.Text)
 			switch {
 			case k == nil:
-				out = append(out, KeyProblem{Kind: UnknownKey, Attr: it})
+				if !c.Open {
+					out = append(out, KeyProblem{Kind: UnknownKey, Attr: it})
+				}
 				continue
 			case k.Place != 0 && kb.Place != 0 && k.Place&kb.Place == 0:
 				out = append(out, KeyProblem{Kind: MisplacedKey, Key: k, Attr: it})
