@@ -25,6 +25,10 @@ type pullCache struct {
 	mu    sync.Mutex
 	epoch uint64 // bumped by every invalidation: a check that raced one is not kept
 	dirs  map[string]*dirReports
+	// readers indexes dirs by what they read: for each directory, the configurations whose
+	// reports depend on it. An edit invalidates through it, so a keystroke costs the entries it
+	// touches, not a pass over a workspace's thousand.
+	readers map[string]map[string]bool
 }
 
 // dirReports are the reports of the files of one configuration.
@@ -42,7 +46,9 @@ type fileReport struct {
 	version *int32 // the open document's version checked; nil for a file read from disk
 }
 
-func newPullCache() *pullCache { return &pullCache{dirs: map[string]*dirReports{}} }
+func newPullCache() *pullCache {
+	return &pullCache{dirs: map[string]*dirReports{}, readers: map[string]map[string]bool{}}
+}
 
 func (c *pullCache) get(dir string) (*dirReports, uint64) {
 	c.mu.Lock()
@@ -54,8 +60,31 @@ func (c *pullCache) get(dir string) (*dirReports, uint64) {
 func (c *pullCache) put(dir string, r *dirReports, epoch uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.epoch == epoch {
-		c.dirs[dir] = r
+	if c.epoch != epoch {
+		return
+	}
+	c.drop(dir)
+	c.dirs[dir] = r
+	for d := range r.deps {
+		if c.readers[d] == nil {
+			c.readers[d] = map[string]bool{}
+		}
+		c.readers[d][dir] = true
+	}
+}
+
+// drop removes dir's reports and their entries in readers; c.mu must be held.
+func (c *pullCache) drop(dir string) {
+	r := c.dirs[dir]
+	if r == nil {
+		return
+	}
+	delete(c.dirs, dir)
+	for d := range r.deps {
+		delete(c.readers[d], dir)
+		if len(c.readers[d]) == 0 {
+			delete(c.readers, d)
+		}
 	}
 }
 
@@ -64,10 +93,8 @@ func (c *pullCache) invalidate(dir string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.epoch++
-	for d, r := range c.dirs {
-		if r.deps[dir] {
-			delete(c.dirs, d)
-		}
+	for d := range c.readers[dir] {
+		c.drop(d)
 	}
 }
 
@@ -77,6 +104,7 @@ func (c *pullCache) invalidateAll() {
 	defer c.mu.Unlock()
 	c.epoch++
 	clear(c.dirs)
+	clear(c.readers)
 }
 
 // pulling reports whether the client pulls diagnostics: then nothing is pushed.
