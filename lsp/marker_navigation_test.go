@@ -28,23 +28,21 @@ func compareSet(r *markerRun, as assertion, got []string) {
 // checkDefinition: `def @k: @t ...`.
 func checkDefinition(r *markerRun, as assertion) {
 	pos, _ := r.at(as, r.subject(as))
-	var locs []protocol.Location
-	if err := r.c.call("textDocument/definition", &protocol.DefinitionParams{TextDocumentPositionParams: pos}, &locs); err != nil {
-		r.t.Fatalf("%s: %v", as.line, err)
-	}
-	var got []string
-	for _, l := range locs {
-		got = append(got, r.markerOf(l.URI, l.Range.Start))
-	}
-	compareSet(r, as, got)
+	checkLocations(r, as, "textDocument/definition", &protocol.DefinitionParams{TextDocumentPositionParams: pos})
 }
 
 // checkReferences: `refs @k: @a ...` (declaration included) and `uses @k: @a ...` (without).
 func checkReferences(r *markerRun, as assertion) {
 	pos, _ := r.at(as, r.subject(as))
+	checkLocations(r, as, "textDocument/references", &protocol.ReferenceParams{TextDocumentPositionParams: pos,
+		Context: protocol.ReferenceContext{IncludeDeclaration: as.verb == "refs"}})
+}
+
+// checkLocations asks method, which answers locations, and compares where they start with the
+// assertion's markers, as a set.
+func checkLocations(r *markerRun, as assertion, method string, params any) {
 	var locs []protocol.Location
-	p := &protocol.ReferenceParams{TextDocumentPositionParams: pos, Context: protocol.ReferenceContext{IncludeDeclaration: as.verb == "refs"}}
-	if err := r.c.call("textDocument/references", p, &locs); err != nil {
+	if err := r.c.call(method, params, &locs); err != nil {
 		r.t.Fatalf("%s: %v", as.line, err)
 	}
 	var got []string
