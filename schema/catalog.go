@@ -25,8 +25,8 @@ func (d *Defaults) Catalog() ([]SetInfo, error) {
 		return nil
 	}
 	for _, s := range d.sets {
-		if s.data == nil {
-			continue // the overlay: part of the newest aws set
+		if s.origin == "embedded:"+overlayFile {
+			continue // part of the newest aws set, not a set of its own
 		}
 		if err := info(s, ""); err != nil {
 			return nil, err

@@ -23,7 +23,11 @@ var embedded embed.FS
 // embeddedOrder is the load order of the default set: the overlay first, so
 // that the providers' own entries win per resource type and the overlay only
 // fills gaps and adds wait defaults (see NewIndex).
-const embeddedOrder = "aws-overlay.json aws.json awscc.json"
+const embeddedOrder = overlayFile + " aws.json awscc.json"
+
+// overlayFile is the embedded overlay's name: it fills the newest aws set's gaps, and is no set of
+// its own to list.
+const overlayFile = "aws-overlay.json"
 
 // embeddedComplete names the embedded files that list every type of their provider (see
 // Provider.Complete). awscc.json is parsed from the generated schema code of one commit of
@@ -55,7 +59,7 @@ var (
 // openEmbedded opens one embedded set file: its table only.
 func openEmbedded(name string) (*set, error) {
 	var data []byte
-	if str := map[string]string{"aws-overlay.json": overlaySet, "aws.json": awsSet, "awscc.json": awsccSet}[name]; str != "" {
+	if str := map[string]string{overlayFile: overlaySet, "aws.json": awsSet, "awscc.json": awsccSet}[name]; str != "" {
 		// A read-only view of the string, not a copy: a set never writes to its data.
 		data = unsafe.Slice(unsafe.StringData(str), len(str))
 	} else {

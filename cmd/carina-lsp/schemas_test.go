@@ -19,6 +19,19 @@ func TestSchemasCommand(t *testing.T) {
 			t.Errorf("schemas output lacks %q:\n%s", want, stdout.String())
 		}
 	}
+	// Each set once: the overlay is part of the newest aws set, not a set with its versions again.
+	seen := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(stdout.String()), "\n")[1:] {
+		f := strings.Fields(line)
+		if key := f[0] + " " + f[1]; seen[key] {
+			t.Errorf("%s is listed twice:\n%s", key, stdout.String())
+		} else {
+			seen[key] = true
+		}
+	}
+	if len(seen) != 9 {
+		t.Errorf("%d sets listed, want the newest and three versions of aws, the newest and five of awscc:\n%s", len(seen), stdout.String())
+	}
 	if code := run(context.Background(), []string{"schemas", "extra"}, nil, &stdout, &stderr); code != 2 {
 		t.Errorf("schemas with an argument: exit %d, want 2", code)
 	}
