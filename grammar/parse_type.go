@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	plexer "github.com/alecthomas/participle/v2/lexer"
@@ -70,17 +71,26 @@ func (l *sliceLexer) Next() (plexer.Token, error) {
 	return t, nil
 }
 
-// typeParser parses type annotations with participle. It is safe for concurrent use.
+// typeParser parses type annotations with participle. It is safe for concurrent use. The
+// grammar is built on the first type annotation: most files have none, and building it costs
+// more than parsing a small configuration (a tenth of a short `check`'s CPU).
 type typeParser struct {
-	p *participle.Parser[ptType]
+	once sync.Once
+	p    *participle.Parser[ptType]
 }
 
-func newTypeParser() *typeParser {
-	p, err := participle.Build[ptType](participle.Lexer(typeLexDef{}), participle.UseLookahead(4))
-	if err != nil {
-		panic(fmt.Sprintf("grammar: the type grammar does not build: %v", err)) // a programming error
-	}
-	return &typeParser{p: p}
+func newTypeParser() *typeParser { return &typeParser{} }
+
+// parser returns the built grammar.
+func (t *typeParser) parser() *participle.Parser[ptType] {
+	t.once.Do(func() {
+		p, err := participle.Build[ptType](participle.Lexer(typeLexDef{}), participle.UseLookahead(4))
+		if err != nil {
+			panic(fmt.Sprintf("grammar: the type grammar does not build: %v", err)) // a programming error
+		}
+		t.p = p
+	})
+	return t.p
 }
 
 // parseType parses a type annotation at the current token. It returns nil after reporting an
@@ -122,7 +132,7 @@ func (p *parser) parseType() *TypeExpr {
 	}
 	toks = append(toks, plexer.EOFToken(plexer.Position{Offset: int(eofAt)}))
 	plex, _ := plexer.Upgrade(&sliceLexer{toks: toks})
-	pt, err := p.types.p.ParseFromLexer(plex, participle.AllowTrailing(true))
+	pt, err := p.types.parser().ParseFromLexer(plex, participle.AllowTrailing(true))
 	// participle falls back to the plain-name alternative when `list(...)` or `struct { ... }`
 	// is broken (`list(String` parses as the name "list" with trailing tokens), so a parse is
 	// accepted only when every constructor is complete, no "|" is left dangling, and a bare
@@ -206,7 +216,7 @@ func (p *parser) typeError(start, end int, toks []plexer.Token) {
 	}
 	// Otherwise ask participle where a complete parse fails.
 	plex, _ := plexer.Upgrade(&sliceLexer{toks: toks})
-	_, err := p.types.p.ParseFromLexer(plex, participle.AllowTrailing(false))
+	_, err := p.types.parser().ParseFromLexer(plex, participle.AllowTrailing(false))
 	bad := start
 	msg := ""
 	if perr, ok := err.(participle.Error); ok {
