@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"iter"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -83,7 +84,6 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	var indexes schema.Sources
 	indexes.SetExtra(extra)
-	go indexes.Base() // the embedded schemas load on one core while the tree is walked
 	ws := workspace.New(workspace.OSFS{})
 	ioFailed, internalFailed, fatal := false, false, false
 	report := func(p contain.Panic) {
@@ -92,7 +92,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	// Configurations are checked as the walk finds them; what they say is kept until the walk
 	// has succeeded (a bad path says only that). With -fix, every configuration is fixed first.
-	var targets <-chan target
+	var targets func() (target, bool)
 	var walkErr error
 	if ff.fix {
 		all, err := collectTargets(paths)
@@ -105,12 +105,13 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		targets = sliceTargets(all)
 	} else {
-		found := make(chan target)
-		go func() {
-			defer close(found)
-			walkErr = walkTargets(paths, func(t target) { found <- t })
-		}()
-		targets = found
+		// Pulled, not sent by a goroutine: a walk that finds one configuration starts no thread.
+		stopped := false
+		next, stop := iter.Pull(func(yield func(target) bool) {
+			walkErr = walkTargets(paths, func(t target) { stopped = stopped || !yield(t) })
+		})
+		defer stop()
+		targets = next
 	}
 	c := &checker{ws: ws, indexes: &indexes, opts: diagnostics.Options{Disable: disabled}, memo: true, verbose: *verbose}
 	var findings []finding

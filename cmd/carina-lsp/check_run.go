@@ -35,12 +35,25 @@ type checker struct {
 	callers workspace.CallerMemo // the pins of the configurations that use modules
 }
 
-// run checks the targets it receives with up to jobs workers, one configuration each at a time,
-// and hands each outcome to report in the order received as soon as it and those before it are
+// run checks the targets next yields with up to jobs workers, one configuration each at a time,
+// and hands each outcome to report in the order yielded as soon as it and those before it are
 // done (so the output does not depend on which worker finished first). Each configuration's model
 // is forgotten once checked: memory holds the configurations being checked and the findings, not
 // the tree. After a fatal outcome, or when ctx is canceled, the rest is received but not checked.
-func (c *checker) run(ctx context.Context, targets <-chan target, jobs int, report func(checked)) {
+func (c *checker) run(ctx context.Context, next func() (target, bool), jobs int, report func(checked)) {
+	first, ok := next()
+	if !ok {
+		return
+	}
+	second, more := next()
+	if !more {
+		// One configuration, the usual case from an editor's task or a pre-commit hook, is checked
+		// on this goroutine: starting workers and the threads that run them costs a tenth of the
+		// CPU of checking a small configuration.
+		report(c.check(ctx, first))
+		return
+	}
+	go c.indexes.Base() // the embedded schemas load on one core while the tree is walked
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type job struct {
@@ -62,8 +75,15 @@ func (c *checker) run(ctx context.Context, targets <-chan target, jobs int, repo
 		})
 	}
 	go func() {
+		head := []target{first, second}
 		n := 0
-		for t := range targets {
+		for {
+			var t target
+			if len(head) > 0 {
+				t, head = head[0], head[1:]
+			} else if t, ok = next(); !ok {
+				break
+			}
 			if ctx.Err() == nil {
 				work <- job{n, t}
 				n++
@@ -74,12 +94,12 @@ func (c *checker) run(ctx context.Context, targets <-chan target, jobs int, repo
 		close(ready)
 	}()
 	pending := map[int]checked{}
-	next := 0
+	due := 0 // the index of the next outcome to report
 	for r := range ready {
 		pending[r.i] = r.out
-		for out, ok := pending[next]; ok && ctx.Err() == nil; out, ok = pending[next] {
-			delete(pending, next)
-			next++
+		for out, ok := pending[due]; ok && ctx.Err() == nil; out, ok = pending[due] {
+			delete(pending, due)
+			due++
 			report(out)
 			if out.fatal {
 				cancel()
@@ -88,14 +108,16 @@ func (c *checker) run(ctx context.Context, targets <-chan target, jobs int, repo
 	}
 }
 
-// sliceTargets hands a slice of targets over as run receives them.
-func sliceTargets(ts []target) <-chan target {
-	ch := make(chan target, len(ts))
-	for _, t := range ts {
-		ch <- t
+// sliceTargets yields a slice of targets as run takes them.
+func sliceTargets(ts []target) func() (target, bool) {
+	return func() (target, bool) {
+		if len(ts) == 0 {
+			return target{}, false
+		}
+		t := ts[0]
+		ts = ts[1:]
+		return t, true
 	}
-	close(ch)
-	return ch
 }
 
 // check checks one target.
