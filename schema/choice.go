@@ -1,13 +1,14 @@
 package schema
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
 
-	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2"
 )
 
 // LockFile is the file `carina init` writes beside a configuration: the exact provider versions.
@@ -147,7 +148,12 @@ func parseLock(path string, data []byte) ([]lockEntry, error) {
 	var f struct {
 		Provider []lockEntry `toml:"provider"`
 	}
-	if _, err := toml.Decode(string(data), &f); err != nil {
+	if err := toml.Unmarshal(data, &f); err != nil {
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			line, col := de.Position()
+			return nil, fmt.Errorf("schema: %s:%d:%d: %s", path, line, col, de.Error())
+		}
 		return nil, fmt.Errorf("schema: %s: %w", path, err)
 	}
 	return f.Provider, nil
