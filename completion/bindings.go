@@ -52,7 +52,7 @@ func fieldsOf(rs *schema.Resource, t *schema.Type) map[string]*schema.Member {
 		}
 		switch t.Kind {
 		case schema.KindStruct:
-			return t.Fields
+			return t.Fields()
 		case schema.KindList:
 			t = t.Element
 		case schema.KindUnion:

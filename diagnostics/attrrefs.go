@@ -53,7 +53,7 @@ func memberNames(rs *schema.Resource, prefix []string) []string {
 			}
 		}
 		if t != nil && t.Kind == schema.KindStruct {
-			fields = t.Fields
+			fields = t.Fields()
 		}
 	}
 	return slices.Sorted(maps.Keys(fields))

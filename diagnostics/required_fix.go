@@ -217,7 +217,7 @@ func (c *checker) placeholder(rs *schema.Resource, t *schema.Type, indent, unit 
 		return "", false
 	case schema.KindStruct:
 		var req []string
-		for name, m := range t.Fields {
+		for name, m := range t.Fields() {
 			if m.Required {
 				req = append(req, name)
 			}
@@ -234,7 +234,7 @@ func (c *checker) placeholder(rs *schema.Resource, t *schema.Type, indent, unit 
 		var sb strings.Builder
 		sb.WriteString("{\n")
 		for _, name := range req {
-			v, ok := c.placeholder(rs, t.Fields[name].Type, inner, unit, depth-1)
+			v, ok := c.placeholder(rs, t.Fields()[name].Type, inner, unit, depth-1)
 			if !ok {
 				return "", false
 			}

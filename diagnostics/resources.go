@@ -306,7 +306,7 @@ func (c *checker) checkNestedBlock(f *workspace.File, st *grammar.Stmt, rs *sche
 			"%q is %s, not a list of blocks: write %s = ...", name, display(m), m.Name)
 		return m
 	}
-	c.checkBody(f, st, rs, head, elem.Fields, it.Body, at(st, it.Name.Span), strings.TrimSpace(where+" "+name))
+	c.checkBody(f, st, rs, head, elem.Fields(), it.Body, at(st, it.Name.Span), strings.TrimSpace(where+" "+name))
 	return m
 }
 

@@ -185,7 +185,7 @@ func (c *checker) checkValue(f *workspace.File, st *grammar.Stmt, rs *schema.Res
 			mismatch("")
 			return
 		}
-		c.checkBody(f, st, rs, rs.Type, t.Fields, m.Body, sp, strings.ReplaceAll(label, ".", " "))
+		c.checkBody(f, st, rs, rs.Type, t.Fields(), m.Body, sp, strings.ReplaceAll(label, ".", " "))
 	}
 }
 

@@ -1,6 +1,9 @@
 package schema
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Older aws index files (provider-aws v0.5.0, schemas.md §6.1) name resources
 // in lower snake case (aws.route53.record_set, aws.s3.bucket) while current
@@ -41,6 +44,10 @@ func PascalHead(head string) (string, bool) {
 }
 
 func addAliases(resources map[string]*Resource, enums map[string]*Enum) {
+	addAliasesLocked(resources, enums, nil)
+}
+
+func addAliasesLocked(resources map[string]*Resource, enums map[string]*Enum, enumMu *sync.Mutex) {
 	var add []*Resource
 	for head, r := range resources {
 		alias, ok := PascalHead(head)
@@ -50,15 +57,15 @@ func addAliases(resources map[string]*Resource, enums map[string]*Enum) {
 		if _, exists := resources[alias]; exists {
 			continue
 		}
-		add = append(add, aliasResource(r, alias, enums))
+		add = append(add, aliasResource(r, alias, enums, enumMu))
 	}
 	for _, r := range add {
 		resources[r.Type] = r
 	}
 }
 
-func aliasResource(r *Resource, alias string, enums map[string]*Enum) *Resource {
-	c := &renamer{from: r.Type + ".", to: alias + ".", enums: enums, done: map[*Enum]*Enum{}}
+func aliasResource(r *Resource, alias string, enums map[string]*Enum, enumMu *sync.Mutex) *Resource {
+	c := &renamer{from: r.Type + ".", to: alias + ".", enums: enums, enumMu: enumMu, done: map[*Enum]*Enum{}}
 	out := *r
 	out.Type = alias
 	out.SchemaType = alias[len(r.Provider)+1:]
@@ -78,6 +85,7 @@ func aliasResource(r *Resource, alias string, enums map[string]*Enum) *Resource 
 type renamer struct {
 	from, to string
 	enums    map[string]*Enum
+	enumMu   *sync.Mutex // guards enums when a set's lazily decoded fields share it; may be nil
 	done     map[*Enum]*Enum
 }
 
@@ -105,10 +113,13 @@ func (c *renamer) typ(t *Type) *Type {
 	out.Element = c.typ(t.Element)
 	out.Key = c.typ(t.Key)
 	out.Value = c.typ(t.Value)
-	if t.Fields != nil {
-		out.Fields = make(map[string]*Member, len(t.Fields))
-		for name, f := range t.Fields {
-			out.Fields[name] = c.member(f)
+	// An alias is made whole (aliases are of older files' types, few): the copy's fields are
+	// decoded now.
+	out.lazy = nil
+	if fs := t.Fields(); fs != nil {
+		out.fields = make(map[string]*Member, len(fs))
+		for name, f := range fs {
+			out.fields[name] = c.member(f)
 		}
 	}
 	if t.Members != nil {
@@ -128,6 +139,10 @@ func (c *renamer) enum(e *Enum) *Enum {
 		return n
 	}
 	id := c.rename(e.Identity)
+	if c.enumMu != nil {
+		c.enumMu.Lock()
+		defer c.enumMu.Unlock()
+	}
 	if have, ok := c.enums[id]; ok {
 		c.done[e] = have
 		return have

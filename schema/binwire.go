@@ -101,15 +101,15 @@ func (w *binWriter) resource(r *resourceJSON) {
 	}
 	w.bool(r.Attributes != nil)
 	w.uint(uint64(len(r.Attributes)))
-	for _, k := range sortedKeys(r.Attributes) {
-		w.str(k)
-		w.member(r.Attributes[k])
+	for _, a := range r.Attributes {
+		w.str(a.Name)
+		w.member(a.Value)
 	}
 	w.bool(r.Defs != nil)
 	w.uint(uint64(len(r.Defs)))
-	for _, k := range sortedKeys(r.Defs) {
-		w.str(k)
-		w.typ(r.Defs[k])
+	for _, d := range r.Defs {
+		w.str(d.Name)
+		w.typ(d.Value)
 	}
 	w.optStr(r.SourceFile)
 }
@@ -158,11 +158,16 @@ func (w *binWriter) typ(t *typeJSON) {
 	w.bool(t.Ordered)
 	w.typ(t.Key)
 	w.typ(t.Value)
+	// A struct's fields are one length-prefixed run, so that a reader can leave them for later.
 	w.bool(t.Fields != nil)
-	w.uint(uint64(len(t.Fields)))
-	for _, k := range sortedKeys(t.Fields) {
-		w.str(k)
-		w.member(t.Fields[k])
+	if t.Fields != nil {
+		var fw binWriter
+		fw.uint(uint64(len(t.Fields)))
+		for _, f := range t.Fields {
+			fw.str(f.Name)
+			fw.member(f.Value)
+		}
+		w.str(string(fw.b))
 	}
 	w.bool(t.Members != nil)
 	w.uint(uint64(len(t.Members)))
@@ -191,11 +196,37 @@ func (w *binWriter) enum(e *enumJSON) {
 }
 
 // binReader reads what binWriter wrote; s is the entry's bytes as one string, so that the
-// strings read are slices of it, not copies. The first error sticks.
+// strings read are slices of it, not copies. The first error sticks. The wire structs it makes
+// are short-lived (the loader converts them) and come from slabs: one allocation for many.
 type binReader struct {
 	s   string
 	off int
 	err error
+
+	types   []typeJSON
+	members []memberJSON
+	strSlab []string // what optStr points into
+}
+
+// slabSize is how many wire structs of a kind one allocation makes.
+const slabSize = 64
+
+func (r *binReader) newType() *typeJSON {
+	if len(r.types) == 0 {
+		r.types = make([]typeJSON, slabSize)
+	}
+	t := &r.types[0]
+	r.types = r.types[1:]
+	return t
+}
+
+func (r *binReader) newMember() *memberJSON {
+	if len(r.members) == 0 {
+		r.members = make([]memberJSON, slabSize)
+	}
+	m := &r.members[0]
+	r.members = r.members[1:]
+	return m
 }
 
 var errBinary = errors.New("truncated or malformed binary entry")
@@ -250,8 +281,13 @@ func (r *binReader) optStr() *string {
 	if !r.bool() {
 		return nil
 	}
-	s := r.str()
-	return &s
+	if len(r.strSlab) == 0 {
+		r.strSlab = make([]string, slabSize)
+	}
+	s := &r.strSlab[0]
+	r.strSlab = r.strSlab[1:]
+	*s = r.str()
+	return s
 }
 
 func (r *binReader) optUint() *uint64 {
@@ -324,18 +360,16 @@ func (r *binReader) resource() *resourceJSON {
 	}
 	present, n = r.bool(), r.count()
 	if present {
-		x.Attributes = make(map[string]*memberJSON, n)
-		for range n {
-			k := r.str()
-			x.Attributes[k] = r.member()
+		x.Attributes = make(named[*memberJSON], n)
+		for i := range n {
+			x.Attributes[i] = pair[*memberJSON]{r.str(), r.member()}
 		}
 	}
 	present, n = r.bool(), r.count()
 	if present {
-		x.Defs = make(map[string]*typeJSON, n)
-		for range n {
-			k := r.str()
-			x.Defs[k] = r.typ()
+		x.Defs = make(named[*typeJSON], n)
+		for i := range n {
+			x.Defs[i] = pair[*typeJSON]{r.str(), r.typ()}
 		}
 	}
 	x.SourceFile = r.optStr()
@@ -346,7 +380,9 @@ func (r *binReader) member() *memberJSON {
 	if !r.bool() || r.err != nil {
 		return nil
 	}
-	m := &memberJSON{Type: r.typ(), Display: r.str()}
+	m := r.newMember()
+	m.Type = r.typ()
+	m.Display = r.str()
 	m.Required, m.ReadOnly, m.CreateOnly = r.bool(), r.bool(), r.bool()
 	m.WriteOnly, m.Identity, m.DeferredPopulate = r.bool(), r.bool(), r.bool()
 	if r.bool() {
@@ -362,7 +398,8 @@ func (r *binReader) typ() *typeJSON {
 	if !r.bool() || r.err != nil {
 		return nil
 	}
-	t := &typeJSON{Kind: r.str(), Identity: r.optStr(), Pattern: r.optStr(), Length: r.bounds(), Range: r.bounds()}
+	t := r.newType()
+	t.Kind, t.Identity, t.Pattern, t.Length, t.Range = r.str(), r.optStr(), r.optStr(), r.bounds(), r.bounds()
 	if r.bool() {
 		t.DSLTransform = &transformJSON{Type: r.str(), Value: r.raw()}
 	}
@@ -375,15 +412,10 @@ func (r *binReader) typ() *typeJSON {
 	t.Ordered = r.bool()
 	t.Key = r.typ()
 	t.Value = r.typ()
-	present, n := r.bool(), r.count()
-	if present {
-		t.Fields = make(map[string]*memberJSON, n)
-		for range n {
-			k := r.str()
-			t.Fields[k] = r.member()
-		}
+	if r.bool() {
+		t.fieldsBin = r.str()
 	}
-	present, n = r.bool(), r.count()
+	present, n := r.bool(), r.count()
 	if present {
 		t.Members = make([]*typeJSON, n)
 		for i := range n {

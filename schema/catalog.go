@@ -21,7 +21,7 @@ func (d *Defaults) Catalog() ([]SetInfo, error) {
 		if err != nil {
 			return err
 		}
-		out = append(out, SetInfo{Provider: s.name, Version: version, Date: p.Date, Types: len(s.blobs)})
+		out = append(out, SetInfo{Provider: s.name, Version: version, Date: p.Date, Types: len(s.table)})
 		return nil
 	}
 	for _, s := range d.sets {

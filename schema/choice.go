@@ -354,8 +354,7 @@ func (d *Defaults) For(choices map[string]Choice, extra ...*Provider) (*Index, e
 		return x, err
 	}
 	// A shallow copy shares the lookups and carries this configuration's reasons.
-	c := &Index{sets: x.sets, resources: x.resources, dataSources: x.dataSources, providers: x.providers,
-		folded: x.folded, choices: choices, defaults: d}
+	c := &Index{sets: x.sets, heads: x.heads, providers: x.providers, choices: choices, defaults: d}
 	return c, nil
 }
 

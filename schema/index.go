@@ -10,11 +10,9 @@ import (
 // is valid and knows nothing (schema-less mode). The types of embedded sets are decoded on their
 // first lookup (set.go), and the combined answer per head is remembered.
 type Index struct {
-	sets        []*set
-	resources   map[string][]*set // head → the sets that have it, in source order
-	dataSources map[string][]*set
-	providers   map[string]*providerInfo
-	folded      map[string][]string // foldHead(head) → heads, both kinds
+	sets      []*set
+	heads     *headTables // built on first use; shared by the copies For makes
+	providers map[string]*providerInfo
 	// choices say which schemas of each provider apply and why (see Choice); nil for an index
 	// made by NewIndex.
 	choices map[string]Choice
@@ -25,6 +23,44 @@ type Index struct {
 	mu        sync.Mutex
 	resolved  map[string]*Resource // kindKey → the combined entry (nil: none)
 	elsewhere map[string][]string  // see Elsewhere
+}
+
+// headTables list every head of an index: for completion, did-you-mean and the listing of
+// types, not for looking a type up (each set finds its own), so that a process that only checks
+// a configuration never builds them.
+type headTables struct {
+	once        sync.Once
+	resources   map[string][]*set // head → the sets that have it, in source order
+	dataSources map[string][]*set
+	folded      map[string][]string // foldHead(head) → heads, both kinds
+}
+
+// tables returns the index's head tables, built once.
+func (x *Index) tables() *headTables {
+	t := x.heads
+	t.once.Do(func() {
+		t.resources, t.dataSources, t.folded = map[string][]*set{}, map[string][]*set{}, map[string][]string{}
+		for _, s := range x.sets {
+			for _, head := range s.heads[KindResource] {
+				t.resources[head] = append(t.resources[head], s)
+			}
+			for _, head := range s.heads[KindDataSource] {
+				t.dataSources[head] = append(t.dataSources[head], s)
+			}
+		}
+		for _, m := range []map[string][]*set{t.resources, t.dataSources} {
+			for head := range m {
+				k := foldHead(head)
+				if !slices.Contains(t.folded[k], head) {
+					t.folded[k] = append(t.folded[k], head)
+				}
+			}
+		}
+		for _, heads := range t.folded {
+			slices.Sort(heads)
+		}
+	})
+	return t
 }
 
 type providerInfo struct {
@@ -60,13 +96,7 @@ func NewIndex(sources ...*Provider) *Index {
 
 // newIndex combines sets in order (see NewIndex), decoding the headers of the lazy ones.
 func newIndex(sets []*set) (*Index, error) {
-	x := &Index{
-		sets:        sets,
-		resources:   map[string][]*set{},
-		dataSources: map[string][]*set{},
-		providers:   map[string]*providerInfo{},
-		folded:      map[string][]string{},
-	}
+	x := &Index{sets: sets, heads: &headTables{}, providers: map[string]*providerInfo{}}
 	for _, s := range sets {
 		p, err := s.info()
 		if err != nil {
@@ -87,36 +117,19 @@ func newIndex(sets []*set) (*Index, error) {
 			info.regions = p.Regions
 		}
 		info.complete = info.complete || p.Complete
-		for _, head := range s.heads[KindResource] {
-			x.resources[head] = append(x.resources[head], s)
-		}
-		for _, head := range s.heads[KindDataSource] {
-			x.dataSources[head] = append(x.dataSources[head], s)
-		}
-	}
-	for _, m := range []map[string][]*set{x.resources, x.dataSources} {
-		for head := range m {
-			k := foldHead(head)
-			if !slices.Contains(x.folded[k], head) {
-				x.folded[k] = append(x.folded[k], head)
-			}
-		}
-	}
-	for _, heads := range x.folded {
-		slices.Sort(heads)
 	}
 	return x, nil
+}
+
+// has reports whether some set has a type of the kind at head.
+func (x *Index) has(kind ResourceKind, head string) bool {
+	return slices.ContainsFunc(x.sets, func(s *set) bool { return s.has(kind, head) })
 }
 
 // lookup returns the combined entry of the kind at head: each set's own, in order, a later one
 // replacing an earlier one as NewIndex says.
 func (x *Index) lookup(kind ResourceKind, head string) *Resource {
-	m := x.resources
-	if kind == KindDataSource {
-		m = x.dataSources
-	}
-	sets := m[head]
-	if len(sets) == 0 {
+	if !x.has(kind, head) {
 		return nil
 	}
 	key := kindKey(kind, head)
@@ -126,7 +139,10 @@ func (x *Index) lookup(kind ResourceKind, head string) *Resource {
 	if ok {
 		return r
 	}
-	for _, s := range sets {
+	for _, s := range x.sets {
+		if !s.has(kind, head) {
+			continue
+		}
 		n := s.get(kind, head)
 		switch {
 		case n == nil:
@@ -224,7 +240,7 @@ func (x *Index) ResourceTypes(provider string) []string {
 	if x == nil {
 		return nil
 	}
-	return heads(x.resources, provider)
+	return heads(x.tables().resources, provider)
 }
 
 // DataSourceTypes returns the data-source heads of a provider, sorted. An
@@ -233,7 +249,7 @@ func (x *Index) DataSourceTypes(provider string) []string {
 	if x == nil {
 		return nil
 	}
-	return heads(x.dataSources, provider)
+	return heads(x.tables().dataSources, provider)
 }
 
 func heads(m map[string][]*set, provider string) []string {
@@ -252,10 +268,10 @@ func heads(m map[string][]*set, provider string) []string {
 // "aws.sts.CallerIdentity"), for "did you mean" on old lower-case heads. It
 // reports false when head itself is known or nothing matches.
 func (x *Index) FoldHead(head string) (string, bool) {
-	if x == nil || x.resources[head] != nil || x.dataSources[head] != nil {
+	if x == nil || x.has(KindResource, head) || x.has(KindDataSource, head) {
 		return "", false
 	}
-	for _, h := range x.folded[foldHead(head)] {
+	for _, h := range x.tables().folded[foldHead(head)] {
 		if h != head {
 			return h, true
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 )
 
 // ErrNotIndex is wrapped by Load's error when the input is JSON without a
@@ -161,8 +162,73 @@ type loader struct {
 	enums    map[string]*Enum
 	refs     []string // ref names seen in the current resource
 	repo     string   // the file's source repository, "owner/name"; may be empty
-	// lazyEnum decodes a top-level enum a set file has not decoded yet (nil: all are decoded).
-	lazyEnum func(identity string) *Enum
+	// enumMu guards enums when fields decoded lazily may share them (a set file's loader);
+	// nil when one goroutine loads a file whole.
+	enumMu *sync.Mutex
+	// Slabs of the current resource's members and types: one allocation for many, all kept as
+	// long as the resource is (see resource).
+	types   []Type
+	members []Member
+}
+
+func (l *loader) newType() *Type {
+	if len(l.types) == 0 {
+		l.types = make([]Type, slabSize)
+	}
+	t := &l.types[0]
+	l.types = l.types[1:]
+	return t
+}
+
+func (l *loader) newMember() *Member {
+	if len(l.members) == 0 {
+		l.members = make([]Member, slabSize)
+	}
+	m := &l.members[0]
+	l.members = l.members[1:]
+	return m
+}
+
+// lazyFields returns the decoder of a struct's fields in binary form (binwire.go), run on the
+// fields' first use, maybe on another goroutine: with a loader of its own, which shares only the
+// enums (under enumMu). The embedded data is checked whole by the tests (set.all decodes every
+// field), so a field that does not decode is left out rather than reported.
+func (l *loader) lazyFields(where *loc, bin string) *lazyFields {
+	return &lazyFields{decode: func() map[string]*Member {
+		sub := &loader{name: l.name, provider: l.provider, enums: l.enums, enumMu: l.enumMu, repo: l.repo}
+		r := binReader{s: bin}
+		n := r.count()
+		out := make(map[string]*Member, n)
+		for range n {
+			name, mj := r.str(), r.member()
+			if r.err != nil {
+				break
+			}
+			if m, err := sub.member(&loc{up: where, sep: ".", name: name}, name, mj); err == nil {
+				out[name] = m
+			}
+		}
+		return out
+	}}
+}
+
+// loc is where in a file the loader is (a resource, an attribute, a field, an element), made a
+// string only for an error: most members and types never need it.
+type loc struct {
+	up   *loc
+	sep  string
+	name string
+	i    int // a union member's index, with sep "|"
+}
+
+func (p *loc) String() string {
+	if p == nil {
+		return ""
+	}
+	if p.sep == "|" {
+		return fmt.Sprintf("%s|%d", p.up, p.i)
+	}
+	return p.up.String() + p.sep + p.name
 }
 
 func (l *loader) errorf(format string, args ...any) error {
@@ -223,19 +289,22 @@ func (l *loader) resource(head string, kind ResourceKind, rj *resourceJSON) (*Re
 		}
 	}
 	l.refs = l.refs[:0]
-	for name, mj := range rj.Attributes {
-		m, err := l.member(head+"."+name, name, mj)
+	// A resource's slabs are its own: one resource's members never keep another's alive.
+	l.types, l.members = nil, nil
+	top := &loc{name: head}
+	for _, a := range rj.Attributes {
+		m, err := l.member(&loc{up: top, sep: ".", name: a.Name}, a.Name, a.Value)
 		if err != nil {
 			return nil, err
 		}
-		res.Attributes[name] = m
+		res.Attributes[a.Name] = m
 	}
-	for name, tj := range rj.Defs {
-		t, err := l.typ(head+" defs."+name, tj)
+	for _, d := range rj.Defs {
+		t, err := l.typ(&loc{up: top, sep: " defs.", name: d.Name}, d.Value)
 		if err != nil {
 			return nil, err
 		}
-		res.Defs[name] = t
+		res.Defs[d.Name] = t
 	}
 	for _, ref := range l.refs {
 		if _, ok := res.Defs[ref]; !ok {
@@ -255,7 +324,7 @@ func idMember() *Member {
 		Description: "The provider's identifier of the resource: every resource has one."}
 }
 
-func (l *loader) member(where, name string, mj *memberJSON) (*Member, error) {
+func (l *loader) member(where *loc, name string, mj *memberJSON) (*Member, error) {
 	if mj == nil || mj.Type == nil {
 		return nil, l.errorf("%s: member without a type", where)
 	}
@@ -267,7 +336,8 @@ func (l *loader) member(where, name string, mj *memberJSON) (*Member, error) {
 	if err != nil {
 		return nil, l.errorf("%s: default: %v", where, err)
 	}
-	m := &Member{
+	m := l.newMember()
+	*m = Member{
 		Name:             name,
 		Type:             t,
 		Display:          mj.Display,
@@ -289,11 +359,12 @@ func (l *loader) member(where, name string, mj *memberJSON) (*Member, error) {
 	return m, nil
 }
 
-func (l *loader) typ(where string, tj *typeJSON) (*Type, error) {
+func (l *loader) typ(where *loc, tj *typeJSON) (*Type, error) {
 	if tj == nil {
 		return nil, l.errorf("%s: null type", where)
 	}
-	t := &Type{
+	t := l.newType()
+	*t = Type{
 		Kind:       Kind(tj.Kind),
 		Identity:   deref(tj.Identity),
 		Pattern:    deref(tj.Pattern),
@@ -305,7 +376,8 @@ func (l *loader) typ(where string, tj *typeJSON) (*Type, error) {
 	}
 	if t.Unresolved {
 		// The generator could not resolve the helper: a plain string.
-		return &Type{Kind: KindString, Helper: tj.Helper, Unresolved: true}, nil
+		*t = Type{Kind: KindString, Helper: tj.Helper, Unresolved: true}
+		return t, nil
 	}
 	var err error
 	switch t.Kind {
@@ -317,27 +389,33 @@ func (l *loader) typ(where string, tj *typeJSON) (*Type, error) {
 		t.Enum = l.enum(tj, t.Transform)
 	case KindList:
 		t.Ordered = tj.Ordered
-		if t.Element, err = l.typ(where+"[]", tj.Element); err != nil {
+		if t.Element, err = l.typ(&loc{up: where, sep: "[]"}, tj.Element); err != nil {
 			return nil, err
 		}
 	case KindMap:
-		if t.Key, err = l.typ(where+"<key>", tj.Key); err != nil {
+		if t.Key, err = l.typ(&loc{up: where, sep: "<key>"}, tj.Key); err != nil {
 			return nil, err
 		}
-		if t.Value, err = l.typ(where+"<value>", tj.Value); err != nil {
+		if t.Value, err = l.typ(&loc{up: where, sep: "<value>"}, tj.Value); err != nil {
 			return nil, err
 		}
 	case KindStruct:
 		t.Name = tj.Name
-		t.Fields = make(map[string]*Member, len(tj.Fields))
-		for name, fj := range tj.Fields {
-			if t.Fields[name], err = l.member(where+"."+name, name, fj); err != nil {
+		if tj.fieldsBin != "" {
+			t.lazy = l.lazyFields(where, tj.fieldsBin)
+			break
+		}
+		if tj.Fields != nil {
+			t.fields = make(map[string]*Member, len(tj.Fields))
+		}
+		for _, f := range tj.Fields {
+			if t.fields[f.Name], err = l.member(&loc{up: where, sep: ".", name: f.Name}, f.Name, f.Value); err != nil {
 				return nil, err
 			}
 		}
 	case KindUnion:
 		for i, mj := range tj.Members {
-			m, err := l.typ(fmt.Sprintf("%s|%d", where, i), mj)
+			m, err := l.typ(&loc{up: where, sep: "|", i: i}, mj)
 			if err != nil {
 				return nil, err
 			}
@@ -362,11 +440,15 @@ func (l *loader) typ(where string, tj *typeJSON) (*Type, error) {
 func (l *loader) enum(tj *typeJSON, tr *Transform) *Enum {
 	id := deref(tj.Identity)
 	e := newEnum(id, tj.Namespace, tj.Name, tj.Values == nil, tj.Values, tr)
-	have, ok := l.enums[id]
-	if !ok && l.lazyEnum != nil {
-		have = l.lazyEnum(id)
-		ok = have != nil
+	// A set file's top-level enums are decoded only when asked for (set.topEnum), and an inline
+	// enum registered first stands for its top-level entry: in the embedded sets they agree
+	// (TestInlineEnumsAgree), and looking the entry of each inline enum up expanded forty entries
+	// for a check of one CloudFront distribution.
+	if l.enumMu != nil {
+		l.enumMu.Lock()
+		defer l.enumMu.Unlock()
 	}
+	have, ok := l.enums[id]
 	if ok {
 		if have.Open == e.Open && equalValues(have.Values, e.Values) {
 			if have.Transform == nil {

@@ -113,7 +113,7 @@ func TestLoadMini(t *testing.T) {
 				"region": m("region", "demo.Region", &Type{Kind: KindEnum, Identity: "demo.Region", Enum: region,
 					Transform: &Transform{Type: "HyphenToUnderscore"}, Helper: "region"}, nil),
 				"rules": m("rules", "List<Struct(Rule)>", &Type{Kind: KindList, Length: &Bounds{Max: ptr(10.0)},
-					Element: &Type{Kind: KindStruct, Name: "Rule", Fields: map[string]*Member{
+					Element: &Type{Kind: KindStruct, Name: "Rule", fields: map[string]*Member{
 						"when": m("when", "Ref(Cond)", &Type{Kind: KindRef, Ref: "Cond"}, func(m *Member) { m.Required = true }),
 					}}}, func(m *Member) { m.BlockName = "rule" }),
 				"labels": m("labels", "Map<String>", &Type{Kind: KindMap, Key: str, Value: str, Helper: "tags"}, nil),
@@ -122,7 +122,7 @@ func TestLoadMini(t *testing.T) {
 				"odd": m("odd", "String", &Type{Kind: KindString, Helper: "carina_aws_types::odd", Unresolved: true}, nil),
 				"raw": m("raw", "weird()", &Type{Kind: KindUnknown, Expr: "weird()"}, nil),
 			},
-			Defs: map[string]*Type{"Cond": {Kind: KindStruct, Name: "Cond", Fields: map[string]*Member{
+			Defs: map[string]*Type{"Cond": {Kind: KindStruct, Name: "Cond", fields: map[string]*Member{
 				"op":  m("op", "demo.svc.Thing.Cond.Op", &Type{Kind: KindEnum, Identity: op.Identity, Enum: op}, func(m *Member) { m.Required = true }),
 				"all": m("all", "List<Ref(Cond)>", &Type{Kind: KindList, Ordered: true, Element: &Type{Kind: KindRef, Ref: "Cond"}}, nil),
 			}}},
@@ -134,7 +134,7 @@ func TestLoadMini(t *testing.T) {
 			Defs:       map[string]*Type{},
 		}},
 	}
-	if diff := cmp.Diff(want, p, cmpopts.EquateEmpty()); diff != "" {
+	if diff := cmp.Diff(want, p, cmpopts.EquateEmpty(), byFields); diff != "" {
 		t.Errorf("Load mismatch (-want +got):\n%s", diff)
 	}
 	// Inline enum types share the top-level Enum of the same identity.

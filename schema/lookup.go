@@ -99,7 +99,7 @@ func (r *Resource) field(parent *Member, t *Type, seg string, seen map[*Type]boo
 	case KindRef:
 		return r.field(parent, r.Defs[t.Ref], seg, seen)
 	case KindStruct:
-		return Named(t.Fields, seg)
+		return Named(t.Fields(), seg)
 	case KindList:
 		return r.field(parent, t.Element, seg, seen)
 	case KindMap:

@@ -36,7 +36,7 @@ func (r *Resource) fields(t *Type, seen map[*Type]bool) map[string]*Member {
 		case KindRef:
 			t = r.Defs[t.Ref]
 		case KindStruct:
-			return t.Fields
+			return t.Fields()
 		case KindList:
 			t = t.Element
 		case KindUnion:

@@ -1,5 +1,7 @@
 package schema
 
+import "sync"
+
 // Provider is one loaded schema index file: every resource and data source of
 // one provider, the enums and custom types they use, the provider's regions and
 // its wait fallbacks.
@@ -147,7 +149,8 @@ type Type struct {
 	Key       *Type              // map
 	Value     *Type              // map
 	Name      string             // struct name
-	Fields    map[string]*Member // struct
+	fields    map[string]*Member // struct: see Fields
+	lazy      *lazyFields        // struct fields of a set file, decoded on first use
 	Members   []*Type            // union
 	Ref       string             // ref: a name in the owning resource's Defs
 	Transform *Transform         // dsl_transform of a string or open enum
@@ -156,6 +159,32 @@ type Type struct {
 	// generator; it is loaded as a plain string.
 	Unresolved bool
 	Expr       string // unknown: the unparsed expression
+}
+
+// Fields returns a struct's fields by name (nil for other kinds). Those of an embedded type are
+// decoded on first use: a configuration rarely reads more than a few of a large type's structs.
+func (t *Type) Fields() map[string]*Member {
+	if l := t.lazy; l != nil {
+		l.once.Do(func() {
+			l.fields = l.decode()
+			l.decode = nil
+		})
+		return l.fields
+	}
+	return t.fields
+}
+
+// StructType returns a struct type of the name and fields (for types built outside a schema file).
+func StructType(name string, fields map[string]*Member) *Type {
+	return &Type{Kind: KindStruct, Name: name, fields: fields}
+}
+
+// lazyFields are a struct's fields as a set file holds them until first asked for. The decoded
+// fields live here, not in the Type, so that a copy of the Type shares them.
+type lazyFields struct {
+	once   sync.Once
+	decode func() map[string]*Member
+	fields map[string]*Member
 }
 
 // Bounds is an optional minimum and maximum; nil means open. Lengths are

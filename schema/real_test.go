@@ -108,7 +108,7 @@ func TestDisplayMatchesFile(t *testing.T) {
 					walkType(where, u)
 				}
 			case KindStruct:
-				for name, f := range ty.Fields {
+				for name, f := range ty.Fields() {
 					check(where+"."+name, f)
 				}
 			}

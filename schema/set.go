@@ -2,24 +2,32 @@ package schema
 
 import (
 	"bytes"
-	"compress/flate"
 	"encoding/binary"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"unsafe"
 
+	"github.com/pierrec/lz4/v4"
 	fastjson "github.com/segmentio/encoding/json"
 )
 
 // A set file (written by internal/gen) holds one schema index file so that a process decodes
-// only what it uses: after the magic "CRNSET1\n", the header (the index file without its
-// resources and data sources, compacted and DEFLATE-compressed) behind its uvarint length, the
-// uvarint count of types, for each type its kind ('r' resource, 'd' data source), its head and
-// the length of its compressed JSON, and then the compressed JSON of every type in table order.
-// Opening a set reads the table; the header is decoded on first use, a type on its first lookup.
-const setMagic = "CRNSET1\n"
+// only what it uses: after the magic "CRNSET3\n", the header (the index file without its
+// resources and data sources, in binary form, compressed) behind its uvarint length, the
+// uvarint count of entries, for each entry its kind ('r' resource, 'd' data source, 'e' enum,
+// 'c' custom types), its head and the length of its compressed form, and then the compressed
+// entries in table order (setfile.go: compress). Opening a set reads the table; the header is
+// decoded on first use, a type on its first lookup.
+const setMagic = "CRNSET3\n"
+
+// How an entry is stored after its uncompressed length (see compress).
+const (
+	entryRaw byte = 0
+	entryLZ4 byte = 1
+)
 
 // set is one provider's schemas as an Index reads them: decoded eagerly (a *Provider from a user
 // file or the overlay) or lazily from a set file. Everything but the decoded types is immutable
@@ -30,20 +38,24 @@ type set struct {
 	version string // provider_version, "" when the file has none
 	date    string // the source's commit date or the generation date, for `schemas`
 
-	data   []byte            // the set file; nil for an eager set
-	header []byte            // compressed header
-	blobs  map[string][2]int // "r:head" → byte range of its compressed JSON in data
-	heads  map[ResourceKind][]string
-	alias  map[string]string // PascalCase alias head → lower-case head it copies, per kind prefix
+	data   []byte // the set file; nil for an eager set
+	header []byte // compressed header
+	// table lists the entries as the file does: by kind ('r', 'd', 'e', then 'c'), each kind's
+	// sorted by head, so that an entry is found by a binary search, not through a map built at
+	// start-up for the few a configuration names; kinds are the ranges of each kind in it.
+	table []tableEntry
+	kinds map[byte][2]int
+	heads map[ResourceKind][]string
+	alias map[string]string // PascalCase alias head → lower-case head it copies, per kind prefix
 	// complete is set for the embedded files known to list every type (see embeddedComplete).
 	complete bool
 
 	mu       sync.Mutex
-	loaded   bool // the header is decoded (always for an eager set)
+	enumMu   sync.Mutex // guards provider.Enums, which fields decoded lazily add to (see Type.Fields)
+	loaded   bool       // the header is decoded (always for an eager set)
 	loadErr  error
 	provider *Provider // header fields, Enums, and the types decoded so far
 	l        *loader
-	zr       io.ReadCloser     // the DEFLATE reader, reset for each entry
 	folded   map[string]string // see foldedHeads
 }
 
@@ -57,6 +69,13 @@ func eagerSet(p *Provider) *set {
 		s.heads[KindDataSource] = append(s.heads[KindDataSource], head)
 	}
 	return s
+}
+
+// tableEntry is one entry of a set file's table: its kind, its head and its compressed bytes.
+type tableEntry struct {
+	kind     byte
+	head     string
+	off, end int
 }
 
 // openSet reads a set file's table. name is the origin's file name ("aws.json").
@@ -77,18 +96,14 @@ func openSet(name string, data []byte) (*set, error) {
 		return fail("header")
 	}
 	s := &set{origin: "embedded:" + name, data: data, header: data[pos : pos+int(hlen)],
-		blobs: map[string][2]int{}, heads: map[ResourceKind][]string{}, alias: map[string]string{}}
+		kinds: map[byte][2]int{}, heads: map[ResourceKind][]string{}}
 	r = bytes.NewReader(data[pos+int(hlen):])
 	n, err := binary.ReadUvarint(r)
-	if err != nil {
+	if err != nil || n > uint64(r.Len()) {
 		return fail("count")
 	}
-	type entry struct {
-		key  string
-		size int
-	}
-	entries := make([]entry, 0, n)
-	for range n {
+	s.table = make([]tableEntry, n)
+	for i := range s.table {
 		kind, err := r.ReadByte()
 		if err != nil || !strings.ContainsRune("rdec", rune(kind)) {
 			return fail("kind")
@@ -104,45 +119,108 @@ func openSet(name string, data []byte) (*set, error) {
 		}
 		r.Seek(int64(hl), io.SeekCurrent)
 		size, err := binary.ReadUvarint(r)
-		if err != nil {
+		if err != nil || size > uint64(len(data)) {
 			return fail("size")
 		}
-		entries = append(entries, entry{string(kind) + ":" + head, int(size)})
-		if kind != 'r' && kind != 'd' {
-			continue
+		e := &s.table[i]
+		e.kind, e.head, e.end = kind, head, int(size)
+		if i > 0 {
+			prev := s.table[i-1]
+			if prev.kind == kind && prev.head >= head {
+				return fail("order")
+			}
+			if prev.kind != kind {
+				if _, seen := s.kinds[kind]; seen {
+					return fail("order")
+				}
+			}
 		}
-		k := KindResource
-		if kind == 'd' {
-			k = KindDataSource
+		k := s.kinds[kind]
+		if k[1] == 0 {
+			k[0] = i
 		}
-		s.heads[k] = append(s.heads[k], head)
-		if s.name == "" {
-			s.name, _, _ = strings.Cut(head, ".")
-		}
+		k[1] = i + 1
+		s.kinds[kind] = k
 	}
 	off := len(data) - r.Len()
-	for _, e := range entries {
-		if off+e.size > len(data) {
+	for i := range s.table {
+		e := &s.table[i]
+		e.off, e.end = off, off+e.end
+		if e.end > len(data) {
 			return fail("blob")
 		}
-		s.blobs[e.key] = [2]int{off, off + e.size}
-		off += e.size
+		off = e.end
+	}
+	for _, k := range []ResourceKind{KindResource, KindDataSource} {
+		for _, e := range s.section(kindByte(k)) {
+			s.heads[k] = append(s.heads[k], e.head)
+			if s.name == "" {
+				s.name, _, _ = strings.Cut(e.head, ".")
+			}
+		}
 	}
 	// Older files' lower-case heads get PascalCase aliases (alias.go), as Load gives them.
 	for _, k := range []ResourceKind{KindResource, KindDataSource} {
-		have := map[string]bool{}
 		for _, h := range s.heads[k] {
-			have[h] = true
-		}
-		for _, h := range s.heads[k] {
-			if a, ok := PascalHead(h); ok && !have[a] {
-				s.alias[kindKey(k, a)] = h
-				s.heads[k] = append(s.heads[k], a)
-				have[a] = true
+			if a, ok := PascalHead(h); ok && !s.has(k, a) {
+				if s.alias == nil {
+					s.alias = map[string]string{}
+				}
+				if _, dup := s.alias[kindKey(k, a)]; !dup {
+					s.alias[kindKey(k, a)] = h
+					s.heads[k] = append(s.heads[k], a)
+				}
 			}
 		}
 	}
 	return s, nil
+}
+
+// section returns the table entries of a kind.
+func (s *set) section(kind byte) []tableEntry {
+	k, ok := s.kinds[kind]
+	if !ok {
+		return nil
+	}
+	return s.table[k[0]:k[1]]
+}
+
+// entry returns the entry of the kind and head in the table.
+func (s *set) entry(kind byte, head string) (tableEntry, bool) {
+	sec := s.section(kind)
+	i, ok := slices.BinarySearchFunc(sec, head, func(e tableEntry, h string) int { return strings.Compare(e.head, h) })
+	if !ok {
+		return tableEntry{}, false
+	}
+	return sec[i], true
+}
+
+// has reports whether the set has a type of the kind at head, its own or an alias.
+func (s *set) has(kind ResourceKind, head string) bool {
+	if s.data == nil {
+		m := s.provider.Resources
+		if kind == KindDataSource {
+			m = s.provider.DataSources
+		}
+		_, ok := m[head]
+		return ok
+	}
+	if _, ok := s.entry(kindByte(kind), head); ok {
+		return true
+	}
+	if s.alias == nil {
+		return false
+	}
+	_, ok := s.alias[kindKey(kind, head)]
+	return ok
+}
+
+// kindByte is a type kind's letter in a set file's table.
+func kindByte(k ResourceKind) byte {
+	if k == KindDataSource {
+		return 'd'
+	}
+	return 'r'
 }
 
 func kindKey(k ResourceKind, head string) string {
@@ -152,25 +230,28 @@ func kindKey(k ResourceKind, head string) string {
 	return "r:" + head
 }
 
-// inflate decompresses one entry (its uncompressed length, then its DEFLATE stream). A set's
-// entries are inflated with one reader, reset for each (a new one allocates its 32 KiB window):
-// s.mu must be held.
-func (s *set) inflate(z []byte) ([]byte, error) {
+// expand decompresses one entry (its uncompressed length, how it is stored, its bytes).
+func (s *set) expand(z []byte) ([]byte, error) {
 	n, k := binary.Uvarint(z)
-	if k <= 0 || n > 1<<30 {
+	if k <= 0 || n > 1<<30 || len(z) <= k {
 		return nil, fmt.Errorf("schema: %s: bad entry length", s.origin)
 	}
-	src := bytes.NewReader(z[k:])
-	if s.zr == nil {
-		s.zr = flate.NewReader(src)
-	} else if err := s.zr.(flate.Resetter).Reset(src, nil); err != nil {
-		return nil, err
+	how, body := z[k], z[k+1:]
+	switch how {
+	case entryRaw:
+		if uint64(len(body)) != n {
+			return nil, fmt.Errorf("schema: %s: bad entry length", s.origin)
+		}
+		return body, nil
+	case entryLZ4:
+		out := make([]byte, n)
+		m, err := lz4.UncompressBlock(body, out)
+		if err != nil || uint64(m) != n {
+			return nil, fmt.Errorf("schema: %s: bad entry (%v)", s.origin, err)
+		}
+		return out, nil
 	}
-	out := make([]byte, n)
-	if _, err := io.ReadFull(s.zr, out); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return nil, fmt.Errorf("schema: %s: bad entry kind %d", s.origin, how)
 }
 
 // binReaderOf reads an inflated entry in place: the bytes are the reader's own and never change,
@@ -188,7 +269,7 @@ func (s *set) load() error {
 		return s.loadErr
 	}
 	s.loaded = true
-	data, err := s.inflate(s.header)
+	data, err := s.expand(s.header)
 	if err == nil {
 		br := binReaderOf(data)
 		f := br.header()
@@ -198,7 +279,7 @@ func (s *set) load() error {
 			p, s.l, err = header(s.origin, f)
 		}
 		if err == nil {
-			s.l.lazyEnum = s.topEnum
+			s.l.enumMu = &s.enumMu
 			p.Complete = p.Complete || s.complete
 			s.provider = p
 			// A versioned set knows its version from its file's name before it is loaded, and
@@ -243,22 +324,23 @@ func (s *set) getLocked(kind ResourceKind, head string) *Resource {
 	if r, ok := m[head]; ok || s.data == nil {
 		return r
 	}
-	key := kindKey(kind, head)
-	if orig, ok := s.alias[key]; ok {
-		o := s.getLocked(kind, orig)
-		if o == nil {
-			return nil
+	if s.alias != nil {
+		if orig, ok := s.alias[kindKey(kind, head)]; ok {
+			o := s.getLocked(kind, orig)
+			if o == nil {
+				return nil
+			}
+			r := aliasResource(o, head, s.provider.Enums, &s.enumMu)
+			m[head] = r
+			return r
 		}
-		r := aliasResource(o, head, s.provider.Enums)
-		m[head] = r
-		return r
 	}
-	rng, ok := s.blobs[key]
+	e, ok := s.entry(kindByte(kind), head)
 	if !ok {
 		return nil
 	}
 	var r *Resource
-	data, err := s.inflate(s.data[rng[0]:rng[1]])
+	data, err := s.expand(s.data[e.off:e.end])
 	if err == nil {
 		br := binReaderOf(data)
 		rj := br.resource()
@@ -281,7 +363,7 @@ func (s *set) enum(identity string) *Enum {
 	if s.load() != nil {
 		return nil
 	}
-	if e, ok := s.provider.Enums[identity]; ok || s.data == nil {
+	if e, ok := s.knownEnum(identity); ok || s.data == nil {
 		return e
 	}
 	if e := s.topEnum(identity); e != nil {
@@ -295,14 +377,12 @@ func (s *set) enum(identity string) *Enum {
 		}
 		id = id[:i]
 		for _, k := range []ResourceKind{KindResource, KindDataSource} {
-			key := kindKey(k, id)
-			if _, ok := s.blobs[key]; !ok {
-				if _, ok := s.alias[key]; !ok {
-					continue
-				}
+			if !s.has(k, id) {
+				continue
 			}
-			s.getLocked(k, id)
-			if e, ok := s.provider.Enums[identity]; ok {
+			// An inline enum is known once the fields that hold it are decoded.
+			decodeAll(s.getLocked(k, id))
+			if e, ok := s.knownEnum(identity); ok {
 				return e
 			}
 		}
@@ -312,14 +392,14 @@ func (s *set) enum(identity string) *Enum {
 // topEnum decodes the top-level enum of the identity, once; nil when the set has none. s.mu must
 // be held.
 func (s *set) topEnum(identity string) *Enum {
-	if e, ok := s.provider.Enums[identity]; ok {
+	if e, ok := s.knownEnum(identity); ok {
 		return e
 	}
-	rng, ok := s.blobs["e:"+identity]
+	te, ok := s.entry('e', identity)
 	if !ok {
 		return nil
 	}
-	data, err := s.inflate(s.data[rng[0]:rng[1]])
+	data, err := s.expand(s.data[te.off:te.end])
 	if err != nil {
 		return nil
 	}
@@ -332,8 +412,51 @@ func (s *set) topEnum(identity string) *Enum {
 		ej.Identity = identity
 	}
 	e := newEnum(ej.Identity, ej.Namespace, ej.Name, ej.Open, ej.Values, nil)
+	s.enumMu.Lock()
+	defer s.enumMu.Unlock()
+	if have, ok := s.provider.Enums[ej.Identity]; ok {
+		return have // an inline enum of the identity, decoded meanwhile, stands for it
+	}
 	s.provider.Enums[ej.Identity] = e
 	return e
+}
+
+// knownEnum returns the enum of the identity decoded so far.
+func (s *set) knownEnum(identity string) (*Enum, bool) {
+	s.enumMu.Lock()
+	defer s.enumMu.Unlock()
+	e, ok := s.provider.Enums[identity]
+	return e, ok
+}
+
+// decodeAll decodes every lazily held field of a type (and the enums they hold).
+func decodeAll(r *Resource) {
+	if r == nil {
+		return
+	}
+	seen := map[*Type]bool{}
+	var walk func(t *Type)
+	walk = func(t *Type) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		walk(t.Element)
+		walk(t.Key)
+		walk(t.Value)
+		for _, m := range t.Members {
+			walk(m)
+		}
+		for _, f := range t.Fields() {
+			walk(f.Type)
+		}
+	}
+	for _, m := range r.Attributes {
+		walk(m.Type)
+	}
+	for _, t := range r.Defs {
+		walk(t)
+	}
 }
 
 // all decodes every type of the set and returns its provider.
@@ -345,13 +468,11 @@ func (s *set) all() (*Provider, error) {
 	}
 	if s.data != nil {
 		// In the order the eager decoder takes: the top-level enums and the custom types first.
-		for key := range s.blobs {
-			if id, ok := strings.CutPrefix(key, "e:"); ok {
-				s.topEnum(id)
-			}
+		for _, e := range s.section('e') {
+			s.topEnum(e.head)
 		}
-		if rng, ok := s.blobs["c:"]; ok {
-			data, err := s.inflate(s.data[rng[0]:rng[1]])
+		if ce, ok := s.entry('c', ""); ok {
+			data, err := s.expand(s.data[ce.off:ce.end])
 			var f struct {
 				CustomTypes map[string]*customJSON `json:"custom_types"`
 			}
@@ -366,9 +487,11 @@ func (s *set) all() (*Provider, error) {
 	}
 	for _, k := range []ResourceKind{KindResource, KindDataSource} {
 		for _, h := range s.heads[k] {
-			if s.getLocked(k, h) == nil {
+			r := s.getLocked(k, h)
+			if r == nil {
 				return nil, fmt.Errorf("schema: %s: %s does not decode", s.origin, h)
 			}
+			decodeAll(r)
 		}
 	}
 	return s.provider, nil

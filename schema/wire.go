@@ -2,6 +2,30 @@ package schema
 
 import "encoding/json"
 
+// named is a JSON object read as its pairs in key order, nil for null or no object: reading the
+// binary form of a type (binwire.go) then builds no map, and building them was half its cost.
+type named[T any] []pair[T]
+
+type pair[T any] struct {
+	Name  string
+	Value T
+}
+
+func (n *named[T]) UnmarshalJSON(b []byte) error {
+	var m map[string]T
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	*n = nil
+	if m != nil {
+		*n = make(named[T], 0, len(m))
+		for _, k := range sortedKeys(m) {
+			*n = append(*n, pair[T]{k, m[k]})
+		}
+	}
+	return nil
+}
+
 // The JSON layout of a schema index file (schemas.md §5). Only what the
 // loader uses is decoded; provenance, used_by lists, helpers and diagnostics
 // are skipped.
@@ -44,22 +68,22 @@ type waitJSON struct {
 }
 
 type resourceJSON struct {
-	Provider          string                 `json:"provider"`
-	Type              string                 `json:"type"`
-	SchemaType        string                 `json:"schema_type"`
-	Kind              string                 `json:"kind"`
-	CloudType         *string                `json:"cloud_type"`
-	Description       *string                `json:"description"`
-	SourceOrigin      string                 `json:"source_origin"`
-	HasTags           bool                   `json:"has_tags"`
-	PrimaryIdentifier []string               `json:"primary_identifier"`
-	UniqueName        *uniqueNameJSON        `json:"unique_name"`
-	ExclusiveRequired [][]string             `json:"exclusive_required"`
-	OperationConfig   *operationConfigJSON   `json:"operation_config"`
-	Wait              *waitJSON              `json:"wait"`
-	Attributes        map[string]*memberJSON `json:"attributes"`
-	Defs              map[string]*typeJSON   `json:"defs"`
-	SourceFile        *string                `json:"source_file"`
+	Provider          string               `json:"provider"`
+	Type              string               `json:"type"`
+	SchemaType        string               `json:"schema_type"`
+	Kind              string               `json:"kind"`
+	CloudType         *string              `json:"cloud_type"`
+	Description       *string              `json:"description"`
+	SourceOrigin      string               `json:"source_origin"`
+	HasTags           bool                 `json:"has_tags"`
+	PrimaryIdentifier []string             `json:"primary_identifier"`
+	UniqueName        *uniqueNameJSON      `json:"unique_name"`
+	ExclusiveRequired [][]string           `json:"exclusive_required"`
+	OperationConfig   *operationConfigJSON `json:"operation_config"`
+	Wait              *waitJSON            `json:"wait"`
+	Attributes        named[*memberJSON]   `json:"attributes"`
+	Defs              named[*typeJSON]     `json:"defs"`
+	SourceFile        *string              `json:"source_file"`
 }
 
 type uniqueNameJSON struct {
@@ -91,24 +115,27 @@ type memberJSON struct {
 }
 
 type typeJSON struct {
-	Kind             string                 `json:"kind"`
-	Identity         *string                `json:"identity"`
-	Pattern          *string                `json:"pattern"`
-	Length           []*float64             `json:"length"`
-	Range            []*float64             `json:"range"`
-	DSLTransform     *transformJSON         `json:"dsl_transform"`
-	Helper           string                 `json:"helper"`
-	UnresolvedHelper bool                   `json:"unresolved_helper"`
-	Name             string                 `json:"name"`
-	Namespace        *string                `json:"namespace"`
-	Values           []enumValueJSON        `json:"values"`
-	Element          *typeJSON              `json:"element"`
-	Ordered          bool                   `json:"ordered"`
-	Key              *typeJSON              `json:"key"`
-	Value            *typeJSON              `json:"value"`
-	Fields           map[string]*memberJSON `json:"fields"`
-	Members          []*typeJSON            `json:"members"`
-	Expr             string                 `json:"expr"`
+	Kind             string             `json:"kind"`
+	Identity         *string            `json:"identity"`
+	Pattern          *string            `json:"pattern"`
+	Length           []*float64         `json:"length"`
+	Range            []*float64         `json:"range"`
+	DSLTransform     *transformJSON     `json:"dsl_transform"`
+	Helper           string             `json:"helper"`
+	UnresolvedHelper bool               `json:"unresolved_helper"`
+	Name             string             `json:"name"`
+	Namespace        *string            `json:"namespace"`
+	Values           []enumValueJSON    `json:"values"`
+	Element          *typeJSON          `json:"element"`
+	Ordered          bool               `json:"ordered"`
+	Key              *typeJSON          `json:"key"`
+	Value            *typeJSON          `json:"value"`
+	Fields           named[*memberJSON] `json:"fields"`
+	// fieldsBin are the fields in binary form, as a set file holds them (binwire.go): read by
+	// the loader on their first use, not with the type.
+	fieldsBin string
+	Members   []*typeJSON `json:"members"`
+	Expr      string      `json:"expr"`
 }
 
 type transformJSON struct {
