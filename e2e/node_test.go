@@ -67,6 +67,16 @@ type nodeResults struct {
 		Applied []uint32 `json:"applied"`
 		Fresh   []uint32 `json:"fresh"`
 	} `json:"tokens"`
+	RequiredFix struct {
+		Message      string   `json:"message"`
+		Titles       []string `json:"titles"`
+		Title        string   `json:"title"`
+		Kind         string   `json:"kind"`
+		Diagnostics  []string `json:"diagnostics"`
+		Text         string   `json:"text"`
+		AfterVersion int      `json:"afterVersion"`
+		After        []string `json:"after"`
+	} `json:"requiredFix"`
 	ExitCode int `json:"exitCode"`
 }
 
@@ -81,7 +91,8 @@ type nodeLink struct {
 // protocol library of VS Code's client): the same checks as the Neovim test, plus an incremental
 // edit that fixes the mistake, an untitled buffer, a whole-text change that must not make the
 // diagnostics flicker, a module folder's rename (workspace/willRenameFiles), expand selection
-// from a word of the wait, a semantic tokens delta after an edit, and the shutdown/exit handshake.
+// from a word of the wait, a semantic tokens delta after an edit, the quick fix that adds a
+// missing required attribute (applied by the client), and the shutdown/exit handshake.
 func TestNodeClient(t *testing.T) {
 	node := need(t, "node")
 	clientDir := filepath.Join(corpus.Root(t), "e2e", "node")
@@ -190,8 +201,41 @@ func TestNodeClient(t *testing.T) {
 	if ids := slices.Compact(slices.Sorted(slices.Values(tk.ResultIDs))); len(tk.ResultIDs) != 3 || len(ids) != 3 || slices.Contains(ids, "") {
 		t.Errorf("result ids %q, want three distinct", tk.ResultIDs)
 	}
+	checkRequiredFix(t, bin, res)
 	if res.ExitCode != 0 {
 		t.Errorf("exit code after shutdown and exit = %d, want 0", res.ExitCode)
+	}
+}
+
+// checkRequiredFix checks the client's run of the add-missing-required quick fix on
+// `awscc.ec2.SecurityGroupIngress { description = 'réseau 🌐' }` (ip_protocol, an enum, is
+// required): the action's title, the text its edit gives (applied by the client in UTF-16
+// columns, past the non-ASCII value), that text as `carina-lsp fmt` leaves it, and the publish
+// after the change without the diagnostic.
+func checkRequiredFix(t *testing.T, bin string, res nodeResults) {
+	t.Helper()
+	rf := res.RequiredFix
+	const title = "Add the missing required attribute ip_protocol"
+	if rf.Title != title || rf.Kind != "quickfix" || !slices.Equal(rf.Diagnostics, []string{"missing-required-attribute"}) {
+		t.Errorf("add-missing-required action: title %q, kind %q, diagnostics %v (all titles %q), want %q, a quickfix for missing-required-attribute (diagnostic %q)",
+			rf.Title, rf.Kind, rf.Diagnostics, rf.Titles, title, rf.Message)
+	}
+	want := "awscc.ec2.SecurityGroupIngress {\n  description = 'réseau 🌐'\n\n  ip_protocol = tcp\n}\n"
+	if rf.Text != want {
+		t.Errorf("the text after the quick fix:\n%s\nwant:\n%s", rf.Text, want)
+	}
+	fmtCmd := exec.Command(bin, "fmt")
+	fmtCmd.Stdin = strings.NewReader(rf.Text)
+	var stderr strings.Builder
+	fmtCmd.Stderr = &stderr
+	formatted, err := fmtCmd.Output()
+	if err != nil {
+		t.Errorf("carina-lsp fmt of the fixed text: %v\n%s", err, stderr.String())
+	} else if d := cmp.Diff(string(formatted), rf.Text); d != "" {
+		t.Errorf("the fixed text is not as carina-lsp fmt leaves it (-fmt +fixed):\n%s", d)
+	}
+	if rf.AfterVersion != 2 || slices.Contains(rf.After, "missing-required-attribute") {
+		t.Errorf("the last publish after the fix: version %d, diagnostics %v; want version 2 without missing-required-attribute", rf.AfterVersion, rf.After)
 	}
 }
 

@@ -28,10 +28,7 @@ func (s *Server) config(ctx context.Context, dir string) (*workspace.Config, *sc
 	if isUntitled(dir) {
 		idx, err = s.schemas.Base()
 	} else {
-		if caller, ok := s.ws.CallerPins(ctx, cfg, nil); ok {
-			s.schemas.ForConfig(caller) // hands the module its caller's choice
-		}
-		idx, err = s.schemas.ForConfig(cfg.Pins())
+		idx, err = s.ws.Schemas(ctx, &s.schemas, cfg, nil)
 	}
 	if err != nil {
 		s.log.Warn("schemas: " + err.Error())

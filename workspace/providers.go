@@ -72,6 +72,18 @@ func plain(s *grammar.StringLit) bool {
 	return true
 }
 
+// Schemas returns the schema index of configuration c with the provider versions it chooses
+// (sources.ForConfig of its Pins: the lock file, else its provider blocks' requirements, else the
+// newest sets). A module that pins nothing is first handed the choice of the configuration that
+// uses it (CallerPins; memo as there). The one way check, the server, graph and fmt pick a
+// configuration's schemas.
+func (w *Workspace) Schemas(ctx context.Context, sources *schema.Sources, c *Config, memo *CallerMemo) (*schema.Index, error) {
+	if caller, ok := w.CallerPins(ctx, c, memo); ok {
+		sources.ForConfig(caller) // hands the module its caller's choice
+	}
+	return sources.ForConfig(c.Pins())
+}
+
 // callerDepth bounds how many directories above a module CallerPins looks in.
 const callerDepth = 8
 

@@ -153,10 +153,7 @@ func (c *checker) check(ctx context.Context, t target) (out checked) {
 				out.ioFailed = true
 			}
 		}
-		if caller, ok := c.ws.CallerPins(ctx, cfg, &c.callers); ok {
-			c.indexes.ForConfig(caller) // hands the module its caller's choice
-		}
-		idx, err := c.indexes.ForConfig(cfg.Pins())
+		idx, err := c.ws.Schemas(ctx, c.indexes, cfg, &c.callers)
 		if err != nil {
 			out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: %v\n", err))
 			out.fatal = true

@@ -41,10 +41,7 @@ func fixTargets(ctx context.Context, ws *workspace.Workspace, targets []target, 
 		if err != nil {
 			continue // reported by the check
 		}
-		if caller, ok := ws.CallerPins(ctx, cfg, nil); ok {
-			indexes.ForConfig(caller) // hands the module its caller's choice
-		}
-		idx, err := indexes.ForConfig(cfg.Pins())
+		idx, err := ws.Schemas(ctx, indexes, cfg, nil)
 		if err != nil {
 			continue // reported by the check
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/carina-rs/carina-lsp/format"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/source"
+	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // stdinName names standard input in messages, lists and diffs.
@@ -32,6 +33,8 @@ type fmtRun struct {
 	flags          fmtFlags
 	f              *format.Formatter
 	schemas        schema.Sources
+	ws             *workspace.Workspace     // the configurations whose schemas the rewrite asked for
+	callers        workspace.CallerMemo     // the pins of the configurations using modules
 	byDir          map[string]*dirFormatter // f with the rewrite of each directory's schemas
 	stdout, stderr io.Writer
 	failed         bool
@@ -54,9 +57,10 @@ func runFmt(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		fmt.Fprintf(stderr, "usage: carina-lsp fmt [flags] [paths]\n\n"+
 			"Formats .crn files in the style of carina fmt. Without paths, or with -, it formats\n"+
 			"standard input to standard output. A directory is walked recursively for .crn files,\n"+
-			"skipping hidden directories. With the schemas of each file's directory (the embedded\n"+
-			"aws and awscc sets, then .carina/schemas), a list of maps given to an attribute whose\n"+
-			"schema writes it as repeated blocks becomes those blocks, as in carina fmt.\n"+
+			"skipping hidden directories. With the schemas of each file's configuration (the\n"+
+			"embedded aws and awscc sets of the provider versions it chooses, as check does, then\n"+
+			".carina/schemas; the newest sets for standard input), a list of maps given to an\n"+
+			"attribute whose schema writes it as repeated blocks becomes those blocks, as in carina fmt.\n"+
 			"Exit status: 0, 1 when -check finds a file to format,\n"+
 			"2 on syntax errors (reported as path:line:col: message), I/O or usage errors.\n\nflags:\n")
 		fl.PrintDefaults()
@@ -84,7 +88,7 @@ func runFmt(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 			return 2
 		}
 		if path == "-" {
-			r.stdin(stdin)
+			r.stdin(ctx, stdin)
 			continue
 		}
 		r.path(ctx, path)
@@ -108,7 +112,7 @@ func (r *fmtRun) errorf(format string, args ...any) {
 }
 
 // stdin formats standard input.
-func (r *fmtRun) stdin(in io.Reader) {
+func (r *fmtRun) stdin(ctx context.Context, in io.Reader) {
 	if r.flags.write {
 		r.errorf("cannot use -w with standard input")
 		return
@@ -118,7 +122,7 @@ func (r *fmtRun) stdin(in io.Reader) {
 		r.errorf("reading standard input: %v", err)
 		return
 	}
-	r.source(stdinName, "", string(data), nil)
+	r.source(ctx, stdinName, "", string(data), nil)
 }
 
 // path formats a file, or every .crn file under a directory.
@@ -129,7 +133,7 @@ func (r *fmtRun) path(ctx context.Context, path string) {
 		return
 	}
 	if !info.IsDir() {
-		r.file(path)
+		r.file(ctx, path)
 		return
 	}
 	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
@@ -150,7 +154,7 @@ func (r *fmtRun) path(ctx context.Context, path string) {
 			return nil
 		}
 		if strings.HasSuffix(d.Name(), ".crn") && d.Type().IsRegular() {
-			r.file(p)
+			r.file(ctx, p)
 		}
 		return nil
 	})
@@ -160,13 +164,13 @@ func (r *fmtRun) path(ctx context.Context, path string) {
 }
 
 // file formats one file.
-func (r *fmtRun) file(path string) {
+func (r *fmtRun) file(ctx context.Context, path string) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		r.errorf("%v", err)
 		return
 	}
-	r.source(path, filepath.Dir(path), string(data), func(out string) error { return writeAtomic(path, out) })
+	r.source(ctx, path, filepath.Dir(path), string(data), func(out string) error { return writeAtomic(path, out) })
 }
 
 // dirFormatter formats the files of one directory with the list-to-block rewrite of its schemas,
@@ -192,7 +196,8 @@ func (d *dirFormatter) ListBlockName(head string, read bool, path []string, key 
 // formatter returns the formatter for a file of directory dir ("" for standard input): with the
 // list-to-block rewrite of dir's schemas unless -list-to-blocks=false; and the directory's
 // schemas, to ask after formatting whether they could be loaded (nil without the rewrite).
-func (r *fmtRun) formatter(dir string) (*format.Formatter, *dirFormatter) {
+// Standard input has no configuration: it gets the newest sets and the extra schemas (Base).
+func (r *fmtRun) formatter(ctx context.Context, dir string) (*format.Formatter, *dirFormatter) {
 	if !r.flags.blocks {
 		return r.f, nil
 	}
@@ -203,7 +208,7 @@ func (r *fmtRun) formatter(dir string) (*format.Formatter, *dirFormatter) {
 	if d == nil {
 		d = &dirFormatter{load: r.schemas.Base}
 		if dir != "" {
-			d.load = func() (*schema.Index, error) { return r.schemas.ForDir(dir) }
+			d.load = func() (*schema.Index, error) { return r.dirSchemas(ctx, dir) }
 		}
 		d.f = r.f.WithBlocks(d)
 		r.byDir[dir] = d
@@ -211,10 +216,25 @@ func (r *fmtRun) formatter(dir string) (*format.Formatter, *dirFormatter) {
 	return d.f, d
 }
 
+// dirSchemas returns the schemas of the configuration in dir: those of the provider versions it
+// chooses, as check reads it (workspace.Schemas). The configuration is built for that, when the
+// rewrite first asks, and forgotten once its pins are read.
+func (r *fmtRun) dirSchemas(ctx context.Context, dir string) (*schema.Index, error) {
+	if r.ws == nil {
+		r.ws = workspace.New(workspace.OSFS{})
+	}
+	cfg, err := r.ws.Config(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	defer r.ws.Forget(dir)
+	return r.ws.Schemas(ctx, &r.schemas, cfg, &r.callers)
+}
+
 // source formats one text named name, of directory dir ("" for standard input), and does what
 // the flags ask; write, when not nil, replaces the file's content.
-func (r *fmtRun) source(name, dir, src string, write func(string) error) {
-	fm, schemas := r.formatter(dir)
+func (r *fmtRun) source(ctx context.Context, name, dir, src string, write func(string) error) {
+	fm, schemas := r.formatter(ctx, dir)
 	out, err := fm.Source(src)
 	if schemas != nil && schemas.err != nil {
 		r.errorf("%s: %v", name, schemas.err) // its lists may be blocks in the schemas: no output

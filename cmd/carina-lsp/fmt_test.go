@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/carina-rs/carina-lsp/format"
 )
 
 // fmtResult is what one run of `carina-lsp fmt` printed and returned.
@@ -354,5 +356,74 @@ func TestFmtListToBlocks(t *testing.T) {
 	got = fmtCmd(t, "", filepath.Join(root, "broken", "main.crn"))
 	if got.Code != 2 || !strings.Contains(got.Stderr, "format_version 7") || got.Stdout != "" {
 		t.Errorf("fmt with a broken schema file = %+v, want exit 2 naming the problem", got)
+	}
+}
+
+// TestFmtListToBlocksVersionChoice checks that the list-to-block rewrite reads the schemas of the
+// provider version the file's configuration chooses, as check does: aws.sqs.Queue's
+// policy.statement is written as blocks in the newest aws schemas, and aws 0.5.0 has no
+// aws.sqs.Queue, so a configuration pinned to ~0.5.0 (by its provider block or by
+// carina-providers.lock, or a module whose caller pins it) keeps the list. Standard input has no
+// configuration: it is formatted with the newest schemas.
+func TestFmtListToBlocksVersionChoice(t *testing.T) {
+	const pin = "provider aws {\n  region  = aws.Region.ap_northeast_1\n  version = '~0.5.0'\n}\n\n"
+	const list = "let queue = aws.sqs.Queue {\n  queue_name = 'jobs'\n\n  policy = {\n    statement = [{\n      effect = allow\n      action = ['sqs:SendMessage']\n    }]\n  }\n}\n"
+	const blocks = "let queue = aws.sqs.Queue {\n  queue_name = 'jobs'\n\n  policy = {\n    statement {\n      effect = allow\n      action = ['sqs:SendMessage']\n    }\n  }\n}\n"
+	const module = "arguments {\n  name: String\n}\n\n"
+	root := t.TempDir()
+	fmtTree(t, root, map[string]string{
+		"pinned/main.crn":              pin + list,
+		"newest/main.crn":              list,
+		"locked/main.crn":              list,
+		"locked/carina-providers.lock": "[[provider]]\nname = \"aws\"\nmode = \"version\"\nversion = \"0.5.0\"\n",
+		"caller/main.crn":              pin + "let q = use { source = './modules/q' }\n",
+		"caller/modules/q/main.crn":    module + list,
+	})
+	for _, tc := range []struct{ file, want string }{
+		{"pinned/main.crn", pin + list},
+		{"locked/main.crn", list},
+		{"caller/modules/q/main.crn", module + list},
+		{"newest/main.crn", blocks},
+	} {
+		got := fmtCmd(t, "", filepath.Join(root, filepath.FromSlash(tc.file)))
+		if diff := cmp.Diff(fmtResult{0, tc.want, ""}, got); diff != "" {
+			t.Errorf("fmt %s (-want +got):\n%s", tc.file, diff)
+		}
+	}
+	if diff := cmp.Diff(fmtResult{0, pin + blocks, ""}, fmtCmd(t, pin+list)); diff != "" {
+		t.Errorf("fmt of standard input (-want +got):\n%s", diff)
+	}
+}
+
+// TestFmtSchemasLazy checks that fmt builds a directory's configuration, to choose its schemas,
+// only when the rewrite first asks about a list, and that the index it then uses is the chosen
+// version's.
+func TestFmtSchemasLazy(t *testing.T) {
+	root := t.TempDir()
+	fmtTree(t, root, map[string]string{
+		"app/provider.crn": "provider aws {\n  version = '~0.5.0'\n}\n",
+		"app/plain.crn":    "let x = 1\n",
+		"app/lists.crn":    "aws.sqs.Queue {\n  policy = { statement = [{ effect = allow }] }\n}\n",
+	})
+	var stdout, stderr bytes.Buffer
+	r := fmtRun{flags: fmtFlags{blocks: true}, f: format.New(format.Options{Indent: 2}), stdout: &stdout, stderr: &stderr}
+	ctx := context.Background()
+	dir := filepath.Join(root, "app")
+	r.file(ctx, filepath.Join(dir, "plain.crn"))
+	r.file(ctx, filepath.Join(dir, "provider.crn"))
+	if r.ws != nil || r.byDir[dir].idx != nil {
+		t.Errorf("formatting files without lists built the configuration (%v) or loaded schemas (%v)", r.ws != nil, r.byDir[dir].idx != nil)
+	}
+	r.file(ctx, filepath.Join(dir, "lists.crn"))
+	if r.failed {
+		t.Fatalf("fmt failed: %s", stderr.String())
+	}
+	if c, ok := r.byDir[dir].idx.Choice("aws"); !ok || c.Version != "0.5.0" {
+		t.Errorf("the rewrite's schemas: aws %q (%v), want 0.5.0", c.Version, ok)
+	}
+	if r.ws == nil {
+		t.Error("the schemas were chosen without the configuration")
+	} else if st := r.ws.Stats(); st.Configs != 0 {
+		t.Errorf("the configuration is kept once its schemas are chosen: %+v", st)
 	}
 }

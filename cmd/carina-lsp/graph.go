@@ -73,12 +73,8 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		sources.SetExtra(ps)
 	}
-	idx, err := sources.ForDir(dir)
-	if err != nil {
-		fmt.Fprintf(stderr, "carina-lsp graph: schemas: %v\n", err)
-		return 2
-	}
-	cfg, err := workspace.New(workspace.OSFS{}).Config(ctx, dir)
+	ws := workspace.New(workspace.OSFS{})
+	cfg, err := ws.Config(ctx, dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "carina-lsp graph: %v\n", err)
 		return 2
@@ -89,6 +85,12 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	for _, le := range cfg.LoadErrors {
 		fmt.Fprintf(stderr, "carina-lsp graph: %s: %v\n", le.Path, le.Err)
+		return 2
+	}
+	// The schemas of the provider versions the configuration chooses, as check reads it.
+	idx, err := ws.Schemas(ctx, &sources, cfg, nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "carina-lsp graph: schemas: %v\n", err)
 		return 2
 	}
 	// With a statement memo, as check runs: a statement repeated verbatim is analysed once.

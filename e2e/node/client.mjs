@@ -11,7 +11,7 @@ import {
   DidChangeTextDocumentNotification, PublishDiagnosticsNotification, CompletionRequest,
   HoverRequest, DocumentFormattingRequest, ShutdownRequest, ExitNotification, WillRenameFilesRequest,
   DocumentLinkRequest,
-  SelectionRangeRequest, SemanticTokensRequest, SemanticTokensDeltaRequest,
+  SelectionRangeRequest, SemanticTokensRequest, SemanticTokensDeltaRequest, CodeActionRequest,
 } from 'vscode-languageserver-protocol/node';
 
 const [bin, dir] = process.argv.slice(2);
@@ -35,6 +35,35 @@ const until = async (pred, ms = 60000) => { // the event, or a hang
     await new Promise((r) => { waiters.push(r); setTimeout(r, 50); });
   }
 };
+
+// applyEdits applies LSP text edits to text: positions are lines (ended by \n, \r\n or \r) and
+// UTF-16 code units within the line, which is what a JS string index counts. The offsets are all
+// taken on the original text, then the edits applied from the last; edits at one position keep
+// their order.
+const applyEdits = (text, edits) => {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '\r' && text[i + 1] === '\n') i++;
+    if (text[i] === '\n' || text[i] === '\r') starts.push(i + 1);
+  }
+  const offset = ({ line, character }) => {
+    if (line >= starts.length) return text.length;
+    let end = line + 1 < starts.length ? starts[line + 1] : text.length;
+    while (end > starts[line] && (text[end - 1] === '\n' || text[end - 1] === '\r')) end--;
+    return Math.min(starts[line] + character, end);
+  };
+  const spans = edits.map((e, i) => ({ i, start: offset(e.range.start), end: offset(e.range.end), newText: e.newText }));
+  spans.sort((a, b) => b.start - a.start || b.i - a.i);
+  let out = text;
+  for (const e of spans) out = out.slice(0, e.start) + e.newText + out.slice(e.end);
+  return out;
+};
+
+// editsFor gathers a WorkspaceEdit's text edits of one document, as changes or documentChanges.
+const editsFor = (edit, uri) => [
+  ...(edit?.changes?.[uri] ?? []),
+  ...(edit?.documentChanges ?? []).filter((c) => c.textDocument?.uri === uri).flatMap((c) => c.edits),
+];
 
 const results = {};
 try {
@@ -147,6 +176,38 @@ try {
   results.tokens = {
     before: old.data, resultIds: [old.resultId, delta.resultId, fresh.resultId],
     edits: delta.edits ?? null, applied, fresh: fresh.data,
+  };
+
+  // The quick fix of missing-required-attribute, as an editor runs it: a resource lacking its
+  // required key (with a non-ASCII value before the edit, so the columns are UTF-16's), the
+  // diagnostic, the code actions for it, the add-missing-required action's edit applied here and
+  // sent back as the new text, and the publish after, without the diagnostic.
+  mkdirSync(join(dir, 'ingress'), { recursive: true });
+  const reqPath = join(dir, 'ingress', 'main.crn');
+  const reqText = "awscc.ec2.SecurityGroupIngress { description = 'réseau 🌐' }\n";
+  writeFileSync(reqPath, reqText);
+  const reqUri = pathToFileURL(reqPath).href;
+  conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: reqUri, languageId: 'carina', version: 1, text: reqText } });
+  const missing = await until((p) => p.uri === reqUri && p.diagnostics.some((d) => d.code === 'missing-required-attribute'));
+  const diag = missing.diagnostics.find((d) => d.code === 'missing-required-attribute');
+  const actions = await conn.sendRequest(CodeActionRequest.type, {
+    textDocument: { uri: reqUri }, range: diag.range, context: { diagnostics: [diag], only: ['quickfix'] },
+  });
+  const action = (actions ?? []).find((a) => a.title?.startsWith('Add the missing required attribute'));
+  const reqFixed = action ? applyEdits(reqText, editsFor(action.edit, reqUri)) : reqText;
+  conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: reqUri, version: 2 }, contentChanges: [{ text: reqFixed }] });
+  await until((p) => p.uri === reqUri && p.version === 2 && !p.diagnostics.some((d) => d.code === 'missing-required-attribute'));
+  await new Promise((r) => setTimeout(r, 600)); // any later publish of the semantic phase too
+  const last = published.filter((p) => p.uri === reqUri).at(-1);
+  results.requiredFix = {
+    message: diag.message,
+    titles: (actions ?? []).map((a) => a.title),
+    title: action?.title ?? null,
+    kind: action?.kind ?? null,
+    diagnostics: action?.diagnostics?.map((d) => d.code) ?? [],
+    text: reqFixed,
+    afterVersion: last.version,
+    after: last.diagnostics.map((d) => d.code),
   };
 
   await conn.sendRequest(ShutdownRequest.type);
