@@ -11,8 +11,8 @@ func TestDocsURL(t *testing.T) {
 		read bool
 		want string
 	}{
-		{"awscc.ec2.Vpc", false, "https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/aws-resource-ec2-vpc.html"},
-		{"awscc.elasticloadbalancingv2.LoadBalancer", false, "https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/aws-resource-elasticloadbalancingv2-loadbalancer.html"},
+		{"awscc.ec2.Vpc", false, "https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-ec2-vpc.html"},
+		{"awscc.elasticloadbalancingv2.LoadBalancer", false, "https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-elasticloadbalancingv2-loadbalancer.html"},
 		{"aws.acm.Certificate", false, "https://github.com/carina-rs/carina-provider-aws/blob/main/generated-docs/aws/acm/certificate.md"},
 		{"aws.route53.RecordSet", false, "https://github.com/carina-rs/carina-provider-aws/blob/main/generated-docs/aws/route53/record_set.md"},
 	}
