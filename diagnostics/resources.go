@@ -366,6 +366,10 @@ func attrLabel(where, key string) string {
 	return strings.ReplaceAll(where, " ", ".") + "." + key
 }
 
+// missingRequiredPrefix starts the message of a missing required attribute, its name quoted next
+// (versionSentence reads it).
+const missingRequiredPrefix = "missing required attribute "
+
 // checkRequired reports required members that are not set, and exclusive groups.
 func (c *checker) checkRequired(f *workspace.File, st *grammar.Stmt, rs *schema.Resource, owner string, members map[string]*schema.Member, set map[string]bool, b *grammar.Block, anchor grammar.Span) {
 	var missing []string
@@ -380,7 +384,7 @@ func (c *checker) checkRequired(f *workspace.File, st *grammar.Stmt, rs *schema.
 		fix, fixable = c.requiredFix(f, st, rs, members, b, missing)
 	}
 	for _, name := range missing {
-		d := c.add(f, anchor, Error, CodeMissingRequired, "missing required attribute %q for %s", name, owner)
+		d := c.add(f, anchor, Error, CodeMissingRequired, missingRequiredPrefix+"%q for %s", name, owner)
 		if fixable {
 			d.Fixes = []Fix{fix} // one fix adds them all: each diagnostic offers it
 		}

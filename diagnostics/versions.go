@@ -3,6 +3,7 @@ package diagnostics
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/grammar"
@@ -28,7 +29,9 @@ func (c *checker) checkVersions(mark int) {
 	var sites []resourceSite
 	for i := mark; i < len(c.out); i++ {
 		d := &c.out[i]
-		if !slices.Contains(versionDependent, d.Code) {
+		// Only errors (and the spelling warning) name other versions: a finding's path is walked
+		// and other versions decoded for what is already reported, never for a clean statement.
+		if !slices.Contains(versionDependent, d.Code) || d.Severity != Error && d.Code != CodeTypeCase {
 			continue
 		}
 		if sites == nil {
@@ -85,8 +88,10 @@ func shortWhy(ch schema.Choice) string {
 	return "no version pinned"
 }
 
-// versionSentence names the schemas behind one finding of a resource and, for an unknown
-// attribute, type or enum value, the other embedded versions that have it.
+// versionSentence names the schemas behind one finding of a resource and, for an unknown type,
+// attribute or enum value and a missing required attribute, the other embedded versions where
+// it is not one: whose type has that attribute or value at the same path, or does not require
+// that attribute there.
 func (c *checker) versionSentence(s *resourceSite, d *Diagnostic) {
 	written := s.expr.Type.String()
 	provider := s.expr.Type.Parts[0].Text
@@ -108,47 +113,80 @@ func (c *checker) versionSentence(s *resourceSite, d *Diagnostic) {
 		kind = schema.KindDataSource
 	}
 	f := c.cfg.File(d.Path)
-	word := strings.Trim(text(f, d.Span), `'"`)
+	raw := text(f, d.Span)
+	word := strings.Trim(raw, `'"`)
 	var has func(*schema.Resource) bool
-	// Only a top-level attribute is compared across versions: a nested one's path is not known
-	// here, and a same-named attribute elsewhere in the type says nothing about it.
-	attr, isKey := topLevelAttr(s, d.Span)
+	var path []string
+	key := word // with the code and path, what has tests (Elsewhere remembers the answer by it)
+	verb := "has it"
 	switch d.Code {
 	case CodeUnknownAttribute:
-		if !isKey {
+		// The key of an item: the path ends with it. Another version has it when the same path
+		// leads to a member there.
+		var isKey bool
+		if path, isKey = schemaPath(s, d.Span); !isKey {
 			return
 		}
-		has = func(r *schema.Resource) bool { return r.Attributes[word] != nil }
+		has = func(r *schema.Resource) bool {
+			_, ok := r.Lookup(path)
+			return ok
+		}
+	case CodeMissingRequired:
+		name, ok := missingName(d.Message)
+		if !ok {
+			return
+		}
+		// Anchored on the type (the resource's own attributes), a nested block's name or a
+		// struct value: the path leads to what lacks the attribute.
+		path, _ = schemaPath(s, d.Span)
+		path = append(path, name)
+		word, key = name, name
+		verb = "does not require it"
+		has = func(r *schema.Resource) bool {
+			if len(path) > 1 {
+				m, ok := r.Lookup(path[:len(path)-1])
+				if !ok || r.Fields(m.Type) == nil {
+					return false // no such struct there: that version says nothing about it
+				}
+			}
+			m, ok := r.Lookup(path)
+			return !ok || !m.Required
+		}
 	case CodeUnknownType:
 		has = func(*schema.Resource) bool { return true }
 	case CodeTypeCase:
 		head = written
+		verb = "spells it so"
 		has = func(r *schema.Resource) bool { return r.Type == written }
 	case CodeInvalidEnum:
-		if attr == "" || isKey {
+		var isKey bool
+		if path, isKey = schemaPath(s, d.Span); len(path) == 0 || isKey {
 			return
 		}
 		head = written // an enum path in the old spelling names the old type
+		quoted := raw != word
+		key = raw // a string literal and a name are matched differently
 		has = func(r *schema.Resource) bool {
-			m := r.Attributes[attr]
-			if m == nil {
-				return false
-			}
-			_, ok := r.EnumOf(m).Resolve(word)
-			return ok
+			m, ok := r.Lookup(path)
+			return ok && enumHas(r, m.Type, word, quoted, nil)
 		}
 	default:
 		return
 	}
-	others := c.schemas.Elsewhere(kind, head, string(d.Code)+"\x00"+word+"\x00"+attr, has)
+	others := c.schemas.Elsewhere(kind, head, string(d.Code)+"\x00"+key+"\x00"+strings.Join(path, "\x00"), has)
 	if len(others) == 0 {
 		return
 	}
 	in := " in " + ch.Set() + " (" + shortWhy(ch) + ")"
 	switch i := strings.Index(d.Message, head); {
 	case d.Code == CodeTypeCase:
-	case d.Code == CodeUnknownAttribute && i >= 0:
-		i += len(head)
+	case (d.Code == CodeUnknownAttribute || d.Code == CodeMissingRequired) && i >= 0:
+		// After the owner: the type and, for a nested attribute, the path below it.
+		if j := strings.IndexByte(d.Message[i:], ';'); j >= 0 {
+			i += j
+		} else {
+			i = len(d.Message)
+		}
 		d.Message = d.Message[:i] + in + d.Message[i:]
 	case d.Code == CodeInvalidEnum && strings.Contains(d.Message, `"`+word+`"`):
 		q := `"` + word + `"`
@@ -156,42 +194,122 @@ func (c *checker) versionSentence(s *resourceSite, d *Diagnostic) {
 	default:
 		d.Message += in
 	}
-	verb := "has it"
-	if d.Code == CodeTypeCase {
-		verb = "spells it so"
-	}
 	if len(others) > 1 || strings.HasPrefix(others[0], "the newest") {
-		verb = strings.Replace(verb, "has", "have", 1)
-		verb = strings.Replace(verb, "spells", "spell", 1)
+		verb = plural(verb)
 	}
 	d.Message += fmt.Sprintf("; %s %s: pin the provider's version in its block or in %s", strings.Join(others, ", "), verb, schema.LockFile)
 }
 
-// topLevelAttr returns the top-level attribute of a resource's body whose key (isKey) or value
-// holds the file span sp; "" when none does.
-func topLevelAttr(s *resourceSite, sp grammar.Span) (name string, isKey bool) {
-	if s.expr.Body == nil {
+// plural turns a verb phrase of versionSentence to agree with several versions.
+func plural(verb string) string {
+	for _, r := range [][2]string{{"has ", "have "}, {"does ", "do "}, {"spells ", "spell "}} {
+		if v, ok := strings.CutPrefix(verb, r[0]); ok {
+			return r[1] + v
+		}
+	}
+	return verb
+}
+
+// missingName returns the attribute a missing-required-attribute message names.
+func missingName(msg string) (string, bool) {
+	rest, ok := strings.CutPrefix(msg, missingRequiredPrefix)
+	if !ok {
 		return "", false
 	}
-	for _, it := range s.expr.Body.Items {
-		var key *grammar.Name
-		var whole grammar.Span
-		switch a := it.(type) {
-		case *grammar.Attribute:
-			key, whole = a.Key, a.Span
-		case *grammar.NestedBlock:
-			key, whole = a.Name, a.Span
+	q, err := strconv.QuotedPrefix(rest)
+	if err != nil {
+		return "", false
+	}
+	name, err := strconv.Unquote(q)
+	return name, err == nil
+}
+
+// enumHas reports whether a value of type t may be the enum value written (quoted: as a string
+// literal), through refs and the members of a union, as checkValue reads it.
+func enumHas(r *schema.Resource, t *schema.Type, written string, quoted bool, seen map[*schema.Type]bool) bool {
+	t = r.Resolve(t)
+	if t == nil || seen[t] {
+		return false
+	}
+	switch t.Kind {
+	case schema.KindEnum:
+		if quoted {
+			_, ok := t.Enum.MatchString(written)
+			return ok
 		}
-		if key == nil {
-			continue
+		_, ok := t.Enum.Resolve(written)
+		return ok
+	case schema.KindUnion:
+		if seen == nil {
+			seen = map[*schema.Type]bool{}
 		}
-		k, w := at(s.stmt, key.Span), at(s.stmt, whole)
-		switch {
-		case k.Start <= sp.Start && sp.End <= k.End:
-			return key.Text, true
-		case w.Start <= sp.Start && sp.End <= w.End:
-			return key.Text, false
+		seen[t] = true
+		for _, m := range t.Members {
+			if enumHas(r, m, written, quoted, seen) {
+				return true
+			}
 		}
 	}
-	return "", false
+	return false
+}
+
+// schemaPath returns the path from a resource's body to the innermost item of it that holds the
+// file span sp, in the segments schema.Resource.Lookup takes: attribute and nested block names,
+// map keys, and a list element's index. isKey says sp is within that item's key; nil when no
+// item of the body holds sp (the type, for one).
+func schemaPath(s *resourceSite, sp grammar.Span) (path []string, isKey bool) {
+	within := func(n grammar.Span) bool {
+		n = at(s.stmt, n)
+		return n.Start <= sp.Start && sp.End <= n.End
+	}
+	var inBlock func(b *grammar.Block)
+	inValue := func(e grammar.Expr) {
+		for e != nil {
+			switch v := e.(type) {
+			case *grammar.MapExpr:
+				inBlock(v.Body)
+				return
+			case *grammar.ListExpr:
+				e = nil
+				for i, el := range v.Elems {
+					if within(el.Pos()) {
+						path = append(path, strconv.Itoa(i))
+						e = el
+						break
+					}
+				}
+			default:
+				return
+			}
+		}
+	}
+	inBlock = func(b *grammar.Block) {
+		if b == nil {
+			return
+		}
+		for _, it := range b.Items {
+			switch a := it.(type) {
+			case *grammar.Attribute:
+				if a.Key == nil || !within(a.Span) {
+					continue
+				}
+				path = append(path, a.Key.Text)
+				if isKey = within(a.Key.Span); !isKey {
+					inValue(a.Value)
+				}
+				return
+			case *grammar.NestedBlock:
+				if a.Name == nil || !within(a.Span) {
+					continue
+				}
+				path = append(path, a.Name.Text)
+				if isKey = within(a.Name.Span); !isKey {
+					inBlock(a.Body)
+				}
+				return
+			}
+		}
+	}
+	inBlock(s.expr.Body)
+	return path, isKey
 }

@@ -86,9 +86,13 @@ func (d *Defaults) Versions(provider string) []string {
 }
 
 // openVersions opens the set tables of data/versions/<provider>/<version>.set.
-func openVersions() (map[string][]*set, error) {
+func openVersions() (map[string][]*set, error) { return openVersionsUnder("data/versions") }
+
+// openVersionsUnder opens the set tables of the versioned sets under root, a directory of
+// data/versions, by provider, oldest first.
+func openVersionsUnder(root string) (map[string][]*set, error) {
 	out := map[string][]*set{}
-	err := fs.WalkDir(embedded, "data/versions", func(p string, e fs.DirEntry, err error) error {
+	err := fs.WalkDir(embedded, root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil || e.IsDir() || !strings.HasSuffix(p, ".set") {
 			return err
 		}

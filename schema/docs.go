@@ -11,7 +11,7 @@ const cloudFormationProvider = "awscc"
 
 // DocsURL returns the page that documents the resource type, or "" when the schema names none.
 // An awscc type links to the CloudFormation reference page of its cloud type (AWS::EC2::VPC:
-// .../aws-resource-ec2-vpc.html). Another provider's type links to the page its repository
+// .../TemplateReference/aws-resource-ec2-vpc.html). Another provider's type links to the page its repository
 // generates for it, generated-docs/<provider>/<service>/<name>.md beside the generated schema
 // file the schema names (source_file .../src/schemas/generated/acm/certificate.rs in
 // carina-rs/carina-provider-aws: generated-docs/aws/acm/certificate.md there).
@@ -26,13 +26,15 @@ func (r *Resource) DocsURL() string {
 }
 
 // cloudFormationURL is the reference page of a CloudFormation type, "" for a name that is not
-// AWS::Service::Type.
+// AWS::Service::Type. The pages are in AWS's CloudFormation Template Reference guide, which took
+// them over from the User Guide (AWSCloudFormation/latest/UserGuide/aws-resource-...), whose
+// pages ask readers to update their links.
 func cloudFormationURL(cloudType string) string {
 	parts := strings.Split(cloudType, "::")
 	if len(parts) != 3 || !strings.EqualFold(parts[0], "AWS") || !urlWord(parts[1]) || !urlWord(parts[2]) {
 		return ""
 	}
-	return "https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/aws-resource-" +
+	return "https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-" +
 		strings.ToLower(parts[1]) + "-" + strings.ToLower(parts[2]) + ".html"
 }
 

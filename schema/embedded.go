@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"unsafe"
+	"weak"
 )
 
 // The embedded sets: the aws and awscc indexes from testdata/schemas (the newest known) and the
@@ -107,6 +108,9 @@ type Defaults struct {
 	versionsOnce sync.Once         // the versioned sets are opened when a choice or a message needs them
 	versions     map[string][]*set // provider → its versioned sets, oldest first
 	versionsErr  error
+
+	othersMu sync.Mutex
+	others   map[string]weak.Pointer[otherSets] // see otherSets
 }
 
 // loadVersions opens the versioned sets' tables, once.
