@@ -85,7 +85,7 @@ func aliasResource(r *Resource, alias string, enums map[string]*Enum, enumMu *sy
 type renamer struct {
 	from, to string
 	enums    map[string]*Enum
-	enumMu   *sync.Mutex // guards enums when a set's lazily decoded fields share it; may be nil
+	enumMu   *sync.Mutex // guards enums and done when lazily copied fields share them; may be nil
 	done     map[*Enum]*Enum
 }
 
@@ -113,14 +113,18 @@ func (c *renamer) typ(t *Type) *Type {
 	out.Element = c.typ(t.Element)
 	out.Key = c.typ(t.Key)
 	out.Value = c.typ(t.Value)
-	// An alias is made whole (aliases are of older files' types, few): the copy's fields are
-	// decoded now.
-	out.lazy = nil
-	if fs := t.Fields(); fs != nil {
-		out.fields = make(map[string]*Member, len(fs))
-		for name, f := range fs {
-			out.fields[name] = c.member(f)
-		}
+	// The copy's fields are copied on their first use, as the original's are decoded: an older
+	// file's type read for one finding's message is not copied whole.
+	if t.Kind == KindStruct && (t.fields != nil || t.lazy != nil) {
+		out.fields = nil
+		out.lazy = &lazyFields{decode: func() map[string]*Member {
+			fs := t.Fields()
+			renamed := make(map[string]*Member, len(fs))
+			for name, f := range fs {
+				renamed[name] = c.member(f)
+			}
+			return renamed
+		}}
 	}
 	if t.Members != nil {
 		out.Members = make([]*Type, len(t.Members))
@@ -135,14 +139,15 @@ func (c *renamer) enum(e *Enum) *Enum {
 	if e == nil || !strings.HasPrefix(e.Identity, c.from) {
 		return e
 	}
-	if n, ok := c.done[e]; ok {
-		return n
-	}
-	id := c.rename(e.Identity)
+	// Fields copied lazily may run on several goroutines at once: done and enums are shared.
 	if c.enumMu != nil {
 		c.enumMu.Lock()
 		defer c.enumMu.Unlock()
 	}
+	if n, ok := c.done[e]; ok {
+		return n
+	}
+	id := c.rename(e.Identity)
 	if have, ok := c.enums[id]; ok {
 		c.done[e] = have
 		return have

@@ -203,30 +203,9 @@ type binReader struct {
 	off int
 	err error
 
-	types   []typeJSON
-	members []memberJSON
-	strSlab []string // what optStr points into
-}
-
-// slabSize is how many wire structs of a kind one allocation makes.
-const slabSize = 64
-
-func (r *binReader) newType() *typeJSON {
-	if len(r.types) == 0 {
-		r.types = make([]typeJSON, slabSize)
-	}
-	t := &r.types[0]
-	r.types = r.types[1:]
-	return t
-}
-
-func (r *binReader) newMember() *memberJSON {
-	if len(r.members) == 0 {
-		r.members = make([]memberJSON, slabSize)
-	}
-	m := &r.members[0]
-	r.members = r.members[1:]
-	return m
+	types   slab[typeJSON]
+	members slab[memberJSON]
+	optStrs slab[string] // what optStr points into
 }
 
 var errBinary = errors.New("truncated or malformed binary entry")
@@ -281,11 +260,7 @@ func (r *binReader) optStr() *string {
 	if !r.bool() {
 		return nil
 	}
-	if len(r.strSlab) == 0 {
-		r.strSlab = make([]string, slabSize)
-	}
-	s := &r.strSlab[0]
-	r.strSlab = r.strSlab[1:]
+	s := r.optStrs.get()
 	*s = r.str()
 	return s
 }
@@ -380,7 +355,7 @@ func (r *binReader) member() *memberJSON {
 	if !r.bool() || r.err != nil {
 		return nil
 	}
-	m := r.newMember()
+	m := r.members.get()
 	m.Type = r.typ()
 	m.Display = r.str()
 	m.Required, m.ReadOnly, m.CreateOnly = r.bool(), r.bool(), r.bool()
@@ -398,7 +373,7 @@ func (r *binReader) typ() *typeJSON {
 	if !r.bool() || r.err != nil {
 		return nil
 	}
-	t := r.newType()
+	t := r.types.get()
 	t.Kind, t.Identity, t.Pattern, t.Length, t.Range = r.str(), r.optStr(), r.optStr(), r.bounds(), r.bounds()
 	if r.bool() {
 		t.DSLTransform = &transformJSON{Type: r.str(), Value: r.raw()}

@@ -353,3 +353,21 @@ func TestInlineEnumsAgree(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkElsewhereFresh measures what a finding's version sentence costs when the other
+// versions' sets are not in the heap: opening them and finding the type in each.
+func BenchmarkElsewhereFresh(b *testing.B) {
+	for _, head := range []string{"aws.s3.Bucket", "awscc.s3.Bucket"} {
+		b.Run(head, func(b *testing.B) {
+			for b.Loop() {
+				var d Defaults
+				idx, err := d.Index()
+				if err != nil {
+					b.Fatal(err)
+				}
+				x := &Index{sets: idx.sets, heads: idx.heads, providers: idx.providers, defaults: &d}
+				x.Elsewhere(KindResource, head, "bench", func(r *Resource) bool { return r.Attributes["nope"] != nil })
+			}
+		})
+	}
+}

@@ -165,28 +165,9 @@ type loader struct {
 	// enumMu guards enums when fields decoded lazily may share them (a set file's loader);
 	// nil when one goroutine loads a file whole.
 	enumMu *sync.Mutex
-	// Slabs of the current resource's members and types: one allocation for many, all kept as
-	// long as the resource is (see resource).
-	types   []Type
-	members []Member
-}
-
-func (l *loader) newType() *Type {
-	if len(l.types) == 0 {
-		l.types = make([]Type, slabSize)
-	}
-	t := &l.types[0]
-	l.types = l.types[1:]
-	return t
-}
-
-func (l *loader) newMember() *Member {
-	if len(l.members) == 0 {
-		l.members = make([]Member, slabSize)
-	}
-	m := &l.members[0]
-	l.members = l.members[1:]
-	return m
+	// Slabs of the current resource's (or lazily decoded struct's) members and types.
+	types   slab[Type]
+	members slab[Member]
 }
 
 // lazyFields returns the decoder of a struct's fields in binary form (binwire.go), run on the
@@ -290,7 +271,7 @@ func (l *loader) resource(head string, kind ResourceKind, rj *resourceJSON) (*Re
 	}
 	l.refs = l.refs[:0]
 	// A resource's slabs are its own: one resource's members never keep another's alive.
-	l.types, l.members = nil, nil
+	l.types, l.members = slab[Type]{}, slab[Member]{}
 	top := &loc{name: head}
 	for _, a := range rj.Attributes {
 		m, err := l.member(&loc{up: top, sep: ".", name: a.Name}, a.Name, a.Value)
@@ -336,7 +317,7 @@ func (l *loader) member(where *loc, name string, mj *memberJSON) (*Member, error
 	if err != nil {
 		return nil, l.errorf("%s: default: %v", where, err)
 	}
-	m := l.newMember()
+	m := l.members.get()
 	*m = Member{
 		Name:             name,
 		Type:             t,
@@ -363,7 +344,7 @@ func (l *loader) typ(where *loc, tj *typeJSON) (*Type, error) {
 	if tj == nil {
 		return nil, l.errorf("%s: null type", where)
 	}
-	t := l.newType()
+	t := l.types.get()
 	*t = Type{
 		Kind:       Kind(tj.Kind),
 		Identity:   deref(tj.Identity),
