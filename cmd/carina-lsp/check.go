@@ -95,6 +95,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	var targets func() (target, bool)
 	var walkErr error
 	if ff.fix {
+		var stop context.CancelFunc
+		ctx, stop = onInterrupt(ctx)
+		defer stop()
 		all, err := collectTargets(paths)
 		if err != nil {
 			fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)

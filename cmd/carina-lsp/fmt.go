@@ -77,6 +77,11 @@ func runFmt(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	}
 	r.f = format.New(format.Options{Indent: *indent, Tabs: *tabs})
 	r.stdout, r.stderr = stdout, stderr
+	if r.flags.write {
+		var stop context.CancelFunc
+		ctx, stop = onInterrupt(ctx)
+		defer stop()
+	}
 
 	paths := fl.Args()
 	if len(paths) == 0 {

@@ -36,6 +36,8 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		fmt.Fprintln(stderr, "carina-lsp: the language server needs stdin and stdout")
 		return 2
 	}
+	ctx, stop := onInterrupt(ctx)
+	defer stop()
 	srv := lsp.New(lsp.Options{Logger: logger, Level: level})
 	return srv.Serve(ctx, stdio{stdin, stdout})
 }
