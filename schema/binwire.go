@@ -158,7 +158,8 @@ func (w *binWriter) typ(t *typeJSON) {
 	w.bool(t.Ordered)
 	w.typ(t.Key)
 	w.typ(t.Value)
-	// A struct's fields are one length-prefixed run, so that a reader can leave them for later.
+	// A struct's fields are one run, framed as an entry is (a large one compressed), so that a
+	// reader can leave them for later.
 	w.bool(t.Fields != nil)
 	if t.Fields != nil {
 		var fw binWriter
@@ -167,7 +168,7 @@ func (w *binWriter) typ(t *typeJSON) {
 			fw.str(f.Name)
 			fw.member(f.Value)
 		}
-		w.str(string(fw.b))
+		w.str(string(compressRun(fw.b)))
 	}
 	w.bool(t.Members != nil)
 	w.uint(uint64(len(t.Members)))

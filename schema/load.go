@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // ErrNotIndex is wrapped by Load's error when the input is JSON without a
@@ -177,7 +178,11 @@ type loader struct {
 func (l *loader) lazyFields(where *loc, bin string) *lazyFields {
 	return &lazyFields{decode: func() map[string]*Member {
 		sub := &loader{name: l.name, provider: l.provider, enums: l.enums, enumMu: l.enumMu, repo: l.repo}
-		r := binReader{s: bin}
+		run, err := expand(unsafe.Slice(unsafe.StringData(bin), len(bin))) // read, never written
+		if err != nil {
+			return nil
+		}
+		r := binReaderOf(run)
 		n := r.count()
 		out := make(map[string]*Member, n)
 		for range n {

@@ -3,6 +3,7 @@ package schema
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -15,13 +16,13 @@ import (
 )
 
 // A set file (written by internal/gen) holds one schema index file so that a process decodes
-// only what it uses: after the magic "CRNSET3\n", the header (the index file without its
+// only what it uses: after the magic "CRNSET4\n", the header (the index file without its
 // resources and data sources, in binary form, compressed) behind its uvarint length, the
 // uvarint count of entries, for each entry its kind ('r' resource, 'd' data source, 'e' enum,
 // 'c' custom types), its head and the length of its compressed form, and then the compressed
 // entries in table order (setfile.go: compress). Opening a set reads the table; the header is
 // decoded on first use, a type on its first lookup.
-const setMagic = "CRNSET3\n"
+const setMagic = "CRNSET4\n"
 
 // How an entry is stored after its uncompressed length (see compress).
 const (
@@ -232,26 +233,35 @@ func kindKey(k ResourceKind, head string) string {
 
 // expand decompresses one entry (its uncompressed length, how it is stored, its bytes).
 func (s *set) expand(z []byte) ([]byte, error) {
+	out, err := expand(z)
+	if err != nil {
+		return nil, fmt.Errorf("schema: %s: %w", s.origin, err)
+	}
+	return out, nil
+}
+
+// expand decompresses what compress wrote. Raw bytes are returned in place, not copied.
+func expand(z []byte) ([]byte, error) {
 	n, k := binary.Uvarint(z)
 	if k <= 0 || n > 1<<30 || len(z) <= k {
-		return nil, fmt.Errorf("schema: %s: bad entry length", s.origin)
+		return nil, errors.New("bad entry length")
 	}
 	how, body := z[k], z[k+1:]
 	switch how {
 	case entryRaw:
 		if uint64(len(body)) != n {
-			return nil, fmt.Errorf("schema: %s: bad entry length", s.origin)
+			return nil, errors.New("bad entry length")
 		}
 		return body, nil
 	case entryLZ4:
 		out := make([]byte, n)
 		m, err := lz4.UncompressBlock(body, out)
 		if err != nil || uint64(m) != n {
-			return nil, fmt.Errorf("schema: %s: bad entry (%v)", s.origin, err)
+			return nil, fmt.Errorf("bad entry (%v)", err)
 		}
 		return out, nil
 	}
-	return nil, fmt.Errorf("schema: %s: bad entry kind %d", s.origin, how)
+	return nil, fmt.Errorf("bad entry kind %d", how)
 }
 
 // binReaderOf reads an inflated entry in place: the bytes are the reader's own and never change,

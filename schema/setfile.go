@@ -124,6 +124,20 @@ func binaryEntry(kind byte, raw json.RawMessage) ([]byte, error) {
 	return w.b, nil
 }
 
+// runCompressAt is the size from which a struct's fields are compressed on their own inside
+// their entry (binwire.go): a type's large structs are then expanded only when read.
+const runCompressAt = 1024
+
+// compressRun frames a struct's fields as compress does, compressed only from runCompressAt.
+func compressRun(raw []byte) []byte {
+	if len(raw) >= runCompressAt {
+		if z, err := compress(raw); err == nil {
+			return z
+		}
+	}
+	return append(append(binary.AppendUvarint(nil, uint64(len(raw))), entryRaw), raw...)
+}
+
 // compress packs an entry behind its uncompressed length as a uvarint (so that it is expanded
 // into one allocation) and a byte saying how: entryLZ4, an LZ4 block at its highest compression,
 // or entryRaw when that would not be smaller. JSON is compacted first. LZ4 rather than DEFLATE:
