@@ -21,8 +21,8 @@ type Index struct {
 	defaults *Defaults
 
 	mu        sync.Mutex
-	resolved  map[string]*Resource // kindKey → the combined entry (nil: none)
-	elsewhere map[string][]string  // see Elsewhere
+	resolved  [2]map[string]*Resource // by kindIndex, head → the combined entry (nil: none)
+	elsewhere map[string][]string     // see Elsewhere
 }
 
 // headTables list every head of an index: for completion, did-you-mean and the listing of
@@ -129,15 +129,15 @@ func (x *Index) has(kind ResourceKind, head string) bool {
 // lookup returns the combined entry of the kind at head: each set's own, in order, a later one
 // replacing an earlier one as NewIndex says.
 func (x *Index) lookup(kind ResourceKind, head string) *Resource {
-	if !x.has(kind, head) {
-		return nil
-	}
-	key := kindKey(kind, head)
+	k := kindIndex(kind)
 	x.mu.Lock()
-	r, ok := x.resolved[key]
+	r, ok := x.resolved[k][head]
 	x.mu.Unlock()
 	if ok {
 		return r
+	}
+	if !x.has(kind, head) {
+		return nil
 	}
 	for _, s := range x.sets {
 		if !s.has(kind, head) {
@@ -155,14 +155,22 @@ func (x *Index) lookup(kind ResourceKind, head string) *Resource {
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	if x.resolved == nil {
-		x.resolved = map[string]*Resource{}
+	if x.resolved[k] == nil {
+		x.resolved[k] = map[string]*Resource{}
 	}
-	if have, ok := x.resolved[key]; ok {
+	if have, ok := x.resolved[k][head]; ok {
 		return have // another goroutine was first: keep one answer
 	}
-	x.resolved[key] = r
+	x.resolved[k][head] = r
 	return r
+}
+
+// kindIndex numbers the two kinds for arrays indexed by kind.
+func kindIndex(k ResourceKind) int {
+	if k == KindDataSource {
+		return 1
+	}
+	return 0
 }
 
 // inheritWait returns r, or a shallow copy of r that takes the wait settings

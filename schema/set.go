@@ -45,7 +45,7 @@ type set struct {
 	// sorted by head, so that an entry is found by a binary search, not through a map built at
 	// start-up for the few a configuration names; kinds are the ranges of each kind in it.
 	table []tableEntry
-	kinds map[byte][2]int
+	kinds [4][2]int // by kindSlot: the range of each kind in table
 	heads map[ResourceKind][]string
 	alias map[string]string // PascalCase alias head → lower-case head it copies, per kind prefix
 	// complete is set for the embedded files known to list every type (see embeddedComplete).
@@ -97,7 +97,7 @@ func openSet(name string, data []byte) (*set, error) {
 		return fail("header")
 	}
 	s := &set{origin: "embedded:" + name, data: data, header: data[pos : pos+int(hlen)],
-		kinds: map[byte][2]int{}, heads: map[ResourceKind][]string{}}
+		heads: map[ResourceKind][]string{}}
 	r = bytes.NewReader(data[pos+int(hlen):])
 	n, err := binary.ReadUvarint(r)
 	if err != nil || n > uint64(r.Len()) {
@@ -130,18 +130,15 @@ func openSet(name string, data []byte) (*set, error) {
 			if prev.kind == kind && prev.head >= head {
 				return fail("order")
 			}
-			if prev.kind != kind {
-				if _, seen := s.kinds[kind]; seen {
-					return fail("order")
-				}
+			if prev.kind != kind && s.kinds[kindSlot(kind)][1] != 0 {
+				return fail("order")
 			}
 		}
-		k := s.kinds[kind]
+		k := &s.kinds[kindSlot(kind)]
 		if k[1] == 0 {
 			k[0] = i
 		}
 		k[1] = i + 1
-		s.kinds[kind] = k
 	}
 	off := len(data) - r.Len()
 	for i := range s.table {
@@ -179,11 +176,13 @@ func openSet(name string, data []byte) (*set, error) {
 
 // section returns the table entries of a kind.
 func (s *set) section(kind byte) []tableEntry {
-	k, ok := s.kinds[kind]
-	if !ok {
-		return nil
-	}
+	k := s.kinds[kindSlot(kind)]
 	return s.table[k[0]:k[1]]
+}
+
+// kindSlot numbers the kinds of a set file's table ('r', 'd', 'e', 'c'; checked at open).
+func kindSlot(kind byte) int {
+	return strings.IndexByte("rdec", kind)
 }
 
 // entry returns the entry of the kind and head in the table.
