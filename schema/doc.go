@@ -2,7 +2,8 @@
 // "carina-schema-index" layout (format_version 1), the embedded sets (the
 // newest aws and awscc provider indexes, a small hand-written overlay for known
 // gaps, and the released provider versions, each stored as a set file whose
-// types are decoded on their first lookup, set.go), the choice of a provider
+// types are decoded on their first lookup and their structs' fields on first
+// use, set.go), the choice of a provider
 // version per configuration (carina-providers.lock, the provider block's
 // requirement, else the newest: choice.go), combining providers into an Index
 // (NewIndex) where later sources override earlier ones per resource type,
