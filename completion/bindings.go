@@ -1,8 +1,6 @@
 package completion
 
 import (
-	"maps"
-
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -41,46 +39,6 @@ func resolve(rs *schema.Resource, t *schema.Type) *schema.Type {
 		return t
 	}
 	return rs.Resolve(t)
-}
-
-// fieldsOf returns the struct fields a value of type t has, looking through lists and unions.
-func fieldsOf(rs *schema.Resource, t *schema.Type) map[string]*schema.Member {
-	for range 8 {
-		t = resolve(rs, t)
-		if t == nil {
-			return nil
-		}
-		switch t.Kind {
-		case schema.KindStruct:
-			return t.Fields()
-		case schema.KindList:
-			t = t.Element
-		case schema.KindUnion:
-			out := map[string]*schema.Member{}
-			for _, u := range t.Members {
-				maps.Copy(out, fieldsOf(rs, u))
-			}
-			return out
-		default:
-			return nil
-		}
-	}
-	return nil
-}
-
-// membersAt returns the attributes (empty path) or struct fields at a path of a resource.
-func membersAt(rs *schema.Resource, path []string) map[string]*schema.Member {
-	if rs == nil {
-		return nil
-	}
-	if len(path) == 0 {
-		return rs.Attributes
-	}
-	m, ok := rs.Lookup(path)
-	if !ok {
-		return nil
-	}
-	return fieldsOf(rs, m.Type)
 }
 
 // declDetail describes a binding in one line: its kind and, for resources, its type.

@@ -116,11 +116,3 @@ func descend(root grammar.Node, sp grammar.Span) []grammar.Node {
 		n = next
 	}
 }
-
-// at returns the i-th node of a path from its innermost end (0: the innermost), or nil.
-func at(path []grammar.Node, i int) grammar.Node {
-	if i < 0 || i >= len(path) {
-		return nil
-	}
-	return path[len(path)-1-i]
-}

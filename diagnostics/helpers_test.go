@@ -179,17 +179,6 @@ func fixFiles(d Diagnostic, fx Fix) []string {
 	return slices.Compact(out)
 }
 
-// countCode counts the diagnostics of one code in one file.
-func countCode(ds []Diagnostic, file string, code Code) int {
-	n := 0
-	for _, d := range ds {
-		if d.Path == file && d.Code == code {
-			n++
-		}
-	}
-	return n
-}
-
 // checkWaitPlacement fails the test unless every diagnostic of a wait check (its message starts
 // with `wait "<name>"`) lies in the file of that wait, within the wait's statement: a wait
 // diagnostic never lands in another file of the directory. The bypass hint is about the reader,

@@ -79,11 +79,6 @@ type initializeResult struct {
 	ServerInfo   *protocol.ServerInfo `json:"serverInfo,omitempty"`
 }
 
-// cancelParams is $/cancelRequest; the id is a number or a string.
-type cancelParams struct {
-	ID any `json:"id"`
-}
-
 // initializeParams is the library's initialize params with the 3.17 client capabilities it
 // lacks: textDocument.diagnostic (the client pulls diagnostics) and
 // workspace.diagnostics.refreshSupport.

@@ -32,10 +32,6 @@ func sortLocations(ls []Location) []Location {
 	return slices.Compact(ls)
 }
 
-// samePath reports whether two files are the same file (the configuration may hold another
-// *File for the path the caller has, after a rebuild).
-func samePath(a, b *workspace.File) bool { return a == b || a != nil && b != nil && a.Path == b.Path }
-
 // where names a declaration's place for messages: "main.crn:5:5" (1-based line and column).
 func where(f *workspace.File, off int32) string {
 	line, col := f.Lines.UTF16(int(off))

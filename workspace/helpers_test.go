@@ -204,12 +204,6 @@ func (m *memFS) write(p, text string) {
 	m.files[m.key(p)] = &fstest.MapFile{Data: []byte(text), Mode: 0o644}
 }
 
-func (m *memFS) remove(p string) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	delete(m.files, m.key(p))
-}
-
 func (m *memFS) ReadFile(p string) ([]byte, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
