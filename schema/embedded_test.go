@@ -2,6 +2,7 @@ package schema
 
 import (
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -369,5 +370,56 @@ func BenchmarkElsewhereFresh(b *testing.B) {
 				x.Elsewhere(KindResource, head, "bench", func(r *Resource) bool { return r.Attributes["nope"] != nil })
 			}
 		})
+	}
+}
+
+// TestConcurrentAliasFields is TestConcurrentFirstLookups for an older file's PascalCase alias,
+// whose struct fields are copied from the lower-case type's on their first use.
+func TestConcurrentAliasFields(t *testing.T) {
+	var d Defaults
+	idx, err := d.For(map[string]Choice{"aws": {Provider: "aws", Version: "0.3.0", Reason: ReasonLock}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields := make([]map[string]*Member, 8)
+	var wg sync.WaitGroup
+	for i := range fields {
+		wg.Go(func() {
+			r := idx.Resource("aws.iam.Role")
+			if r == nil || r.AliasOf != "aws.iam.role" {
+				t.Errorf("aws.iam.Role in aws 0.3.0: %+v", r)
+				return
+			}
+			fields[i] = r.Attributes["assume_role_policy_document"].Type.Fields()
+		})
+	}
+	wg.Wait()
+	if len(fields[0]) == 0 {
+		t.Fatal("the alias's assume_role_policy_document has no fields")
+	}
+	for i, f := range fields {
+		if !maps.Equal(f, fields[0]) {
+			t.Errorf("goroutine %d read other fields than goroutine 0", i)
+		}
+	}
+	var orig *Resource
+	for _, s := range idx.sets {
+		if s.name == "aws" && s.version == "0.3.0" {
+			orig = s.provider.Resources["aws.iam.role"] // decoded for the alias
+		}
+	}
+	if orig == nil {
+		t.Fatal("aws 0.3.0's aws.iam.role was not decoded")
+	}
+	{
+		o := orig.Attributes["assume_role_policy_document"].Type.Fields()
+		if len(o) != len(fields[0]) {
+			t.Errorf("the alias has %d fields, the original %d", len(fields[0]), len(o))
+		}
+		for name, m := range fields[0] {
+			if o[name] == nil || o[name] == m {
+				t.Errorf("field %s: the alias's is not a copy of the original's", name)
+			}
+		}
 	}
 }
