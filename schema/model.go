@@ -174,11 +174,6 @@ func (t *Type) Fields() map[string]*Member {
 	return t.fields
 }
 
-// StructType returns a struct type of the name and fields (for types built outside a schema file).
-func StructType(name string, fields map[string]*Member) *Type {
-	return &Type{Kind: KindStruct, Name: name, fields: fields}
-}
-
 // lazyFields are a struct's fields as a set file holds them until first asked for. The decoded
 // fields live here, not in the Type, so that a copy of the Type shares them.
 type lazyFields struct {
