@@ -9,7 +9,6 @@ import (
 
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/navigate"
-	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // hierarchyData is what a call hierarchy item carries back to the server: the file and the
@@ -27,7 +26,7 @@ func (s *Server) hierarchyItem(n navigate.Node) (protocol.CallHierarchyItem, boo
 	}
 	return protocol.CallHierarchyItem{
 		Name:           n.Name,
-		Kind:           symbolKindOf(n.Kind),
+		Kind:           protocol.SymbolKind(navigate.DeclSymbolKind(n.Kind)),
 		Detail:         n.Detail,
 		URI:            uriOf(n.Path),
 		Range:          toRange(f.Lines, n.Span),
@@ -52,23 +51,6 @@ func (s *Server) hierarchyNode(ctx context.Context, item protocol.CallHierarchyI
 		return navigate.Node{}, false
 	}
 	return navigate.HierarchyNode(cfg, d.Path, d.Start)
-}
-
-// symbolKindOf is how a binding of kind k shows in the client's hierarchy and outline.
-func symbolKindOf(k workspace.DeclKind) protocol.SymbolKind {
-	switch k {
-	case workspace.Resource, workspace.DataSource:
-		return protocol.SymbolKindClass
-	case workspace.Wait:
-		return protocol.SymbolKindEvent
-	case workspace.Module, workspace.ModuleCall:
-		return protocol.SymbolKindModule
-	case workspace.Upstream:
-		return protocol.SymbolKindPackage
-	case workspace.Provider:
-		return protocol.SymbolKindInterface
-	}
-	return protocol.SymbolKindVariable
 }
 
 // spanRanges converts spans of the file at path.

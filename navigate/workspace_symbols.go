@@ -48,7 +48,7 @@ func WorkspaceSymbols(ctx context.Context, cfgs []*workspace.Config, query strin
 		}
 		for _, d := range cfg.Decls {
 			if d.TopLevel && d.Name != "_" {
-				add(d.Name, declSymbolKind(d), declLocation(d))
+				add(d.Name, DeclSymbolKind(d.Kind), declLocation(d))
 			}
 		}
 		for _, o := range cfg.Outputs {
@@ -93,9 +93,10 @@ func match(query, name string) (score int, ok bool) {
 	return 3, i == len(query)
 }
 
-// declSymbolKind is the symbol kind of a top-level declaration.
-func declSymbolKind(d *workspace.Decl) SymbolKind {
-	switch d.Kind {
+// DeclSymbolKind is the symbol kind of a declaration of kind k, wherever the client lists one
+// (workspace symbols, the call hierarchy).
+func DeclSymbolKind(k workspace.DeclKind) SymbolKind {
+	switch k {
 	case workspace.Resource, workspace.DataSource, workspace.ModuleCall, workspace.Conditional:
 		return SymbolObject
 	case workspace.Wait:
