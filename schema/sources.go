@@ -118,6 +118,14 @@ func (s *Sources) Base() (*Index, error) {
 	return s.forLocal("")
 }
 
+// loadLocal loads the files of a .carina/schemas directory; none for "".
+func loadLocal(local string) ([]*Provider, error) {
+	if local == "" {
+		return nil, nil
+	}
+	return LoadDir(local)
+}
+
 // forLocal returns the index for a .carina/schemas directory ("" for none).
 func (s *Sources) forLocal(local string) (*Index, error) {
 	s.mu.Lock()
@@ -125,13 +133,9 @@ func (s *Sources) forLocal(local string) (*Index, error) {
 	if idx, ok := s.byDir[local]; ok {
 		return idx, nil
 	}
-	var sources []*Provider
-	if local != "" {
-		ps, err := LoadDir(local)
-		if err != nil {
-			return nil, err
-		}
-		sources = append(sources, ps...)
+	sources, err := loadLocal(local)
+	if err != nil {
+		return nil, err
 	}
 	idx, err := s.defaults.With(append(sources, s.extra...)...)
 	if err != nil {
@@ -208,13 +212,9 @@ func (s *Sources) ForConfig(pins Pins) (*Index, error) {
 	if ok {
 		return idx, nil
 	}
-	var sources []*Provider
-	if local != "" {
-		ps, err := LoadDir(local)
-		if err != nil {
-			return nil, err
-		}
-		sources = append(sources, ps...)
+	sources, err := loadLocal(local)
+	if err != nil {
+		return nil, err
 	}
 	idx, err = s.defaults.For(choices, append(sources, extra...)...)
 	if err != nil {
