@@ -149,16 +149,7 @@ func TestMemoSuggestionKinds(t *testing.T) {
 	wait := "let w = wait certro {\n  until = certro.status == 'x'\n}\n"
 	before := "let cert = 1\n" + wait
 	after := "let cert = aws.acm.Certificate {\n  domain_name = 'a.example'\n}\n" + wait
-	ws := workspace.New(testutil.NewMemFS(map[string]string{"main.crn": before}))
-	memo := NewMemo()
-	got, want := recheck(t, ws, memo, "main.crn", before)
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Fatalf("first run (-fresh +memo):\n%s", diff)
-	}
-	got, want = recheck(t, ws, memo, "main.crn", after)
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Fatalf("after cert became a resource, the memoised run differs from a fresh one (-fresh +memo):\n%s", diff)
-	}
+	got := memoBeforeAfter(t, before, after, "after cert became a resource")
 	if !slices.ContainsFunc(got, func(d Diagnostic) bool { return strings.Contains(d.Message, `did you mean "cert"`) }) {
 		t.Errorf("want the suggestion of cert once it can be waited on: %v", got)
 	}
@@ -208,6 +199,18 @@ func TestMemoRequiredFixPlaceholder(t *testing.T) {
 	record := "aws.route53.RecordSet {\n  ttl = 60\n}\n"
 	before := "let x = 1\n" + record
 	after := "let a = 1\n" + record
+	got := memoBeforeAfter(t, before, after, "after a binding took the enum value's name")
+	if !slices.ContainsFunc(got, func(d Diagnostic) bool {
+		return len(d.Fixes) > 0 && strings.Contains(d.Fixes[0].Edits[len(d.Fixes[0].Edits)-1].NewText, "type = aws.route53.RecordSet.Type.a")
+	}) {
+		t.Errorf("want the qualified value once a binding is called a: %v", got)
+	}
+}
+
+// memoBeforeAfter checks main.crn as before and then as after with one memo, fails unless each
+// run finds what a fresh check finds (when says what changed), and returns the second run's.
+func memoBeforeAfter(t *testing.T, before, after, when string) []Diagnostic {
+	t.Helper()
 	ws := workspace.New(testutil.NewMemFS(map[string]string{"main.crn": before}))
 	memo := NewMemo()
 	got, want := recheck(t, ws, memo, "main.crn", before)
@@ -216,11 +219,7 @@ func TestMemoRequiredFixPlaceholder(t *testing.T) {
 	}
 	got, want = recheck(t, ws, memo, "main.crn", after)
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Fatalf("after a binding took the enum value's name, the memoised run differs from a fresh one (-fresh +memo):\n%s", diff)
+		t.Fatalf("%s, the memoised run differs from a fresh one (-fresh +memo):\n%s", when, diff)
 	}
-	if !slices.ContainsFunc(got, func(d Diagnostic) bool {
-		return len(d.Fixes) > 0 && strings.Contains(d.Fixes[0].Edits[len(d.Fixes[0].Edits)-1].NewText, "type = aws.route53.RecordSet.Type.a")
-	}) {
-		t.Errorf("want the qualified value once a binding is called a: %v", got)
-	}
+	return got
 }
