@@ -94,14 +94,7 @@ type nodeLink struct {
 // from a word of the wait, a semantic tokens delta after an edit, the quick fix that adds a
 // missing required attribute (applied by the client), and the shutdown/exit handshake.
 func TestNodeClient(t *testing.T) {
-	node := need(t, "node")
-	clientDir := filepath.Join(corpus.Root(t), "e2e", "node")
-	if _, err := os.Stat(filepath.Join(clientDir, "node_modules", "vscode-languageserver-protocol")); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("e2e/node/node_modules is missing (CI=true: .ci/run must run npm ci in e2e/node)")
-		}
-		t.Skip("skipping: run `npm ci` in e2e/node first")
-	}
+	node, clientDir := nodeClient(t)
 	bin := buildServer(t)
 	dir := writeConfig(t, waitConfig())
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
@@ -244,14 +237,7 @@ func checkRequiredFix(t *testing.T, bin string, res nodeResults) {
 // document's pull has its findings and then "unchanged", the workspace's pull reports the file
 // never opened too, in partial results, and nothing is published to it.
 func TestNodeClientPull(t *testing.T) {
-	node := need(t, "node")
-	clientDir := filepath.Join(corpus.Root(t), "e2e", "node")
-	if _, err := os.Stat(filepath.Join(clientDir, "node_modules", "vscode-languageserver-protocol")); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("e2e/node/node_modules is missing (CI=true: .ci/run must run npm ci in e2e/node)")
-		}
-		t.Skip("skipping: run `npm ci` in e2e/node first")
-	}
+	node, clientDir := nodeClient(t)
 	bin := buildServer(t)
 	dir := writeConfig(t, map[string]string{
 		"app/main.crn": "let logs = aws.s3.Bucket {\n  bucket = 'logs'\n}\nlet copy = lgos.bucket\n",
@@ -309,4 +295,19 @@ func TestNodeClientPull(t *testing.T) {
 	if res.ExitCode != 0 {
 		t.Errorf("exit code %d", res.ExitCode)
 	}
+}
+
+// nodeClient returns node and the directory of the Node client scripts, skipping the test when
+// their packages are not installed (failing it under CI=true, where .ci/run installs them).
+func nodeClient(t *testing.T) (node, dir string) {
+	t.Helper()
+	node = need(t, "node")
+	dir = filepath.Join(corpus.Root(t), "e2e", "node")
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "vscode-languageserver-protocol")); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("e2e/node/node_modules is missing (CI=true: .ci/run must run npm ci in e2e/node)")
+		}
+		t.Skip("skipping: run `npm ci` in e2e/node first")
+	}
+	return node, dir
 }
