@@ -8,27 +8,9 @@ vim.opt.runtimepath:prepend(plugin)
 vim.cmd('filetype plugin indent on')
 vim.cmd('runtime! plugin/carina.lua')
 
-local failures = {}
-local function check(cond, msg)
-  if not cond then
-    table.insert(failures, msg)
-  end
-end
-local function eq(got, want, msg)
-  check(vim.deep_equal(got, want), ('%s: got %s, want %s'):format(msg, vim.inspect(got), vim.inspect(want)))
-end
-local function finish()
-  if #failures > 0 then
-    io.stderr:write('nvim :CarinaGraph test: ' .. #failures .. ' failure(s)\n')
-    for _, f in ipairs(failures) do
-      io.stderr:write('  ' .. f .. '\n')
-    end
-    vim.cmd('cquit 1')
-  else
-    io.stdout:write('nvim :CarinaGraph test: ok (' .. vim.fn.matchstr(vim.fn.execute('version'), 'NVIM v[^\n]*') .. ')\n')
-    vim.cmd('qall!')
-  end
-end
+local harness = dofile(here .. '/harness.lua')('nvim :CarinaGraph test')
+local check, eq = harness.check, harness.eq
+local finish = harness.finish
 
 local tmp = vim.fn.resolve(vim.fn.tempname())
 vim.fn.mkdir(tmp, 'p')

@@ -8,15 +8,8 @@ vim.cmd('filetype plugin indent on')
 vim.cmd('syntax on')
 vim.cmd('runtime! plugin/carina.lua')
 
-local failures = {}
-local function check(cond, msg)
-  if not cond then
-    table.insert(failures, msg)
-  end
-end
-local function eq(got, want, msg)
-  check(vim.deep_equal(got, want), ('%s: got %s, want %s'):format(msg, vim.inspect(got), vim.inspect(want)))
-end
+local harness = dofile(here .. '/harness.lua')('nvim plugin smoke test')
+local check, eq = harness.check, harness.eq
 
 local tmp = vim.fn.resolve(vim.fn.tempname())
 local root = tmp .. '/repo'
@@ -183,13 +176,4 @@ vim.wait(2000, function() -- cleanup only: nothing is checked after it
 end)
 vim.fn.delete(tmp, 'rf')
 
-if #failures > 0 then
-  io.stderr:write('nvim plugin smoke test: ' .. #failures .. ' failure(s)\n')
-  for _, f in ipairs(failures) do
-    io.stderr:write('  ' .. f .. '\n')
-  end
-  vim.cmd('cquit 1')
-else
-  io.stdout:write('nvim plugin smoke test: ok (' .. vim.fn.matchstr(vim.fn.execute('version'), 'NVIM v[^\n]*') .. ')\n')
-  vim.cmd('qall!')
-end
+harness.finish()
