@@ -47,7 +47,7 @@ type set struct {
 	table []tableEntry
 	kinds [4][2]int // by kindSlot: the range of each kind in table
 	heads map[ResourceKind][]string
-	alias map[string]string // PascalCase alias head → lower-case head it copies, per kind prefix
+	alias [2]map[string]string // by kindIndex: PascalCase alias head → the lower-case head it copies
 	// complete is set for the embedded files known to list every type (see embeddedComplete).
 	complete bool
 
@@ -161,11 +161,12 @@ func openSet(name string, data []byte) (*set, error) {
 	for _, k := range []ResourceKind{KindResource, KindDataSource} {
 		for _, h := range s.heads[k] {
 			if a, ok := PascalHead(h); ok && !s.has(k, a) {
-				if s.alias == nil {
-					s.alias = map[string]string{}
+				m := &s.alias[kindIndex(k)]
+				if *m == nil {
+					*m = map[string]string{}
 				}
-				if _, dup := s.alias[kindKey(k, a)]; !dup {
-					s.alias[kindKey(k, a)] = h
+				if _, dup := (*m)[a]; !dup { // two lower-case heads of one alias: the first
+					(*m)[a] = h
 					s.heads[k] = append(s.heads[k], a)
 				}
 			}
@@ -208,10 +209,7 @@ func (s *set) has(kind ResourceKind, head string) bool {
 	if _, ok := s.entry(kindByte(kind), head); ok {
 		return true
 	}
-	if s.alias == nil {
-		return false
-	}
-	_, ok := s.alias[kindKey(kind, head)]
+	_, ok := s.alias[kindIndex(kind)][head]
 	return ok
 }
 
@@ -221,13 +219,6 @@ func kindByte(k ResourceKind) byte {
 		return 'd'
 	}
 	return 'r'
-}
-
-func kindKey(k ResourceKind, head string) string {
-	if k == KindDataSource {
-		return "d:" + head
-	}
-	return "r:" + head
 }
 
 // expand decompresses one entry (its uncompressed length, how it is stored, its bytes).
@@ -333,16 +324,14 @@ func (s *set) getLocked(kind ResourceKind, head string) *Resource {
 	if r, ok := m[head]; ok || s.data == nil {
 		return r
 	}
-	if s.alias != nil {
-		if orig, ok := s.alias[kindKey(kind, head)]; ok {
-			o := s.getLocked(kind, orig)
-			if o == nil {
-				return nil
-			}
-			r := aliasResource(o, head, s.provider.Enums, &s.enumMu)
-			m[head] = r
-			return r
+	if orig, ok := s.alias[kindIndex(kind)][head]; ok {
+		o := s.getLocked(kind, orig)
+		if o == nil {
+			return nil
 		}
+		r := aliasResource(o, head, s.provider.Enums, &s.enumMu)
+		m[head] = r
+		return r
 	}
 	e, ok := s.entry(kindByte(kind), head)
 	if !ok {
