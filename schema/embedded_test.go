@@ -315,40 +315,23 @@ func TestInlineEnumsAgree(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			seen := map[*Type]bool{}
-			var walk func(where string, ty *Type)
-			walk = func(where string, ty *Type) {
-				if ty == nil || seen[ty] {
-					return
-				}
-				seen[ty] = true
-				if e := ty.Enum; e != nil {
-					top := p.Enums[e.Identity]
-					if diff := cmp.Diff(top, e, cmpopts.IgnoreFields(Enum{}, "Transform")); top != nil && diff != "" {
-						t.Errorf("%s: inline enum %s differs from its top-level entry (-top +inline):\n%s", where, e.Identity, diff)
-					}
-				}
-				walk(where+"[]", ty.Element)
-				walk(where+"<key>", ty.Key)
-				walk(where+"<value>", ty.Value)
-				for n, f := range ty.Fields() {
-					walk(where+"."+n, f.Type)
-				}
-				for _, m := range ty.Members {
-					walk(where+"|", m)
-				}
-			}
+			types := 0
 			for _, rs := range []map[string]*Resource{p.Resources, p.DataSources} {
-				for head, r := range rs {
-					for n, m := range r.Attributes {
-						walk(head+"."+n, m.Type)
-					}
-					for n, d := range r.Defs {
-						walk(head+" defs."+n, d)
-					}
+				for _, r := range rs {
+					eachType(r, func(ty *Type) {
+						types++
+						e := ty.Enum
+						if e == nil {
+							return
+						}
+						top := p.Enums[e.Identity]
+						if diff := cmp.Diff(top, e, cmpopts.IgnoreFields(Enum{}, "Transform")); top != nil && diff != "" {
+							t.Errorf("%s in %s: the inline enum differs from its top-level entry (-top +inline):\n%s", e.Identity, r.Type, diff)
+						}
+					})
 				}
 			}
-			if len(seen) == 0 {
+			if types == 0 {
 				t.Fatal("no types walked")
 			}
 		})

@@ -428,7 +428,11 @@ func (s *set) knownEnum(identity string) (*Enum, bool) {
 }
 
 // decodeAll decodes every lazily held field of a type (and the enums they hold).
-func decodeAll(r *Resource) {
+func decodeAll(r *Resource) { eachType(r, func(*Type) {}) }
+
+// eachType calls fn on every type of r once: its attributes' and defs', and, through them, list
+// elements, map keys and values, union members and struct fields (decoding fields held lazily).
+func eachType(r *Resource, fn func(*Type)) {
 	if r == nil {
 		return
 	}
@@ -439,6 +443,7 @@ func decodeAll(r *Resource) {
 			return
 		}
 		seen[t] = true
+		fn(t)
 		walk(t.Element)
 		walk(t.Key)
 		walk(t.Value)
