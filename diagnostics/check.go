@@ -109,6 +109,7 @@ func (c *checker) checkStatement() {
 	c.contained("attribute references", c.checkAttrRefs)
 	c.contained("module calls", c.checkModuleCalls)
 	c.contained("pipe form", c.checkPipeForm)
+	c.contained("types", c.checkTypes)
 	c.contained("tag keys", c.collectTagKeys)
 	c.contained("schema versions", func() { c.checkVersions(mark) })
 }

@@ -37,6 +37,8 @@ func Codes() []Code {
 		// disable comments
 		CodeDisableUnknown,
 	}
+	// the language rules inference checks
+	codes = append(codes, typeCodes...)
 	slices.Sort(codes)
 	return codes
 }
@@ -80,3 +82,13 @@ func codeNames() []string {
 	}
 	return out
 }
+
+// schemaCodes are the codes of the checks that read a provider's schema: what a check of the
+// language alone (Carina's without its providers) cannot report.
+var schemaCodes = []Code{CodeNoSchema, CodeUnknownType, CodeTypeCase, CodeReadKeyword, CodeUnknownAttribute,
+	CodeMissingRequired, CodeExclusiveRequired, CodeReadOnly, CodeBlockSyntax, CodeTypeMismatch,
+	CodeInvalidEnum, CodeEnumString, CodeEnumOldForm, CodeOutOfRange, CodeInvalidPattern,
+	CodeInvalidRegion, CodeSchemaVersion, CodeWaitUntilAttribute, CodeWaitUntilType}
+
+// ReadsSchema reports whether a code's check reads a provider's schema.
+func ReadsSchema(c Code) bool { return slices.Contains(schemaCodes, c) }

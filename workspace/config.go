@@ -42,6 +42,7 @@ type Config struct {
 	LoadErrors []LoadError
 
 	index *placeIndex // the declarations and references by place, built on first use
+	types *typeEnv    // what inference reads, and the inferences made, built on first use
 }
 
 // placeIndex finds declarations and references by where their names stand, and by what they
