@@ -4,6 +4,7 @@ import (
 	"unicode"
 
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/types"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -92,6 +93,9 @@ func (c *checker) checkRefs() {
 		case workspace.RefValue:
 			if len(r.Path) == 0 || providers[r.Name] || !startsLower(r.Name) || c.untilLHS(r) {
 				continue
+			}
+			if pe, ok := r.Expr.(*grammar.PathExpr); ok && types.EnumShaped(pe.String()) {
+				continue // an enum value written with its type (`corp.Tenancy.dedicated`)
 			}
 			// Only a binding that has the attributes read from it, and does not depend on the
 			// declaration reading it, is proposed.

@@ -1,6 +1,9 @@
 package diagnostics
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/carina-rs/carina-lsp/types"
 )
 
@@ -50,9 +53,26 @@ func (c *checker) checkTypes() {
 		switch {
 		case p.Rule == types.RuleEmptyInterpolate:
 			continue // reported by the blocks check
-		case p.Rule == types.RuleUnknownFunction && len(c.cfg.Functions[p.Subject]) == 0:
+		case p.Rule == types.RuleUnknownFunction && len(c.cfg.Functions[p.Subject]) == 0 && c.cfg.Lookup(p.Subject) == nil:
 			continue // the references check reports a name that is no function, wherever it is called
+		case p.Rule == types.RuleUndefined && c.reported(CodeUndefined, p.Subject):
+			continue // the references check has reported it where it is written
 		}
-		c.add(f, at(st, p.Span), Error, code, "%s", p.Msg)
+		d := c.add(f, at(st, p.Span), Error, code, "%s", p.Msg)
+		if r := p.Related; r != nil {
+			d.Related = append(d.Related, Related{Path: r.Path, Span: r.Span, Message: r.Msg})
+		}
 	}
+}
+
+// reported reports whether the statement's checks have reported a diagnostic of code about
+// name already.
+func (c *checker) reported(code Code, name string) bool {
+	q := strconv.Quote(name)
+	for _, d := range c.out[c.stmtMark:] {
+		if d.Code == code && strings.Contains(d.Message, q) {
+			return true
+		}
+	}
+	return false
 }

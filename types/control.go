@@ -126,7 +126,7 @@ func (e *evaluator) construct(x grammar.Expr) (Value, *evalError) {
 		e.resourceBody(x.Body)
 		return UnknownOf(nil), nil
 	case *grammar.ModuleCallExpr:
-		e.block(x.Body, true)
+		e.moduleCall(x)
 		return UnknownOf(nil), nil
 	}
 	return e.value(x)
@@ -182,6 +182,8 @@ func (e *evaluator) forStatement(x *grammar.ForExpr) *evalError {
 	case len(names) == 2:
 		pattern, expected = "`for k, v in ...`", "map"
 	}
+	// failed says whether the last deferred body met an error: Carina then drops the loop whole.
+	failed := false
 	deferred := func(elem *Type) *evalError {
 		m := e.mark()
 		defer e.release(m)
@@ -195,19 +197,40 @@ func (e *evaluator) forStatement(x *grammar.ForExpr) *evalError {
 		case len(names) == 1:
 			e.push(names[0], UnknownOf(elem))
 		}
-		saved := e.errs
-		_, _ = e.bodyValue(x.Body, false)
-		e.errs = saved // Carina drops what a deferred body's evaluation meets
+		saved := len(e.errs)
+		_, err := e.bodyValue(x.Body, false)
+		failed = err != nil || len(e.errs) > saved
+		e.errs = e.errs[:saved] // Carina drops what a deferred body's evaluation meets
+		return nil
+	}
+	// Carina reads a bare name, or a string that looks like one, as the name of what it
+	// iterates once that is known: it must be a binding (unless the loop was dropped).
+	named := func(name string) *evalError {
+		deferred(nil)
+		if !failed && !e.localName(name) && !e.in.known(name) {
+			err := e.fail(spanOf(x.Iter), RuleUndefined, "undefined binding %q", name)
+			err.subject = name
+			if it.Shape == Str {
+				err.msg += " (Carina reads a string iterated by for as the name of a binding: '" + it.Text + "' names none; iterate a list or a map)"
+			}
+			return err
+		}
 		return nil
 	}
 	switch it.Shape {
-	case Ref, Unknowable:
+	case Ref:
+		deferred(elemOf(it.TypeOf()))
+		if !failed {
+			e.scopeCheck(it, spanOf(x.Iter))
+		}
+		return nil
+	case Unknowable:
 		return deferred(elemOf(it.TypeOf()))
 	case Enum:
-		return deferred(nil)
+		return named(it.Text)
 	case Str:
 		if identifierLike(it.Text) {
-			return deferred(nil)
+			return named(it.Text)
 		}
 	case ListVal:
 		if expected == "list" {

@@ -69,9 +69,9 @@ type Env interface {
 	Statements(path string) []*grammar.Stmt
 	// Source returns a file's text.
 	Source(path string) string
-	// Import returns the configuration that a `use` or `upstream_state` declaration loads, or
-	// nil when it could not be loaded.
-	Import(d Decl) Env
+	// Import returns the inference of the configuration that a `use` or `upstream_state`
+	// declaration loads, read with the same schemas, or nil when it could not be loaded.
+	Import(d Decl) *Info
 	// IsModule reports whether the configuration is a module (it declares arguments or
 	// attributes).
 	IsModule() bool

@@ -30,6 +30,7 @@ type evalError struct {
 	rule    Rule
 	msg     string
 	subject string // the name the error is about, when there is one
+	related *Place // the declaration that explains it
 }
 
 func (e *evalError) Error() string { return e.msg }
@@ -179,7 +180,8 @@ func (e *evaluator) ownBinding(d Decl, info DeclInfo) binding {
 	case DeclIf:
 		v := e.in.letValue(d, e.v.seeded, e)
 		b.variable, b.value = true, v
-		b.resource = e.in.ifYieldsResource(d, info)
+		// Bound to a resource or a module call only when the branch taken yields one.
+		b.resource = v.Shape == Str && (v.Text == "${"+info.Name+"}" || strings.HasPrefix(v.Text, "${module:"))
 	case DeclModuleCall:
 		b.variable, b.resource = true, true
 		name := ""

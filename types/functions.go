@@ -133,7 +133,7 @@ func (in *Info) readFunction(fn *userFunc) {
 
 // problem turns an evaluation error into a problem of its statement.
 func (err *evalError) problem() Problem {
-	return Problem{Span: err.span, Rule: err.rule, Msg: err.msg, Subject: err.subject}
+	return Problem{Span: err.span, Rule: err.rule, Msg: err.msg, Subject: err.subject, Related: err.related}
 }
 
 // userFunction returns the user function a call of name reaches from the evaluation in progress:

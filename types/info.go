@@ -18,6 +18,7 @@ type Info struct {
 	lets map[letKey]*letState
 	fns  map[Decl]*userFunc
 	attr map[attrKey]attrState
+	mod  *moduleDecls // what the configuration declares as a module, read once
 }
 
 type letKey struct {
@@ -170,23 +171,6 @@ func (in *Info) resourceAttribute(d Decl, info DeclInfo, attr string) (Value, bo
 	}
 	in.attr[k] = attrState{v: v, ok: true}
 	return v, true
-}
-
-// ifYieldsResource reports whether a let bound to an if is bound to a resource.
-func (in *Info) ifYieldsResource(d Decl, info DeclInfo) bool {
-	x, ok := info.Value.(*grammar.IfExpr)
-	if !ok {
-		return false
-	}
-	for _, b := range []*grammar.Body{x.Then, x.Else} {
-		if b != nil {
-			switch b.Result.(type) {
-			case *grammar.ResourceExpr, *grammar.ModuleCallExpr:
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // declType is the static type of what a binding stands for: a resource's type, a module, an

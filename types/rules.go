@@ -10,6 +10,7 @@ type Rule string
 const (
 	// Calls.
 	RuleUnknownFunction  Rule = "unknown-function"         // a call of a name that is no function
+	RuleUndefined        Rule = "undefined-binding"        // a reference to a binding declared nowhere
 	RuleBuiltinArgument  Rule = "builtin-argument"         // a built-in's arguments, on constants
 	RuleFunctionArity    Rule = "function-arity"           // a user function given too few or too many arguments
 	RuleRecursive        Rule = "recursive-function"       // a user function that calls itself

@@ -1,6 +1,7 @@
 package types
 
 import (
+	"path/filepath"
 	"slices"
 
 	"github.com/carina-rs/carina-lsp/grammar"
@@ -53,11 +54,9 @@ func (e *evaluator) statement(n grammar.Node, probs *[]Problem) {
 			e.resourceBody(n.Resource.Body)
 		}
 	case *grammar.ModuleCallStmt:
-		if n.Call != nil {
-			e.block(n.Call.Body, true)
-		}
+		e.moduleCall(n.Call)
 	case *grammar.ProviderStmt:
-		e.block(n.Body, true)
+		e.checkedBlock(n.Body)
 	case *grammar.BackendStmt:
 		e.block(n.Body, true)
 	case *grammar.ArgumentsStmt:
@@ -83,9 +82,15 @@ func (e *evaluator) statement(n grammar.Node, probs *[]Problem) {
 				_, tp := Annotation(it.Type, e.in.schemas)
 				*probs = append(*probs, tp...)
 			}
-			if it.Value != nil {
-				_, err := e.value(it.Value)
+			switch {
+			case n.Exports:
+				e.export(it)
+			case it.Value != nil:
+				v, err := e.value(it.Value)
 				e.note(err)
+				if err == nil {
+					e.scopeCheck(v, spanOf(it.Value))
+				}
 			}
 		}
 	case *grammar.FnStmt:
@@ -117,9 +122,9 @@ func (e *evaluator) letStatement(l *grammar.LetStmt) {
 	case *grammar.ResourceExpr:
 		e.resourceBody(x.Body)
 	case *grammar.ModuleCallExpr:
-		e.block(x.Body, true)
+		e.moduleCall(x)
 	case *grammar.ProviderExpr:
-		e.block(x.Body, true)
+		e.checkedBlock(x.Body)
 	case *grammar.IfExpr:
 		_, _, err := e.ifStatement(x)
 		e.note(err)
@@ -138,6 +143,9 @@ func (e *evaluator) letStatement(l *grammar.LetStmt) {
 		}
 		_, err = e.resolve(v, spanOf(x), false)
 		e.note(err)
+		if err == nil {
+			e.echo(v, spanOf(x))
+		}
 	}
 }
 
@@ -157,16 +165,22 @@ func (e *evaluator) resourceBody(b *grammar.Block) {
 				e.note(err)
 				continue
 			}
-			_, err = e.resolve(v, spanOf(it.Value), true)
+			r, err := e.resolve(v, spanOf(it.Value), true)
 			e.note(err)
+			if err == nil {
+				e.scopeCheck(r, spanOf(it.Value))
+			}
 		case *grammar.NestedBlock:
 			v, err := e.block(it.Body, true)
 			if err != nil {
 				e.note(err)
 				continue
 			}
-			_, err = e.resolve(v, spanOf(it.Body), true)
+			r, err := e.resolve(v, spanOf(it.Body), true)
 			e.note(err)
+			if err == nil {
+				e.scopeCheck(r, spanOf(it.Body))
+			}
 		case *grammar.LetStmt:
 			v, err := e.value(it.Value)
 			e.note(err)
@@ -175,4 +189,75 @@ func (e *evaluator) resourceBody(b *grammar.Block) {
 			}
 		}
 	}
+}
+
+// checkedBlock evaluates a block whose references Carina checks (a provider's): each attribute's
+// value, its references to undeclared bindings reported.
+func (e *evaluator) checkedBlock(b *grammar.Block) {
+	if b == nil {
+		return
+	}
+	for _, it := range b.Items {
+		switch it := it.(type) {
+		case *grammar.Attribute:
+			v, err := e.value(it.Value)
+			e.note(err)
+			if err == nil {
+				e.scopeCheck(v, spanOf(it.Value))
+			}
+		case *grammar.NestedBlock:
+			v, err := e.block(it.Body, true)
+			e.note(err)
+			if err == nil {
+				e.scopeCheck(v, spanOf(it.Body))
+			}
+		}
+	}
+}
+
+// echo reports a quirk of Carina's: a let's value is copied into every other file of a root
+// configuration and resolved there with that file's functions, so a call of a user function
+// the let still holds (declared after the let, or reached through a pipe) fails in a file that
+// does not declare the function.
+func (e *evaluator) echo(v Value, sp grammar.Span) {
+	if e.in.env == nil || e.in.env.IsModule() || len(e.in.env.Files()) < 2 {
+		return
+	}
+	var walk func(Value) bool
+	walk = func(v Value) bool {
+		switch v.Shape {
+		case Call:
+			if LookupBuiltin(v.Text) == nil && allStatic(v.Elems) {
+				for _, f := range e.in.env.Files() {
+					if f == e.v.file || e.in.declaresFunction(f, v.Text) || len(e.in.env.Functions(v.Text)) == 0 {
+						continue
+					}
+					err := e.fail(sp, RuleUnknownFunction, "%s(): Unknown built-in function: %s (Carina copies this let's value, a call of %s it has not made yet, into every other file of the directory and fails in %s, which does not declare %s: declare the function before this let, or call it without a pipe)",
+						v.Text, v.Text, v.Text, filepath.Base(f), v.Text)
+					err.subject = v.Text
+					e.note(err)
+					return true
+				}
+			}
+			fallthrough
+		case ListVal, MapVal, Interp, SecretVal:
+			for _, el := range v.Elems {
+				if walk(el) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	walk(v)
+}
+
+// declaresFunction reports whether a file of the configuration declares a function called name.
+func (in *Info) declaresFunction(file, name string) bool {
+	for _, d := range in.env.Functions(name) {
+		if d.Info().File == file {
+			return true
+		}
+	}
+	return false
 }

@@ -109,7 +109,7 @@ func (e configEnv) Source(path string) string {
 	return ""
 }
 
-func (e configEnv) Import(d types.Decl) types.Env {
+func (e configEnv) Import(d types.Decl) *types.Info {
 	wd, ok := d.(*Decl)
 	if !ok {
 		return nil
@@ -124,5 +124,5 @@ func (e configEnv) Import(d types.Decl) types.Env {
 	if imp == nil || imp.Config == nil {
 		return nil
 	}
-	return configEnv{imp.Config, e.schemas}
+	return imp.Config.Types(e.schemas)
 }
