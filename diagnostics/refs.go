@@ -69,6 +69,14 @@ func (c *checker) checkRefs() {
 		}
 		switch r.Kind {
 		case workspace.RefCall:
+			if cond := inCondition(r.Stmt, r.Expr); cond {
+				// Conditions (validation, require) call only len() and length(), Carina's own.
+				if r.Name != "len" && r.Name != "length" {
+					c.add(r.File, r.Span, Error, CodeUnknownFunction,
+						"unknown function %q in a condition: Carina's validation and require conditions call only len() and length()", r.Name)
+				}
+				continue
+			}
 			if grammar.IsBuiltinFunction(r.Name) {
 				continue
 			}
@@ -131,6 +139,37 @@ func renameTo(d *Diagnostic, s string) {
 func startsLower(s string) bool {
 	for _, r := range s {
 		return unicode.IsLower(r)
+	}
+	return false
+}
+
+// inCondition reports whether a call stands in a condition Carina evaluates with its own small
+// language: an argument's validation condition, or a require.
+func inCondition(st *grammar.Stmt, call grammar.Expr) bool {
+	if call == nil {
+		return false
+	}
+	sp := call.Pos()
+	switch n := st.Node.(type) {
+	case *grammar.RequireStmt:
+		return n.Cond != nil && n.Cond.Pos().Start <= sp.Start && sp.End <= n.Cond.Pos().End
+	case *grammar.ArgumentsStmt:
+		for _, p := range n.Params {
+			if p == nil || p.Body == nil {
+				continue
+			}
+			for _, it := range p.Body.Items {
+				nb, ok := it.(*grammar.NestedBlock)
+				if !ok || nb.Construct != grammar.ValidationConstruct || nb.Body == nil {
+					continue
+				}
+				if a := nb.Body.Attr("condition"); a != nil && a.Value != nil {
+					if v := a.Value.Pos(); v.Start <= sp.Start && sp.End <= v.End {
+						return true
+					}
+				}
+			}
+		}
 	}
 	return false
 }
