@@ -59,7 +59,10 @@ func (c *checker) checkTypes() {
 			continue // the references check has reported it where it is written
 		}
 		d := c.add(f, at(st, p.Span), Error, code, "%s", p.Msg)
-		if r := p.Related; r != nil {
+		if fx := p.Fix; fx != nil {
+			d.Fixes = append(d.Fixes, Fix{Title: fx.Title, Edits: []Edit{{Span: at(st, fx.Span), NewText: fx.NewText}}, Safe: fx.Safe})
+		}
+		if r := p.Related; r != nil && c.cfg.File(r.Path) != nil {
 			d.Related = append(d.Related, Related{Path: r.Path, Span: r.Span, Message: r.Msg})
 		}
 	}

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"slices"
 
 	fastjson "github.com/segmentio/encoding/json"
 )
@@ -55,4 +56,26 @@ func (s *set) loadCustoms() error {
 	}
 	addCustomTypes(s.provider, f.CustomTypes)
 	return nil
+}
+
+// CustomTypeNames returns the identities of every custom type of the index's providers, sorted.
+func (x *Index) CustomTypeNames() []string {
+	if x == nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	for _, s := range x.sets {
+		s.customType("") // decodes the set's custom types
+		s.mu.Lock()
+		for id := range s.provider.CustomTypes {
+			seen[id] = true
+		}
+		s.mu.Unlock()
+	}
+	out := make([]string, 0, len(seen))
+	for id := range seen {
+		out = append(out, id)
+	}
+	slices.Sort(out)
+	return out
 }

@@ -67,8 +67,10 @@ func atom(a *grammar.TypeAtom, schemas *schema.Index, probs *[]Problem) *Type {
 	case "Duration":
 		return DurationType
 	case "string", "int", "float", "bool":
+		pascal := strings.ToUpper(a.Name[:1]) + a.Name[1:]
 		*probs = append(*probs, Problem{Span: a.Span, Rule: RuleUnknownTypeName,
-			Msg: "unknown type '" + a.Name + "'; primitive types are PascalCase — use '" + strings.ToUpper(a.Name[:1]) + a.Name[1:] + "' instead"})
+			Msg: "unknown type '" + a.Name + "'; primitive types are PascalCase — use '" + pascal + "' instead",
+			Fix: &Fix{Title: "Change to " + pascal, Span: a.Span, NewText: pascal, Safe: true}})
 		return UnknownType
 	}
 	if a.Name == "" {
@@ -118,7 +120,12 @@ func KnownCustom(name string, schemas *schema.Index) bool {
 		return true // nothing to tell them from
 	}
 	if strings.Contains(name, ".") {
-		return schemas.Resource(name) != nil || schemas.CustomType(name) != nil
+		if schemas.Resource(name) != nil || schemas.CustomType(name) != nil {
+			return true
+		}
+		// Unknown only to a provider whose schemas list every type it has.
+		provider, _, _ := strings.Cut(name, ".")
+		return !schemas.Complete(provider)
 	}
 	return schemas.CustomType(name) != nil
 }
@@ -174,4 +181,43 @@ func snake(name string) string {
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// suggestCustom returns the known custom type closest to an unknown name, or "".
+func suggestCustom(name string, schemas *schema.Index) string {
+	best, bestD := "", 0
+	consider := func(c string) {
+		d := distance(strings.ToLower(name), strings.ToLower(c))
+		if d <= max(1, len(name)/3) && (best == "" || d < bestD) {
+			best, bestD = c, d
+		}
+	}
+	for _, c := range customTypes {
+		consider(c.name)
+	}
+	for _, c := range schemas.CustomTypeNames() {
+		consider(c)
+	}
+	return best
+}
+
+// distance is the edit distance between two strings.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

@@ -49,7 +49,7 @@ func EvalValidation(cond grammar.Expr, arg string, v Value) (ok bool, err error)
 
 // EvalRequire evaluates a module's require condition on the arguments' values.
 func EvalRequire(cond grammar.Expr, args map[string]Value) (ok bool, err error) {
-	m := condMode{require: true, args: args, what: "require"}
+	m := condMode{require: true, args: args, what: grammar.RequireConstruct.Keyword()}
 	r, err := m.eval(cond)
 	if err != nil {
 		return false, err
@@ -81,9 +81,9 @@ func (m condMode) variable(name string) (cval, error) {
 		return cval{kind: 's', s: v.Text, debug: fmt.Sprintf("String(%q)", v.Text)}, nil
 	}
 	if m.require {
-		return cval{}, fmt.Errorf("unsupported value type for require expression: %s", v.Debug())
+		return cval{}, fmt.Errorf("unsupported value type for require expression: %s (a condition compares values known while Carina reads the call)", v.Describe())
 	}
-	return cval{}, fmt.Errorf("unsupported value type for validation: %s", v.Debug())
+	return cval{}, fmt.Errorf("unsupported value type for validation: %s (a condition compares values known while Carina reads the call)", v.Describe())
 }
 
 func (m condMode) eval(x grammar.Expr) (cval, error) {

@@ -62,7 +62,11 @@ func (e *evaluator) condition(x grammar.Expr) (bool, *evalError) {
 		return false, err
 	}
 	if v.Shape != BoolVal {
-		return false, e.fail(spanOf(x), RuleIfCondition, "if condition must be a Bool value, got: %s", v.Debug())
+		err := e.fail(spanOf(x), RuleIfCondition, "if condition must be a Bool value, got %s", v.Describe())
+		if v.Shape == Enum && e.in.env != nil && len(e.in.env.Bindings(v.Text)) > 0 {
+			err.msg += " (Carina reads an if condition before the lets declared after it or in other files: declare " + v.Text + " before this if, in the same file)"
+		}
+		return false, err
 	}
 	return v.Bool, nil
 }
@@ -301,7 +305,7 @@ func describeIterable(v Value) string {
 	case MapVal:
 		return "map"
 	}
-	return v.Debug()
+	return v.Describe()
 }
 
 // Debug writes a value as Carina's messages show one in its internal notation:

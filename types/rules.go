@@ -47,6 +47,8 @@ type Problem struct {
 	Msg  string
 	// Subject is the name the problem is about (a function's), when there is one.
 	Subject string
+	// Fix is a mechanical repair, when there is one.
+	Fix *Fix
 	// Related points at the declaration that explains the problem (the parameter of a function
 	// in another statement, say), as a place in a file; empty when there is none.
 	Related *Place
@@ -57,4 +59,13 @@ type Place struct {
 	Path string
 	Span grammar.Span // absolute in the file
 	Msg  string
+}
+
+// Fix replaces a span of the problem's statement (relative to it) with a text; Safe when it
+// keeps the meaning.
+type Fix struct {
+	Title   string
+	Span    grammar.Span
+	NewText string
+	Safe    bool
 }

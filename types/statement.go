@@ -3,6 +3,7 @@ package types
 import (
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/carina-rs/carina-lsp/grammar"
 )
@@ -65,8 +66,7 @@ func (e *evaluator) statement(n grammar.Node, probs *[]Problem) {
 				continue
 			}
 			if p.Type != nil {
-				_, tp := Annotation(p.Type, e.in.schemas)
-				*probs = append(*probs, tp...)
+				*probs = append(*probs, e.in.declaredType("argument", p.Name, p.Type)...)
 			}
 			if p.Default != nil {
 				_, err := e.value(p.Default)
@@ -79,8 +79,11 @@ func (e *evaluator) statement(n grammar.Node, probs *[]Problem) {
 				continue
 			}
 			if it.Type != nil {
-				_, tp := Annotation(it.Type, e.in.schemas)
-				*probs = append(*probs, tp...)
+				kind := "attribute"
+				if n.Exports {
+					kind = "export"
+				}
+				*probs = append(*probs, e.in.declaredType(kind, it.Name, it.Type)...)
 			}
 			switch {
 			case n.Exports:
@@ -260,4 +263,55 @@ func (in *Info) declaresFunction(file, name string) bool {
 		}
 	}
 	return false
+}
+
+// declaredType checks the type annotation of an argument, a module attribute or an export:
+// what Annotation rejects, and custom types no loaded provider declares (Carina rejects them
+// there once its providers are loaded; a function's parameters are not checked so).
+func (in *Info) declaredType(kind string, name *grammar.Name, t *grammar.TypeExpr) []Problem {
+	ty, probs := Annotation(t, in.schemas)
+	if in.schemas == nil || name == nil {
+		return probs
+	}
+	for _, u := range UnknownCustoms(ty, in.schemas) {
+		msg := kind + " '" + name.Text + "': unknown custom type '" + u + "'"
+		p := Problem{Span: customSpan(t, u), Rule: RuleUnknownTypeName}
+		if provider, _, dotted := strings.Cut(u, "."); dotted {
+			msg = kind + " '" + name.Text + "': unknown type '" + u + "': the " + provider + " provider has no such resource type or custom type"
+		} else if s := suggestCustom(u, in.schemas); s != "" {
+			msg += "; did you mean '" + s + "'?"
+			p.Fix = &Fix{Title: "Change to " + s, Span: p.Span, NewText: s}
+		}
+		p.Msg = msg
+		probs = append(probs, p)
+	}
+	return probs
+}
+
+// customSpan is where a custom type's name is written in an annotation (the whole annotation
+// when it is not found).
+func customSpan(t *grammar.TypeExpr, name string) grammar.Span {
+	var found *grammar.Span
+	var walk func(*grammar.TypeExpr)
+	walk = func(t *grammar.TypeExpr) {
+		if t == nil || found != nil {
+			return
+		}
+		for _, a := range t.Atoms {
+			if a.Name == name && a.Lit == nil {
+				sp := a.Span
+				found = &sp
+				return
+			}
+			walk(a.Elem)
+			for _, f := range a.Fields {
+				walk(f.Type)
+			}
+		}
+	}
+	walk(t)
+	if found != nil {
+		return *found
+	}
+	return t.Span
 }

@@ -358,3 +358,39 @@ func quote(s string) string {
 	}
 	return strconv.Quote(s)
 }
+
+// Describe says what a value is, for messages: `string 'yes'`, `int 3`, `the name flag` (a bare
+// name that names no value), `a reference to vpc.vpc_id`, `a function call join(…)`.
+func (v Value) Describe() string {
+	switch v.Shape {
+	case Str:
+		return "string " + quote(v.Text)
+	case Enum:
+		return "the name " + v.Text
+	case IntVal:
+		return "int " + strconv.FormatInt(v.Int, 10)
+	case FloatVal:
+		return "float " + formatFloat(v.Float)
+	case BoolVal:
+		return "bool " + strconv.FormatBool(v.Bool)
+	case DurationVal:
+		return "duration " + RenderDuration(v.Int)
+	case ListVal:
+		return "a list"
+	case MapVal:
+		return "a map"
+	case Ref:
+		return "a reference to " + v.Source() + " (known after apply)"
+	case BindingRef:
+		return "the binding " + v.Text + " (a placeholder until apply)"
+	case Interp:
+		return "an interpolated string known after apply"
+	case Call:
+		return "a call of " + v.Text + "() not made yet"
+	case SecretVal:
+		return "a secret"
+	case ClosureVal:
+		return "a partial application of " + v.Text
+	}
+	return "a value known only after apply"
+}
