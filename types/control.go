@@ -109,7 +109,7 @@ func (e *evaluator) bodyValue(b *grammar.Body, valuePos bool) (Value, *evalError
 			return UnknownOf(nil), err
 		}
 		if l.Name != nil && l.Name.Text != "_" {
-			e.push(l.Name.Text, v)
+			e.push(l.Name, v)
 		}
 	}
 	switch r := b.Result.(type) {
@@ -173,12 +173,7 @@ func (e *evaluator) forStatement(x *grammar.ForExpr) *evalError {
 			return err
 		}
 	}
-	names := make([]string, len(x.Bindings))
-	for i, b := range x.Bindings {
-		if b != nil {
-			names[i] = b.Text
-		}
-	}
+	names := x.Bindings
 	pattern, expected := "`for x in ...`", "list"
 	switch {
 	case len(names) == 2 && x.Paren:

@@ -57,6 +57,11 @@ type evaluator struct {
 	seededHit bool
 	// record, when set, hears the value of every expression evaluated (hover, inlay hints).
 	record func(e grammar.Expr, v Value)
+	// recordDecl, when set, hears the value every local name is given.
+	recordDecl func(n *grammar.Name, v Value)
+	// resolving are the attributes (binding.attr) whose constants are being put in place of
+	// references to them, for cycles.
+	resolving map[string]bool
 	// isolated marks a function body's evaluation: no name outside the body is in scope.
 	isolated bool
 	// fnScope says which user functions a call reaches.
@@ -77,8 +82,16 @@ func (e *evaluator) note(err *evalError) {
 	}
 }
 
-func (e *evaluator) push(name string, v Value) {
-	e.locals = append(e.locals, local{name: name, value: v})
+// push brings a local name into scope with its value (a nil name: nothing), and tells the
+// recorder of declarations.
+func (e *evaluator) push(n *grammar.Name, v Value) {
+	if n == nil || n.Text == "_" {
+		return
+	}
+	if e.recordDecl != nil {
+		e.recordDecl(n, v)
+	}
+	e.locals = append(e.locals, local{name: n.Text, value: v})
 }
 
 // mark returns the scope depth, for release.
@@ -431,7 +444,7 @@ func (e *evaluator) block(b *grammar.Block, collect bool) (Value, *evalError) {
 				e.note(err)
 			}
 			if it.Name != nil && it.Name.Text != "_" {
-				e.push(it.Name.Text, v)
+				e.push(it.Name, v)
 			}
 		}
 	}

@@ -56,18 +56,25 @@ func (in *Info) function(d Decl) *userFunc {
 	return fn
 }
 
-func (in *Info) readFunction(fn *userFunc) {
+func (in *Info) readFunction(fn *userFunc) { in.readFunctionWith(fn, nil, nil) }
+
+// readFunctionWith reads a function, telling the recorders (either may be nil) the values of its
+// expressions and names.
+func (in *Info) readFunctionWith(fn *userFunc, record func(grammar.Expr, Value), recordDecl func(*grammar.Name, Value)) {
 	info := fn.info
 	fs, ok := info.Node.(*grammar.FnStmt)
 	if !ok || info.Stmt == nil {
 		return
 	}
-	e := &evaluator{in: in, v: view{seeded: true, file: info.File, pos: info.Stmt.Offset}, st: info.Stmt, isolated: true}
+	e := &evaluator{in: in, v: view{seeded: true, file: info.File, pos: info.Stmt.Offset}, st: info.Stmt, isolated: true,
+		record: record, recordDecl: recordDecl}
 	optional := false
+	var names []*grammar.Name
 	for _, p := range fs.Params {
 		if p == nil || p.Name == nil {
 			continue
 		}
+		names = append(names, p.Name)
 		fp := fnParam{name: p.Name.Text, span: p.Span}
 		if p.Type != nil {
 			t, probs := Annotation(p.Type, in.schemas)
@@ -97,12 +104,12 @@ func (in *Info) readFunction(fn *userFunc) {
 		fn.probs = append(fn.probs, probs...)
 		fn.ret = &declared{typ: t, span: fs.Return.Span}
 	}
-	for _, p := range fn.params {
+	for i, p := range fn.params {
 		var t *Type
 		if p.typ != nil {
 			t = p.typ.typ
 		}
-		e.push(p.name, Value{Shape: Unknowable, Text: placeholderPrefix + p.name, Type: t})
+		e.push(names[i], Value{Shape: Unknowable, Text: placeholderPrefix + p.name, Type: t})
 	}
 	for _, l := range fs.Lets {
 		if l == nil {
@@ -116,7 +123,7 @@ func (in *Info) readFunction(fn *userFunc) {
 			continue
 		}
 		fn.lets = append(fn.lets, fnLocal{name: l.Name.Text, value: v})
-		e.push(l.Name.Text, Value{Shape: Unknowable, Text: placeholderPrefix + l.Name.Text, Type: v.TypeOf()})
+		e.push(l.Name, Value{Shape: Unknowable, Text: placeholderPrefix + l.Name.Text, Type: v.TypeOf()})
 	}
 	if fs.Result != nil {
 		v, err := e.value(fs.Result)

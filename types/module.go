@@ -165,7 +165,7 @@ func (e *evaluator) moduleCall(call *grammar.ModuleCallExpr) {
 			v, err := e.value(it.Value)
 			e.note(err)
 			if it.Name != nil {
-				e.push(it.Name.Text, v)
+				e.push(it.Name, v)
 			}
 		}
 	}

@@ -27,10 +27,19 @@ func (e *evaluator) resolve(v Value, sp grammar.Span, refs bool) (Value, *evalEr
 func (e *evaluator) resolvePass(v Value, sp grammar.Span, refs bool, scope fnScope) (Value, *evalError) {
 	switch v.Shape {
 	case Ref:
-		if !refs {
+		if !refs || len(v.Path) == 0 {
 			return v, nil
 		}
+		key := v.Text + "." + v.Path[0]
+		if e.resolving[key] {
+			return v, nil // attributes that read each other: a dependency cycle, reported as one
+		}
 		if lit, ok := e.literalAttribute(v, scope); ok {
+			if e.resolving == nil {
+				e.resolving = map[string]bool{}
+			}
+			e.resolving[key] = true
+			defer delete(e.resolving, key)
 			return e.resolvePass(lit, sp, true, scope)
 		}
 		return v, nil

@@ -188,7 +188,7 @@ func (e *evaluator) resourceBody(b *grammar.Block) {
 			v, err := e.value(it.Value)
 			e.note(err)
 			if it.Name != nil && it.Name.Text != "_" {
-				e.push(it.Name.Text, v)
+				e.push(it.Name, v)
 			}
 		}
 	}

@@ -178,13 +178,16 @@ func (t *Type) write(b *strings.Builder) {
 	case Duration:
 		b.WriteString("Duration")
 	case List, Map:
-		if t.Kind == List {
-			b.WriteString("list(")
-		} else {
-			b.WriteString("map(")
+		name := "list"
+		if t.Kind == Map {
+			name = "map"
 		}
-		t.Elem.write(b)
-		b.WriteByte(')')
+		b.WriteString(name)
+		if t.Elem.Known() {
+			b.WriteByte('(')
+			t.Elem.write(b)
+			b.WriteByte(')')
+		}
 	case Struct:
 		if t.Schema != nil && len(t.Fields) == 0 {
 			b.WriteString("struct ")

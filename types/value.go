@@ -394,3 +394,21 @@ func (v Value) Describe() string {
 	}
 	return "a value known only after apply"
 }
+
+// Evaluated returns the value a call of built-ins with constant arguments gives, as Carina
+// computes it when it resolves the configuration (for display: Carina keeps such a call as it is
+// while it parses); other values are returned as they are.
+func Evaluated(v Value) Value {
+	if v.Shape != Call || !v.Static() || LookupBuiltin(v.Text) == nil {
+		return v
+	}
+	args := make([]Value, len(v.Elems))
+	for i, a := range v.Elems {
+		args[i] = Evaluated(a)
+	}
+	r, err := evalBuiltin(v.Text, args)
+	if err != nil || r.Shape == ClosureVal {
+		return v
+	}
+	return r
+}
