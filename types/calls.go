@@ -53,7 +53,7 @@ func (e *evaluator) apply(name string, sp grammar.Span, args []Value, letPipe bo
 		}
 		return v, nil
 	}
-	return Value{Shape: Call, Text: name, Elems: args, Type: e.in.callType(name)}, nil
+	return Value{Shape: Call, Text: name, Elems: args, Type: e.in.callType(name), at: e.st}, nil
 }
 
 // closureRule is the rule an error of applying a closure breaks: too many arguments, or the

@@ -69,6 +69,16 @@ func (e *evaluator) resolvePass(v Value, sp grammar.Span, refs bool, scope fnSco
 		}
 		return r, nil
 	case Call:
+		if v.at != nil && v.at != e.st {
+			// Written in another statement (a let's value read here): reported there.
+			saved := len(e.errs)
+			r, err := e.resolveCall(v, sp, scope)
+			e.errs = e.errs[:saved]
+			if err != nil {
+				return v, nil
+			}
+			return r, nil
+		}
 		return e.resolveCall(v, sp, scope)
 	}
 	return v, nil

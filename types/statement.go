@@ -141,8 +141,8 @@ func (e *evaluator) letStatement(l *grammar.LetStmt) {
 			e.note(err)
 			return
 		}
-		if v.Shape == ClosureVal {
-			return // a let may hold a partial application
+		if v.Shape == ClosureVal || l.Name != nil && l.Name.Text == "_" {
+			return // a let may hold a partial application; `_` binds nothing Carina resolves
 		}
 		_, err = e.resolve(v, spanOf(x), false)
 		e.note(err)

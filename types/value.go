@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 // Shape is what a value is when Carina evaluates a configuration before apply: a constant
@@ -63,6 +65,9 @@ type Value struct {
 	// Type is the static type where it says more than the shape: a reference's attribute type
 	// from the schema, a call's result, a parameter's declared type. Nil: the shape's.
 	Type *Type
+	// at is the statement a Call was written in: resolving it elsewhere (a let's value copied
+	// into another) reports nothing, its own statement does.
+	at *grammar.Stmt
 }
 
 // Constructors of constants.
