@@ -8,9 +8,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"testing"
-
-	"github.com/carina-rs/carina-lsp/internal/corpus"
 )
 
 // Running Carina's own grammar (../shared/reference/refparse) over many files.
@@ -24,20 +21,6 @@ type refVerdict struct {
 // refparseBatch is how many files one refparse process reads: one process a file would cost
 // more than the parse.
 const refparseBatch = 1000
-
-// refparsePath returns the reference parser. When it is missing the test is skipped, except
-// under CI=true, where it fails.
-func refparsePath(t *testing.T) string {
-	t.Helper()
-	path := filepath.Join(corpus.Shared(t, "reference"), "refparse")
-	if _, err := os.Stat(path); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is missing (CI=true: the reference parser is required): %v", path, err)
-		}
-		t.Skipf("skipping: the reference parser %s is missing: %v", path, err)
-	}
-	return path
-}
 
 // refparseAll writes texts to files in dir and returns Carina's verdict on each, running the
 // reference parser on batches of files. It may run on a goroutine of its own: it returns its
