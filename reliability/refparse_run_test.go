@@ -33,7 +33,13 @@ func refparseAll(refparse, dir string, texts []string) ([]refVerdict, error) {
 			return nil, err
 		}
 	}
-	out := make([]refVerdict, 0, len(texts))
+	return refparsePaths(refparse, paths)
+}
+
+// refparsePaths returns Carina's verdict on each file, running the reference parser on batches
+// of them.
+func refparsePaths(refparse string, paths []string) ([]refVerdict, error) {
+	out := make([]refVerdict, 0, len(paths))
 	for start := 0; start < len(paths); start += refparseBatch {
 		vs, err := refparseFiles(refparse, paths[start:min(start+refparseBatch, len(paths))])
 		if err != nil {
