@@ -88,7 +88,7 @@ func codeNames() []string {
 var schemaCodes = []Code{CodeNoSchema, CodeUnknownType, CodeTypeCase, CodeReadKeyword, CodeUnknownAttribute,
 	CodeMissingRequired, CodeExclusiveRequired, CodeReadOnly, CodeBlockSyntax, CodeTypeMismatch,
 	CodeInvalidEnum, CodeEnumString, CodeEnumOldForm, CodeOutOfRange, CodeInvalidPattern,
-	CodeInvalidRegion, CodeSchemaVersion, CodeWaitUntilAttribute, CodeWaitUntilType}
+	CodeInvalidRegion, CodeSchemaVersion, CodeWaitUntilAttribute, CodeWaitUntilType, CodeUnknownCustom}
 
 // ReadsSchema reports whether a code's check reads a provider's schema.
 func ReadsSchema(c Code) bool { return slices.Contains(schemaCodes, c) }

@@ -28,6 +28,7 @@ const (
 	CodeIfCondition     = Code(types.RuleIfCondition)
 	CodeForIterable     = Code(types.RuleForIterable)
 	CodeUnknownTypeName = Code(types.RuleUnknownTypeName)
+	CodeUnknownCustom   = Code(types.RuleUnknownCustom)
 	CodeDuplicateField  = Code(types.RuleDuplicateField)
 	CodeExportType      = Code(types.RuleExportType)
 	CodeExportInference = Code(types.RuleExportInference)
@@ -40,7 +41,7 @@ const (
 var typeCodes = []Code{CodeBuiltinArgument, CodeFunctionArity, CodeRecursive, CodeParameterType,
 	CodeReturnType, CodeClosureAsData, CodeClosureArity, CodeComposeOperand, CodePipeClosure,
 	CodeShadowsBuiltin, CodeParameterOrder, CodeResourceInValue, CodeNotAResource, CodeIndexKey,
-	CodeFieldAfterIndex, CodeIfWithoutElse, CodeIfCondition, CodeForIterable, CodeUnknownTypeName,
+	CodeFieldAfterIndex, CodeIfWithoutElse, CodeIfCondition, CodeForIterable, CodeUnknownTypeName, CodeUnknownCustom,
 	CodeDuplicateField, CodeExportType, CodeExportInference, CodeModuleArgType, CodeArgValidation,
 	CodeRequire}
 

@@ -204,9 +204,11 @@ func (e *evaluator) forStatement(x *grammar.ForExpr) *evalError {
 	}
 	// Carina reads a bare name, or a string that looks like one, as the name of what it
 	// iterates once that is known: it must be a binding (unless the loop was dropped).
+	// Carina records (and checks the iterable's name of) only a loop whose body is a resource.
+	_, resourceBody := bodyResult(x.Body).(*grammar.ResourceExpr)
 	named := func(name string) *evalError {
 		deferred(nil)
-		if !failed && !e.localName(name) && !e.in.known(name) {
+		if !failed && resourceBody && !e.localName(name) && !e.in.known(name) {
 			err := e.fail(spanOf(x.Iter), RuleUndefined, "undefined binding %q", name)
 			err.subject = name
 			if it.Shape == Str {
@@ -361,4 +363,12 @@ func (v Value) debug(b *strings.Builder) {
 	default:
 		b.WriteString("Deferred(Unknown(..))")
 	}
+}
+
+// bodyResult returns a body's result, or nil.
+func bodyResult(b *grammar.Body) grammar.Expr {
+	if b == nil {
+		return nil
+	}
+	return b.Result
 }

@@ -30,6 +30,7 @@ const (
 	RuleIfCondition      Rule = "if-condition"             // an `if` condition that is not a known Bool
 	RuleForIterable      Rule = "for-iterable"             // a `for` over what is no list or map
 	RuleUnknownTypeName  Rule = "unknown-type-name"        // `string`, `duration`, a bare `struct`
+	RuleUnknownCustom    Rule = "unknown-custom-type"      // a custom type no loaded provider declares
 	RuleDuplicateField   Rule = "duplicate-struct-field"   // `struct { a: String, a: Int }`
 	RuleExportType       Rule = "export-type"              // an export's value against its type
 	RuleExportInference  Rule = "export-type-required"     // an export whose type cannot be inferred

@@ -275,7 +275,7 @@ func (in *Info) declaredType(kind string, name *grammar.Name, t *grammar.TypeExp
 	}
 	for _, u := range UnknownCustoms(ty, in.schemas) {
 		msg := kind + " '" + name.Text + "': unknown custom type '" + u + "'"
-		p := Problem{Span: customSpan(t, u), Rule: RuleUnknownTypeName}
+		p := Problem{Span: customSpan(t, u), Rule: RuleUnknownCustom}
 		if provider, _, dotted := strings.Cut(u, "."); dotted {
 			msg = kind + " '" + name.Text + "': unknown type '" + u + "': the " + provider + " provider has no such resource type or custom type"
 		} else if s := suggestCustom(u, in.schemas); s != "" {
