@@ -141,21 +141,22 @@ func (e *evaluator) topLevel(name string) binding {
 	if e.in.env == nil || e.isolated {
 		return binding{}
 	}
-	ds := e.in.env.Bindings(name)
-	var own, other Decl
-	var ownInfo, otherInfo DeclInfo
-	for _, d := range ds {
-		info := d.Info()
-		if info.File == e.v.file && info.Stmt != nil && info.Stmt.Offset < e.v.pos {
-			if own == nil {
-				own, ownInfo = d, info
-			}
-		} else if other == nil {
-			other, otherInfo = d, info
+	ds := e.in.declsNamed(name)
+	if len(ds.list) == 0 {
+		return binding{}
+	}
+	var own, other *declEntry
+	if i, ok := ds.firstIn[e.v.file]; ok && ds.list[i].info.Stmt != nil && ds.list[i].info.Stmt.Offset < e.v.pos {
+		own = &ds.list[i]
+	}
+	for i := range ds.list {
+		if &ds.list[i] != own {
+			other = &ds.list[i]
+			break
 		}
 	}
 	if own != nil {
-		return e.ownBinding(own, ownInfo)
+		return e.ownBinding(own.d, own.info)
 	}
 	if other == nil {
 		return binding{}
@@ -164,14 +165,14 @@ func (e *evaluator) topLevel(name string) binding {
 	if !e.v.seeded {
 		return binding{}
 	}
-	b := binding{found: true, decl: other, info: otherInfo}
-	if otherInfo.Kind.structural() {
+	b := binding{found: true, decl: other.d, info: other.info}
+	if other.info.Kind.structural() {
 		b.variable, b.resource = true, true
-		b.value = Value{Shape: BindingRef, Text: name, Type: e.in.declType(other, otherInfo)}
+		b.value = Value{Shape: BindingRef, Text: name, Type: e.in.declType(other.d, other.info)}
 		return b
 	}
 	b.variable = true
-	b.value = e.in.letValue(other, true, e)
+	b.value = e.in.letValue(other.d, true, e)
 	return b
 }
 

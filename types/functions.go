@@ -150,23 +150,38 @@ func (e *evaluator) userFunction(name string) *userFunc {
 	if e.in.env == nil {
 		return nil
 	}
-	ds := e.in.env.Functions(name)
-	for _, d := range ds {
-		info := d.Info()
+	for _, fe := range e.in.functionsNamed(name) {
 		switch e.fnScope {
 		case fnsEarlier:
-			if info.File == e.v.file && info.Stmt != nil && info.Stmt.Offset < e.v.pos {
-				return e.in.function(d)
+			if fe.info.File == e.v.file && fe.info.Stmt != nil && fe.info.Stmt.Offset < e.v.pos {
+				return e.in.function(fe.d)
 			}
 		case fnsFile:
-			if info.File == e.v.file || e.in.env.IsModule() {
-				return e.in.function(d)
+			if fe.info.File == e.v.file || e.in.env.IsModule() {
+				return e.in.function(fe.d)
 			}
 		case fnsAll:
-			return e.in.function(d)
+			return e.in.function(fe.d)
 		}
 	}
 	return nil
+}
+
+// functionsNamed returns the user functions called name with what they are, once a name. in.mu
+// must be held.
+func (in *Info) functionsNamed(name string) []declEntry {
+	if fs, ok := in.fnNamed[name]; ok {
+		return fs
+	}
+	var fs []declEntry
+	for _, d := range in.env.Functions(name) {
+		fs = append(fs, declEntry{d, d.Info()})
+	}
+	if in.fnNamed == nil {
+		in.fnNamed = map[string][]declEntry{}
+	}
+	in.fnNamed[name] = fs
+	return fs
 }
 
 // fnScope says which user functions a call reaches.

@@ -19,6 +19,45 @@ type Info struct {
 	fns  map[Decl]*userFunc
 	attr map[attrKey]attrState
 	mod  *moduleDecls // what the configuration declares as a module, read once
+	// named are the top-level declarations by name, with what they are, read once a name.
+	named   map[string]*declsOfName
+	fnNamed map[string][]declEntry // user functions by name, read once a name
+}
+
+// declsOfName are the top-level declarations of one name, in file order, and the index of the
+// first of each file.
+type declsOfName struct {
+	list    []declEntry
+	firstIn map[string]int
+}
+
+// declEntry is a declaration with what it is.
+type declEntry struct {
+	d    Decl
+	info DeclInfo
+}
+
+// declsNamed returns the top-level declarations called name. in.mu must be held.
+func (in *Info) declsNamed(name string) *declsOfName {
+	if ds, ok := in.named[name]; ok {
+		return ds
+	}
+	ds := &declsOfName{}
+	for _, d := range in.env.Bindings(name) {
+		info := d.Info()
+		if _, ok := ds.firstIn[info.File]; !ok {
+			if ds.firstIn == nil {
+				ds.firstIn = map[string]int{}
+			}
+			ds.firstIn[info.File] = len(ds.list)
+		}
+		ds.list = append(ds.list, declEntry{d, info})
+	}
+	if in.named == nil {
+		in.named = map[string]*declsOfName{}
+	}
+	in.named[name] = ds
+	return ds
 }
 
 type letKey struct {

@@ -163,6 +163,9 @@ func (e *evaluator) resourceBody(b *grammar.Block) {
 	for _, it := range b.Items {
 		switch it := it.(type) {
 		case *grammar.Attribute:
+			if plainLiteral(it.Value) && e.record == nil {
+				continue // nothing to evaluate, resolve or check
+			}
 			v, err := e.value(it.Value)
 			if err != nil {
 				e.note(err)
@@ -314,4 +317,15 @@ func customSpan(t *grammar.TypeExpr, name string) grammar.Span {
 		return *found
 	}
 	return t.Span
+}
+
+// plainLiteral reports whether an expression is a literal with nothing in it to evaluate.
+func plainLiteral(x grammar.Expr) bool {
+	switch x := x.(type) {
+	case *grammar.StringLit:
+		return x != nil && !x.Interpolated()
+	case *grammar.IntLit, *grammar.FloatLit, *grammar.BoolLit, *grammar.DurationLit:
+		return true
+	}
+	return false
 }
