@@ -185,10 +185,27 @@ func TestModuleImportErrors(t *testing.T) {
 			files:   map[string]string{"a/main.crn": "let m = use { source = '../single.crn' }\n", "single.crn": "arguments {\n  x: String\n}\n"},
 			source:  "../single.crn",
 			errText: "single.crn",
+			errIs:   ErrNotDirectory,
 		},
 		{
-			name:    "interpolated source",
-			files:   map[string]string{"a/main.crn": "let dir = 'x'\nlet m = use { source = \"../${dir}\" }\n"},
+			name:   "interpolated source",
+			files:  map[string]string{"a/main.crn": "let dir = 'x'\nlet m = use { source = \"../${dir}\" }\n", "x/m.crn": "arguments {\n  a: String\n}\n"},
+			source: "../x",
+			check: func(t *testing.T, imp *Import) {
+				if imp.Config == nil || !imp.Config.IsModule {
+					t.Errorf("Config = %v, want ../x loaded as a module", imp.Config)
+				}
+			},
+		},
+		{
+			name:   "source held by a let",
+			files:  map[string]string{"a/main.crn": "let root = '..'\nlet dir = \"${root}/nowhere\"\nlet m = use { source = dir }\n"},
+			source: "../nowhere",
+			errIs:  fs.ErrNotExist,
+		},
+		{
+			name:    "source not known while parsing",
+			files:   map[string]string{"a/main.crn": "arguments {\n  dir: String\n}\nlet m = use { source = dir }\n"},
 			source:  "",
 			errText: "use has no string literal source",
 		},

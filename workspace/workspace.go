@@ -398,6 +398,14 @@ func (w *Workspace) config(ctx context.Context, dir string, snap snapshot, stack
 	return b, nil
 }
 
+// ErrNotDirectory is the error of an import whose source names a file: a module and an upstream
+// configuration are directories.
+var ErrNotDirectory = errors.New("not a directory")
+
+// ErrCircularImport is the error of a `use` whose directory is being loaded already: a module
+// that imports itself, directly or through others.
+var ErrCircularImport = errors.New("Circular import detected")
+
 // loadedImport is the outcome of loading an imported directory.
 type loadedImport struct {
 	b   *built
@@ -415,6 +423,11 @@ func (w *Workspace) resolveImport(ctx context.Context, b *built, d *Decl, snap s
 	if src := kb.Body.Attr(grammar.ConstructOf(kb.Construct).KeyOf(grammar.PathValue).Name); src != nil {
 		if s, isStr := src.Value.(*grammar.StringLit); isStr && !s.Interpolated() {
 			imp.Source, ok = s.Value, true
+		} else if kb.Construct == grammar.UseConstruct {
+			// Carina evaluates a module's source while parsing: a let holding the path, or an
+			// interpolation of such lets, names the directory too (an upstream_state's must be
+			// a string literal).
+			imp.Source, ok = c.StaticString(d.File, src.Value)
 		}
 	}
 	if !ok {
@@ -430,7 +443,7 @@ func (w *Workspace) resolveImport(ctx context.Context, b *built, d *Decl, snap s
 	// or breaking the cycle must rebuild this configuration.
 	b.deps[imp.Dir] = true
 	if slices.Contains(stack, imp.Dir) || w.linkedCycle(snap, stack, imp.Dir) {
-		imp.Err = fmt.Errorf("Circular import detected: %s", imp.Source)
+		imp.Err = fmt.Errorf("%w: %s", ErrCircularImport, imp.Source)
 		return imp
 	}
 	li, ok := loaded[imp.Dir]
@@ -440,6 +453,10 @@ func (w *Workspace) resolveImport(ctx context.Context, b *built, d *Decl, snap s
 	}
 	ib, err := li.b, li.err
 	if err != nil {
+		if _, rerr := w.fs.ReadFile(imp.Dir); rerr == nil {
+			// A file where a directory belongs: a module or upstream configuration is a directory.
+			err = fmt.Errorf("%s: %w", imp.Dir, ErrNotDirectory)
+		}
 		imp.Err = err
 		return imp
 	}
