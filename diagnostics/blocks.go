@@ -31,9 +31,11 @@ func (c *checker) checkBlocks() {
 			switch n := st.Node.(type) {
 			case *grammar.ProviderStmt:
 				c.checkProviderRegion(f, st, n.Kind.Text, n.Body)
+				c.checkProviderKeys(f, st, n.Kind.Text, n.Body, false)
 			case *grammar.LetStmt:
 				if p, ok := n.Value.(*grammar.ProviderExpr); ok {
 					c.checkProviderRegion(f, st, p.Kind.Text, p.Body)
+					c.checkProviderKeys(f, st, p.Kind.Text, p.Body, true)
 				}
 			}
 			var keyed *grammar.Block

@@ -81,6 +81,8 @@ func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index
 	c.contained("redundant depends_on", c.checkRedundantDependsOn)
 	c.contained("duplicates", c.checkDuplicates)
 	c.contained("placement", c.checkPlacement)
+	c.contained("provider routing", c.checkProviderRouting)
+	c.contained("default tags", c.checkDefaultTags)
 	if !broken {
 		// Text that did not parse may hold the references that would make these used.
 		c.contained("unused", c.checkUnused)

@@ -15,6 +15,8 @@ func Codes() []Code {
 		CodeUndefined, CodeUnknownFunction, CodeUnknownModule, CodeUnknownOutput, CodeUnknownExport,
 		CodeUnknownArgument, CodeMissingArgument, CodeDuplicate, CodeUnused, CodeCycle, CodeRedundantDependsOn,
 		CodeArgumentsInRoot, CodeNotInModule,
+		// providers, state blocks and backends
+		CodeVersionConstraint, CodeVersionRevision,
 		// keyed constructs against the construct table
 		CodeMissingKey, CodeUnknownKey, CodeDuplicateKey, CodeKeyValue,
 		// blocks and strings
