@@ -37,6 +37,8 @@ func (c *checker) checkBlocks() {
 					c.checkProviderRegion(f, st, p.Kind.Text, p.Body)
 					c.checkProviderKeys(f, st, p.Kind.Text, p.Body, true)
 				}
+			case *grammar.StateBlockStmt:
+				c.checkMoved(f, st, n)
 			}
 			var keyed *grammar.Block
 			grammar.Inspect(st.Node, func(n grammar.Node) bool {

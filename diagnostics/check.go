@@ -83,6 +83,7 @@ func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index
 	c.contained("placement", c.checkPlacement)
 	c.contained("provider routing", c.checkProviderRouting)
 	c.contained("default tags", c.checkDefaultTags)
+	c.contained("backends", c.checkBackends)
 	if !broken {
 		// Text that did not parse may hold the references that would make these used.
 		c.contained("unused", c.checkUnused)

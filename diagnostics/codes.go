@@ -16,7 +16,7 @@ func Codes() []Code {
 		CodeUnknownArgument, CodeMissingArgument, CodeDuplicate, CodeUnused, CodeCycle, CodeRedundantDependsOn,
 		CodeArgumentsInRoot, CodeNotInModule,
 		// providers, state blocks and backends
-		CodeVersionConstraint, CodeVersionRevision,
+		CodeVersionConstraint, CodeVersionRevision, CodeMovedTypeChange, CodeMultipleBackends,
 		// keyed constructs against the construct table
 		CodeMissingKey, CodeUnknownKey, CodeDuplicateKey, CodeKeyValue,
 		// blocks and strings
