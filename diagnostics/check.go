@@ -39,6 +39,10 @@ type Options struct {
 	// ParseDisable. Syntax errors are always reported. Comments in the files silence codes for
 	// one statement (DisableDirective).
 	Disable []Code
+
+	// nested marks the check of a module or an upstream configuration from the configuration
+	// that uses it (checkModules): its own imports are that configuration's to check.
+	nested bool
 }
 
 // CheckWith is Check with options: a memo of earlier runs and a reporter of contained panics.
@@ -81,6 +85,7 @@ func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index
 	c.contained("redundant depends_on", c.checkRedundantDependsOn)
 	c.contained("duplicates", c.checkDuplicates)
 	c.contained("placement", c.checkPlacement)
+	c.contained("modules", c.checkModules)
 	c.contained("provider routing", c.checkProviderRouting)
 	c.contained("default tags", c.checkDefaultTags)
 	c.contained("backends", c.checkBackends)

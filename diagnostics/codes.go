@@ -15,6 +15,8 @@ func Codes() []Code {
 		CodeUndefined, CodeUnknownFunction, CodeUnknownModule, CodeUnknownOutput, CodeUnknownExport,
 		CodeUnknownArgument, CodeMissingArgument, CodeDuplicate, CodeUnused, CodeCycle, CodeRedundantDependsOn,
 		CodeArgumentsInRoot, CodeNotInModule,
+		// modules as Carina loads them
+		CodeModuleNotFound, CodeCircularImport, CodeInvalidModule,
 		// providers, state blocks and backends
 		CodeVersionConstraint, CodeVersionRevision, CodeMovedTypeChange, CodeMultipleBackends,
 		// keyed constructs against the construct table

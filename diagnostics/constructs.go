@@ -256,6 +256,15 @@ func (c *checker) wrongValue(s keyedSite, codes keyCodes, texts keyTexts, p gram
 		}
 	}
 	switch {
+	case s.kb.Construct.ID == grammar.UseConstruct && p.Key.Value == grammar.PathValue:
+		// Carina evaluates a module's source while parsing: a let holding the path, or an
+		// interpolation of lets, is a source too.
+		if _, isStr := a.Value.(*grammar.StringLit); !isStr {
+			c.volatile = true // reads the lets' values
+		}
+		if _, ok := c.cfg.StaticString(f, a.Value); ok {
+			return
+		}
 	case s.kb.Construct.ID == grammar.ProviderConstruct && p.Key.Value == grammar.StringValue:
 		// Only a string is read as the provider's source, version requirement or revision;
 		// another value is an ordinary attribute of the provider's configuration.

@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -29,6 +30,45 @@ type Memo struct {
 	entries  map[memoKey]*memoEntry
 	analysed int // statements analysed by the last run
 	reused   int // statements whose results the last run reused
+
+	// modules holds the own checks of the modules and upstream configurations the
+	// configuration uses (checker.moduleCheck): a configuration is immutable once built, so its
+	// check stands while the workspace hands out the same one.
+	modules map[moduleKey]*moduleEntry
+}
+
+type moduleKey struct {
+	cfg     *workspace.Config
+	schemas *schema.Index
+}
+
+type moduleEntry struct {
+	diags []Diagnostic
+	used  bool // asked for by the current run
+}
+
+// moduleResult returns the memoised check of a module, if any (m may be nil). The run holds m.mu.
+func (m *Memo) moduleResult(cfg *workspace.Config, schemas *schema.Index) ([]Diagnostic, bool) {
+	if m == nil {
+		return nil, false
+	}
+	e := m.modules[moduleKey{cfg, schemas}]
+	if e == nil {
+		return nil, false
+	}
+	e.used = true
+	return e.diags, true
+}
+
+// storeModule memoises the check of a module (m may be nil). The run holds m.mu.
+func (m *Memo) storeModule(cfg *workspace.Config, schemas *schema.Index, ds []Diagnostic) {
+	if m == nil {
+		return
+	}
+	if m.modules == nil {
+		m.modules = map[moduleKey]*moduleEntry{}
+	}
+	m.modules[moduleKey{cfg, schemas}] = &moduleEntry{diags: ds, used: true}
 }
 
 type memoKey struct {
@@ -107,6 +147,12 @@ func (m *Memo) end(r *memoRun) {
 	for k, e := range m.entries {
 		if !e.used {
 			delete(m.entries, k) // statements that are gone
+		}
+		e.used = false
+	}
+	for k, e := range m.modules {
+		if !e.used {
+			delete(m.modules, k) // modules no longer used, or changed since
 		}
 		e.used = false
 	}
