@@ -86,6 +86,7 @@ func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index
 	c.contained("duplicates", c.checkDuplicates)
 	c.contained("placement", c.checkPlacement)
 	c.contained("modules", c.checkModules)
+	c.contained("upstream configurations", c.checkUpstreams)
 	c.contained("provider routing", c.checkProviderRouting)
 	c.contained("default tags", c.checkDefaultTags)
 	c.contained("backends", c.checkBackends)

@@ -15,8 +15,8 @@ func Codes() []Code {
 		CodeUndefined, CodeUnknownFunction, CodeUnknownModule, CodeUnknownOutput, CodeUnknownExport,
 		CodeUnknownArgument, CodeMissingArgument, CodeDuplicate, CodeUnused, CodeCycle, CodeRedundantDependsOn,
 		CodeArgumentsInRoot, CodeNotInModule,
-		// modules as Carina loads them
-		CodeModuleNotFound, CodeCircularImport, CodeInvalidModule,
+		// modules and upstream configurations as Carina loads them
+		CodeModuleNotFound, CodeCircularImport, CodeInvalidModule, CodeUpstreamNotFound, CodeInvalidUpstream,
 		// providers, state blocks and backends
 		CodeVersionConstraint, CodeVersionRevision, CodeMovedTypeChange, CodeMultipleBackends,
 		// keyed constructs against the construct table
