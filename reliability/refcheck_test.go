@@ -47,17 +47,76 @@ const (
 	// it, one a round (checkRounds): more rounds cost a refparse and a refcheck process each,
 	// more layouts their directories.
 	mutationsPerLayout = 20
+	// minRawAgreement is the share of the inputs on which the verdicts must agree as they are,
+	// the deliberate differences counted as disagreements.
+	minRawAgreement = 0.975
 )
 
-// schemaCodes are the codes of findings against the providers' schemas. refcheck loads no
-// schema, so they are no part of the comparison.
-var schemaCodes = []diagnostics.Code{
-	diagnostics.CodeNoSchema, diagnostics.CodeUnknownType, diagnostics.CodeTypeCase,
-	diagnostics.CodeReadKeyword, diagnostics.CodeUnknownAttribute, diagnostics.CodeMissingRequired,
-	diagnostics.CodeExclusiveRequired, diagnostics.CodeReadOnly, diagnostics.CodeBlockSyntax,
-	diagnostics.CodeTypeMismatch, diagnostics.CodeInvalidEnum, diagnostics.CodeEnumString,
-	diagnostics.CodeEnumOldForm, diagnostics.CodeOutOfRange, diagnostics.CodeInvalidPattern,
-	diagnostics.CodeInvalidRegion, diagnostics.CodeSchemaVersion,
+// A deliberate difference (docs/language-rules.md, "Deliberate differences") is a rule carina-lsp
+// applies more widely than Carina, or a check Carina does not make: an input Carina accepts whose
+// every language error from check is of such a rule differs on purpose, as does one Carina
+// rejects for a reason that does not hold where check reads it.
+type deliberateDifference struct {
+	reason string
+	// ours explains an error of check on an input Carina accepts.
+	ours func(diagnostics.Diagnostic) bool
+	// theirs explains an error of Carina's on an input check accepts.
+	theirs func(msg string, in checkInput) bool
+}
+
+var deliberateDifferences = []deliberateDifference{
+	{reason: "a name declared nowhere, or called as a function, is reported wherever it is written",
+		ours: func(d diagnostics.Diagnostic) bool {
+			return d.Code == diagnostics.CodeUndefined || d.Code == diagnostics.CodeUnknownFunction
+		}},
+	{reason: "a read of an export or a module attribute that is not declared is reported wherever it is written",
+		ours: func(d diagnostics.Diagnostic) bool {
+			return d.Code == diagnostics.CodeUnknownExport || d.Code == diagnostics.CodeUnknownOutput
+		}},
+	{reason: "a wait's depends_on is checked (Carina checks none)",
+		ours: func(d diagnostics.Diagnostic) bool { return strings.HasPrefix(string(d.Code), "wait-depends-on-") }},
+	{reason: "a dependency cycle through attributes is reported (refcheck finds none, or loops)",
+		ours: func(d diagnostics.Diagnostic) bool { return d.Code == diagnostics.CodeCycle }},
+	{reason: "directives' flags must be true or false (Carina does not check them)",
+		ours: func(d diagnostics.Diagnostic) bool { return d.Code == diagnostics.CodeDirectivesBoolean }},
+	{reason: "a module directory is checked as the module it is; refcheck checks it alone as a root",
+		ours: func(d diagnostics.Diagnostic) bool {
+			return d.Code == diagnostics.CodeModuleArgType && strings.HasSuffix(d.Message, "got binding reference")
+		},
+		theirs: func(msg string, in checkInput) bool {
+			return strings.Contains(msg, "directives.provider: `") && strings.Contains(msg, "is not a known provider instance")
+		}},
+}
+
+// explained returns the deliberate differences that explain a disagreement (joined by "; "),
+// or "": on an input Carina accepts, each of check's errors must be explained by one.
+func explained(j judged) string {
+	var reasons []string
+	if j.theirs.ok {
+		for _, d := range j.all {
+			i := slices.IndexFunc(deliberateDifferences, func(dd deliberateDifference) bool { return dd.ours != nil && dd.ours(d) })
+			if i < 0 {
+				return ""
+			}
+			if r := deliberateDifferences[i].reason; !slices.Contains(reasons, r) {
+				reasons = append(reasons, r)
+			}
+		}
+		slices.Sort(reasons)
+		return strings.Join(reasons, "; ")
+	}
+	for _, dd := range deliberateDifferences {
+		if j.ours == nil && dd.theirs != nil && dd.theirs(j.theirs.msg, j.checkInput) {
+			return dd.reason
+		}
+	}
+	return ""
+}
+
+// environmental reports whether Carina rejected an input for what the environment of its process
+// holds (an env() variable not set there): no verdict on the configuration.
+func environmental(msg string) bool {
+	return strings.Contains(msg, "env(): environment variable '")
 }
 
 // checkInput is one configuration both checkers judge: a corpus configuration directory, as it
@@ -92,15 +151,20 @@ func (in checkInput) name() string {
 type judged struct {
 	checkInput
 	theirs  checkVerdict
-	ours    *diagnostics.Diagnostic // our first error of the language, nil for none
-	oursMsg string                  // ours with its place, as report shows it
+	ours    *diagnostics.Diagnostic  // our first error of the language, nil for none
+	all     []diagnostics.Diagnostic // every error of the language check reports
+	oursMsg string                   // ours with its place, as report shows it
 }
 
 // judge is an input with both verdicts, taken while its layout is as check read it.
-func judge(in checkInput, theirs checkVerdict, ours *diagnostics.Diagnostic, l layout) judged {
-	j := judged{checkInput: in, theirs: theirs, ours: ours}
-	if ours != nil {
-		j.oursMsg = ourMessage(*ours, l)
+func judge(in checkInput, theirs checkVerdict, ours []diagnostics.Diagnostic, l layout) judged {
+	j := judged{checkInput: in, theirs: theirs, all: ours}
+	if len(ours) > 0 {
+		j.ours = &ours[0]
+		j.oursMsg = ourMessage(ours[0], l)
+	}
+	if environmental(theirs.msg) {
+		j.theirs = checkVerdict{none: "Carina read the environment of the process (env())"}
 	}
 	return j
 }
@@ -133,8 +197,13 @@ func TestRefcheckAgreement(t *testing.T) {
 	judgedMuts, skipped := checkRounds(t, refcheck, refparse, ts, muts)
 	t.Logf("%d configurations as they are and %d mutations of the %d files of those Carina accepts (skipped: %d more that "+
 		"Carina's grammar rejects)", len(all), len(judgedMuts), len(bases), sum(skipped))
-	if share := reportAgreement(t, append(all, judgedMuts...), ts.layouts, skipped); share < minAgreement {
-		t.Errorf("verdicts agree on %.2f%% of the inputs, want at least %.0f%% (disagreements listed above)", 100*share, 100*minAgreement)
+	raw, explainedShare := reportAgreement(t, append(all, judgedMuts...), ts.layouts, skipped)
+	if explainedShare < minAgreement {
+		t.Errorf("verdicts agree on %.2f%% of the inputs, the deliberate differences counted as agreements, want at least %.0f%% (disagreements listed above)",
+			100*explainedShare, 100*minAgreement)
+	}
+	if raw < minRawAgreement {
+		t.Errorf("verdicts agree on %.2f%% of the inputs, want at least %.1f%% (disagreements listed above)", 100*raw, 100*minRawAgreement)
 	}
 }
 
@@ -204,12 +273,14 @@ func (ts *trees) add(t *testing.T, in checkInput) int {
 
 // reportAgreement logs the agreement overall and by kind of input, and the disagreements by
 // kind with their smallest examples, in the style of TestRefparseAgreement, and returns the
-// share of the inputs with a verdict from Carina on which the verdicts agree.
-func reportAgreement(t *testing.T, all []judged, layouts []layout, skipped map[string]int) float64 {
+// share of the inputs with a verdict from Carina on which the verdicts agree, and that share
+// with the disagreements a deliberate difference explains (explained) counted as agreements.
+func reportAgreement(t *testing.T, all []judged, layouts []layout, skipped map[string]int) (raw, withDeliberate float64) {
 	t.Helper()
 	type tally struct{ inputs, agree, carina, check, unanswered int }
 	byKind := map[string]*tally{}
 	agree := 0
+	byReason := map[string]int{} // disagreements a deliberate difference explains
 	var missed, extra, unanswered []shown
 	for _, j := range all {
 		k := byKind[j.kind()]
@@ -231,10 +302,16 @@ func reportAgreement(t *testing.T, all []judged, layouts []layout, skipped map[s
 		if j.ours != nil {
 			k.check++
 		}
+		reason := ""
+		if j.theirs.ok != (j.ours == nil) {
+			reason = explained(j)
+		}
 		switch {
 		case j.theirs.ok == (j.ours == nil):
 			agree++
 			k.agree++
+		case reason != "":
+			byReason[reason]++
 		case j.ours != nil:
 			s.key = j.kind() + ": [" + string(j.ours.Code) + "] " + messageKind(j.ours.Message)
 			extra = append(extra, s)
@@ -246,9 +323,20 @@ func reportAgreement(t *testing.T, all []judged, layouts []layout, skipped map[s
 	}
 	compared := len(all) - len(unanswered)
 	share := float64(agree) / float64(max(compared, 1))
+	deliberate := 0
+	var reasons strings.Builder
+	for _, r := range slices.Sorted(maps.Keys(byReason)) {
+		deliberate += byReason[r]
+		fmt.Fprintf(&reasons, "\n  %5d  %s", byReason[r], r)
+	}
+	explainedShare := float64(agree+deliberate) / float64(max(compared, 1))
 	t.Logf("%d inputs compared (%d more without a verdict from Carina's checker): verdicts agree on %d (%.2f%%); "+
-		"%d rejected by Carina get no language error from check, %d accepted by Carina get one",
-		compared, len(unanswered), agree, 100*share, len(missed), len(extra))
+		"%d more differ as docs/language-rules.md says carina-lsp differs on purpose (%.2f%% with them); "+
+		"otherwise %d rejected by Carina get no language error from check, %d accepted by Carina get one",
+		compared, len(unanswered), agree, 100*share, deliberate, 100*explainedShare, len(missed), len(extra))
+	if deliberate > 0 {
+		t.Logf("the deliberate differences met:%s", reasons.String())
+	}
 	var kinds strings.Builder
 	for _, name := range slices.Sorted(maps.Keys(byKind)) {
 		k := byKind[name]
@@ -262,7 +350,7 @@ func reportAgreement(t *testing.T, all []judged, layouts []layout, skipped map[s
 	report(t, "rejected by Carina's checker, no language error from check", missed, refcheckExamples)
 	report(t, "accepted by Carina's checker, a language error from check", extra, refcheckExamples)
 	report(t, "without a verdict from Carina's checker, not compared", unanswered, refcheckExamples)
-	return share
+	return share, explainedShare
 }
 
 // sampleSemantic draws n semantic mutations of the files of bases (unmutated inputs, one a file):
@@ -395,11 +483,11 @@ func checkRounds(t *testing.T, refcheck, refparse string, ts *trees, muts []chec
 }
 
 // checkDirs runs check on each input's configuration (at dirs[i]), on every core, and returns
-// its first error of the language for each (nil: none).
-func checkDirs(t *testing.T, inputs []checkInput, dirs []string) []*diagnostics.Diagnostic {
+// its errors of the language for each.
+func checkDirs(t *testing.T, inputs []checkInput, dirs []string) [][]diagnostics.Diagnostic {
 	t.Helper()
 	idx := testutil.EmbeddedIndex(t)
-	out := make([]*diagnostics.Diagnostic, len(inputs))
+	out := make([][]diagnostics.Diagnostic, len(inputs))
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range runtime.GOMAXPROCS(0) {
@@ -413,9 +501,8 @@ func checkDirs(t *testing.T, inputs []checkInput, dirs []string) []*diagnostics.
 					return fmt.Sprintf("mutation #%d of %s (%s)\n--- the mutated file:\n%s", in.n, in.file, in.Desc, in.Text)
 				}
 				for _, d := range checkErrors(t, workspace.New(workspace.OSFS{}), dirs[i], idx, what) {
-					if !slices.Contains(schemaCodes, d.Code) {
-						out[i] = &d
-						break
+					if !diagnostics.ReadsSchema(d.Code) {
+						out[i] = append(out[i], d)
 					}
 				}
 			}

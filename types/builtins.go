@@ -354,8 +354,9 @@ func decrypt(args []Value) (Value, error) {
 	if len(args) == 2 && args[1].Shape != Str {
 		return Value{}, fmt.Errorf("decrypt() second argument must be a string (key), got %s", args[1].BuiltinShapeName())
 	}
-	// The plain text is known only where the provider's key service answers.
-	return UnknownOf(StringType), nil
+	// The plain text is known only where the provider's key service answers; Carina has it while
+	// it evaluates.
+	return Value{Shape: Unknowable, Type: StringType, opaque: true}, nil
 }
 
 func env(args []Value) (Value, error) {
@@ -365,8 +366,8 @@ func env(args []Value) (Value, error) {
 	if args[0].Shape != Str {
 		return Value{}, fmt.Errorf("env() argument must be a string, got %s", args[0].BuiltinShapeName())
 	}
-	// The variable is read where Carina runs, not here.
-	return UnknownOf(StringType), nil
+	// The variable is read where Carina runs, not here; Carina has it while it evaluates.
+	return Value{Shape: Unknowable, Type: StringType, opaque: true}, nil
 }
 
 func flattenList(args []Value) (Value, error) {

@@ -204,7 +204,8 @@ func (e *evaluator) ownBinding(d Decl, info DeclInfo) binding {
 		}
 		b.value = Value{Shape: Str, Text: "${module:" + name + "}", Type: e.in.declType(d, info)}
 	case DeclUse:
-		b.variable, b.resource = true, true
+		// An alias, not a binding of attributes: Carina binds it to a string.
+		b.variable = true
 		b.value = Value{Shape: Str, Text: "${use:" + useSource(info.Value) + "}", Type: e.in.declType(d, info)}
 	case DeclArgument:
 		b.variable, b.resource = true, true

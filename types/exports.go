@@ -20,6 +20,9 @@ func (e *evaluator) export(it *grammar.OutputDecl) {
 		e.note(err)
 		return
 	}
+	if !e.v.seeded {
+		return // Carina checks exports on the configuration as its last pass reads it
+	}
 	e.scopeCheck(v, spanOf(it.Value))
 	name := it.Name.Text
 	var t *Type

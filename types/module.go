@@ -170,6 +170,9 @@ func (e *evaluator) moduleCall(call *grammar.ModuleCallExpr) {
 		}
 	}
 	e.release(m)
+	if !e.v.seeded {
+		return // Carina checks calls on the configuration as its last pass reads it
+	}
 	mod := e.moduleInfo(call.Name.Text)
 	if mod == nil {
 		return

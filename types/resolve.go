@@ -17,6 +17,9 @@ import (
 // resolve resolves a value where Carina resolves a resource's attribute (refs: references are
 // replaced too) or a let's value (calls only).
 func (e *evaluator) resolve(v Value, sp grammar.Span, refs bool) (Value, *evalError) {
+	if !e.v.seeded {
+		return v, nil // Carina resolves the configuration as its last pass reads it
+	}
 	r, err := e.resolvePass(v, sp, refs, fnsFile)
 	if err != nil {
 		return r, err

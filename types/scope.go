@@ -35,7 +35,7 @@ func (in *Info) known(name string) bool {
 
 // scopeCheck reports the references of a value that name no binding.
 func (e *evaluator) scopeCheck(v Value, sp grammar.Span) {
-	if e.isolated || e.in.env == nil {
+	if e.isolated || e.in.env == nil || !e.v.seeded {
 		return
 	}
 	seen := map[string]bool{}

@@ -226,7 +226,7 @@ func (e *evaluator) checkedBlock(b *grammar.Block) {
 // the let still holds (declared after the let, or reached through a pipe) fails in a file that
 // does not declare the function.
 func (e *evaluator) echo(v Value, sp grammar.Span) {
-	if e.in.env == nil || e.in.env.IsModule() || len(e.in.env.Files()) < 2 {
+	if e.in.env == nil || e.in.env.IsModule() || len(e.in.env.Files()) < 2 || !e.v.seeded {
 		return
 	}
 	var walk func(Value) bool

@@ -65,6 +65,9 @@ type Value struct {
 	// Type is the static type where it says more than the shape: a reference's attribute type
 	// from the schema, a call's result, a parameter's declared type. Nil: the shape's.
 	Type *Type
+	// opaque marks an Unknowable that Carina knows as a constant while it evaluates (what env()
+	// and decrypt() return): Static, though its content is not known here.
+	opaque bool
 	// at is the statement a Call was written in: resolving it elsewhere (a let's value copied
 	// into another) reports nothing, its own statement does.
 	at *grammar.Stmt
@@ -96,6 +99,9 @@ func (v Value) Concrete() bool {
 // Static reports whether v is known before apply throughout: Carina evaluates a call eagerly
 // only when its arguments are static.
 func (v Value) Static() bool {
+	if v.opaque {
+		return true
+	}
 	switch v.Shape {
 	case Str, Enum, IntVal, FloatVal, BoolVal, DurationVal:
 		return true
