@@ -59,9 +59,9 @@ type evaluator struct {
 	record func(e grammar.Expr, v Value)
 	// recordDecl, when set, hears the value every local name is given.
 	recordDecl func(n *grammar.Name, v Value)
-	// resolving are the attributes (binding.attr) whose constants are being put in place of
-	// references to them, for cycles.
-	resolving map[string]bool
+	// resolving are the attributes whose constants are being put in place of references to
+	// them, innermost last, for cycles.
+	resolving []resolvingRef
 	// isolated marks a function body's evaluation: no name outside the body is in scope.
 	isolated bool
 	// fnScope says which user functions a call reaches.

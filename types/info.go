@@ -22,6 +22,8 @@ type Info struct {
 	// named are the top-level declarations by name, with what they are, read once a name.
 	named   map[string]*declsOfName
 	fnNamed map[string][]declEntry // user functions by name, read once a name
+	// resolved are attributes' values as the resolver gives them (see resolvePass).
+	resolved map[resolvedKey]Value
 }
 
 // declsOfName are the top-level declarations of one name, in file order, and the index of the

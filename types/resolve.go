@@ -3,6 +3,7 @@ package types
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	"github.com/carina-rs/carina-lsp/grammar"
 )
@@ -34,18 +35,32 @@ func (e *evaluator) resolvePass(v Value, sp grammar.Span, refs bool, scope fnSco
 			return v, nil
 		}
 		key := v.Text + "." + v.Path[0]
-		if e.resolving[key] {
-			return v, nil // attributes that read each other: a dependency cycle, reported as one
+		mk := resolvedKey{attr: key, scope: scope, file: e.v.file}
+		if r, ok := e.in.resolved[mk]; ok {
+			return r, nil
 		}
-		if lit, ok := e.literalAttribute(v, scope); ok {
-			if e.resolving == nil {
-				e.resolving = map[string]bool{}
+		if i := slices.IndexFunc(e.resolving, func(r resolvingRef) bool { return r.key == mk }); i >= 0 {
+			// Attributes that read each other: a dependency cycle, reported as one. Each member
+			// stays a reference, once and for all.
+			for _, r := range e.resolving[i:] {
+				e.in.memoResolved(r.key, r.ref)
 			}
-			e.resolving[key] = true
-			defer delete(e.resolving, key)
-			return e.resolvePass(lit, sp, true, scope)
+			return v, nil
 		}
-		return v, nil
+		lit, ok := e.literalAttribute(v, scope)
+		if !ok {
+			return v, nil
+		}
+		e.resolving = append(e.resolving, resolvingRef{mk, v})
+		r, err := e.resolvePass(lit, sp, true, scope)
+		e.resolving = e.resolving[:len(e.resolving)-1]
+		if have, ok := e.in.resolved[mk]; ok {
+			return have, nil // a member of a cycle
+		}
+		if err == nil {
+			e.in.memoResolved(mk, r)
+		}
+		return r, err
 	case ListVal, MapVal:
 		out := v
 		out.Elems = make([]Value, len(v.Elems))
@@ -156,4 +171,25 @@ func (in *Info) functionElsewhere(name, file string) string {
 		}
 	}
 	return ""
+}
+
+// resolvedKey names an attribute's value as a pass of Carina's resolver gives it to a file.
+type resolvedKey struct {
+	attr  string // binding.attribute
+	scope fnScope
+	file  string
+}
+
+// resolvingRef is a reference being resolved: its attribute and the reference itself.
+type resolvingRef struct {
+	key resolvedKey
+	ref Value
+}
+
+// memoResolved keeps an attribute's resolved value.
+func (in *Info) memoResolved(k resolvedKey, v Value) {
+	if in.resolved == nil {
+		in.resolved = map[resolvedKey]Value{}
+	}
+	in.resolved[k] = v
 }
