@@ -130,6 +130,9 @@ func (c *checker) pathExists(d *workspace.Decl, path []string) bool {
 	case workspace.ModuleCall:
 		mod := c.moduleOf(d)
 		return mod == nil || c.hasSyntaxErrors(mod) || moduleHasAttr(mod, path[0])
+	case workspace.Value, workspace.Conditional:
+		v, ok := c.cfg.Types(c.schemas).DeclValue(d)
+		return !ok || !v.Scalar()
 	case workspace.Upstream:
 		imp := c.cfg.Upstreams[d.Name]
 		return imp == nil || imp.Config == nil || c.hasSyntaxErrors(imp.Config) || slices.Contains(outputNames(imp.Config, true), path[0])

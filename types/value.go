@@ -118,6 +118,10 @@ func (v Value) Static() bool {
 	return false
 }
 
+// Scalar reports whether v is a constant with no attributes to read: `x.foo` on it is Carina's
+// "is not a resource" error.
+func (v Value) Scalar() bool { return scalar(v) }
+
 // Get returns a map's value for key k.
 func (v Value) Get(k string) (Value, bool) {
 	for i, key := range v.Keys {
