@@ -513,6 +513,10 @@ func (m *moduleLoader) checkCalls() {
 		if in, d := m.expanded(cfg, map[string]bool{c.cfg.Dir: true}); d != nil {
 			diag := c.add(r.File, r.Span, Error, CodeInvalidModule, "module '%s', expanded by this call: %s: %s", imp.Source, m.place(in, d), d.Message)
 			diag.Related = []Related{{Path: d.Path, Span: d.Span, Message: d.Message}}
+			continue
+		}
+		if !c.cfg.IsModule {
+			m.checkCallRouting(r, imp, cfg)
 		}
 	}
 }

@@ -212,6 +212,10 @@ func (c *checker) checkDefaultTags() {
 				continue
 			}
 			p, ok := a.Value.(*grammar.PathExpr)
+			if ok && len(p.Parts) == 1 {
+				c.checkDefaultTagsLet(f, st, owner, p)
+				continue
+			}
 			if !ok || len(p.Parts) != 2 {
 				continue
 			}
@@ -229,6 +233,26 @@ func (c *checker) checkDefaultTags() {
 			}
 		}
 	}
+}
+
+// checkDefaultTagsLet checks a default_tags that names a let binding: Carina substitutes the
+// binding's value, which must then be a map (parser/resolve.rs:finalize_provider_configs). Only
+// a constant of another shape is surely wrong; what is known after apply is left to Carina.
+func (c *checker) checkDefaultTagsLet(f *workspace.File, st *grammar.Stmt, owner string, p *grammar.PathExpr) {
+	d := c.cfg.LookupIn(p.Parts[0].Text, f)
+	if d == nil || (d.Kind != workspace.Value && d.Kind != workspace.Conditional) {
+		return
+	}
+	v, ok := c.cfg.Types(c.schemas).DeclValue(d)
+	if !ok {
+		return
+	}
+	v = types.Evaluated(v)
+	if !v.Concrete() || v.Shape == types.MapVal || v.Shape == types.Enum {
+		return
+	}
+	c.add(f, at(st, p.Span), Error, CodeKeyValue,
+		"default_tags in %s must resolve to a map, but %s is %s", owner, p.String(), v.Describe())
 }
 
 // attributeShape says what a module's attribute is when it is surely no map ("" otherwise, or
@@ -291,4 +315,68 @@ func notMap(t *types.Type) string {
 		return "a duration"
 	}
 	return ""
+}
+
+// checkCallRouting checks, at a root configuration's call of a module, the provider instances
+// the module's resources (and those of the modules it calls) are routed to: an instance a module
+// does not declare itself must be one the root declares, since routing keys on the instance's
+// name once the call expands the module. Carina checks routing on the root's own resources only
+// and accepts the call, to fail when the plan routes the resource; inside the module it would
+// reject what is the usual way to reach the caller's instance (docs/language-rules.md).
+func (m *moduleLoader) checkCallRouting(r *workspace.Ref, imp *workspace.Import, cfg *workspace.Config) {
+	c := m.c
+	named, _ := c.providerInstances()
+	seen := map[string]bool{c.cfg.Dir: true}
+	var visit func(cfg *workspace.Config) bool
+	visit = func(cfg *workspace.Config) bool {
+		if seen[cfg.Dir] {
+			return false
+		}
+		seen[cfg.Dir] = true
+		for _, f := range cfg.Files {
+			for _, st := range f.AST.Stmts {
+				var found bool
+				grammar.Inspect(st.Node, func(n grammar.Node) bool {
+					switch n.(type) {
+					case *grammar.ModuleCallExpr, *grammar.FnStmt:
+						return false
+					}
+					rx, ok := n.(*grammar.ResourceExpr)
+					if found || !ok || rx.Type == nil || len(rx.Type.Parts) < 2 {
+						return !found
+					}
+					p := directivesProvider(rx.Body)
+					if p == nil {
+						return true
+					}
+					inst := p.Parts[0].Text
+					if d := cfg.LookupIn(inst, f); d != nil && d.Kind == workspace.Provider {
+						return true // the module's own instance
+					}
+					if _, ok := named[inst]; ok {
+						return true
+					}
+					kind := rx.Type.Parts[0].Text
+					diag := c.add(r.File, r.Span, Error, CodeDirectivesProviderRef,
+						"module '%s' routes resource `%s` to provider instance `%s`, which this configuration does not declare. Declare it with `let %s = provider %s { ... }`.",
+						imp.Source, rx.Type.String(), inst, inst, kind)
+					diag.Related = []Related{{Path: f.Path, Span: at(st, p.Span), Message: fmt.Sprintf("`%s` named here", inst)}}
+					found = true
+					return false
+				})
+				if found {
+					return true
+				}
+			}
+		}
+		for _, call := range moduleCalls(cfg) {
+			if nested := cfg.Modules[call.Name.Text]; nested != nil {
+				if inner := m.configOf(nested); inner != nil && visit(inner) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	visit(cfg)
 }
