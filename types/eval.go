@@ -185,12 +185,16 @@ func (e *evaluator) ownBinding(d Decl, info DeclInfo) binding {
 		b.value = e.in.letValue(d, e.v.seeded, e)
 	case DeclResource, DeclDataSource:
 		b.variable, b.resource = true, true
-		b.value = Value{Shape: Str, Text: "${" + info.Name + "}", Type: e.in.declType(d, info)}
+		b.value = e.in.placeholder(d, func() Value {
+			return Value{Shape: Str, Text: "${" + info.Name + "}", Type: e.in.declType(d, info)}
+		})
 	case DeclUpstream, DeclWait:
 		b.resource = true
 	case DeclFor:
 		b.variable, b.resource = true, true
-		b.value = Value{Shape: Str, Text: "${for:" + info.Name + "}", Type: e.in.declType(d, info)}
+		b.value = e.in.placeholder(d, func() Value {
+			return Value{Shape: Str, Text: "${for:" + info.Name + "}", Type: e.in.declType(d, info)}
+		})
 	case DeclIf:
 		v := e.in.letValue(d, e.v.seeded, e)
 		b.variable, b.value = true, v
@@ -214,6 +218,19 @@ func (e *evaluator) ownBinding(d Decl, info DeclInfo) binding {
 		// Not a value: a named provider instance is read by directives only.
 	}
 	return b
+}
+
+// placeholder returns the value a structural declaration is bound to, made once (by build).
+func (in *Info) placeholder(d Decl, build func() Value) Value {
+	if v, ok := in.placeholders[d]; ok {
+		return v
+	}
+	v := build()
+	if in.placeholders == nil {
+		in.placeholders = map[Decl]Value{}
+	}
+	in.placeholders[d] = v
+	return v
 }
 
 // useSource returns the source a `use` block names, as written.

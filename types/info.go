@@ -24,6 +24,10 @@ type Info struct {
 	fnNamed map[string][]declEntry // user functions by name, read once a name
 	// resolved are attributes' values as the resolver gives them (see resolvePass).
 	resolved map[resolvedKey]Value
+	// declTypes are the declarations' types (declType), made once: a type is never changed.
+	declTypes map[Decl]*Type
+	// placeholders are the values structural declarations are bound to (ownBinding).
+	placeholders map[Decl]Value
 }
 
 // declsOfName are the top-level declarations of one name, in file order, and the index of the
@@ -31,6 +35,8 @@ type Info struct {
 type declsOfName struct {
 	list    []declEntry
 	firstIn map[string]int
+	// resources says every one is a resource or a data source.
+	resources bool
 }
 
 // declEntry is a declaration with what it is.
@@ -44,9 +50,10 @@ func (in *Info) declsNamed(name string) *declsOfName {
 	if ds, ok := in.named[name]; ok {
 		return ds
 	}
-	ds := &declsOfName{}
+	ds := &declsOfName{resources: true}
 	for _, d := range in.env.Bindings(name) {
 		info := d.Info()
+		ds.resources = ds.resources && (info.Kind == DeclResource || info.Kind == DeclDataSource)
 		if _, ok := ds.firstIn[info.File]; !ok {
 			if ds.firstIn == nil {
 				ds.firstIn = map[string]int{}
@@ -217,6 +224,19 @@ func (in *Info) resourceAttribute(d Decl, info DeclInfo, attr string) (Value, bo
 // declType is the static type of what a binding stands for: a resource's type, a module, an
 // argument's declared type.
 func (in *Info) declType(d Decl, info DeclInfo) *Type {
+	if t, ok := in.declTypes[d]; ok {
+		return t
+	}
+	t := in.declTypeOf(d, info)
+	if in.declTypes == nil {
+		in.declTypes = map[Decl]*Type{}
+	}
+	in.declTypes[d] = t
+	return t
+}
+
+// declTypeOf computes declType.
+func (in *Info) declTypeOf(d Decl, info DeclInfo) *Type {
 	switch info.Kind {
 	case DeclResource, DeclDataSource:
 		if r, ok := info.Value.(*grammar.ResourceExpr); ok && r.Type != nil {

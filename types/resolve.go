@@ -29,13 +29,15 @@ func (e *evaluator) resolve(v Value, sp grammar.Span, refs bool) (Value, *evalEr
 }
 
 func (e *evaluator) resolvePass(v Value, sp grammar.Span, refs bool, scope fnScope) (Value, *evalError) {
+	if !resolvable(v, refs) {
+		return v, nil // most values: nothing to substitute or call, nothing to copy
+	}
 	switch v.Shape {
 	case Ref:
 		if !refs || len(v.Path) == 0 {
 			return v, nil
 		}
-		key := v.Text + "." + v.Path[0]
-		mk := resolvedKey{attr: key, scope: scope, file: e.v.file}
+		mk := resolvedKey{binding: v.Text, attr: v.Path[0], scope: scope, file: e.v.file}
 		if r, ok := e.in.resolved[mk]; ok {
 			return r, nil
 		}
@@ -100,6 +102,24 @@ func (e *evaluator) resolvePass(v Value, sp grammar.Span, refs bool, scope fnSco
 		return e.resolveCall(v, sp, scope)
 	}
 	return v, nil
+}
+
+// resolvable reports whether resolving v may change it: it holds a call, an interpolation, or
+// (refs) a reference to an attribute.
+func resolvable(v Value, refs bool) bool {
+	switch v.Shape {
+	case Call, Interp:
+		return true
+	case Ref:
+		return refs && len(v.Path) > 0
+	case ListVal, MapVal:
+		for _, el := range v.Elems {
+			if resolvable(el, refs) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // resolveCall makes a waiting call, its arguments resolved (references included) first.
@@ -175,9 +195,9 @@ func (in *Info) functionElsewhere(name, file string) string {
 
 // resolvedKey names an attribute's value as a pass of Carina's resolver gives it to a file.
 type resolvedKey struct {
-	attr  string // binding.attribute
-	scope fnScope
-	file  string
+	binding, attr string
+	scope         fnScope
+	file          string
 }
 
 // resolvingRef is a reference being resolved: its attribute and the reference itself.

@@ -136,6 +136,9 @@ func (e *evaluator) letStatement(l *grammar.LetStmt) {
 	case *grammar.KeywordBlockExpr, *grammar.WaitExpr:
 		// Their keys are the construct checks' (source, until, timeout, ...).
 	default:
+		if e.record == nil && e.inert(x) {
+			return
+		}
 		v, err := e.letExpr(x)
 		if err != nil {
 			e.note(err)
@@ -163,7 +166,7 @@ func (e *evaluator) resourceBody(b *grammar.Block) {
 	for _, it := range b.Items {
 		switch it := it.(type) {
 		case *grammar.Attribute:
-			if plainLiteral(it.Value) && e.record == nil {
+			if e.record == nil && e.inert(it.Value) {
 				continue // nothing to evaluate, resolve or check
 			}
 			v, err := e.value(it.Value)
@@ -177,6 +180,9 @@ func (e *evaluator) resourceBody(b *grammar.Block) {
 				e.scopeCheck(r, spanOf(it.Value))
 			}
 		case *grammar.NestedBlock:
+			if e.record == nil && e.inertBlock(it.Body) {
+				continue
+			}
 			v, err := e.block(it.Body, true)
 			if err != nil {
 				e.note(err)
@@ -320,6 +326,76 @@ func customSpan(t *grammar.TypeExpr, name string) grammar.Span {
 }
 
 // plainLiteral reports whether an expression is a literal with nothing in it to evaluate.
+// inert reports whether evaluating a resource attribute's value can meet no mistake, so that it
+// need not be evaluated (most attributes): a literal, a list, map or interpolation of such
+// values, and a read of a top-level resource's or data source's attribute (`vpc.vpc_id`), which
+// resolves to that attribute's value, itself evaluated in its own statement. The cost of check
+// is that of the attributes that compute something.
+func (e *evaluator) inert(x grammar.Expr) bool {
+	switch x := x.(type) {
+	case *grammar.StringLit:
+		if x == nil {
+			return false
+		}
+		for _, p := range x.Parts {
+			if p.Expr != nil && !e.inert(p.Expr) {
+				return false
+			}
+		}
+		return true
+	case *grammar.IntLit, *grammar.FloatLit, *grammar.BoolLit, *grammar.DurationLit:
+		return true
+	case *grammar.ListExpr:
+		if x == nil {
+			return false
+		}
+		for _, el := range x.Elems {
+			if !e.inert(el) {
+				return false
+			}
+		}
+		return true
+	case *grammar.MapExpr:
+		return x != nil && e.inertBlock(x.Body)
+	case *grammar.PathExpr:
+		if x == nil || len(x.Parts) < 2 || e.in.env == nil || e.isolated {
+			return false
+		}
+		if _, ok := e.lookupLocal(x.Parts[0].Text); ok {
+			return false
+		}
+		ds := e.in.declsNamed(x.Parts[0].Text)
+		if len(ds.list) == 0 {
+			// An enum value written with its type (`awscc.Region.ap_northeast_1`).
+			return EnumShaped(x.String())
+		}
+		return len(x.Parts) == 2 && ds.resources
+	}
+	return false
+}
+
+// inertBlock reports whether every attribute and nested block of a block is inert.
+func (e *evaluator) inertBlock(b *grammar.Block) bool {
+	if b == nil {
+		return false
+	}
+	for _, it := range b.Items {
+		switch it := it.(type) {
+		case *grammar.Attribute:
+			if !e.inert(it.Value) {
+				return false
+			}
+		case *grammar.NestedBlock:
+			if !e.inertBlock(it.Body) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 func plainLiteral(x grammar.Expr) bool {
 	switch x := x.(type) {
 	case *grammar.StringLit:
