@@ -41,7 +41,10 @@ type Options struct {
 	Disable []Code
 
 	// nested marks the check of a module or an upstream configuration from the configuration
-	// that uses it (checkModules): its own imports are that configuration's to check.
+	// that uses it (checkModules): its own imports are that configuration's to check, and only
+	// what Carina meets while it loads and expands the module is read from it (the codes of
+	// moduleLoadCodes, moduleCallCodes and moduleExpandCodes, unknown-module-attribute), so
+	// the schema checks, the lint and the cross-statement checks do not run.
 	nested bool
 }
 
@@ -80,24 +83,28 @@ func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index
 	}
 
 	// What spans statements: the dependency graph, names declared twice, what nothing uses.
-	c.contained("cycles", c.checkCycles)
-	c.contained("wait bypasses", c.checkBypasses)
-	c.contained("redundant depends_on", c.checkRedundantDependsOn)
-	c.contained("duplicates", c.checkDuplicates)
-	c.contained("placement", c.checkPlacement)
+	if !opts.nested {
+		c.contained("cycles", c.checkCycles)
+		c.contained("wait bypasses", c.checkBypasses)
+		c.contained("redundant depends_on", c.checkRedundantDependsOn)
+		c.contained("duplicates", c.checkDuplicates)
+		c.contained("placement", c.checkPlacement)
+	}
 	c.contained("modules", c.checkModules)
 	c.contained("upstream configurations", c.checkUpstreams)
 	c.contained("provider routing", c.checkProviderRouting)
 	c.contained("default tags", c.checkDefaultTags)
 	c.contained("backends", c.checkBackends)
-	if !broken {
-		// Text that did not parse may hold the references that would make these used.
-		c.contained("unused", c.checkUnused)
+	if !opts.nested {
+		if !broken {
+			// Text that did not parse may hold the references that would make these used.
+			c.contained("unused", c.checkUnused)
+		}
+		c.contained("unused waits", func() { c.checkUnusedWaits(!broken) })
+		c.contained("no schema", c.reportNoSchema)
+		c.contained("naming", c.checkNaming)
+		c.contained("tag keys", c.checkTagKeys)
 	}
-	c.contained("unused waits", func() { c.checkUnusedWaits(!broken) })
-	c.contained("no schema", c.reportNoSchema)
-	c.contained("naming", c.checkNaming)
-	c.contained("tag keys", c.checkTagKeys)
 	c.contained("disable comments", c.suppress)
 	if ctx.Err() != nil {
 		return nil
@@ -115,13 +122,19 @@ func (c *checker) checkStatement() {
 	c.contained("waits", c.checkWaits)
 	c.contained("references", c.checkRefs)
 	c.contained("blocks", c.checkBlocks)
-	c.contained("resources", c.checkResources)
+	if !c.opts.nested {
+		c.contained("resources", c.checkResources)
+	}
 	c.contained("attribute references", c.checkAttrRefs)
 	c.contained("module calls", c.checkModuleCalls)
-	c.contained("pipe form", c.checkPipeForm)
+	if !c.opts.nested {
+		c.contained("pipe form", c.checkPipeForm)
+	}
 	c.contained("types", c.checkTypes)
-	c.contained("tag keys", c.collectTagKeys)
-	c.contained("schema versions", func() { c.checkVersions(mark) })
+	if !c.opts.nested {
+		c.contained("tag keys", c.collectTagKeys)
+		c.contained("schema versions", func() { c.checkVersions(mark) })
+	}
 }
 
 // contained runs one check on what is in scope (the statement c.only, or the configuration).
