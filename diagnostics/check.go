@@ -169,8 +169,58 @@ func (c *checker) reportNoSchema() {
 	}
 }
 
-// Sort orders diagnostics by file, then position, then message.
-func Sort(ds []Diagnostic) { slices.SortStableFunc(ds, Compare) }
+// Sort orders diagnostics by file, then position, then message; equal ones keep their order.
+// It sorts small keys (the file's rank, the span) and moves each diagnostic once: a stable sort
+// of the diagnostics themselves rotates large values over and over, and compares paths each
+// time (a fifth of check's time on a file with 16,000 findings).
+func Sort(ds []Diagnostic) {
+	if slices.IsSortedFunc(ds, Compare) {
+		return
+	}
+	paths := make([]string, 0, 8)
+	for i := range ds {
+		if !slices.Contains(paths, ds[i].Path) {
+			if len(paths) > 64 {
+				slices.SortStableFunc(ds, Compare) // many files: ranking them is no cheaper
+				return
+			}
+			paths = append(paths, ds[i].Path)
+		}
+	}
+	slices.Sort(paths)
+	type key struct {
+		file       int32
+		start, end int32
+		i          int32
+	}
+	keys := make([]key, len(ds))
+	for i := range ds {
+		keys[i] = key{int32(slices.Index(paths, ds[i].Path)), ds[i].Span.Start, ds[i].Span.End, int32(i)}
+	}
+	slices.SortFunc(keys, func(a, b key) int {
+		return cmp.Or(cmp.Compare(a.file, b.file), cmp.Compare(a.start, b.start), cmp.Compare(a.end, b.end),
+			cmp.Compare(ds[a.i].Message, ds[b.i].Message), cmp.Compare(a.i, b.i))
+	})
+	// Put each diagnostic in its place following the permutation's cycles (keys[k].i is the
+	// diagnostic that belongs at k), without a copy of the slice.
+	for k := range keys {
+		if keys[k].i < 0 || int(keys[k].i) == k {
+			continue
+		}
+		hold := ds[k]
+		j := k
+		for {
+			from := int(keys[j].i)
+			keys[j].i = -1
+			if from == k {
+				ds[j] = hold
+				break
+			}
+			ds[j] = ds[from]
+			j = from
+		}
+	}
+}
 
 // Compare is the order of Sort.
 func Compare(a, b Diagnostic) int {
