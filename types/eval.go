@@ -146,7 +146,7 @@ func (e *evaluator) topLevel(name string) binding {
 		return binding{}
 	}
 	var own, other *declEntry
-	if i, ok := ds.firstIn[e.v.file]; ok && ds.list[i].info.Stmt != nil && ds.list[i].info.Stmt.Offset < e.v.pos {
+	if i := ds.firstIn(e.v.file); i >= 0 && ds.list[i].info.Stmt != nil && ds.list[i].info.Stmt.Offset < e.v.pos {
 		own = &ds.list[i]
 	}
 	for i := range ds.list {

@@ -30,13 +30,21 @@ type Info struct {
 	placeholders map[Decl]Value
 }
 
-// declsOfName are the top-level declarations of one name, in file order, and the index of the
-// first of each file.
+// declsOfName are the top-level declarations of one name, in file order.
 type declsOfName struct {
-	list    []declEntry
-	firstIn map[string]int
+	list []declEntry
 	// resources says every one is a resource or a data source.
 	resources bool
+}
+
+// firstIn returns the index of the first declaration in file, or -1.
+func (ds *declsOfName) firstIn(file string) int {
+	for i := range ds.list {
+		if ds.list[i].info.File == file {
+			return i
+		}
+	}
+	return -1
 }
 
 // declEntry is a declaration with what it is.
@@ -51,16 +59,13 @@ func (in *Info) declsNamed(name string) *declsOfName {
 		return ds
 	}
 	ds := &declsOfName{resources: true}
-	for _, d := range in.env.Bindings(name) {
-		info := d.Info()
-		ds.resources = ds.resources && (info.Kind == DeclResource || info.Kind == DeclDataSource)
-		if _, ok := ds.firstIn[info.File]; !ok {
-			if ds.firstIn == nil {
-				ds.firstIn = map[string]int{}
-			}
-			ds.firstIn[info.File] = len(ds.list)
+	if bs := in.env.Bindings(name); len(bs) > 0 {
+		ds.list = make([]declEntry, 0, len(bs))
+		for _, d := range bs {
+			info := d.Info()
+			ds.resources = ds.resources && (info.Kind == DeclResource || info.Kind == DeclDataSource)
+			ds.list = append(ds.list, declEntry{d, info})
 		}
-		ds.list = append(ds.list, declEntry{d, info})
 	}
 	if in.named == nil {
 		in.named = map[string]*declsOfName{}
