@@ -54,6 +54,7 @@ type completer struct {
 
 	edit   grammar.Span       // what the items replace: the typed word, or the typed part of a string
 	prefer cursor.Expectation // the type a value position expects: members of that type are offered first
+	want   want               // what the value position being completed expects (see value)
 	items  []Item
 	seen   map[itemKey]bool // the items added, to drop duplicates
 	names  []string         // the configuration's binding names, sorted (see bindingNames)

@@ -1,6 +1,7 @@
 package completion
 
 import (
+	"github.com/carina-rs/carina-lsp/types"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -14,6 +15,8 @@ func (c *completer) scope() {
 	}
 	names := c.bindingNames()
 	var refs []*workspace.Decl
+	exp := c.expected()
+	var values []ranked
 	for _, n := range names {
 		if n == c.sl.Owner {
 			continue
@@ -24,11 +27,19 @@ func (c *completer) scope() {
 		d := c.lookup(n)
 		switch d.Kind {
 		case workspace.Value, workspace.Argument, workspace.ForEach, workspace.Conditional:
-			c.text(n, Variable, n, d.Kind.String(), "")
+			r := ranked{label: n, kind: Variable, detail: d.Kind.String(), fit: types.Unsure}
+			if t := c.inferred(d); t.Known() {
+				r.detail += ": " + t.String()
+				if exp != nil {
+					r.fit = types.FitOf(exp, t)
+				}
+			}
+			values = append(values, r)
 		case workspace.Resource, workspace.DataSource, workspace.Wait, workspace.ModuleCall, workspace.Upstream:
 			refs = append(refs, d)
 		}
 	}
+	c.addRanked(values)
 	for _, d := range refs {
 		c.text(d.Name, Reference, d.Name, c.declDetail(d), "")
 	}

@@ -23,6 +23,7 @@ func expect(e cursor.Expectation) want { return want{Expectation: e} }
 // the same refined type, then the names in scope, and once a word is typed the functions. After
 // `|>` or `>>` it offers functions; after `binding.` only that binding's members.
 func (c *completer) value(w want, rhs []cursor.Entry) {
+	c.want = w
 	if n := len(rhs); n > 0 && (rhs[n-1].Tok.Kind == grammar.Pipe || rhs[n-1].Tok.Kind == grammar.Compose) {
 		c.provide("functions", c.functions)
 		return

@@ -129,7 +129,10 @@ func (c *checker) pathExists(d *workspace.Decl, path []string) bool {
 		return bad < 0 || bad == 0 && path[0] == "id"
 	case workspace.ModuleCall:
 		mod := c.moduleOf(d)
-		return mod == nil || c.hasSyntaxErrors(mod) || slices.Contains(outputNames(mod, false), path[0]) || mod.Lookup(path[0]) != nil
+		return mod == nil || c.hasSyntaxErrors(mod) || moduleHasAttr(mod, path[0])
+	case workspace.Value, workspace.Conditional:
+		v, ok := c.cfg.Types(c.schemas).DeclValue(d)
+		return !ok || !v.Scalar()
 	case workspace.Upstream:
 		imp := c.cfg.Upstreams[d.Name]
 		return imp == nil || imp.Config == nil || c.hasSyntaxErrors(imp.Config) || slices.Contains(outputNames(imp.Config, true), path[0])
@@ -167,15 +170,28 @@ func (c *checker) checkModuleOutputRef(r *workspace.Ref) {
 	}
 	names := outputNames(mod, false)
 	seg := r.Path[0]
-	// A module call exposes the module's attributes and, addressed through the instance, its
-	// top-level bindings (`reg.cert.bucket_name`).
-	if slices.Contains(names, seg.Text) || mod.Lookup(seg.Text) != nil {
-		return
-	}
 	call := r.Decl.Value.(*grammar.ModuleCallExpr)
-	d := c.add(r.File, seg.Span, Error, CodeUnknownOutput, "module %q has no attribute %q (its attributes: %s)%s",
-		call.Name.Text, seg.Text, listOrNone(names), didYouMean(seg.Text, names))
-	c.renameFix(d, seg.Text, names)
+	switch {
+	case slices.Contains(names, seg.Text):
+	case len(names) == 0 && mod.Lookup(seg.Text) != nil:
+		// A call of a module that declares no attributes has no attribute surface: Carina
+		// leaves its reads alone, and a top-level binding addressed through the instance
+		// (`reg.cert.bucket_name`) is how such a module is read.
+	case len(names) == 0:
+		c.add(r.File, seg.Span, Warning, CodeUnknownOutput, "module %q declares no attributes, so %s.%s reads nothing it publishes (Carina does not check it); declare it in the module's attributes { }",
+			call.Name.Text, r.Name, seg.Text)
+	default:
+		d := c.add(r.File, seg.Span, Error, CodeUnknownOutput, "module %q has no attribute %q (its attributes: %s)%s",
+			call.Name.Text, seg.Text, listOrNone(names), didYouMean(seg.Text, names))
+		c.renameFix(d, seg.Text, names)
+	}
+}
+
+// moduleHasAttr reports whether a call of module mod can be read as `call.name`: an attribute
+// it declares, or, where it declares none, anything (Carina does not check those reads).
+func moduleHasAttr(mod *workspace.Config, name string) bool {
+	names := outputNames(mod, false)
+	return len(names) == 0 || slices.Contains(names, name)
 }
 
 func (c *checker) checkUpstreamRef(r *workspace.Ref) {

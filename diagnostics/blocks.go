@@ -31,10 +31,14 @@ func (c *checker) checkBlocks() {
 			switch n := st.Node.(type) {
 			case *grammar.ProviderStmt:
 				c.checkProviderRegion(f, st, n.Kind.Text, n.Body)
+				c.checkProviderKeys(f, st, n.Kind.Text, n.Body, false)
 			case *grammar.LetStmt:
 				if p, ok := n.Value.(*grammar.ProviderExpr); ok {
 					c.checkProviderRegion(f, st, p.Kind.Text, p.Body)
+					c.checkProviderKeys(f, st, p.Kind.Text, p.Body, true)
 				}
+			case *grammar.StateBlockStmt:
+				c.checkMoved(f, st, n)
 			}
 			var keyed *grammar.Block
 			grammar.Inspect(st.Node, func(n grammar.Node) bool {
@@ -243,6 +247,18 @@ func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *grammar.Stmt, 
 			c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: upstream_state binding %q is not a valid depends_on target (it is another configuration, read before this one is applied): remove it", on, n)
 		case d.Kind == workspace.DataSource:
 			c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: data sources cannot be depends_on targets (binding %q): remove it, or read its attributes where the order matters", on, n)
+		case d.Kind != workspace.Resource && d.Kind != workspace.Conditional:
+			// Carina resolves the entry like a value (a let's value, a module call's
+			// placeholder) and finds no resource of that name.
+			hint := ""
+			switch d.Kind {
+			case workspace.Wait:
+				hint = fmt.Sprintf("; to go after the wait, read its attributes (%s.<attribute>) where they are needed", n)
+			case workspace.ModuleCall:
+				hint = "; to go after the module's resources, read the module's attributes where they are needed"
+			}
+			c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: binding %q is %s, not a resource (Carina: not declared in this scope): depends_on lists resources%s",
+				on, n, withArticle(d.Kind.String()), hint)
 		}
 	}
 }

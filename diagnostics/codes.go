@@ -15,6 +15,10 @@ func Codes() []Code {
 		CodeUndefined, CodeUnknownFunction, CodeUnknownModule, CodeUnknownOutput, CodeUnknownExport,
 		CodeUnknownArgument, CodeMissingArgument, CodeDuplicate, CodeUnused, CodeCycle, CodeRedundantDependsOn,
 		CodeArgumentsInRoot, CodeNotInModule,
+		// modules and upstream configurations as Carina loads them
+		CodeModuleNotFound, CodeCircularImport, CodeInvalidModule, CodeUpstreamNotFound, CodeInvalidUpstream,
+		// providers, state blocks and backends
+		CodeVersionConstraint, CodeVersionRevision, CodeMovedTypeChange, CodeMultipleBackends,
 		// keyed constructs against the construct table
 		CodeMissingKey, CodeUnknownKey, CodeDuplicateKey, CodeKeyValue,
 		// blocks and strings
@@ -37,6 +41,8 @@ func Codes() []Code {
 		// disable comments
 		CodeDisableUnknown,
 	}
+	// the language rules inference checks
+	codes = append(codes, typeCodes...)
 	slices.Sort(codes)
 	return codes
 }
@@ -80,3 +86,13 @@ func codeNames() []string {
 	}
 	return out
 }
+
+// schemaCodes are the codes of the checks that read a provider's schema: what a check of the
+// language alone (Carina's without its providers) cannot report.
+var schemaCodes = []Code{CodeNoSchema, CodeUnknownType, CodeTypeCase, CodeReadKeyword, CodeUnknownAttribute,
+	CodeMissingRequired, CodeExclusiveRequired, CodeReadOnly, CodeBlockSyntax, CodeTypeMismatch,
+	CodeInvalidEnum, CodeEnumString, CodeEnumOldForm, CodeOutOfRange, CodeInvalidPattern,
+	CodeInvalidRegion, CodeSchemaVersion, CodeWaitUntilAttribute, CodeWaitUntilType, CodeUnknownCustom}
+
+// ReadsSchema reports whether a code's check reads a provider's schema.
+func ReadsSchema(c Code) bool { return slices.Contains(schemaCodes, c) }

@@ -255,6 +255,36 @@ func (c *checker) wrongValue(s keyedSite, codes keyCodes, texts keyTexts, p gram
 			return // checkWaitDependsOn, checkDirectives
 		}
 	}
+	switch {
+	case s.kb.Construct.ID == grammar.UseConstruct && p.Key.Value == grammar.PathValue:
+		// Carina evaluates a module's source while parsing: a let holding the path, or an
+		// interpolation of lets, is a source too.
+		if _, isStr := a.Value.(*grammar.StringLit); !isStr {
+			c.volatile = true // reads the lets' values
+		}
+		if _, ok := c.cfg.StaticString(f, a.Value); ok {
+			return
+		}
+	case s.kb.Construct.ID == grammar.ProviderConstruct && p.Key.Value == grammar.StringValue:
+		// Only a string is read as the provider's source, version requirement or revision;
+		// another value is an ordinary attribute of the provider's configuration.
+		what := map[string]string{"source": "source", "version": "version requirement", "revision": "pinned revision"}[p.Key.Name]
+		if what == "" {
+			break
+		}
+		c.volatile = true // reads the lets' values
+		if _, ok := c.cfg.StaticString(f, a.Value); ok {
+			return // a let holding a string is the string (checkProviderKeys)
+		}
+		d := c.add(f, at(st, a.Value.Pos()), Warning, CodeKeyValue,
+			"%s in %s is not a string, so Carina does not read it as the provider's %s (the provider gets it as an attribute): write it as a string, e.g. %s = '%s'",
+			p.Key.Name, s.owner, what, p.Key.Name, text(f, at(st, a.Value.Pos())))
+		switch a.Value.(type) {
+		case *grammar.IntLit, *grammar.FloatLit:
+			d.Fixes = []Fix{{Title: "Quote the " + p.Key.Name, Edits: []Edit{{Span: d.Span, NewText: "'" + text(f, d.Span) + "'"}}}}
+		}
+		return
+	}
 	code := codes.value
 	if code == CodeSyntax && p.Key.Value != grammar.StringValue {
 		code = CodeKeyValue // Carina's grammar fixes strings only

@@ -145,6 +145,10 @@ func declaredCodes(t *testing.T) []string {
 			out = append(out, m[1])
 		}
 	}
+	// The codes of inference's rules are declared from the rules (types.Rule).
+	for _, c := range typeCodes {
+		out = append(out, string(c))
+	}
 	slices.Sort(out)
 	return out
 }

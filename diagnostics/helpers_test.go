@@ -76,7 +76,7 @@ func (r result) linesRelated() []string {
 		out = append(out, describeDiag(r.cfg, d))
 		for _, rel := range d.Related {
 			place := testutil.Rel(rel.Path) + ":?-?"
-			if f := r.cfg.File(rel.Path); f != nil {
+			if f := fileRead(r.cfg, rel.Path); f != nil {
 				place = fmt.Sprintf("%s:%s-%s", testutil.Rel(rel.Path), pos(f, rel.Span.Start), pos(f, rel.Span.End))
 			}
 			out = append(out, "  related "+place+" "+rel.Message)
@@ -107,8 +107,23 @@ func validSpan(text string, start, end int32) bool {
 	return boundary(start) && boundary(end)
 }
 
+// fileRead returns the file at path among those of the configuration and of the configurations
+// it reads (its modules and upstream configurations), or nil.
+func fileRead(cfg *workspace.Config, path string) *workspace.File {
+	if f := cfg.File(path); f != nil {
+		return f
+	}
+	for _, ic := range cfg.Imported() {
+		if f := ic.File(path); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
 // checkSpans fails the test unless every diagnostic belongs to a file of the configuration, its
-// range (and those of its related information and fixes) lies within the file it names, and the
+// range (and those of its fixes) lies within the file it names, its related information within a
+// file the configuration or a module or upstream configuration it reads holds, and the
 // diagnostics come sorted.
 func checkSpans(t testing.TB, cfg *workspace.Config, ds []Diagnostic) {
 	t.Helper()
@@ -122,9 +137,9 @@ func checkSpans(t testing.TB, cfg *workspace.Config, ds []Diagnostic) {
 			t.Errorf("%s %s: range %v is not within the file (%d bytes)", testutil.Rel(d.Path), d.Code, d.Span, len(f.Text()))
 		}
 		for _, r := range d.Related {
-			rf := cfg.File(r.Path)
+			rf := fileRead(cfg, r.Path)
 			if rf == nil || !validSpan(rf.Text(), r.Span.Start, r.Span.End) {
-				t.Errorf("%s %s: related %s %v is not within a file of the configuration", testutil.Rel(d.Path), d.Code, testutil.Rel(r.Path), r.Span)
+				t.Errorf("%s %s: related %s %v is not within a file the configuration reads", testutil.Rel(d.Path), d.Code, testutil.Rel(r.Path), r.Span)
 			}
 		}
 		for _, fx := range d.Fixes {

@@ -8,8 +8,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -28,6 +30,45 @@ type Memo struct {
 	entries  map[memoKey]*memoEntry
 	analysed int // statements analysed by the last run
 	reused   int // statements whose results the last run reused
+
+	// modules holds the own checks of the modules and upstream configurations the
+	// configuration uses (checker.moduleCheck): a configuration is immutable once built, so its
+	// check stands while the workspace hands out the same one.
+	modules map[moduleKey]*moduleEntry
+}
+
+type moduleKey struct {
+	cfg     *workspace.Config
+	schemas *schema.Index
+}
+
+type moduleEntry struct {
+	diags []Diagnostic
+	used  bool // asked for by the current run
+}
+
+// moduleResult returns the memoised check of a module, if any (m may be nil). The run holds m.mu.
+func (m *Memo) moduleResult(cfg *workspace.Config, schemas *schema.Index) ([]Diagnostic, bool) {
+	if m == nil {
+		return nil, false
+	}
+	e := m.modules[moduleKey{cfg, schemas}]
+	if e == nil {
+		return nil, false
+	}
+	e.used = true
+	return e.diags, true
+}
+
+// storeModule memoises the check of a module (m may be nil). The run holds m.mu.
+func (m *Memo) storeModule(cfg *workspace.Config, schemas *schema.Index, ds []Diagnostic) {
+	if m == nil {
+		return
+	}
+	if m.modules == nil {
+		m.modules = map[moduleKey]*moduleEntry{}
+	}
+	m.modules[moduleKey{cfg, schemas}] = &moduleEntry{diags: ds, used: true}
 }
 
 type memoKey struct {
@@ -61,6 +102,8 @@ type memoRun struct {
 	names    uint64 // hash of the declared names and provider prefixes
 	env      uint64 // hash of the schemas and whether the configuration is a module
 	sigs     map[*workspace.Decl]string
+	digests  map[*workspace.Decl]uint64 // see valueDigest
+	fns      uint64                     // see functionsDigest; 0 until computed
 	analysed int
 	reused   int
 }
@@ -92,6 +135,7 @@ func (m *Memo) begin(c *checker) *memoRun {
 	fmt.Fprintf(eh, "%p|%t", c.schemas, c.cfg.IsModule)
 	r.env = eh.Sum64()
 	r.sigs = make(map[*workspace.Decl]string, len(c.cfg.Decls))
+	r.digests = make(map[*workspace.Decl]uint64, len(c.cfg.Decls))
 	return r
 }
 
@@ -103,6 +147,12 @@ func (m *Memo) end(r *memoRun) {
 	for k, e := range m.entries {
 		if !e.used {
 			delete(m.entries, k) // statements that are gone
+		}
+		e.used = false
+	}
+	for k, e := range m.modules {
+		if !e.used {
+			delete(m.modules, k) // modules no longer used, or changed since
 		}
 		e.used = false
 	}
@@ -119,17 +169,29 @@ func (r *memoRun) fingerprint(f *workspace.File, st *grammar.Stmt, names bool) u
 	buf = append(buf, f.Path...)
 	buf = append(buf, '|')
 	buf = strconv.AppendUint(buf, r.env, 16)
-	unresolved := false
+	unresolved, calls := false, false
 	for _, ref := range c.stmtRefs[st] {
 		buf = append(buf, ref.Name...)
 		buf = append(buf, '/', byte('0'+ref.Kind), '/')
+		calls = calls || ref.Kind == workspace.RefCall
 		if ref.Decl == nil {
 			unresolved = true
 			buf = append(buf, '?', ';')
 			continue
 		}
 		buf = append(buf, r.signature(ref.Decl)...)
+		// What evaluation reads of it: its value (in both of Carina's passes), and whether it
+		// stands before the statement in its file (the first pass sees only those).
+		buf = strconv.AppendUint(buf, r.valueDigest(ref), 16)
+		if ref.Decl.File == f && ref.Decl.Stmt != nil && ref.Decl.Stmt.Offset < st.Offset {
+			buf = append(buf, '<')
+		}
 		buf = append(buf, ';')
+	}
+	if calls {
+		// A call reaches user functions by Carina's rules of files and order.
+		buf = append(buf, "fns:"...)
+		buf = strconv.AppendUint(buf, r.functionsDigest(), 16)
 	}
 	if unresolved || names || declaresWait(st) {
 		buf = append(buf, "names:"...)
@@ -137,6 +199,51 @@ func (r *memoRun) fingerprint(f *workspace.File, st *grammar.Stmt, names bool) u
 	}
 	h.Write(buf)
 	return h.Sum64()
+}
+
+// valueDigest is what inference reads of the declaration a reference resolves to: a let's
+// value, the value a resource's body gives the attribute read (evaluation puts constants in
+// place of such references), the text of an argument's, an if's, a for's or a function's
+// statement. A let's is computed once per run.
+func (r *memoRun) valueDigest(ref *workspace.Ref) uint64 {
+	d := ref.Decl
+	switch d.Kind {
+	case workspace.Value:
+		if !d.TopLevel {
+			return 0
+		}
+		if v, ok := r.digests[d]; ok {
+			return v
+		}
+		v := r.c.cfg.Types(r.c.schemas).Digest(d)
+		r.digests[d] = v
+		return v
+	case workspace.Resource, workspace.DataSource:
+		if len(ref.Path) == 0 {
+			return 0
+		}
+		return r.c.cfg.Types(r.c.schemas).AttributeDigest(d, ref.Path[0].Text)
+	case workspace.Argument, workspace.Conditional, workspace.ForEach, workspace.Function:
+		if d.Stmt != nil {
+			return uint64(uintptr(unsafe.Pointer(d.Stmt.Parsed)))
+		}
+	}
+	return 0
+}
+
+// functionsDigest hashes the user functions of the configuration: their files, order and text.
+func (r *memoRun) functionsDigest() uint64 {
+	if r.fns != 0 {
+		return r.fns
+	}
+	h := fnv.New64a()
+	for _, d := range r.c.cfg.Decls {
+		if d.Kind == workspace.Function && d.Stmt != nil {
+			fmt.Fprintf(h, "%s|%s|%d|%p;", d.Name, d.File.Path, d.Stmt.Offset, d.Stmt.Parsed)
+		}
+	}
+	r.fns = h.Sum64() | 1
+	return r.fns
 }
 
 // signature is declSignature, computed once per declaration and run.

@@ -1,6 +1,8 @@
 package diagnostics
 
 import (
+	"slices"
+
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -33,10 +35,14 @@ func rootOnly(n grammar.Node) (grammar.ConstructID, string) {
 	return grammar.NoConstruct, ""
 }
 
-// checkPlacement applies the rules that tell modules from root configurations. A configuration
-// with a backend, exports, upstream_state or import/removed/moved is a root configuration: an
-// `arguments` or `attributes` block in it is an error. Otherwise one that declares `arguments` or
-// `attributes` is a module: provider blocks in it are errors.
+// checkPlacement applies the rules that tell modules from root configurations, as Carina does on
+// a directory checked by itself: `arguments` beside a provider block (default or named) or a
+// backend is an error, those making the directory a root configuration. Which of the two is
+// reported follows what the directory looks like: with a backend, exports, upstream_state or
+// state blocks it is a root, and its arguments are the mistake; with only a provider it is a
+// module, and the provider is. A directory that declares arguments or attributes without that
+// conflict is taken for a module: its root-only blocks are warnings (Carina rejects them where
+// the directory is used as a module, an error at that `use`; see checkModules).
 func (c *checker) checkPlacement() {
 	type site struct {
 		f    *workspace.File
@@ -44,32 +50,44 @@ func (c *checker) checkPlacement() {
 		what grammar.ConstructID
 		msg  string
 	}
-	var roots, moduleBlocks []site
-	strongRoot := false
+	var roots, arguments, moduleBlocks []site
+	strongRoot, conflict := false, false
 	for _, f := range c.cfg.Files {
 		for _, st := range f.AST.Stmts {
 			if what, msg := rootOnly(st.Node); what != grammar.NoConstruct {
 				roots = append(roots, site{f, st, what, msg})
 				strongRoot = strongRoot || what != grammar.ProviderConstruct
+				conflict = conflict || what == grammar.ProviderConstruct || what == grammar.BackendConstruct
+			}
+			if l, ok := st.Node.(*grammar.LetStmt); ok && grammar.NodeConstruct(l.Value) == grammar.ProviderConstruct {
+				conflict = true // a named provider instance is a provider block too
 			}
 			switch id := grammar.NodeConstruct(st.Node); id {
-			case grammar.ArgumentsConstruct, grammar.AttributesConstruct:
+			case grammar.ArgumentsConstruct:
+				arguments = append(arguments, site{f: f, st: st, what: id})
+				moduleBlocks = append(moduleBlocks, site{f: f, st: st, what: id})
+			case grammar.AttributesConstruct:
 				moduleBlocks = append(moduleBlocks, site{f: f, st: st, what: id})
 			}
 		}
 	}
-	if len(moduleBlocks) == 0 {
-		return
-	}
-	if strongRoot {
-		for _, s := range moduleBlocks {
+	switch {
+	case len(arguments) > 0 && conflict && (strongRoot || !slices.ContainsFunc(roots, func(s site) bool { return s.what == grammar.ProviderConstruct })):
+		for _, s := range arguments {
 			c.add(s.f, at(s.st, keywordSpan(s.st.Node)), Error, CodeArgumentsInRoot,
-				"%s blocks are only valid inside module definitions, not in root configurations (this directory declares a backend, exports, upstream_state or state blocks)", s.what.Keyword())
+				"arguments blocks are only valid inside module definitions, not in root configurations. This directory has a provider or a backend, which makes it a root configuration: pass these values where they are used, or move the provider or backend to the configuration that uses this directory.")
 		}
-		return
-	}
-	for _, s := range roots {
-		c.add(s.f, at(s.st, keywordSpan(s.st.Node)), Error, CodeNotInModule, "%s", s.msg)
+	case len(arguments) > 0 && conflict:
+		for _, s := range roots {
+			if s.what == grammar.ProviderConstruct {
+				c.add(s.f, at(s.st, keywordSpan(s.st.Node)), Error, CodeNotInModule, "%s", s.msg)
+			}
+		}
+	case len(moduleBlocks) > 0:
+		for _, s := range roots {
+			c.add(s.f, at(s.st, keywordSpan(s.st.Node)), Warning, CodeNotInModule,
+				"%s (This directory declares %s, so it is a module: Carina rejects the block where the directory is used.)", s.msg, moduleBlocks[0].what.Keyword())
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"unicode"
 
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/types"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -68,6 +69,14 @@ func (c *checker) checkRefs() {
 		}
 		switch r.Kind {
 		case workspace.RefCall:
+			if cond := inCondition(r.Stmt, r.Expr); cond {
+				// Conditions (validation, require) call only len() and length(), Carina's own.
+				if r.Name != "len" && r.Name != "length" {
+					c.add(r.File, r.Span, Error, CodeUnknownFunction,
+						"unknown function %q in a condition: Carina's validation and require conditions call only len() and length()", r.Name)
+				}
+				continue
+			}
 			if grammar.IsBuiltinFunction(r.Name) {
 				continue
 			}
@@ -92,6 +101,9 @@ func (c *checker) checkRefs() {
 		case workspace.RefValue:
 			if len(r.Path) == 0 || providers[r.Name] || !startsLower(r.Name) || c.untilLHS(r) {
 				continue
+			}
+			if pe, ok := r.Expr.(*grammar.PathExpr); ok && types.EnumShaped(pe.String()) {
+				continue // an enum value written with its type (`corp.Tenancy.dedicated`)
 			}
 			// Only a binding that has the attributes read from it, and does not depend on the
 			// declaration reading it, is proposed.
@@ -127,6 +139,37 @@ func renameTo(d *Diagnostic, s string) {
 func startsLower(s string) bool {
 	for _, r := range s {
 		return unicode.IsLower(r)
+	}
+	return false
+}
+
+// inCondition reports whether a call stands in a condition Carina evaluates with its own small
+// language: an argument's validation condition, or a require.
+func inCondition(st *grammar.Stmt, call grammar.Expr) bool {
+	if call == nil {
+		return false
+	}
+	sp := call.Pos()
+	switch n := st.Node.(type) {
+	case *grammar.RequireStmt:
+		return n.Cond != nil && n.Cond.Pos().Start <= sp.Start && sp.End <= n.Cond.Pos().End
+	case *grammar.ArgumentsStmt:
+		for _, p := range n.Params {
+			if p == nil || p.Body == nil {
+				continue
+			}
+			for _, it := range p.Body.Items {
+				nb, ok := it.(*grammar.NestedBlock)
+				if !ok || nb.Construct != grammar.ValidationConstruct || nb.Body == nil {
+					continue
+				}
+				if a := nb.Body.Attr("condition"); a != nil && a.Value != nil {
+					if v := a.Value.Pos(); v.Start <= sp.Start && sp.End <= v.End {
+						return true
+					}
+				}
+			}
+		}
 	}
 	return false
 }

@@ -485,6 +485,9 @@ type TypeAtom struct {
 	Elem   *TypeExpr
 	Fields []*TypeField
 	Lit    *StringLit
+	// Bare marks a constructor's name written alone, without its brackets (`vpc: struct = ...`):
+	// a plain type name, which Carina does not know.
+	Bare bool
 }
 
 // TypeField is one `name: Type` of a struct type.

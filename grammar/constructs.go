@@ -380,11 +380,11 @@ func constructs() []Construct {
 			}},
 		{ID: ValidationConstruct, Keyword: "validation", Name: "validation", Place: InArgument, Closed: true,
 			Keys: []Key{
-				{Name: "condition", Value: PredicateValue, Required: true, Layout: Verbatim, Detail: "a validate expression on the argument", Snippet: "condition = "},
-				{Name: "error_message", Value: StringValue, Required: true, Detail: "shown when the condition is false", Snippet: "error_message = '$1'"},
+				{Name: "condition", Value: PredicateValue, Layout: Verbatim, Detail: "a validate expression on the argument", Snippet: "condition = "},
+				{Name: "error_message", Value: StringValue, Detail: "shown when the condition is false", Snippet: "error_message = '$1'"},
 			},
 			Detail: "a check of the argument", Snippet: "validation {\n  condition     = $1\n  error_message = '$2'\n}",
-			Doc:     "**validation** — a check of a module argument: `condition` (a validate expression) and the `error_message` shown when it is false. May repeat.",
+			Doc:     "**validation** — a check of a module argument, made for each call of the module: `condition` (a validate expression on the argument, which may call `len()` or `length()`) and the `error_message` shown when it is false (without it, Carina says \"validation failed for argument …\"). May repeat.",
 			Example: "validation {\n  condition     = length(name) <= 32\n  error_message = 'name is too long'\n}"},
 	}
 }

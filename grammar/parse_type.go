@@ -406,6 +406,7 @@ func (p *parser) convertType(pt *ptType) *TypeExpr {
 			at.Lit = &StringLit{Span: s, Single: a.Lit[0] == '\'', Value: v, Parts: []StringPart{{Span: s, Text: v}}}
 		default:
 			at.Name = a.Name
+			at.Bare = a.Name == "list" || a.Name == "map" || a.Name == "struct"
 		}
 		t.Atoms = append(t.Atoms, at)
 	}

@@ -35,6 +35,7 @@ func (e env) bindingCard(d *workspace.Decl) string {
 		m.fence("carina", lineAt(d.File, d.NameSpan.Start))
 	}
 	m.para(e.kindLine(d))
+	m.para(e.declValueLine(d))
 	m.para(e.kindDetail(d))
 	m.para(e.declaredLine(d))
 	return m.String()

@@ -16,13 +16,36 @@ type InlayHint struct {
 	Tooltip     string // Markdown
 }
 
+// InlayOptions says which hints to give beside the waits' timeouts.
+type InlayOptions struct {
+	// Types adds the inferred type after every let's name, local and loop variable, and after
+	// each parameter of a user function that declares none, when every call passes it values
+	// of one type (off by default, as in gopls and rust-analyzer).
+	Types bool
+}
+
 // InlayHints returns the hints for the part span of f: after every wait without a timeout key,
 // its effective default (`timeout: 5min (default)`), with where it comes from in the tooltip. The
 // hint follows the wait's last item, or its closing brace when it has none.
 func InlayHints(cfg *workspace.Config, f *workspace.File, span grammar.Span, schemas *schema.Index) []InlayHint {
+	return InlayHintsWith(cfg, f, span, schemas, InlayOptions{})
+}
+
+// InlayHintsWith is InlayHints with options.
+func InlayHintsWith(cfg *workspace.Config, f *workspace.File, span grammar.Span, schemas *schema.Index, opts InlayOptions) []InlayHint {
 	if cfg == nil || f == nil {
 		return nil
 	}
+	out := waitHints(cfg, f, span, schemas)
+	if opts.Types {
+		out = append(out, env{cfg: cfg, schemas: schemas}.typeHints(f, span)...)
+	}
+	slices.SortStableFunc(out, func(a, b InlayHint) int { return a.Offset - b.Offset })
+	return out
+}
+
+// waitHints are the hints of the waits' effective timeouts.
+func waitHints(cfg *workspace.Config, f *workspace.File, span grammar.Span, schemas *schema.Index) []InlayHint {
 	e := env{cfg: cfg, schemas: schemas}
 	var out []InlayHint
 	for _, wi := range cfg.Waits {

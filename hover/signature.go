@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/types"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -40,8 +41,8 @@ func SignatureAt(cfg *workspace.Config, f *workspace.File, offset int) *Signatur
 		}
 		sig = fnLabel(ds[0].File, ds[0].Stmt, fn)
 		sig.Doc = "User-defined function, declared in " + env{cfg: cfg}.where(ds[0]) + "."
-	} else if b, ok := builtin(call.name); ok {
-		sig = Signature{Label: b.label(call.name), Doc: b.doc, Params: append([]Param(nil), b.params...)}
+	} else if b := types.LookupBuiltin(call.name); b != nil {
+		sig = builtinSignature(b)
 	} else {
 		return nil
 	}

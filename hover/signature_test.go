@@ -5,8 +5,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 func TestSignatureAt(t *testing.T) {
@@ -15,28 +13,28 @@ func TestSignatureAt(t *testing.T) {
 		Active int
 		Params []string
 	}
-	join := []string{"separator: String", "list: List<String>"}
+	join := []string{"separator: String", "list: list(String)"}
 	tests := []struct {
 		name string
 		src  string
 		want *sig // nil: no signature
 	}{
-		{"first argument", "let x = join(<|>", &sig{"join(separator: String, list: List<String>): String", 0, join}},
-		{"second argument", "let x = join(',', <|>)", &sig{"join(separator: String, list: List<String>): String", 1, join}},
-		{"inside a string argument", "let x = join('-<|>', names)", &sig{"join(separator: String, list: List<String>): String", 0, join}},
-		{"piped: the last parameter comes from the pipe", "let x = ['a'] |> join(<|>)", &sig{"join(separator: String, list: List<String>): String", 0, join}},
-		{"piped: past the explicit parameters", "let x = ['a'] |> join(',', <|>)", &sig{"join(separator: String, list: List<String>): String", -1, join}},
-		{"inside a list argument", "let x = join(',', [a, b<|>])", &sig{"join(separator: String, list: List<String>): String", 1, join}},
-		{"nested call", "let x = replace('-', lower(<|>), 'a')", &sig{"lower(string: String): String", 0, []string{"string: String"}}},
+		{"first argument", "let x = join(<|>", &sig{"join(separator: String, list: list(String)) -> String", 0, join}},
+		{"second argument", "let x = join(',', <|>)", &sig{"join(separator: String, list: list(String)) -> String", 1, join}},
+		{"inside a string argument", "let x = join('-<|>', names)", &sig{"join(separator: String, list: list(String)) -> String", 0, join}},
+		{"piped: the last parameter comes from the pipe", "let x = ['a'] |> join(<|>)", &sig{"join(separator: String, list: list(String)) -> String", 0, join}},
+		{"piped: past the explicit parameters", "let x = ['a'] |> join(',', <|>)", &sig{"join(separator: String, list: list(String)) -> String", -1, join}},
+		{"inside a list argument", "let x = join(',', [a, b<|>])", &sig{"join(separator: String, list: list(String)) -> String", 1, join}},
+		{"nested call", "let x = replace('-', lower(<|>), 'a')", &sig{"lower(string: String) -> String", 0, []string{"string: String"}}},
 		{"after a nested call", "let x = replace('-', lower('A')<|>, 'a')",
-			&sig{"replace(search: String, replacement: String, string: String): String", 1, []string{"search: String", "replacement: String", "string: String"}}},
+			&sig{"replace(search: String, replacement: String, string: String) -> String", 1, []string{"search: String", "replacement: String", "string: String"}}},
 		{"unclosed call before another statement", "let x = cidr_subnet('10.0.0.0/16', 8, <|>\nlet y = 1\n",
-			&sig{"cidr_subnet(prefix: String, newbits: Int, netnum: Int): String", 2, []string{"prefix: String", "newbits: Int", "netnum: Int"}}},
-		{"parenthesised argument", "let x = max(1, (<|>", &sig{"max(a: Int | Float, b: Int | Float): Int | Float", 1, []string{"a: Int | Float", "b: Int | Float"}}},
-		{"in a resource body", "let b = aws.s3.Bucket {\n  bucket = join('-', [env, <|>])\n}\n", &sig{"join(separator: String, list: List<String>): String", 1, join}},
+			&sig{"cidr_subnet(prefix: String, newbits: Int, netnum: Int) -> String", 2, []string{"prefix: String", "newbits: Int", "netnum: Int"}}},
+		{"parenthesised argument", "let x = max(1, (<|>", &sig{"max(a: Int | Float, b: Int | Float) -> Int | Float", 1, []string{"a: Int | Float", "b: Int | Float"}}},
+		{"in a resource body", "let b = aws.s3.Bucket {\n  bucket = join('-', [env, <|>])\n}\n", &sig{"join(separator: String, list: list(String)) -> String", 1, join}},
 		{"user function", "fn label(env: String, app: String = 'web'): String {\n  join('-', [env, app])\n}\n\nlet x = label('prod', <|>)\n",
 			&sig{"label(env: String, app: String = 'web'): String", 1, []string{"env: String", "app: String = 'web'"}}},
-		{"too many arguments", "let x = upper('a', <|>)", &sig{"upper(string: String): String", -1, []string{"string: String"}}},
+		{"too many arguments", "let x = upper('a', <|>)", &sig{"upper(string: String) -> String", -1, []string{"string: String"}}},
 		{"after the closing parenthesis", "let x = join(',', names)<|>", nil},
 		{"before the opening parenthesis", "let x = join<|>(',', names)", nil},
 		{"unknown function", "let x = nope(<|>", nil},
@@ -76,45 +74,5 @@ func TestSignaturePipedDoc(t *testing.T) {
 	}
 	if s.Params[0].Doc != "put between the elements" {
 		t.Errorf("first parameter doc %q", s.Params[0].Doc)
-	}
-}
-
-// TestBuiltins checks the table of built-in functions against the language's list of names and
-// arities.
-func TestBuiltins(t *testing.T) {
-	arity := map[string]int{"cidr_subnet": 3, "concat": 2, "decrypt": 1, "env": 1, "flatten": 1, "join": 2, "keys": 1,
-		"length": 1, "lookup": 3, "lower": 1, "map": 2, "max": 2, "min": 2, "replace": 3, "secret": 1, "split": 2,
-		"trim": 1, "upper": 1, "values": 1}
-	got := map[string]int{}
-	for name := range arity {
-		b, ok := builtin(name)
-		if !ok {
-			t.Errorf("%s: missing", name)
-			continue
-		}
-		got[name] = len(b.params)
-		if b.doc == "" || b.example == "" || b.returns == "" {
-			t.Errorf("%s: incomplete description %+v", name, b)
-		}
-		for _, p := range b.params {
-			if !strings.Contains(p.Label, ": ") || p.Doc == "" {
-				t.Errorf("%s: parameter %+v needs a name, a type and a description", name, p)
-			}
-		}
-	}
-	if diff := cmp.Diff(arity, got); diff != "" {
-		t.Errorf("arities (-want +got):\n%s", diff)
-	}
-	if _, ok := builtin("nope"); ok {
-		t.Error("unknown function found")
-	}
-}
-
-// TestBuiltinsDescribed: every built-in function of the language has a description.
-func TestBuiltinsDescribed(t *testing.T) {
-	for _, name := range grammar.BuiltinFunctions() {
-		if _, ok := builtin(name); !ok {
-			t.Errorf("%s: no description", name)
-		}
 	}
 }

@@ -58,6 +58,14 @@ func (s *Server) checkDirWith(ctx context.Context, dir string, opts diagnostics.
 	for _, f := range cfg.Files {
 		out.lines[f.Path] = f.Lines
 	}
+	// Related places may lie in the modules and upstream configurations it reads.
+	for _, ic := range cfg.Imported() {
+		for _, f := range ic.Files {
+			if out.lines[f.Path] == nil {
+				out.lines[f.Path] = f.Lines
+			}
+		}
+	}
 	for _, d := range s.docs.all() {
 		if filepath.Dir(d.path) != dir {
 			continue

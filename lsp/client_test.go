@@ -113,8 +113,14 @@ func (c *testClient) notify(method string, params any) {
 // initialize runs the handshake with a root folder.
 func (c *testClient) initialize(root string, caps protocol.ClientCapabilities) {
 	c.t.Helper()
+	c.initializeWith(root, caps, nil)
+}
+
+// initializeWith runs the handshake with a root folder and initialization options.
+func (c *testClient) initializeWith(root string, caps protocol.ClientCapabilities, options any) {
+	c.t.Helper()
 	var res initializeResult
-	if err := c.call("initialize", &protocol.InitializeParams{RootURI: uriOf(root), Capabilities: caps}, &res); err != nil {
+	if err := c.call("initialize", &protocol.InitializeParams{RootURI: uriOf(root), Capabilities: caps, InitializationOptions: options}, &res); err != nil {
 		c.t.Fatalf("initialize: %v", err)
 	}
 	c.notify("initialized", &protocol.InitializedParams{})

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"encoding/json"
 	"regexp"
 	"slices"
 	"strconv"
@@ -25,6 +26,9 @@ type markerArchive struct {
 	places   map[string]place
 	lines    []string
 	expected map[string]string
+	// settings are the initializationOptions the client sends: the archive comment's line
+	// `settings: {...}` (JSON), or none.
+	settings any
 }
 
 // readMarkerArchive splits an archive into sources, places, assertions and expected texts. A
@@ -33,6 +37,11 @@ type markerArchive struct {
 func readMarkerArchive(t *testing.T, a *txtar.Archive) *markerArchive {
 	t.Helper()
 	m := &markerArchive{files: map[string]string{}, places: map[string]place{}, expected: map[string]string{}}
+	if set := a.Option("settings"); set != "" {
+		if err := json.Unmarshal([]byte(set), &m.settings); err != nil {
+			t.Fatalf("settings: %v", err)
+		}
+	}
 	names := map[string]bool{}
 	text, ok := a.Get("markers")
 	if !ok {

@@ -18,7 +18,8 @@ import (
 // of a configuration (a name with a directory puts the file in a module's directory; one starting
 // with ../ beside the configuration, for upstream_state), with named places marked `<@name>`
 // (taken out before the files are written and opened), a `markers` section of assertions, one a
-// line (# starts a comment), and sections of expected text the assertions name.
+// line (# starts a comment), and sections of expected text the assertions name. A comment line
+// `settings: {...}` gives the client's initializationOptions (the server's settings, as JSON).
 //
 // Every file is written to disk and every .crn file opened in the server (a schema index in the
 // configuration's .carina/schemas serves a provider of the archive's own, as it would a user's).
@@ -130,11 +131,11 @@ func startMarkers(t *testing.T, m *markerArchive) *markerRun {
 		r.lines[name] = source.NewLines(text)
 	}
 	r.c = startServer(t, Options{Debounce: 30 * time.Millisecond})
-	r.c.initialize(dir, protocol.ClientCapabilities{TextDocument: &protocol.TextDocumentClientCapabilities{
+	r.c.initializeWith(dir, protocol.ClientCapabilities{TextDocument: &protocol.TextDocumentClientCapabilities{
 		Completion:     &protocol.CompletionTextDocumentClientCapabilities{CompletionItem: &protocol.CompletionTextDocumentClientCapabilitiesItem{SnippetSupport: true}},
 		DocumentSymbol: &protocol.DocumentSymbolClientCapabilities{HierarchicalDocumentSymbolSupport: true},
 		Rename:         &protocol.RenameClientCapabilities{PrepareSupport: true},
-	}})
+	}}, m.settings)
 	dirs := map[string]bool{}
 	for _, name := range m.crnFiles() {
 		r.c.notify("textDocument/didOpen", &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{

@@ -22,6 +22,14 @@ type Settings struct {
 	// ListToBlocks turns formatting's list-to-block rewrite on or off (nil: on, as in
 	// `carina-lsp fmt`).
 	ListToBlocks *bool `json:"listToBlocks"`
+	// InlayHints turns kinds of inlay hints on (the waits' effective timeouts are always shown).
+	InlayHints InlayHintSettings `json:"inlayHints"`
+}
+
+// InlayHintSettings are the inlay hints a client asks for beside the waits' timeouts.
+type InlayHintSettings struct {
+	// Types shows the inferred types of lets, locals, loop variables and untyped parameters.
+	Types bool `json:"types"`
 }
 
 // listToBlocks reports whether formatting rewrites lists of maps as blocks.

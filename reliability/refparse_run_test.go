@@ -8,9 +8,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"testing"
-
-	"github.com/carina-rs/carina-lsp/internal/corpus"
 )
 
 // Running Carina's own grammar (../shared/reference/refparse) over many files.
@@ -25,20 +22,6 @@ type refVerdict struct {
 // more than the parse.
 const refparseBatch = 1000
 
-// refparsePath returns the reference parser. When it is missing the test is skipped, except
-// under CI=true, where it fails.
-func refparsePath(t *testing.T) string {
-	t.Helper()
-	path := filepath.Join(corpus.Shared(t, "reference"), "refparse")
-	if _, err := os.Stat(path); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is missing (CI=true: the reference parser is required): %v", path, err)
-		}
-		t.Skipf("skipping: the reference parser %s is missing: %v", path, err)
-	}
-	return path
-}
-
 // refparseAll writes texts to files in dir and returns Carina's verdict on each, running the
 // reference parser on batches of files. It may run on a goroutine of its own: it returns its
 // failure rather than ending the test.
@@ -50,7 +33,13 @@ func refparseAll(refparse, dir string, texts []string) ([]refVerdict, error) {
 			return nil, err
 		}
 	}
-	out := make([]refVerdict, 0, len(texts))
+	return refparsePaths(refparse, paths)
+}
+
+// refparsePaths returns Carina's verdict on each file, running the reference parser on batches
+// of them.
+func refparsePaths(refparse string, paths []string) ([]refVerdict, error) {
+	out := make([]refVerdict, 0, len(paths))
 	for start := 0; start < len(paths); start += refparseBatch {
 		vs, err := refparseFiles(refparse, paths[start:min(start+refparseBatch, len(paths))])
 		if err != nil {

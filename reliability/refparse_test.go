@@ -1,28 +1,18 @@
 package reliability
 
 import (
-	"cmp"
-	"context"
 	"fmt"
 	"maps"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"regexp"
 	"runtime"
-	"runtime/debug"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
-	"github.com/carina-rs/carina-lsp/grammar"
-	"github.com/carina-rs/carina-lsp/internal/contain"
-	"github.com/carina-rs/carina-lsp/internal/corpus"
 	"github.com/carina-rs/carina-lsp/internal/mutate"
-	"github.com/carina-rs/carina-lsp/internal/suite"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -44,19 +34,15 @@ const (
 	minAgreement = 0.99
 )
 
-// mutation is one mutated corpus file.
-type mutation struct {
-	n    int    // its number in the sample
-	file string // the corpus file, relative to the corpus
-	mutate.Mutation
-	at int // the first byte where the text differs from the file
-}
-
 // ourVerdict is what check says of one mutated file.
 type ourVerdict struct {
 	syntax []diagnostics.Diagnostic // the syntax errors
 	errors int                      // the error-severity diagnostics, syntax errors included
 }
+
+// refparseExamples names the environment variable that sets how many examples of each kind of
+// disagreement the test lists.
+const refparseExamples = "CARINA_REFPARSE_EXAMPLES"
 
 // disagreement is an input on which the verdicts differ.
 type disagreement struct {
@@ -65,20 +51,27 @@ type disagreement struct {
 	theirs refVerdict
 }
 
+// shownParse is a disagreement as report lists it, of the kind key gives.
+func shownParse(m mutation, o ourVerdict, r refVerdict, key func(disagreement) string) shown {
+	d := disagreement{m, o, r}
+	s := shown{key: key(d), m: m}
+	if len(o.syntax) > 0 {
+		l, c := lineCol(m.Text, int(o.syntax[0].Span.Start))
+		s.ours = fmt.Sprintf("%d:%d %s", l, c, o.syntax[0].Message)
+	}
+	if !r.ok {
+		s.theirs = r.msg
+	}
+	return s
+}
+
 // TestRefparseAgreement mutates the corpus deterministically and compares check with Carina's
 // grammar on each mutated file (as the only file of a configuration, with the embedded schemas):
 // (a) every file Carina's grammar rejects gets at least one error from check, and (b) the syntax
 // verdicts (ours: check reports a syntax error; Carina's: ERR) agree on at least 99% of them.
 func TestRefparseAgreement(t *testing.T) {
-	refparse := refparsePath(t)
-	n := suite.Scale(refparseMutations/5, refparseMutations)
-	if v := os.Getenv("CARINA_REFPARSE_MUTATIONS"); v != "" {
-		var err error
-		if n, err = strconv.Atoi(v); err != nil || n <= 0 {
-			t.Fatalf("CARINA_REFPARSE_MUTATIONS=%q: want a positive number", v)
-		}
-	}
-	muts := sampleMutations(t, n)
+	refparse := referencePath(t, "refparse")
+	muts := sampleMutations(t, sampleSize(t, "CARINA_REFPARSE_MUTATIONS", refparseMutations))
 	texts := make([]string, len(muts))
 	for i, m := range muts {
 		texts[i] = m.Text
@@ -103,7 +96,7 @@ func TestRefparseAgreement(t *testing.T) {
 	refs := a.verdicts
 
 	agree, rejected, rejectedWithError := 0, 0, 0
-	var silent, onlySemantic, weReject []disagreement
+	var silent, onlySemantic, weReject []shown
 	byKind := map[mutate.Kind][2]int{} // mutations, agreements
 	for i, m := range muts {
 		o, r := ours[i], refs[i]
@@ -119,16 +112,15 @@ func TestRefparseAgreement(t *testing.T) {
 				rejectedWithError++
 			}
 		}
-		d := disagreement{m, o, r}
 		switch {
 		case r.ok == (len(o.syntax) == 0):
 			agree++
 		case o.errors == 0:
-			silent = append(silent, d)
+			silent = append(silent, shownParse(m, o, r, theirKey))
 		case !r.ok:
-			onlySemantic = append(onlySemantic, d)
+			onlySemantic = append(onlySemantic, shownParse(m, o, r, theirKey))
 		default:
-			weReject = append(weReject, d)
+			weReject = append(weReject, shownParse(m, o, r, ourKey))
 		}
 	}
 	share := float64(agree) / float64(len(muts))
@@ -140,9 +132,9 @@ func TestRefparseAgreement(t *testing.T) {
 		fmt.Fprintf(&kinds, "\n  %-20s %6d mutations, agreement %.2f%%", k, byKind[k][0], 100*float64(byKind[k][1])/float64(byKind[k][0]))
 	}
 	t.Logf("by kind of mutation:%s", kinds.String())
-	report(t, "rejected by Carina's grammar, no error from check", silent, theirKey)
-	report(t, "rejected by Carina's grammar, no syntax error from check (other errors)", onlySemantic, theirKey)
-	report(t, "accepted by Carina's grammar, a syntax error from check", weReject, ourKey)
+	report(t, "rejected by Carina's grammar, no error from check", silent, refparseExamples)
+	report(t, "rejected by Carina's grammar, no syntax error from check (other errors)", onlySemantic, refparseExamples)
+	report(t, "accepted by Carina's grammar, a syntax error from check", weReject, refparseExamples)
 	if len(silent) > 0 {
 		t.Errorf("%d inputs that Carina's grammar rejects get no error from check (listed above)", len(silent))
 	}
@@ -156,36 +148,19 @@ func TestRefparseAgreement(t *testing.T) {
 // unchanged, e.g. a token swapped with an equal one).
 func sampleMutations(t *testing.T, n int) []mutation {
 	t.Helper()
-	root := corpus.Shared(t, "corpus")
-	paths := corpus.Files(t)
-	srcs := make([]string, len(paths))
-	for i, p := range paths {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srcs[i] = string(b)
-	}
+	texts, files := corpusTexts(t)
 	out := make([]mutation, n)
 	for i := range out {
 		rng := rand.New(rand.NewPCG(refparseSeed, uint64(i)))
-		k := rng.IntN(len(paths))
-		m := mutate.One(srcs[k], rng)
-		for tries := 0; m.Text == srcs[k] && tries < 10; tries++ {
-			m = mutate.One(srcs[k], rng)
+		file := files[rng.IntN(len(files))]
+		src := texts[file]
+		m := mutate.One(src, rng)
+		for tries := 0; m.Text == src && tries < 10; tries++ {
+			m = mutate.One(src, rng)
 		}
-		rel, _ := filepath.Rel(root, paths[k])
-		out[i] = mutation{n: i, file: rel, Mutation: m, at: firstDifference(srcs[k], m.Text)}
+		out[i] = mutation{n: i, file: file, Mutation: m, at: firstDifference(src, m.Text)}
 	}
 	return out
-}
-
-func firstDifference(a, b string) int {
-	i := 0
-	for i < len(a) && i < len(b) && a[i] == b[i] {
-		i++
-	}
-	return i
 }
 
 // checkAll runs check on each mutated text, as the only file of a configuration, on every core.
@@ -210,32 +185,14 @@ func checkAll(t *testing.T, muts []mutation) []ourVerdict {
 	return out
 }
 
-// checkOne checks one mutated text as the only file of a configuration. It runs on a goroutine
-// of its own, so it reports a failure (a panic included) with t.Errorf.
+// checkOne checks one mutated text as the only file of a configuration, on a goroutine of its
+// own (checkErrors).
 func checkOne(t *testing.T, idx *schema.Index, m mutation) (v ourVerdict) {
-	defer func() {
-		if r := recover(); r != nil {
-			t.Errorf("check panicked on mutation #%d of %s (%s): %v\n%s\n--- the mutated file:\n%s", m.n, m.file, m.Desc, r, debug.Stack(), m.Text)
-		}
-	}()
 	ws := workspace.New(testutil.NewMemFS(map[string]string{"main.crn": m.Text}))
-	cfg, err := ws.Config(context.Background(), testutil.Root)
-	if err != nil {
-		t.Errorf("loading the configuration of mutation #%d: %v", m.n, err)
-		return v
+	what := func() string {
+		return fmt.Sprintf("mutation #%d of %s (%s)\n--- the mutated file:\n%s", m.n, m.file, m.Desc, m.Text)
 	}
-	if len(cfg.LoadErrors) > 0 {
-		t.Errorf("loading the configuration of mutation #%d: %v", m.n, cfg.LoadErrors)
-		return v
-	}
-	// A check that panics is contained (it loses only its own findings); here it is a failure.
-	onPanic := func(p contain.Panic) {
-		t.Errorf("check panicked on mutation #%d of %s (%s): %v\n%s\n--- the mutated file:\n%s", m.n, m.file, m.Desc, p, p.Stack, m.Text)
-	}
-	for _, d := range diagnostics.CheckWith(context.Background(), cfg, idx, diagnostics.Options{OnPanic: onPanic}) {
-		if d.Severity != diagnostics.Error {
-			continue
-		}
+	for _, d := range checkErrors(t, ws, testutil.Root, idx, what) {
 		v.errors++
 		if d.Code == diagnostics.CodeSyntax {
 			v.syntax = append(v.syntax, d)
@@ -262,75 +219,4 @@ func theirKey(d disagreement) string {
 func ourKey(d disagreement) string {
 	msg := quoted.ReplaceAllString(d.ours.syntax[0].Message, `"…"`)
 	return number.ReplaceAllString(owner.ReplaceAllString(msg, "in …;"), "N")
-}
-
-// report logs the disagreements of one direction by kind, most frequent first, with the
-// smallest examples of each (three, or CARINA_REFPARSE_EXAMPLES): the mutation, the line it
-// changed, and both messages.
-func report(t *testing.T, title string, ds []disagreement, key func(disagreement) string) {
-	t.Helper()
-	if len(ds) == 0 {
-		return
-	}
-	examples := 3
-	if n, err := strconv.Atoi(os.Getenv("CARINA_REFPARSE_EXAMPLES")); err == nil && n >= 0 {
-		examples = n
-	}
-	kinds := map[string][]disagreement{}
-	for _, d := range ds {
-		kinds[key(d)] = append(kinds[key(d)], d)
-	}
-	keys := make([]string, 0, len(kinds))
-	for k := range kinds {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b string) int { return cmp.Or(len(kinds[b])-len(kinds[a]), strings.Compare(a, b)) })
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d %s, in %d kinds:\n", len(ds), title, len(keys))
-	for _, k := range keys {
-		group := kinds[k]
-		fmt.Fprintf(&b, "\n  %d× %s\n", len(group), k)
-		slices.SortStableFunc(group, func(x, y disagreement) int { return len(statementAt(x.m)) - len(statementAt(y.m)) })
-		for _, d := range group[:min(examples, len(group))] {
-			line, text := lineAt(d.m.Text, d.m.at)
-			fmt.Fprintf(&b, "    #%d %s: %s\n      %d | %s\n", d.m.n, d.m.file, d.m.Desc, line, text)
-			if len(d.ours.syntax) > 0 {
-				s := d.ours.syntax[0]
-				l, c := lineCol(d.m.Text, int(s.Span.Start))
-				fmt.Fprintf(&b, "      ours:   %d:%d %s\n", l, c, s.Message)
-			}
-			if !d.theirs.ok {
-				fmt.Fprintf(&b, "      carina: %s\n", d.theirs.msg)
-			}
-		}
-	}
-	t.Log(b.String())
-}
-
-// statementAt returns the top-level statement of the mutated text holding the change (the text
-// from the change to the end when no statement holds it).
-func statementAt(m mutation) string {
-	for _, r := range grammar.Split(m.Text, grammar.Lex(m.Text)) {
-		if int(r.End) >= m.at {
-			return m.Text[min(int(r.Start), m.at):r.End]
-		}
-	}
-	return m.Text[min(m.at, len(m.Text)):]
-}
-
-// lineAt returns the 1-based number and the text of the line holding byte offset at.
-func lineAt(src string, at int) (int, string) {
-	at = min(at, len(src))
-	start := strings.LastIndexByte(src[:at], '\n') + 1
-	end := strings.IndexByte(src[at:], '\n')
-	if end < 0 {
-		end = len(src) - at
-	}
-	return strings.Count(src[:at], "\n") + 1, src[start : at+end]
-}
-
-// lineCol returns the 1-based line and byte column of offset at.
-func lineCol(src string, at int) (int, int) {
-	at = min(at, len(src))
-	return strings.Count(src[:at], "\n") + 1, at - strings.LastIndexByte(src[:at], '\n')
 }

@@ -12,7 +12,6 @@ import (
 	"unsafe"
 
 	"github.com/pierrec/lz4/v4"
-	fastjson "github.com/segmentio/encoding/json"
 )
 
 // A set file (written by internal/gen) holds one schema index file so that a process decodes
@@ -51,13 +50,15 @@ type set struct {
 	// complete is set for the embedded files known to list every type (see embeddedComplete).
 	complete bool
 
-	mu       sync.Mutex
-	enumMu   sync.Mutex // guards provider.Enums, which fields decoded lazily add to (see Type.Fields)
-	loaded   bool       // the header is decoded (always for an eager set)
-	loadErr  error
-	provider *Provider // header fields, Enums, and the types decoded so far
-	l        *loader
-	folded   map[string]string // see foldedHeads
+	mu     sync.Mutex
+	enumMu sync.Mutex // guards provider.Enums, which fields decoded lazily add to (see Type.Fields)
+	loaded bool       // the header is decoded (always for an eager set)
+	// customsLoaded says the custom types entry is decoded into provider.CustomTypes.
+	customsLoaded bool
+	loadErr       error
+	provider      *Provider // header fields, Enums, and the types decoded so far
+	l             *loader
+	folded        map[string]string // see foldedHeads
 }
 
 // eagerSet wraps a decoded provider.
@@ -474,18 +475,11 @@ func (s *set) all() (*Provider, error) {
 		for _, e := range s.section('e') {
 			s.topEnum(e.head)
 		}
-		if ce, ok := s.entry('c', ""); ok {
-			data, err := s.expand(s.data[ce.off:ce.end])
-			var f struct {
-				CustomTypes map[string]*customJSON `json:"custom_types"`
+		if !s.customsLoaded {
+			s.customsLoaded = true
+			if err := s.loadCustoms(); err != nil {
+				return nil, err
 			}
-			if err == nil {
-				err = fastjson.Unmarshal(data, &f)
-			}
-			if err != nil {
-				return nil, fmt.Errorf("schema: %s: custom types: %w", s.origin, err)
-			}
-			addCustomTypes(s.provider, f.CustomTypes)
 		}
 	}
 	for _, k := range []ResourceKind{KindResource, KindDataSource} {

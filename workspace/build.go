@@ -23,6 +23,7 @@ func build(dir string, files []*File) *Config {
 		Upstreams: map[string]*Import{},
 		Deps:      map[*Decl][]*Decl{},
 		index:     &placeIndex{},
+		types:     &typeEnv{},
 	}
 	owners := make([][]*Decl, len(files)) // per file, per statement: the declaration it makes
 	for i, f := range files {

@@ -42,6 +42,7 @@ type Config struct {
 	LoadErrors []LoadError
 
 	index *placeIndex // the declarations and references by place, built on first use
+	types *typeEnv    // what inference reads, and the inferences made, built on first use
 }
 
 // placeIndex finds declarations and references by where their names stand, and by what they
@@ -206,3 +207,25 @@ func (c *Config) File(path string) *File {
 // RefsTo returns the references that resolve to d, in the order of Refs. The slice is the
 // index's: the caller must not change it.
 func (c *Config) RefsTo(d *Decl) []*Ref { return c.places().refsTo[d] }
+
+// Imported returns the configurations c reads, directly or through others: its modules' and
+// upstream configurations', each once, in no particular order. Diagnostics of c may point at
+// their files (a module's provider block, an upstream's syntax error).
+func (c *Config) Imported() []*Config {
+	seen := map[*Config]bool{c: true}
+	var out []*Config
+	var visit func(*Config)
+	visit = func(x *Config) {
+		for _, m := range []map[string]*Import{x.Modules, x.Upstreams} {
+			for _, imp := range m {
+				if imp.Config != nil && !seen[imp.Config] {
+					seen[imp.Config] = true
+					out = append(out, imp.Config)
+					visit(imp.Config)
+				}
+			}
+		}
+	}
+	visit(c)
+	return out
+}

@@ -185,10 +185,27 @@ func TestModuleImportErrors(t *testing.T) {
 			files:   map[string]string{"a/main.crn": "let m = use { source = '../single.crn' }\n", "single.crn": "arguments {\n  x: String\n}\n"},
 			source:  "../single.crn",
 			errText: "single.crn",
+			errIs:   ErrNotDirectory,
 		},
 		{
-			name:    "interpolated source",
-			files:   map[string]string{"a/main.crn": "let dir = 'x'\nlet m = use { source = \"../${dir}\" }\n"},
+			name:   "interpolated source",
+			files:  map[string]string{"a/main.crn": "let dir = 'x'\nlet m = use { source = \"../${dir}\" }\n", "x/m.crn": "arguments {\n  a: String\n}\n"},
+			source: "../x",
+			check: func(t *testing.T, imp *Import) {
+				if imp.Config == nil || !imp.Config.IsModule {
+					t.Errorf("Config = %v, want ../x loaded as a module", imp.Config)
+				}
+			},
+		},
+		{
+			name:   "source held by a let",
+			files:  map[string]string{"a/main.crn": "let root = '..'\nlet dir = \"${root}/nowhere\"\nlet m = use { source = dir }\n"},
+			source: "../nowhere",
+			errIs:  fs.ErrNotExist,
+		},
+		{
+			name:    "source not known while parsing",
+			files:   map[string]string{"a/main.crn": "arguments {\n  dir: String\n}\nlet m = use { source = dir }\n"},
 			source:  "",
 			errText: "use has no string literal source",
 		},
@@ -324,5 +341,38 @@ func TestModuleRemoved(t *testing.T) {
 	}
 	if imp := c.Modules["net"]; !errors.Is(imp.Err, fs.ErrNotExist) || imp.Config != nil {
 		t.Errorf("after removing the module: Err = %v, Config = %v; want a not-exist error", imp.Err, imp.Config)
+	}
+}
+
+// Where a circular import is cut depends on where loading starts: b loaded from a has its import
+// of a cut, but b loaded by itself imports a. A build is reused only where its cuts are above
+// the caller too.
+func TestCircularImportCutWhereLoadingStarts(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{
+		"a/main.crn": "let b = use { source = '../b' }\n",
+		"b/main.crn": "let a = use { source = '../a' }\n",
+	})
+	ws := New(OSFS{})
+	a, err := ws.Config(context.Background(), filepath.Join(root, "a"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if inner := a.Modules["b"].Config.Modules["a"]; inner.Config != nil || !errors.Is(inner.Err, ErrCircularImport) {
+		t.Fatalf("a → b → a = %+v, want a circular import", inner)
+	}
+	b, err := ws.Config(context.Background(), filepath.Join(root, "b"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if imp := b.Modules["a"]; imp.Config == nil {
+		t.Fatalf("b's import of a = %v, want a loaded (the cycle is cut further down)", imp.Err)
+	}
+	again, err := ws.Config(context.Background(), filepath.Join(root, "a"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Modules["b"].Config == nil {
+		t.Errorf("a's import of b did not load the second time")
 	}
 }

@@ -101,6 +101,21 @@ type built struct {
 	c    *Config
 	seq  uint64
 	deps map[string]bool
+	// cut holds the directories at which a circular import was cut in the build, below or at
+	// this directory: where the loading started decides where a cycle is cut, so the build
+	// stands for a caller only when each of them is being loaded above it too (or is this
+	// directory).
+	cut map[string]bool
+}
+
+// servesFrom reports whether b is the build of dir a caller loading stack above it would make.
+func (b *built) servesFrom(dir string, stack []string) bool {
+	for d := range b.cut {
+		if d != dir && !slices.Contains(stack, d) {
+			return false
+		}
+	}
+	return true
 }
 
 // flight is a build of a directory under way: callers wanting the same configuration of the same
@@ -272,7 +287,7 @@ func (w *Workspace) Config(ctx context.Context, dir string) (*Config, error) {
 	dir = filepath.Clean(dir)
 	for {
 		w.mu.Lock()
-		if b := w.configs[dir]; b != nil && w.fresh(b) {
+		if b := w.configs[dir]; b != nil && w.fresh(b) && b.servesFrom(dir, nil) {
 			w.mu.Unlock()
 			return b.c, nil
 		}
@@ -287,7 +302,7 @@ func (w *Workspace) Config(ctx context.Context, dir string) (*Config, error) {
 			}
 			if fl.err == nil {
 				w.mu.Lock()
-				fresh := w.fresh(fl.b)
+				fresh := w.fresh(fl.b) && fl.b.servesFrom(dir, nil)
 				w.mu.Unlock()
 				if fresh {
 					return fl.b.c, nil
@@ -342,7 +357,7 @@ func (w *Workspace) fresh(b *built) bool {
 // being loaded above it, to report circular imports.
 func (w *Workspace) config(ctx context.Context, dir string, snap snapshot, stack []string) (*built, error) {
 	w.mu.Lock()
-	if b := w.configs[dir]; b != nil && b.seq <= snap.seq && w.fresh(b) {
+	if b := w.configs[dir]; b != nil && b.seq <= snap.seq && w.fresh(b) && b.servesFrom(dir, stack) {
 		w.mu.Unlock()
 		return b, nil
 	}
@@ -369,7 +384,7 @@ func (w *Workspace) config(ctx context.Context, dir string, snap snapshot, stack
 	}
 	c := build(dir, files)
 	c.LoadErrors = loadErrs
-	b := &built{c: c, seq: snap.seq, deps: map[string]bool{dir: true}}
+	b := &built{c: c, seq: snap.seq, deps: map[string]bool{dir: true}, cut: map[string]bool{}}
 	stack = append(stack, dir)
 	loaded := map[string]loadedImport{} // a directory imported twice is loaded once
 	for _, d := range c.Decls {
@@ -398,6 +413,14 @@ func (w *Workspace) config(ctx context.Context, dir string, snap snapshot, stack
 	return b, nil
 }
 
+// ErrNotDirectory is the error of an import whose source names a file: a module and an upstream
+// configuration are directories.
+var ErrNotDirectory = errors.New("not a directory")
+
+// ErrCircularImport is the error of a `use` whose directory is being loaded already: a module
+// that imports itself, directly or through others.
+var ErrCircularImport = errors.New("Circular import detected")
+
 // loadedImport is the outcome of loading an imported directory.
 type loadedImport struct {
 	b   *built
@@ -415,6 +438,11 @@ func (w *Workspace) resolveImport(ctx context.Context, b *built, d *Decl, snap s
 	if src := kb.Body.Attr(grammar.ConstructOf(kb.Construct).KeyOf(grammar.PathValue).Name); src != nil {
 		if s, isStr := src.Value.(*grammar.StringLit); isStr && !s.Interpolated() {
 			imp.Source, ok = s.Value, true
+		} else if kb.Construct == grammar.UseConstruct {
+			// Carina evaluates a module's source while parsing: a let holding the path, or an
+			// interpolation of such lets, names the directory too (an upstream_state's must be
+			// a string literal).
+			imp.Source, ok = c.StaticString(d.File, src.Value)
 		}
 	}
 	if !ok {
@@ -429,8 +457,9 @@ func (w *Workspace) resolveImport(ctx context.Context, b *built, d *Decl, snap s
 	// Depend on the directory even when it cannot be loaded (yet): creating the missing module
 	// or breaking the cycle must rebuild this configuration.
 	b.deps[imp.Dir] = true
-	if slices.Contains(stack, imp.Dir) || w.linkedCycle(snap, stack, imp.Dir) {
-		imp.Err = fmt.Errorf("Circular import detected: %s", imp.Source)
+	if at, ok := w.onStack(snap, stack, imp.Dir); ok {
+		imp.Err = fmt.Errorf("%w: %s", ErrCircularImport, imp.Source)
+		b.cut[at] = true
 		return imp
 	}
 	li, ok := loaded[imp.Dir]
@@ -440,6 +469,10 @@ func (w *Workspace) resolveImport(ctx context.Context, b *built, d *Decl, snap s
 	}
 	ib, err := li.b, li.err
 	if err != nil {
+		if _, rerr := w.fs.ReadFile(imp.Dir); rerr == nil {
+			// A file where a directory belongs: a module or upstream configuration is a directory.
+			err = fmt.Errorf("%s: %w", imp.Dir, ErrNotDirectory)
+		}
 		imp.Err = err
 		return imp
 	}
@@ -447,16 +480,24 @@ func (w *Workspace) resolveImport(ctx context.Context, b *built, d *Decl, snap s
 	for dep := range ib.deps {
 		b.deps[dep] = true
 	}
+	for d := range ib.cut {
+		if d != imp.Dir {
+			b.cut[d] = true
+		}
+	}
 	return imp
 }
 
-// linkedCycle reports whether dir is, through symbolic links, one of the directories being
-// loaded: a module source naming a link to its own directory would otherwise be loaded again
-// under a longer path at each level, until the system's limit on links in a path.
-func (w *Workspace) linkedCycle(snap snapshot, stack []string, dir string) bool {
+// onStack returns the directory being loaded that dir is, itself or through symbolic links (a
+// module source naming a link to its own directory would otherwise be loaded again under a
+// longer path at each level, until the system's limit on links in a path).
+func (w *Workspace) onStack(snap snapshot, stack []string, dir string) (string, bool) {
+	if slices.Contains(stack, dir) {
+		return dir, true
+	}
 	rp, ok := w.fs.(realPather)
 	if !ok {
-		return false
+		return "", false
 	}
 	realPath := func(d string) string {
 		if r, ok := snap.real[d]; ok {
@@ -473,14 +514,14 @@ func (w *Workspace) linkedCycle(snap snapshot, stack []string, dir string) bool 
 	}
 	real := realPath(dir)
 	if real == "" {
-		return false
+		return "", false
 	}
 	for _, s := range stack {
 		if realPath(s) == real {
-			return true
+			return s, true
 		}
 	}
-	return false
+	return "", false
 }
 
 // sources lists the `*.crn` files directly in dir, including open buffers not yet saved.

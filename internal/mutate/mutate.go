@@ -1,7 +1,11 @@
-// Package mutate owns the token-level mutations of Carina sources that the robustness tests apply
-// to the corpus: a token deleted, duplicated or swapped with its neighbour, a keyword or a
-// punctuation mark inserted, a line deleted, the text cut short. A mutation is a pure function of
-// the source and the random source it is given, so a failing case is reproduced by its seed.
+// Package mutate owns the mutations of Carina sources that the robustness and differential tests
+// apply to the corpus. The token-level ones (One, Of) break the syntax: a token deleted,
+// duplicated or swapped with its neighbour, a keyword or a punctuation mark inserted, a line
+// deleted, the text cut short. The semantic ones (Semantic, Sites) are chosen on the parse tree
+// and keep it valid: a call's arguments, a literal's or an annotation's type, a name, a folder
+// changed so that Carina's language rules, not its grammar, have something to say. A mutation is
+// a pure function of the source and the random source it is given, so a failing case is
+// reproduced by its seed.
 package mutate
 
 import (
@@ -24,12 +28,17 @@ const (
 	InsertPunct
 	DeleteLine
 	Truncate
-	numKinds
+	numKinds // the token kinds end here; the semantic kinds follow (semantic.go)
 )
 
+var tokenNames = [...]string{"delete token", "duplicate token", "swap tokens", "insert keyword",
+	"insert punctuation", "delete line", "truncate"}
+
 func (k Kind) String() string {
-	return [...]string{"delete token", "duplicate token", "swap tokens", "insert keyword",
-		"insert punctuation", "delete line", "truncate"}[k]
+	if k < numKinds {
+		return tokenNames[k]
+	}
+	return semanticNames[k-numKinds]
 }
 
 // Mutation is one mutated source and what was done to it.

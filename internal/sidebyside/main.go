@@ -41,12 +41,13 @@ func main() {
 	copies := flag.Int("copies", 20, "copies of the corpus in the monorepo")
 	only := flag.String("only", "", "run only the measurements whose name contains this")
 	small := flag.String("small", "examples/wait-cert", "a small configuration: check of it against refparse of its files (what start-up costs)")
+	base := flag.String("base", "", "another carina-lsp binary (an earlier commit's): its check measured beside -bin's on the same inputs")
 	flag.Parse()
 	if *bin == "" {
 		fmt.Fprintln(os.Stderr, "sidebyside: -bin is required")
 		os.Exit(2)
 	}
-	if err := run(*bin, *ref, *corpusDir, *sizesFlag, *small, *runs, *copies, *only); err != nil {
+	if err := run(*bin, *base, *ref, *corpusDir, *sizesFlag, *small, *runs, *copies, *only); err != nil {
 		fmt.Fprintln(os.Stderr, "sidebyside:", err)
 		os.Exit(1)
 	}
@@ -61,7 +62,7 @@ type side struct {
 	run  func() (sample, error)
 }
 
-func run(bin, ref, corpusDir, sizesFlag, small string, runs, copies int, only string) error {
+func run(bin, base, ref, corpusDir, sizesFlag, small string, runs, copies int, only string) error {
 	refparse, reffmt := filepath.Join(ref, "refparse"), filepath.Join(ref, "reffmt")
 	files, err := corpusFiles(corpusDir)
 	if err != nil {
@@ -130,6 +131,15 @@ func run(bin, ref, corpusDir, sizesFlag, small string, runs, copies int, only st
 			{"graph -format json vs check", side{"graph json", func() (sample, error) { return process(bin, nil, "graph", "-format", "json", dir) }},
 				side{"check", func() (sample, error) { return process(bin, nil, "check", dir) }}, false},
 		}
+		if base != "" {
+			// Ours against an earlier build of ours: what a change costs (the reference column is the base).
+			comparisons = append(comparisons, struct {
+				name      string
+				ours, ref side
+				net       bool
+			}{"check vs base check", side{"check", func() (sample, error) { return process(bin, nil, "check", dir) }},
+				side{"base check", func() (sample, error) { return process(base, nil, "check", dir) }}, false})
+		}
 		for _, c := range comparisons {
 			if only != "" && !strings.Contains(c.name, only) {
 				continue
@@ -173,6 +183,15 @@ func run(bin, ref, corpusDir, sizesFlag, small string, runs, copies int, only st
 	}
 	input := fmt.Sprintf("monorepo: %d files, %d directories, %d lines", len(all), len(dirs), lines)
 	fmt.Printf("| %s | check vs refparse | %s | %s | %.2f | %s |\n", input, ms(ours.cpu), ms(theirs.cpu), ratio(ours.cpu, theirs.cpu), ms(ours.wall))
+	if base != "" {
+		now, before, err := interleaved(runs,
+			side{"check", func() (sample, error) { return process(bin, nil, "check", mono) }},
+			side{"base check", func() (sample, error) { return process(base, nil, "check", mono) }})
+		if err != nil {
+			return err
+		}
+		fmt.Printf("| %s | check vs base check | %s | %s | %.2f | %s |\n", input, ms(now.cpu), ms(before.cpu), ratio(now.cpu, before.cpu), ms(now.wall))
+	}
 	one, two, err := interleaved(runs,
 		side{"check -j 1", func() (sample, error) { return process(bin, nil, "check", "-j", "1", mono) }},
 		side{"check", func() (sample, error) { return process(bin, nil, "check", mono) }})

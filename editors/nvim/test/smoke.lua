@@ -104,7 +104,7 @@ end), 'no didOpen reached the server: ' .. vim.inspect(logged()))
 local init = find('initialize')
 check(init ~= nil, 'no initialize')
 if init then
-  eq(init.params.initializationOptions, { schemas = { '/schemas/aws.json' } }, 'initializationOptions')
+  eq(init.params.initializationOptions, { schemas = { '/schemas/aws.json' }, inlayHints = { types = false } }, 'initializationOptions')
   eq(init.params.rootUri, vim.uri_from_fname(root), 'rootUri')
   eq(init.args, { '--extra' }, 'server arguments')
 end
@@ -118,7 +118,7 @@ check(vim.wait(60000, function()
 end), 'no workspace/didChangeConfiguration after initialize')
 local dcc = find('workspace/didChangeConfiguration')
 if dcc then
-  eq(dcc.params.settings, { carina = { schemas = { '/schemas/aws.json' } } }, 'settings')
+  eq(dcc.params.settings, { carina = { schemas = { '/schemas/aws.json' }, inlayHints = { types = false } } }, 'settings')
 end
 
 -- A second file of the same root reuses the client; a file elsewhere gets its own.
@@ -162,7 +162,7 @@ for _, m in ipairs(logged()) do
     last = m
   end
 end
-eq(last and last.params.settings, { carina = { schemas = { '/schemas/other.json' } } }, 'set_schemas')
+eq(last and last.params.settings, { carina = { schemas = { '/schemas/other.json' }, inlayHints = { types = false } } }, 'set_schemas')
 
 for _, client in ipairs(carina.clients()) do
   if vim.fn.has('nvim-0.11') == 1 then

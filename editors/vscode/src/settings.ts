@@ -17,6 +17,7 @@ export const SETTINGS = {
   schemas: 'schemas',
   disable: 'disable',
   listToBlocks: 'listToBlocks',
+  inlayHintTypes: 'inlayHints.types',
   /** Read by vscode-languageclient itself, as `${CLIENT_ID}.trace.server`. */
   traceServer: 'trace.server',
 } as const;
@@ -25,7 +26,7 @@ export const SETTINGS = {
 export const RESTART_SETTINGS = [SETTINGS.serverPath, SETTINGS.serverArgs];
 
 /** Settings the running server is told about (workspace/didChangeConfiguration). */
-export const SERVER_SETTINGS = [SETTINGS.schemas, SETTINGS.disable, SETTINGS.listToBlocks];
+export const SERVER_SETTINGS = [SETTINGS.schemas, SETTINGS.disable, SETTINGS.listToBlocks, SETTINGS.inlayHintTypes];
 
 export interface Settings {
   serverPath: string;
@@ -35,6 +36,8 @@ export interface Settings {
   disable: string[];
   /** Formatting rewrites lists of maps of list-of-struct attributes as blocks, as `carina fmt`. */
   listToBlocks: boolean;
+  /** Inlay hints show the inferred types of lets and untyped parameters. */
+  inlayHintTypes: boolean;
 }
 
 /** What the server reads of the settings: initializationOptions and settings.carina. */
@@ -42,6 +45,7 @@ export interface ServerSettings {
   schemas: string[];
   disable: string[];
   listToBlocks: boolean;
+  inlayHints: { types: boolean };
 }
 
 /** The part of vscode.WorkspaceConfiguration that readSettings uses. */
@@ -62,6 +66,7 @@ export function readSettings(config: ConfigurationReader): Settings {
     schemas: stringList(config.get<string[]>(SETTINGS.schemas, [])),
     disable: stringList(config.get<string[]>(SETTINGS.disable, [])),
     listToBlocks: config.get<boolean>(SETTINGS.listToBlocks, true) !== false,
+    inlayHintTypes: config.get<boolean>(SETTINGS.inlayHintTypes, false) === true,
   };
 }
 
@@ -187,9 +192,14 @@ export function schemaPaths(settings: Settings, env: Pick<Environment, 'home' | 
   return settings.schemas.map((s) => expandPath(s, env));
 }
 
-/** The server's settings: the schema paths made absolute, the disabled codes, the rewrite. */
+/** The server's settings: the schema paths made absolute, the disabled codes, the rewrite, the inlay hints. */
 export function serverSettings(settings: Settings, env: Pick<Environment, 'home' | 'workspaceFolder' | 'platform'>): ServerSettings {
-  return { schemas: schemaPaths(settings, env), disable: settings.disable, listToBlocks: settings.listToBlocks };
+  return {
+    schemas: schemaPaths(settings, env),
+    disable: settings.disable,
+    listToBlocks: settings.listToBlocks,
+    inlayHints: { types: settings.inlayHintTypes },
+  };
 }
 
 /** The initializationOptions sent with initialize. */

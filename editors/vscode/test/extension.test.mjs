@@ -139,14 +139,15 @@ test('the server command: PATH lookup, explicit paths, no arguments by default',
   assert.equal(ext.resolveServerCommand('./nope', env).ok, false);
 
   const settings = ext.readSettings({ get: (k, d) => ({ 'server.args': ['-v', 3], schemas: ['schemas', '~/s.json'] })[k] ?? d });
-  assert.deepEqual(settings, { serverPath: '', serverArgs: ['-v'], schemas: ['schemas', '~/s.json'], disable: [], listToBlocks: true });
-  const off = ext.readSettings({ get: (k, d) => ({ disable: ['pipe-form', 7], listToBlocks: false })[k] ?? d });
-  assert.deepEqual([off.disable, off.listToBlocks], [['pipe-form'], false]);
+  assert.deepEqual(settings, { serverPath: '', serverArgs: ['-v'], schemas: ['schemas', '~/s.json'], disable: [], listToBlocks: true, inlayHintTypes: false });
+  const off = ext.readSettings({ get: (k, d) => ({ disable: ['pipe-form', 7], listToBlocks: false, 'inlayHints.types': true })[k] ?? d });
+  assert.deepEqual([off.disable, off.listToBlocks, off.inlayHintTypes], [['pipe-form'], false, true]);
+  assert.deepEqual(ext.serverSettings(off, env).inlayHints, { types: true });
   assert.deepEqual(ext.serverArgs(ext.readSettings({ get: (k, d) => d })), []);
   const schemas = ext.schemaPaths(settings, env);
   assert.deepEqual(schemas, [path.join(dir, 'schemas'), '/home/u/s.json']);
   const server = ext.serverSettings(settings, env);
-  assert.deepEqual(server, { schemas, disable: [], listToBlocks: true });
+  assert.deepEqual(server, { schemas, disable: [], listToBlocks: true, inlayHints: { types: false } });
   assert.deepEqual(ext.initializationOptions(server), server);
   assert.deepEqual(ext.didChangeConfigurationParams(server), { settings: { carina: server } });
   fs.rmSync(dir, { recursive: true });
@@ -182,7 +183,7 @@ test('the client starts the server with no arguments of its own, sends the schem
   await waitFor('initialized', () => count('initialized') === 1);
   const init = messages().find((m) => m.method === 'initialize');
   assert.deepEqual(init.args, ['--flag'], 'no --stdio or other argument is added');
-  assert.deepEqual(init.params.initializationOptions, { schemas: ['/schemas/aws.json'], disable: [], listToBlocks: true });
+  assert.deepEqual(init.params.initializationOptions, { schemas: ['/schemas/aws.json'], disable: [], listToBlocks: true, inlayHints: { types: false } });
   assert.equal(init.params.trace, 'off');
   assert.deepEqual(mock.calls.errors, []);
 
@@ -195,7 +196,7 @@ test('the client starts the server with no arguments of its own, sends the schem
   changed('carina.schemas');
   await waitFor('didChangeConfiguration', () => count('workspace/didChangeConfiguration') === 1);
   const dcc = messages().find((m) => m.method === 'workspace/didChangeConfiguration');
-  assert.deepEqual(dcc.params, { settings: { carina: { schemas: ['/schemas/other.json'], disable: [], listToBlocks: true } } });
+  assert.deepEqual(dcc.params, { settings: { carina: { schemas: ['/schemas/other.json'], disable: [], listToBlocks: true, inlayHints: { types: false } } } });
   assert.equal(count('initialize'), 1);
 
   // carina.disable and carina.listToBlocks: a notification with every server setting.
@@ -209,7 +210,7 @@ test('the client starts the server with no arguments of its own, sends the schem
   changed('carina.disable');
   await waitFor('a second didChangeConfiguration', () => count('workspace/didChangeConfiguration') === 2);
   const dcc2 = messages().filter((m) => m.method === 'workspace/didChangeConfiguration')[1];
-  assert.deepEqual(dcc2.params, { settings: { carina: { schemas: ['/schemas/other.json'], disable: ['pipe-form'], listToBlocks: false } } });
+  assert.deepEqual(dcc2.params, { settings: { carina: { schemas: ['/schemas/other.json'], disable: ['pipe-form'], listToBlocks: false, inlayHints: { types: false } } } });
   assert.equal(count('initialize'), 1);
 
   // carina.server.args: the server is restarted with the new arguments.
@@ -224,7 +225,7 @@ test('the client starts the server with no arguments of its own, sends the schem
   assert.equal(count('exit'), 1);
   const init2 = messages().filter((m) => m.method === 'initialize')[1];
   assert.deepEqual(init2.args, ['--flag', '--other']);
-  assert.deepEqual(init2.params.initializationOptions, { schemas: ['/schemas/other.json'], disable: [], listToBlocks: true });
+  assert.deepEqual(init2.params.initializationOptions, { schemas: ['/schemas/other.json'], disable: [], listToBlocks: true, inlayHints: { types: false } });
 
   } finally {
     await ext.deactivate();

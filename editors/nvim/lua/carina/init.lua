@@ -24,6 +24,9 @@ local defaults = {
   root_markers = { '.git', '.carina' },
   -- Start the server for every carina buffer (FileType autocommand). false: call start() yourself.
   autostart = true,
+  -- Inlay hints show the types the server infers for lets and untyped parameters (Neovim shows
+  -- inlay hints with vim.lsp.inlay_hint.enable(), 0.10+). Sent as the carina.inlayHints.types setting.
+  inlay_hint_types = false,
   -- Show the server's code lenses (references, dependents and waits of each binding) in attached
   -- buffers, refreshed on BufEnter, CursorHold and InsertLeave (Neovims with vim.lsp.codelens).
   codelens = true,
@@ -35,6 +38,12 @@ local defaults = {
 }
 
 M.config = vim.deepcopy(defaults)
+
+--- The server's settings (the `carina` section): the schemas and the inlay hints asked for.
+--- @return table
+local function server_settings()
+  return { schemas = vim.deepcopy(M.config.schemas or {}), inlayHints = { types = M.config.inlay_hint_types == true } }
+end
 
 -- Whether setup() ran, and the serverInfo of each client by id (for :checkhealth carina).
 M.did_setup = false
@@ -169,19 +178,19 @@ function M.client_config(bufnr)
   bufnr = bufnr or vim.api.nvim_get_current_buf()
   local fname = vim.api.nvim_buf_get_name(bufnr)
   local root = M.root_dir(fname)
-  local schemas = vim.deepcopy(M.config.schemas or {})
+  local settings = server_settings()
   return {
     name = M.config.name,
     cmd = vim.deepcopy(M.config.cmd),
     root_dir = root,
     workspace_folders = { { uri = vim.uri_from_fname(root), name = root } },
-    init_options = { schemas = schemas },
-    settings = { carina = { schemas = schemas } },
+    init_options = settings,
+    settings = { carina = settings },
     on_init = function(client, result)
       M.server_info[client.id] = result and result.serverInfo
       -- Neovim 0.10+ sends the settings after initialize by itself; older versions do not.
       if vim.fn.has('nvim-0.10') == 0 then
-        call(client, 'notify', 'workspace/didChangeConfiguration', { settings = { carina = { schemas = schemas } } })
+        call(client, 'notify', 'workspace/didChangeConfiguration', { settings = { carina = settings } })
       end
       if M.config.on_init then
         M.config.on_init(client, result)
@@ -264,7 +273,7 @@ end
 function M.set_schemas(schemas)
   M.config.schemas = vim.deepcopy(schemas or {})
   for _, client in ipairs(M.clients()) do
-    client.config.settings = { carina = { schemas = vim.deepcopy(M.config.schemas) } }
+    client.config.settings = { carina = server_settings() }
     call(client, 'notify', 'workspace/didChangeConfiguration', { settings = client.config.settings })
   end
 end

@@ -1,0 +1,53 @@
+package completion
+
+import (
+	"slices"
+
+	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/types"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// Completion in a value position offers what fits the expected type first: the names whose
+// inferred value has that type, the functions whose result has it.
+
+// expected returns the type the value position expects, as inference's type, or nil.
+func (c *completer) expected() *types.Type {
+	w := c.want
+	switch {
+	case w.Type != nil:
+		return types.FromSchema(resolve(w.Schema, w.Type))
+	case w.Param != nil && w.Param.Type != nil:
+		t, _ := types.Annotation(w.Param.Type, c.x)
+		return t
+	case w.Key != nil && w.Key.Value == grammar.BoolValue:
+		return types.BoolType
+	case w.Key != nil && w.Key.Value == grammar.DurationValue:
+		return types.DurationType
+	}
+	return nil
+}
+
+// inferred returns the type inference gives a binding's value, or nil.
+func (c *completer) inferred(d *workspace.Decl) *types.Type {
+	v, ok := c.cfg.Types(c.x).DeclValue(d)
+	if !ok {
+		return nil
+	}
+	return types.Evaluated(v).TypeOf()
+}
+
+// ranked is an item to add with how well it fits.
+type ranked struct {
+	label, detail string
+	kind          Kind
+	fit           types.Fit
+}
+
+// addRanked adds items, those that fit best first (in their order otherwise).
+func (c *completer) addRanked(items []ranked) {
+	slices.SortStableFunc(items, func(a, b ranked) int { return int(b.fit) - int(a.fit) })
+	for _, it := range items {
+		c.text(it.label, it.kind, it.label, it.detail, "")
+	}
+}

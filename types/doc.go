@@ -1,0 +1,12 @@
+// Package types owns Carina's own language as values and types: the type model (Type: String,
+// Int, ..., list(T), map(T), struct { ... }, literal unions, custom types, resource types,
+// modules, closures), the values Carina computes before apply (Value: constants, and
+// placeholders for what is known later), the built-in functions with their signatures and their
+// evaluation, Carina's custom types with their validators, and the evaluator that reads a
+// configuration as Carina does while it parses and resolves it (Info), finding the mistakes
+// that evaluation meets (Problem, by Rule).
+//
+// It reads the syntax tree (grammar) and the providers' schemas (schema) and nothing else: the
+// configuration it evaluates is an Env, which package workspace implements, and the checks,
+// hover, completion, signature help and inlay hints read what it infers.
+package types

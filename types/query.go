@@ -1,0 +1,169 @@
+package types
+
+import (
+	"github.com/carina-rs/carina-lsp/grammar"
+)
+
+// What the editor features ask: the value (and so the type) a declaration or an expression has
+// as Carina evaluates the configuration, and a function's signature.
+
+// DeclValue returns the value a declaration holds: a top-level let's value, a parameter's (known
+// at a call, typed by its annotation), an argument's (a placeholder typed by its annotation), a
+// local's or a loop variable's as the evaluation of its statement gives it. ok is false when the
+// evaluation does not reach it (an untaken branch).
+func (in *Info) DeclValue(d Decl) (v Value, ok bool) {
+	info := d.Info()
+	switch info.Kind {
+	case DeclValue, DeclIf:
+		if info.Stmt == nil {
+			return Value{}, false
+		}
+		in.mu.Lock()
+		defer in.mu.Unlock()
+		return in.letValue(d, true, nil), true
+	case DeclArgument:
+		in.mu.Lock()
+		defer in.mu.Unlock()
+		return Value{Shape: BindingRef, Text: info.Name, Type: in.declType(d, info)}, true
+	case DeclParam:
+		if p, ok := info.Node.(*grammar.FnParam); ok && p.Type != nil {
+			t, _ := Annotation(p.Type, in.schemas)
+			return UnknownOf(t), true
+		}
+		return UnknownOf(nil), true
+	case DeclLocal, DeclLoopVar:
+		name, ok := info.Node.(*grammar.Name)
+		if !ok {
+			if l, isLet := info.Node.(*grammar.LetStmt); isLet {
+				name = l.Name
+			}
+		}
+		if name == nil || info.Stmt == nil {
+			return Value{}, false
+		}
+		vs := in.values(info, name, 1)
+		if len(vs) == 0 {
+			return Value{}, false
+		}
+		return vs[0], true
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if t := in.declType(d, info); t != nil {
+		return UnknownOf(t), true
+	}
+	return Value{}, false
+}
+
+// LoopValues returns the values a loop variable takes, one an iteration (at most limit), as
+// Carina expands the loop; none when the loop is expanded only after apply.
+func (in *Info) LoopValues(d Decl, limit int) []Value {
+	info := d.Info()
+	name, ok := info.Node.(*grammar.Name)
+	if !ok || info.Kind != DeclLoopVar || info.Stmt == nil {
+		return nil
+	}
+	return in.values(info, name, limit)
+}
+
+// values returns the values a local name is given while its statement is evaluated, at most
+// limit.
+func (in *Info) values(info DeclInfo, name *grammar.Name, limit int) []Value {
+	var out []Value
+	in.evaluate(info.File, info.Stmt, func(e *evaluator) {
+		e.recordDecl = func(n *grammar.Name, val Value) {
+			if n == name && len(out) < limit {
+				out = append(out, val)
+			}
+		}
+	})
+	return out
+}
+
+// ExprValue returns the value an expression of a statement evaluates to (the first time, when
+// a loop evaluates it more than once); ok is false when the evaluation does not reach it.
+func (in *Info) ExprValue(file string, st *grammar.Stmt, x grammar.Expr) (v Value, ok bool) {
+	in.evaluate(file, st, func(e *evaluator) {
+		e.record = func(at grammar.Expr, val Value) {
+			if at == x && !ok {
+				v, ok = val, true
+			}
+		}
+	})
+	return v, ok
+}
+
+// evaluate evaluates a statement with a recorder set up by with, its problems dropped.
+func (in *Info) evaluate(file string, st *grammar.Stmt, with func(*evaluator)) {
+	if st == nil || st.Parsed == nil {
+		return
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	e := &evaluator{in: in, v: view{seeded: true, file: file, pos: st.Offset}, st: st}
+	with(e)
+	if fn, ok := st.Node.(*grammar.FnStmt); ok {
+		// A function's body is read with its parameters as placeholders.
+		for _, d := range in.env.Functions(fnName(fn)) {
+			if d.Info().Stmt == st {
+				in.readFunctionWith(&userFunc{name: d.Info().Name, decl: d, info: d.Info()}, e.record, e.recordDecl)
+				return
+			}
+		}
+		return
+	}
+	var probs []Problem
+	e.statement(st.Node, &probs)
+}
+
+func fnName(fn *grammar.FnStmt) string {
+	if fn.Name == nil {
+		return ""
+	}
+	return fn.Name.Text
+}
+
+// Signature is a function's signature as the editor shows it.
+type Signature struct {
+	Name   string
+	Params []Param
+	Result *Type // nil when not declared
+	Doc    string
+	// Builtin is set for Carina's built-in functions.
+	Builtin *Builtin
+}
+
+// FunctionSignature returns the signature of the function a call names: a user function of the
+// configuration, else a built-in; ok is false for neither.
+func (in *Info) FunctionSignature(name string) (Signature, bool) {
+	if in.env != nil {
+		for _, d := range in.env.Functions(name) {
+			in.mu.Lock()
+			fn := in.function(d)
+			in.mu.Unlock()
+			sig := Signature{Name: name}
+			fs, _ := d.Info().Node.(*grammar.FnStmt)
+			for i, p := range fn.params {
+				pr := Param{Name: p.name, Type: UnknownType, Optional: p.optional}
+				if p.typ != nil {
+					pr.Type = p.typ.typ
+				}
+				if p.optional {
+					pr.Default = p.def.Source()
+				}
+				if fs != nil && i < len(fs.Params) && fs.Params[i] != nil && fs.Params[i].Default != nil && p.def.Shape == Unknowable {
+					pr.Default = ""
+				}
+				sig.Params = append(sig.Params, pr)
+			}
+			if fn.ret != nil {
+				sig.Result = fn.ret.typ
+			}
+			return sig, true
+		}
+	}
+	if b := LookupBuiltin(name); b != nil {
+		return Signature{Name: name, Params: b.Params, Result: b.Result, Doc: b.Doc, Builtin: b}, true
+	}
+	return Signature{}, false
+}

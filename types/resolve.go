@@ -1,0 +1,215 @@
+package types
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+
+	"github.com/carina-rs/carina-lsp/grammar"
+)
+
+// Once a file is parsed, Carina resolves the values of its resources' attributes and of its
+// lets: a reference to an attribute another resource sets to a constant becomes that constant,
+// and the calls still waiting are made. A built-in that fails is an error when its arguments are
+// constants; a user function is called whatever its arguments; a name that is no function is an
+// error when the arguments are constants, and waits silently otherwise. Each file is resolved
+// with its own functions first, then the whole directory with all of them.
+
+// resolve resolves a value where Carina resolves a resource's attribute (refs: references are
+// replaced too) or a let's value (calls only).
+func (e *evaluator) resolve(v Value, sp grammar.Span, refs bool) (Value, *evalError) {
+	if !e.v.seeded {
+		return v, nil // Carina resolves the configuration as its last pass reads it
+	}
+	r, err := e.resolvePass(v, sp, refs, fnsFile)
+	if err != nil {
+		return r, err
+	}
+	return e.resolvePass(r, sp, refs, fnsAll)
+}
+
+func (e *evaluator) resolvePass(v Value, sp grammar.Span, refs bool, scope fnScope) (Value, *evalError) {
+	if !resolvable(v, refs) {
+		return v, nil // most values: nothing to substitute or call, nothing to copy
+	}
+	switch v.Shape {
+	case Ref:
+		if !refs || len(v.Path) == 0 {
+			return v, nil
+		}
+		mk := resolvedKey{binding: v.Text, attr: v.Path[0], scope: scope, file: e.v.file}
+		if r, ok := e.in.resolved[mk]; ok {
+			return r, nil
+		}
+		if i := slices.IndexFunc(e.resolving, func(r resolvingRef) bool { return r.key == mk }); i >= 0 {
+			// Attributes that read each other: a dependency cycle, reported as one. Each member
+			// stays a reference, once and for all.
+			for _, r := range e.resolving[i:] {
+				e.in.memoResolved(r.key, r.ref)
+			}
+			return v, nil
+		}
+		lit, ok := e.literalAttribute(v, scope)
+		if !ok {
+			return v, nil
+		}
+		e.resolving = append(e.resolving, resolvingRef{mk, v})
+		r, err := e.resolvePass(lit, sp, true, scope)
+		e.resolving = e.resolving[:len(e.resolving)-1]
+		if have, ok := e.in.resolved[mk]; ok {
+			return have, nil // a member of a cycle
+		}
+		if err == nil {
+			e.in.memoResolved(mk, r)
+		}
+		return r, err
+	case ListVal, MapVal:
+		out := v
+		out.Elems = make([]Value, len(v.Elems))
+		for i, el := range v.Elems {
+			r, err := e.resolvePass(el, sp, refs, scope)
+			if err != nil {
+				return UnknownOf(nil), err
+			}
+			out.Elems[i] = r
+		}
+		return out, nil
+	case Interp:
+		parts := make([]Value, len(v.Elems))
+		for i, p := range v.Elems {
+			r, err := e.resolvePass(p, sp, refs, scope)
+			if err != nil {
+				return UnknownOf(nil), err
+			}
+			parts[i] = r
+		}
+		r := canonical(parts)
+		if r.Shape == Interp {
+			r.Type = v.Type
+		}
+		return r, nil
+	case Call:
+		if v.at != nil && v.at != e.st {
+			// Written in another statement (a let's value read here): reported there.
+			saved := len(e.errs)
+			r, err := e.resolveCall(v, sp, scope)
+			e.errs = e.errs[:saved]
+			if err != nil {
+				return v, nil
+			}
+			return r, nil
+		}
+		return e.resolveCall(v, sp, scope)
+	}
+	return v, nil
+}
+
+// resolvable reports whether resolving v may change it: it holds a call, an interpolation, or
+// (refs) a reference to an attribute.
+func resolvable(v Value, refs bool) bool {
+	switch v.Shape {
+	case Call, Interp:
+		return true
+	case Ref:
+		return refs && len(v.Path) > 0
+	case ListVal, MapVal:
+		for _, el := range v.Elems {
+			if resolvable(el, refs) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// resolveCall makes a waiting call, its arguments resolved (references included) first.
+func (e *evaluator) resolveCall(v Value, sp grammar.Span, scope fnScope) (Value, *evalError) {
+	args := make([]Value, len(v.Elems))
+	for i, a := range v.Elems {
+		r, err := e.resolvePass(a, sp, true, scope)
+		if err != nil {
+			return UnknownOf(nil), err
+		}
+		args[i] = r
+	}
+	static := allStatic(args)
+	r, berr := evalBuiltin(v.Text, args)
+	if berr == nil {
+		if r.Shape == ClosureVal {
+			return UnknownOf(nil), e.fail(sp, RuleClosureAsData, "%s(): produced a closure '%s' (still needs %d arg(s)); finish the partial application before using the result as data", v.Text, r.Text, r.Remaining)
+		}
+		return r, nil
+	}
+	// A fresh scope, as Carina's resolver has: the functions of the pass, no lets.
+	fresh := &evaluator{in: e.in, v: e.v, st: e.st, isolated: true, fnScope: scope}
+	if fn := fresh.userFunction(v.Text); fn != nil {
+		return fresh.callUser(fn, sp, args)
+	}
+	if static {
+		if LookupBuiltin(v.Text) != nil {
+			return UnknownOf(nil), e.fail(sp, RuleBuiltinArgument, "%s(): %s", v.Text, berr)
+		}
+		err := e.fail(sp, RuleUnknownFunction, "%s(): %s", v.Text, berr)
+		err.subject = v.Text
+		if other := e.in.functionElsewhere(v.Text, e.v.file); other != "" {
+			err.msg += fmt.Sprintf(" (Carina calls a function with constant arguments only from the file that declares it; %s is declared in %s)", v.Text, other)
+		}
+		return UnknownOf(nil), err
+	}
+	return Value{Shape: Call, Text: v.Text, Elems: args, Type: v.Type}, nil
+}
+
+// literalAttribute returns the value a resource sets the attribute a reference names to, where
+// Carina's resolver replaces the reference by it: the resource of the reference's binding, in
+// the same file while a file is resolved, anywhere once the directory is.
+func (e *evaluator) literalAttribute(v Value, scope fnScope) (Value, bool) {
+	if e.in.env == nil || len(v.Path) == 0 {
+		return Value{}, false
+	}
+	for _, d := range e.in.env.Bindings(v.Text) {
+		info := d.Info()
+		if info.Kind != DeclResource && info.Kind != DeclDataSource {
+			continue
+		}
+		if scope == fnsFile && info.File != e.v.file {
+			continue
+		}
+		return e.in.resourceAttribute(d, info, v.Path[0])
+	}
+	return Value{}, false
+}
+
+// functionElsewhere returns the name of another file of the configuration that declares a
+// function of that name, or "".
+func (in *Info) functionElsewhere(name, file string) string {
+	if in.env == nil {
+		return ""
+	}
+	for _, d := range in.env.Functions(name) {
+		if f := d.Info().File; f != file {
+			return filepath.Base(f)
+		}
+	}
+	return ""
+}
+
+// resolvedKey names an attribute's value as a pass of Carina's resolver gives it to a file.
+type resolvedKey struct {
+	binding, attr string
+	scope         fnScope
+	file          string
+}
+
+// resolvingRef is a reference being resolved: its attribute and the reference itself.
+type resolvingRef struct {
+	key resolvedKey
+	ref Value
+}
+
+// memoResolved keeps an attribute's resolved value.
+func (in *Info) memoResolved(k resolvedKey, v Value) {
+	if in.resolved == nil {
+		in.resolved = map[resolvedKey]Value{}
+	}
+	in.resolved[k] = v
+}
