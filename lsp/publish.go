@@ -29,6 +29,12 @@ import (
 type publisher struct {
 	s *Server
 
+	// sending is held from the comparison with what was last sent to the notification's write,
+	// so that what sent records is what the client got last: two publishes of one document
+	// (the syntax phase of an edit, a semantic phase finishing) otherwise write in the other
+	// order than they recorded, and the client keeps the older one. Taken before mu.
+	sending sync.Mutex
+
 	mu       sync.Mutex
 	stopped  bool
 	dirs     map[string]*dirState                    // by configuration directory
@@ -125,10 +131,12 @@ func (p *publisher) closed(ctx context.Context, d *document) {
 	if p.s.pulling() {
 		return
 	}
+	p.sending.Lock()
 	p.mu.Lock()
 	delete(p.sent, d.uri)
 	p.mu.Unlock()
 	p.s.publishDiagnostics(&publishDiagnosticsParams{URI: d.uri, Diagnostics: []protocol.Diagnostic{}})
+	p.sending.Unlock()
 	p.schedule(ctx, filepath.Dir(d.path), p.s.debounce)
 }
 
@@ -292,6 +300,8 @@ func (p *publisher) publish(ctx context.Context, d *document, ds []diagnostics.D
 		return // the client pulls: nothing is pushed
 	}
 	out := reportItems(d.view(), ds, lines)
+	p.sending.Lock()
+	defer p.sending.Unlock()
 	p.mu.Lock()
 	if p.stopped {
 		p.mu.Unlock()
