@@ -69,7 +69,7 @@ func (e edit) shift(off int) (int, bool) {
 // documents is the store of open documents. A document is found by what its URI names (its path,
 // or for a document that is not analysed, its canonical URI), not by the URI's spelling: a
 // request may spell it otherwise than the didOpen did (see uris.go). Each keeps the URI it was
-// opened with.
+// opened with, the one answers name it by.
 type documents struct {
 	mu sync.Mutex
 	m  map[docKey]*document
@@ -114,6 +114,18 @@ func (ds *documents) close(uri protocol.DocumentURI) *document {
 	d := ds.m[k]
 	delete(ds.m, k)
 	return d
+}
+
+// uriOf returns the URI an answer names the file at path by: the open document's, as the client
+// spelt it, else the canonical one.
+func (ds *documents) uriOf(path string) protocol.DocumentURI {
+	ds.mu.Lock()
+	d := ds.m[docKey{path: path}]
+	ds.mu.Unlock()
+	if d != nil {
+		return d.uri
+	}
+	return uriOf(path)
 }
 
 // all returns the open documents.

@@ -18,7 +18,8 @@ import (
 // reads through isolatedFS, so no sibling file joins it, a relative `use` or `upstream_state`
 // source resolves to nothing, and no .carina/schemas directory is looked for (the embedded
 // schemas and the extra ones of the settings apply). The path encodes the URI, so uriOf turns it
-// back into the document's URI wherever a location is answered.
+// back into the document's URI wherever a location is answered (documents.uriOf: the client's
+// spelling of it).
 
 // untitledRoot holds the synthetic directories. Its NUL byte makes it a path no file system has:
 // even a stray read of it fails before reaching the disk.

@@ -12,8 +12,10 @@ import (
 // byte outside the unreserved characters and "/" (file:///x%26y.crn, file:///c%3A/dir), Neovim
 // leaves the sub-delimiters alone (file:///x&y.crn, file:///C:/dir), and a client that compares
 // URI strings shows a file twice when an answer spells it otherwise than it did. So a URI is
-// decoded into its parts to find the document (parseURI; every spelling names the same one), and
-// an answer names a file as VS Code would (uriParts.String).
+// decoded into its parts to find the document (parseURI; both spellings name the same one), and
+// every answer names a file as the client opened it (documents.uriOf), or, for a file the client
+// never opened, as VS Code would (uriParts.String): the client's spelling is unknown there, and
+// VS Code is the one client that compares strings.
 
 // windowsPaths is whether this system's paths are Windows paths (drive letters, backslashes, UNC
 // shares). The conversions take it as an argument so that both kinds are tested everywhere.
@@ -215,7 +217,8 @@ func pathOf(u protocol.DocumentURI) string {
 }
 
 // uriOf returns the URI of a path as VS Code spells it: the untitled: URI of an untitled
-// document's synthetic path (see untitled.go), else the file: URI.
+// document's synthetic path (see untitled.go), else the file: URI. An answer naming a document the
+// client has open uses documents.uriOf instead, which keeps the client's own spelling.
 func uriOf(p string) protocol.DocumentURI {
 	if u, ok := untitledURI(p); ok {
 		return u

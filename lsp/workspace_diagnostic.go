@@ -68,7 +68,7 @@ func workspaceDiagnostic(ctx context.Context, s *Server, p *workspaceDiagnosticP
 	for r := range done {
 		for _, path := range r.order {
 			fr := r.files[path]
-			item := workspaceDocumentDiagnosticReport{documentDiagnosticReport: fr.report(prev[path]), URI: fr.uri, Version: fr.version}
+			item := workspaceDocumentDiagnosticReport{documentDiagnosticReport: fr.report(prev[path]), URI: s.docs.uriOf(path), Version: fr.version}
 			if stream {
 				batch = append(batch, item)
 			} else {
