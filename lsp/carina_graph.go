@@ -3,6 +3,9 @@ package lsp
 import (
 	"bytes"
 	"context"
+	"encoding/xml"
+	"path"
+	"strings"
 
 	"go.lsp.dev/protocol"
 
@@ -42,5 +45,41 @@ func carinaGraph(ctx context.Context, s *Server, p *graphParams) (any, error) {
 		}
 		out.SVG = b.String()
 	}
+	if isUntitled(sn.cfg.Dir) {
+		out.nameUntitled(g.Name(), sn.uri)
+	}
 	return out, nil
+}
+
+// nameUntitled shows the graph of an unsaved document by the document, not by the synthetic
+// directory it is analysed in (untitled.go), which a view would show as its title: the directory
+// is the document's URI as the client sent it, its file the document's name (Untitled-1, as the
+// editor's tab has it), and the picture's title that name. dirName is the synthetic directory's
+// base name, the title WriteSVG gave the picture.
+func (r *graphResult) nameUntitled(dirName string, uri protocol.DocumentURI) {
+	name := path.Base(parseURI(string(uri)).path)
+	if name == "." || name == "/" {
+		name = string(uri)
+	}
+	r.Graph.Directory = string(uri)
+	for i := range r.Graph.Nodes {
+		if r.Graph.Nodes[i].File == untitledFile {
+			r.Graph.Nodes[i].File = name
+		}
+	}
+	for i := range r.Graph.Edges {
+		if r.Graph.Edges[i].File == untitledFile {
+			r.Graph.Edges[i].File = name
+		}
+	}
+	for i := range r.Graph.LeftOut {
+		if r.Graph.LeftOut[i].File == untitledFile {
+			r.Graph.LeftOut[i].File = name
+		}
+	}
+	if r.SVG != "" {
+		var title strings.Builder
+		_ = xml.EscapeText(&title, []byte(name))
+		r.SVG = strings.Replace(r.SVG, "<title>"+dirName+"</title>", "<title>"+title.String()+"</title>", 1)
+	}
 }

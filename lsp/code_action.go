@@ -36,9 +36,9 @@ func codeAction(ctx context.Context, s *Server, p *protocol.CodeActionParams) (a
 		if x.Path != sn.file.Path || len(x.Fixes) == 0 || !overlaps(x.Span, want) {
 			continue
 		}
-		diag := toDiagnostic(v, x, nil)
+		diag := toDiagnostic(s.docs, v, x, nil)
 		for i, fix := range x.Fixes {
-			changes, ok := fixChanges(sn, &x, fix)
+			changes, ok := fixChanges(s.docs, sn, &x, fix)
 			if !ok {
 				continue
 			}
@@ -57,7 +57,7 @@ func codeAction(ctx context.Context, s *Server, p *protocol.CodeActionParams) (a
 // fixChanges converts a fix's edits to text edits by document: the snapshot's own, and for a fix
 // that edits other files of the configuration (a rename), theirs. ok is false when an edit names
 // a file that is not part of the snapshot's configuration.
-func fixChanges(sn snapshot, x *diagnostics.Diagnostic, fix diagnostics.Fix) (map[protocol.DocumentURI][]protocol.TextEdit, bool) {
+func fixChanges(docs *documents, sn snapshot, x *diagnostics.Diagnostic, fix diagnostics.Fix) (map[protocol.DocumentURI][]protocol.TextEdit, bool) {
 	changes := map[protocol.DocumentURI][]protocol.TextEdit{}
 	for _, e := range fix.Edits {
 		path := e.File(x)
@@ -67,7 +67,7 @@ func fixChanges(sn snapshot, x *diagnostics.Diagnostic, fix diagnostics.Fix) (ma
 		}
 		u := sn.uri
 		if path != sn.file.Path {
-			u = uriOf(path)
+			u = docs.uriOf(path)
 		}
 		changes[u] = append(changes[u], protocol.TextEdit{Range: toRange(f.Lines, clampSpan(e.Span, len(f.Text()))), NewText: e.NewText})
 	}

@@ -1,37 +1,11 @@
 package lsp
 
 import (
-	"net/url"
-	"path/filepath"
-
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/source"
 )
-
-// pathOf returns the file path of a file: URI, or "" for another scheme or a malformed URI.
-func pathOf(u protocol.DocumentURI) string {
-	parsed, err := url.Parse(string(u))
-	if err != nil || parsed.Scheme != "file" || parsed.Path == "" {
-		return ""
-	}
-	p := parsed.Path
-	if len(p) >= 3 && p[0] == '/' && p[2] == ':' { // /C:/dir on Windows
-		p = p[1:]
-	}
-	return filepath.Clean(filepath.FromSlash(p))
-}
-
-// uriOf returns the URI of a path: the untitled: URI of an untitled document's synthetic path
-// (see untitled.go), else the file: URI.
-func uriOf(path string) protocol.DocumentURI {
-	if u, ok := untitledURI(path); ok {
-		return u
-	}
-	return protocol.DocumentURI(uri.File(path))
-}
 
 // toRange converts a byte span to an LSP range (UTF-16 columns).
 func toRange(l *source.Lines, s grammar.Span) protocol.Range {

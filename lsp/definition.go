@@ -26,7 +26,7 @@ func (s *Server) locations(_ context.Context, ls []navigate.Location) []protocol
 		if err != nil {
 			continue
 		}
-		out = append(out, protocol.Location{URI: uriOf(l.Path), Range: toRange(f.Lines, l.Span)})
+		out = append(out, protocol.Location{URI: s.docs.uriOf(l.Path), Range: toRange(f.Lines, l.Span)})
 	}
 	return out
 }

@@ -66,34 +66,66 @@ func (e edit) shift(off int) (int, bool) {
 	return 0, false
 }
 
-// documents is the store of open documents, by URI.
+// documents is the store of open documents. A document is found by what its URI names (its path,
+// or for a document that is not analysed, its canonical URI), not by the URI's spelling: a
+// request may spell it otherwise than the didOpen did (see uris.go). Each keeps the URI it was
+// opened with, the one answers name it by.
 type documents struct {
 	mu sync.Mutex
-	m  map[protocol.DocumentURI]*document
+	m  map[docKey]*document
 }
 
-func newDocuments() *documents { return &documents{m: map[protocol.DocumentURI]*document{}} }
+// docKey is what a document is stored under: its path, or (path "") its canonical URI.
+type docKey struct {
+	path string
+	uri  protocol.DocumentURI
+}
 
+func keyOf(uri protocol.DocumentURI, path string) docKey {
+	if path != "" {
+		return docKey{path: path}
+	}
+	return docKey{uri: canonicalURI(uri)}
+}
+
+func newDocuments() *documents { return &documents{m: map[docKey]*document{}} }
+
+// get returns the open document uri names, however it is spelt, or nil.
 func (ds *documents) get(uri protocol.DocumentURI) *document {
+	k := keyOf(uri, documentPath(uri))
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
-	return ds.m[uri]
+	return ds.m[k]
 }
 
+// open stores a document opened as uri, analysed at path ("" when it is not analysed).
 func (ds *documents) open(uri protocol.DocumentURI, path string, version int32, text string) *document {
 	d := &document{uri: uri, path: path, version: version, text: text, lines: source.NewLines(text)}
 	ds.mu.Lock()
-	ds.m[uri] = d
+	ds.m[keyOf(uri, path)] = d
 	ds.mu.Unlock()
 	return d
 }
 
 func (ds *documents) close(uri protocol.DocumentURI) *document {
+	k := keyOf(uri, documentPath(uri))
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
-	d := ds.m[uri]
-	delete(ds.m, uri)
+	d := ds.m[k]
+	delete(ds.m, k)
 	return d
+}
+
+// uriOf returns the URI an answer names the file at path by: the open document's, as the client
+// spelt it, else the canonical one.
+func (ds *documents) uriOf(path string) protocol.DocumentURI {
+	ds.mu.Lock()
+	d := ds.m[docKey{path: path}]
+	ds.mu.Unlock()
+	if d != nil {
+		return d.uri
+	}
+	return uriOf(path)
 }
 
 // all returns the open documents.
@@ -114,9 +146,10 @@ func (ds *documents) all() []*document {
 // than the document's is refused, as is a change for a document that is not open. Documents are
 // replaced, never mutated, so a request that holds the old one keeps a consistent view.
 func (ds *documents) change(uri protocol.DocumentURI, version int32, changes []contentChange) (*document, changeSet, error) {
+	k := keyOf(uri, documentPath(uri))
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
-	old := ds.m[uri]
+	old := ds.m[k]
 	if old == nil {
 		return nil, changeSet{}, fmt.Errorf("didChange for %s, which is not open", uri)
 	}
@@ -143,7 +176,7 @@ func (ds *documents) change(uri protocol.DocumentURI, version int32, changes []c
 		lines = lines.Edit(text, e.start, e.end, e.start+e.newLen)
 		cs.add(e)
 	}
-	d := &document{uri: uri, path: old.path, version: version, text: text, lines: lines}
-	ds.m[uri] = d
+	d := &document{uri: old.uri, path: old.path, version: version, text: text, lines: lines}
+	ds.m[k] = d
 	return d, cs, nil
 }

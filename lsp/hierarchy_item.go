@@ -28,7 +28,7 @@ func (s *Server) hierarchyItem(n navigate.Node) (protocol.CallHierarchyItem, boo
 		Name:           n.Name,
 		Kind:           protocol.SymbolKind(navigate.DeclSymbolKind(n.Kind)),
 		Detail:         n.Detail,
-		URI:            uriOf(n.Path),
+		URI:            s.docs.uriOf(n.Path),
 		Range:          toRange(f.Lines, n.Span),
 		SelectionRange: toRange(f.Lines, n.Select),
 		Data:           hierarchyData{Path: n.Path, Start: n.Select.Start},

@@ -299,7 +299,7 @@ func (p *publisher) publish(ctx context.Context, d *document, ds []diagnostics.D
 	if p.s.pulling() {
 		return // the client pulls: nothing is pushed
 	}
-	out := reportItems(d.view(), ds, lines)
+	out := reportItems(p.s.docs, d.view(), ds, lines)
 	p.sending.Lock()
 	defer p.sending.Unlock()
 	p.mu.Lock()
@@ -320,7 +320,7 @@ func (p *publisher) publish(ctx context.Context, d *document, ds []diagnostics.D
 
 // reportItems converts the diagnostics of ds that are v's file's, for a publish or a pull: at most
 // maxDiagnostics, the most severe, with one more saying how many were left out.
-func reportItems(v textView, ds []diagnostics.Diagnostic, lines map[string]*source.Lines) []protocol.Diagnostic {
+func reportItems(docs *documents, v textView, ds []diagnostics.Diagnostic, lines map[string]*source.Lines) []protocol.Diagnostic {
 	mine := make([]diagnostics.Diagnostic, 0, min(len(ds), maxDiagnostics))
 	for _, x := range ds {
 		if x.Path == v.path {
@@ -334,7 +334,7 @@ func reportItems(v textView, ds []diagnostics.Diagnostic, lines map[string]*sour
 	}
 	out := make([]protocol.Diagnostic, 0, len(mine)+1)
 	for _, x := range mine {
-		out = append(out, toDiagnostic(v, x, lines))
+		out = append(out, toDiagnostic(docs, v, x, lines))
 	}
 	if left > 0 {
 		out = append(out, protocol.Diagnostic{
@@ -369,7 +369,7 @@ func sameDiagnostic(a, b protocol.Diagnostic) bool {
 }
 
 // toDiagnostic converts a diagnostic of the file v shows.
-func toDiagnostic(v textView, x diagnostics.Diagnostic, lines map[string]*source.Lines) protocol.Diagnostic {
+func toDiagnostic(docs *documents, v textView, x diagnostics.Diagnostic, lines map[string]*source.Lines) protocol.Diagnostic {
 	out := protocol.Diagnostic{
 		Range:    toRange(v.lines, clampSpan(x.Span, len(v.text))),
 		Severity: protocol.DiagnosticSeverity(x.Severity),
@@ -383,7 +383,7 @@ func toDiagnostic(v textView, x diagnostics.Diagnostic, lines map[string]*source
 	}
 	for _, r := range x.Related {
 		out.RelatedInformation = append(out.RelatedInformation, protocol.DiagnosticRelatedInformation{
-			Location: protocol.Location{URI: uriOf(r.Path), Range: relatedRange(v, r, lines)},
+			Location: protocol.Location{URI: docs.uriOf(r.Path), Range: relatedRange(v, r, lines)},
 			Message:  r.Message,
 		})
 	}

@@ -40,7 +40,6 @@ type dirReports struct {
 
 // fileReport is one file's pulled diagnostics.
 type fileReport struct {
-	uri     protocol.DocumentURI
 	id      string // a hash of the items: the same findings, the same id
 	items   []protocol.Diagnostic
 	version *int32 // the open document's version checked; nil for a file read from disk
@@ -149,8 +148,8 @@ func (s *Server) pullReports(ctx context.Context, dir string) (*dirReports, erro
 	r := &dirReports{files: make(map[string]fileReport, len(cfg.Files)), deps: map[string]bool{dir: true}}
 	for _, f := range cfg.Files {
 		v := textView{path: f.Path, text: f.Text(), lines: f.Lines}
-		items := reportItems(v, res.diags, res.lines)
-		fr := fileReport{uri: uriOf(f.Path), id: reportID(items), items: items}
+		items := reportItems(s.docs, v, res.diags, res.lines)
+		fr := fileReport{id: reportID(items), items: items}
 		if ver, ok := res.versions[f.Path]; ok {
 			fr.version = &ver
 		}

@@ -139,7 +139,7 @@ func checkNow(t *testing.T, root, rel, text, served string) []string {
 	}
 	ds := diagnostics.CheckWith(ctx, cfg, idx, diagnostics.Options{Memo: diagnostics.NewMemo()})
 	v := textView{path: path, text: text, lines: source.NewLines(text)}
-	items := reportItems(v, ds, map[string]*source.Lines{})
+	items := reportItems(newDocuments(), v, ds, map[string]*source.Lines{})
 	out := keysOf(items)
 	for i := range out {
 		out[i] = strings.ReplaceAll(out[i], root, served)

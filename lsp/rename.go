@@ -26,8 +26,9 @@ func rename(ctx context.Context, s *Server, p *protocol.RenameParams) (any, erro
 		if err != nil {
 			return nil, err
 		}
+		u := s.docs.uriOf(path)
 		for _, e := range es {
-			changes[uriOf(path)] = append(changes[uriOf(path)], protocol.TextEdit{Range: toRange(f.Lines, e.Span), NewText: e.NewText})
+			changes[u] = append(changes[u], protocol.TextEdit{Range: toRange(f.Lines, e.Span), NewText: e.NewText})
 		}
 	}
 	return &protocol.WorkspaceEdit{Changes: changes}, nil

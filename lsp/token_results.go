@@ -10,7 +10,8 @@ import (
 
 // tokenResults keeps the last semantic tokens answered for each open document, under the result
 // id sent with them, so that a delta request can be answered with the edits from that answer to
-// the new one. A document's entry is dropped when it closes.
+// the new one. A document's entry is dropped when it closes. Entries are kept by canonical URI: a
+// request may spell the document otherwise than the last one did.
 type tokenResults struct {
 	mu   sync.Mutex
 	next uint64
@@ -32,7 +33,7 @@ func (t *tokenResults) record(uri protocol.DocumentURI, data []uint32) string {
 	defer t.mu.Unlock()
 	t.next++
 	id := strconv.FormatUint(t.next, 10)
-	t.last[uri] = tokenResult{id: id, data: data}
+	t.last[canonicalURI(uri)] = tokenResult{id: id, data: data}
 	return id
 }
 
@@ -40,7 +41,7 @@ func (t *tokenResults) record(uri protocol.DocumentURI, data []uint32) string {
 func (t *tokenResults) previous(uri protocol.DocumentURI, id string) ([]uint32, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	r, ok := t.last[uri]
+	r, ok := t.last[canonicalURI(uri)]
 	if !ok || r.id != id {
 		return nil, false
 	}
@@ -51,7 +52,7 @@ func (t *tokenResults) previous(uri protocol.DocumentURI, id string) ([]uint32, 
 func (t *tokenResults) drop(uri protocol.DocumentURI) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	delete(t.last, uri)
+	delete(t.last, canonicalURI(uri))
 }
 
 // tokenEdits returns the edits that turn old into cur, in order, their starts in old: what lies

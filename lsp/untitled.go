@@ -3,7 +3,6 @@ package lsp
 import (
 	"encoding/base64"
 	"io/fs"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,7 +18,8 @@ import (
 // reads through isolatedFS, so no sibling file joins it, a relative `use` or `upstream_state`
 // source resolves to nothing, and no .carina/schemas directory is looked for (the embedded
 // schemas and the extra ones of the settings apply). The path encodes the URI, so uriOf turns it
-// back into the document's URI wherever a location is answered.
+// back into the document's URI wherever a location is answered (documents.uriOf: the client's
+// spelling of it).
 
 // untitledRoot holds the synthetic directories. Its NUL byte makes it a path no file system has:
 // even a stray read of it fails before reaching the disk.
@@ -28,9 +28,10 @@ const untitledRoot = string(filepath.Separator) + "\x00untitled"
 // untitledFile is the file name of an untitled document in its synthetic directory.
 const untitledFile = "untitled.crn"
 
-// untitledPath returns the synthetic path of an untitled: URI.
-func untitledPath(u protocol.DocumentURI) string {
-	return filepath.Join(untitledRoot, base64.RawURLEncoding.EncodeToString([]byte(u)), untitledFile)
+// untitledPath returns the synthetic path of an untitled: URI, whose parts u holds: the path
+// encodes the URI as VS Code spells it, so that every spelling of it names one document.
+func untitledPath(u uriParts) string {
+	return filepath.Join(untitledRoot, base64.RawURLEncoding.EncodeToString([]byte(u.String())), untitledFile)
 }
 
 // isUntitled reports whether a path (a file or a directory) is synthetic.
@@ -54,10 +55,11 @@ func untitledURI(path string) (protocol.DocumentURI, bool) {
 // documentPath returns the path a document is analysed under: the file's path for a file: URI, a
 // synthetic path for an untitled: URI, "" for anything else (not analysed).
 func documentPath(u protocol.DocumentURI) string {
-	if parsed, err := url.Parse(string(u)); err == nil && parsed.Scheme == "untitled" {
-		return untitledPath(u)
+	parts := parseURI(string(u))
+	if parts.scheme == "untitled" {
+		return untitledPath(parts)
 	}
-	return pathOf(u)
+	return parts.filePath(windowsPaths)
 }
 
 // isolatedFS is the workspace's file system: the disk, except that the synthetic directories of

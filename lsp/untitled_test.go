@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"encoding/json"
 	"io/fs"
 	"path/filepath"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"go.lsp.dev/protocol"
 
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -41,8 +43,8 @@ func TestUntitledPaths(t *testing.T) {
 		if !isUntitled(p) || !isUntitled(filepath.Dir(p)) || filepath.Base(p) != untitledFile {
 			t.Errorf("documentPath(%s) = %q: not a synthetic path", u, p)
 		}
-		if got := uriOf(p); got != u {
-			t.Errorf("uriOf(documentPath(%s)) = %s", u, got)
+		if got := uriOf(p); got != canonicalURI(u) {
+			t.Errorf("uriOf(documentPath(%s)) = %s, want %s", u, got, canonicalURI(u))
 		}
 	}
 	if documentPath("untitled:Untitled-1") == documentPath("untitled:Untitled-2") {
@@ -201,5 +203,43 @@ func TestUntitled(t *testing.T) {
 	}
 	if !slices.Contains(disk.paths, dir) {
 		t.Errorf("the disk was never asked for the workspace directory (the recorder is not in the path): %q", disk.paths)
+	}
+}
+
+// TestUntitledGraphName: carina/graph shows an unsaved document by its name, never by the
+// synthetic directory it is analysed in, whichever spelling asks.
+func TestUntitledGraphName(t *testing.T) {
+	c := startServer(t, Options{})
+	c.initialize(t.TempDir(), protocol.ClientCapabilities{})
+	const u = protocol.DocumentURI("untitled:Untitled-1")
+	c.notify("textDocument/didOpen", &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: u, LanguageID: "carina", Version: 1,
+		Text: "let cert = aws.acm.Certificate {\n  domain_name = 'x.dev'\n}\n\nlet cert_issued = wait cert {\n  until = cert.status == aws.acm.Certificate.Status.Issued\n}\n"}})
+	for _, asked := range []protocol.DocumentURI{u, "untitled:Untitled%2D1"} {
+		var res graphResult
+		if err := c.call("carina/graph", &graphParams{TextDocument: protocol.TextDocumentIdentifier{URI: asked}, SVG: true}, &res); err != nil {
+			t.Fatal(err)
+		}
+		var files []string
+		for _, n := range res.Graph.Nodes {
+			files = append(files, n.File)
+		}
+		for _, e := range res.Graph.Edges {
+			files = append(files, e.File)
+		}
+		type shown struct {
+			Directory string
+			Files     []string
+		}
+		if diff := cmp.Diff(shown{string(u), []string{"Untitled-1", "Untitled-1", "Untitled-1"}}, shown{res.Graph.Directory, files}); diff != "" {
+			t.Errorf("carina/graph asked as %s (-want +got):\n%s", asked, diff)
+		}
+		raw, err := json.Marshal(res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		synthetic := filepath.Base(filepath.Dir(documentPath(u)))
+		if s := string(raw); strings.Contains(s, `\u0000`) || strings.Contains(s, synthetic) || !strings.Contains(res.SVG, "<title>Untitled-1</title>") {
+			t.Errorf("carina/graph asked as %s shows the synthetic directory %s: %.600s", asked, synthetic, s)
+		}
 	}
 }

@@ -43,7 +43,7 @@ func willRenameFiles(ctx context.Context, s *Server, p *protocol.RenameFilesPara
 			continue
 		}
 		for _, e := range navigate.SourceEdits(f, renames) {
-			u := uriOf(path)
+			u := s.docs.uriOf(path)
 			changes[u] = append(changes[u], protocol.TextEdit{Range: toRange(f.Lines, e.Span), NewText: e.NewText})
 		}
 	}

@@ -20,9 +20,9 @@ const partialEvery = 100 * time.Millisecond
 // reports go out in $/progress notifications as configurations are done, and the answer itself
 // is empty.
 func workspaceDiagnostic(ctx context.Context, s *Server, p *workspaceDiagnosticParams) (any, error) {
-	prev := make(map[string]string, len(p.PreviousResultIDs))
+	prev := make(map[string]string, len(p.PreviousResultIDs)) // by path: the client may spell a URI otherwise
 	for _, x := range p.PreviousResultIDs {
-		prev[string(x.URI)] = x.Value
+		prev[documentPath(x.URI)] = x.Value
 	}
 	dirs := s.pullDirs(ctx)
 	stream := len(p.PartialResultToken) > 0
@@ -68,7 +68,7 @@ func workspaceDiagnostic(ctx context.Context, s *Server, p *workspaceDiagnosticP
 	for r := range done {
 		for _, path := range r.order {
 			fr := r.files[path]
-			item := workspaceDocumentDiagnosticReport{documentDiagnosticReport: fr.report(prev[string(fr.uri)]), URI: fr.uri, Version: fr.version}
+			item := workspaceDocumentDiagnosticReport{documentDiagnosticReport: fr.report(prev[path]), URI: s.docs.uriOf(path), Version: fr.version}
 			if stream {
 				batch = append(batch, item)
 			} else {
