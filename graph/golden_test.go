@@ -64,12 +64,12 @@ func TestExampleGolden(t *testing.T) {
 		}
 		svg := b.String()
 		for _, n := range g.Nodes {
-			if !strings.Contains(svg, `<g class="node" data-id="`+xmlAttr(n.ID)+`"`) {
+			if !strings.Contains(svg, `<g class="node" data-id="`+xmlEscape(n.ID)+`"`) {
 				t.Errorf("node %s is not drawn", n.ID)
 			}
 		}
 		for _, e := range merged(g.Edges) {
-			if !strings.Contains(svg, `data-from="`+xmlAttr(e.From)+`" data-to="`+xmlAttr(e.To)+`"`) {
+			if !strings.Contains(svg, `data-from="`+xmlEscape(e.From)+`" data-to="`+xmlEscape(e.To)+`"`) {
 				t.Errorf("edge %s -> %s is not drawn", e.To, e.From)
 			}
 		}
