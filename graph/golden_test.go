@@ -16,7 +16,7 @@ import (
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/wait-cert.* from the graph (review every line you accept)")
+var update = flag.Bool("update", false, "rewrite testdata/wait-cert.* and testdata/hostile-mermaid.json from the graph (review every line you accept)")
 
 // TestExampleGolden draws the bundled example, examples/wait-cert, in every text format and
 // compares each with its golden file; the SVG must draw every node and edge.
