@@ -4,8 +4,9 @@
 // node and edge annotated with the graph's ids; a click posts the reveal message; nothing breaks
 // the policy or is fetched; a screenshot goes to out/graph-view.png (and to docs/images/graph.png
 // with UPDATE_SCREENSHOT=1). Then Mermaid's own parser reads `carina-lsp graph -format mermaid` of
-// every corpus configuration. Without Chromium (or Go, which builds carina-lsp) the tests are
-// skipped, saying why; under CI=true they fail instead.
+// every corpus configuration, and reads and draws that of configurations built to break it
+// (graph/testdata/hostile-mermaid.json). Without Chromium (or Go, which builds carina-lsp) the
+// tests are skipped, saying why; under CI=true they fail instead.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -274,4 +275,38 @@ test('Mermaid parses the graph of every corpus configuration', { skip: skip || (
   assert.deepEqual(report, [], `Mermaid rejects the graph of ${failures.length} of ${dirs.length} configurations`);
   assert.ok(dirs.length > 100, `only ${dirs.length} configurations found`);
   console.log(`# Mermaid parsed the graphs of ${dirs.length} configurations`);
+});
+
+test('Mermaid reads and draws the graphs of hostile configurations', { skip, timeout: 300000 }, async () => {
+  // What graph writes for names, strings, until texts and file names holding control characters,
+  // quotes, entities, Mermaid's own syntax and more (graph's TestHostileMermaid keeps the file to
+  // it). Each label must be drawn as its text made visible: whitespace aside, and the word joiner
+  // graph puts between a backslash and an n, which Mermaid would draw as a line break.
+  const cases = JSON.parse(fs.readFileSync(path.join(repo, 'graph', 'testdata', 'hostile-mermaid.json'), 'utf8'));
+  const page = await browser.newPage();
+  await page.addScriptTag({ path: require.resolve('mermaid/dist/mermaid.min.js') });
+  const failures = await page.evaluate(async (cases) => {
+    window.mermaid.initialize({ startOnLoad: false });
+    const norm = (s) => s.replace(/[\s\u2060]+/g, '');
+    const out = [];
+    for (let i = 0; i < cases.length; i++) {
+      const c = cases[i];
+      try {
+        await window.mermaid.parse(c.mermaid);
+        const { svg } = await window.mermaid.render(`hostile${i}`, c.mermaid);
+        const div = document.createElement('div');
+        div.innerHTML = svg;
+        const drawn = new Set([...div.querySelectorAll('.nodeLabel, .edgeLabel')].map((e) => norm(e.textContent)));
+        const missing = c.labels.filter((l) => !drawn.has(norm(l)));
+        if (missing.length) out.push(`${c.name}: not drawn: ${JSON.stringify(missing)}; drawn: ${JSON.stringify([...drawn])}`);
+      } catch (e) {
+        out.push(`${c.name}: ${String(e && e.message ? e.message : e).slice(0, 400)}`);
+      }
+    }
+    return out;
+  }, cases);
+  await page.close();
+  assert.deepEqual(failures, [], `Mermaid fails ${failures.length} of ${cases.length} hostile graphs`);
+  assert.ok(cases.length >= 40, `only ${cases.length} hostile graphs`);
+  console.log(`# Mermaid read and drew ${cases.length} hostile graphs`);
 });
