@@ -82,24 +82,42 @@ func (c *formatChecker) check(t *testing.T, name string, g *Graph) {
 	c.dots = append(c.dots, namedDOT{name, dot.Bytes()})
 }
 
-// checkSVG checks that svg is well-formed and that each node's data-id attribute reads back as
-// the node's id made visible.
+// checkSVG checks that svg is well-formed, that each node's data-id attribute reads back as the
+// node's id made visible beside its place in the graph's nodes (data-index), and that each edge's
+// data-from-index and data-to-index are the places of its ends.
 func checkSVG(g *Graph, svg []byte) error {
 	if err := testutil.WellFormedXML(svg); err != nil {
 		return err
 	}
+	index := map[string]int{}
 	var want, got []string
-	for _, n := range g.Nodes {
-		want = append(want, Visible(n.ID))
+	for i, n := range g.Nodes {
+		index[n.ID] = i
+		want = append(want, fmt.Sprintf("%d %s", i, Visible(n.ID)))
 	}
-	for _, m := range regexp.MustCompile(`<g class="node" data-id="([^"]*)"`).FindAllSubmatch(svg, -1) {
-		got = append(got, xmlUnescape(string(m[1])))
+	for _, m := range svgNodeAttrs.FindAllSubmatch(svg, -1) {
+		got = append(got, string(m[2])+" "+xmlUnescape(string(m[1])))
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		return fmt.Errorf("data-id (-want +got):\n%s", diff)
+		return fmt.Errorf("nodes' data-index and data-id (-want +got):\n%s", diff)
+	}
+	want, got = nil, nil
+	for _, e := range merged(g.Edges) {
+		want = append(want, fmt.Sprintf("%s %s %d %d", Visible(e.From), Visible(e.To), index[e.From], index[e.To]))
+	}
+	for _, m := range svgEdgeAttrs.FindAllSubmatch(svg, -1) {
+		got = append(got, fmt.Sprintf("%s %s %s %s", xmlUnescape(string(m[1])), xmlUnescape(string(m[2])), m[3], m[4]))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		return fmt.Errorf("edges' data-from, data-to and their indexes (-want +got):\n%s", diff)
 	}
 	return nil
 }
+
+var (
+	svgNodeAttrs = regexp.MustCompile(`<g class="node" data-id="([^"]*)" data-index="(\d+)"`)
+	svgEdgeAttrs = regexp.MustCompile(`<g class="edge" id="edge\d+" data-from="([^"]*)" data-to="([^"]*)" data-kind="[a-z_]+" data-from-index="(\d+)" data-to-index="(\d+)"`)
+)
 
 // xmlUnescape reads the entities xmlEscape writes.
 func xmlUnescape(s string) string {

@@ -22,6 +22,7 @@ const (
 // box is a node placed in the drawing.
 type box struct {
 	n          *Node
+	index      int // of n in the graph's nodes, and so in its JSON form's
 	lines      []string
 	layer, pos int
 	x, y, w, h float64
@@ -60,8 +61,8 @@ func (g *Graph) layout() (boxes []*box, byID map[string]*box, width, height floa
 	}
 	byID = map[string]*box{}
 	var columns [][]*box
-	for _, n := range g.Nodes {
-		b := &box{n: n, lines: n.Lines(), layer: rank(n.ID)}
+	for i, n := range g.Nodes {
+		b := &box{n: n, index: i, lines: n.Lines(), layer: rank(n.ID)}
 		for _, l := range b.lines {
 			b.w = max(b.w, float64(utf8.RuneCountInString(Visible(l)))*charWidth) // as drawn
 		}

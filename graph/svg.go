@@ -11,8 +11,10 @@ import (
 // with the distinctions of WriteDOT: waits hexagons, data sources dashed, modules with a double
 // border, upstream states folders, provider instances parallelograms, depends_on edges dashed, the
 // edges a wait adds thick, cycles and nodes with errors red. Each node is a group with its id in
-// data-id (and a title), each edge one with data-from and data-to, so a view can make them
-// clickable. Drawn in-process in time linear in the graph: nothing to install.
+// data-id (and a title) and its place in the graph's nodes in data-index, each edge one with
+// data-from and data-to and their nodes' places in data-from-index and data-to-index, so a view
+// can make them clickable: the ids are made visible (xmlEscape), the places find the JSON form's
+// nodes whatever their ids hold. Drawn in-process in time linear in the graph: nothing to install.
 func (g *Graph) WriteSVG(ctx context.Context, w io.Writer) error {
 	boxes, byID, width, height := g.layout()
 	var b strings.Builder
@@ -75,7 +77,8 @@ func (g *Graph) svgEdge(b *strings.Builder, i int, e mergedEdge, byID map[string
 	if e.Cycle {
 		stroke, marker = colourRed, "arrow-red"
 	}
-	fmt.Fprintf(b, `<g class="edge" id="edge%d" data-from="%s" data-to="%s" data-kind="%s"><title>%s</title>`, i, xmlEscape(e.From), xmlEscape(e.To), e.Kind, xmlEscape(e.To+" → "+e.From))
+	fmt.Fprintf(b, `<g class="edge" id="edge%d" data-from="%s" data-to="%s" data-kind="%s" data-from-index="%d" data-to-index="%d"><title>%s</title>`,
+		i, xmlEscape(e.From), xmlEscape(e.To), e.Kind, to.index, from.index, xmlEscape(e.To+" → "+e.From))
 	fmt.Fprintf(b, `<path d="%s" fill="none" stroke="%s" stroke-width="%.1f"%s marker-end="url(#%s)"/>`, path, stroke, width, dash, marker)
 	if e.label != "" {
 		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle" font-size="9" fill="%s">%s</text>`, mx, my, stroke, xmlEscape(e.label))
@@ -90,7 +93,7 @@ func svgNode(b *strings.Builder, bx *box) {
 	if n.Cycle || n.Errors > 0 {
 		stroke, width = colourRed, 2.0
 	}
-	fmt.Fprintf(b, `<g class="node" data-id="%s" data-kind="%s" data-cycle="%t" data-errors="%d"><title>%s</title>`, xmlEscape(n.ID), n.Kind, n.Cycle, n.Errors, xmlEscape(n.ID))
+	fmt.Fprintf(b, `<g class="node" data-id="%s" data-index="%d" data-kind="%s" data-cycle="%t" data-errors="%d"><title>%s</title>`, xmlEscape(n.ID), bx.index, n.Kind, n.Cycle, n.Errors, xmlEscape(n.ID))
 	x, y, w, h := bx.x, bx.y, bx.w, bx.h
 	common := fmt.Sprintf(`fill="%s" stroke="%s" stroke-width="%.1f"`, fill(n), stroke, width)
 	switch n.Kind {
