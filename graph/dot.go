@@ -42,14 +42,14 @@ func fill(n *Node) string {
 // the inside of an expanded module a cluster.
 func (g *Graph) WriteDOT(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "digraph %s {\n", dotID(g.Name()))
+	fmt.Fprintf(&b, "digraph %s {\n", dotQuote(g.Name()))
 	b.WriteString("  rankdir=LR;\n  node [fontname=\"Helvetica\", fontsize=11, shape=box, style=\"rounded,filled\"];\n  edge [fontname=\"Helvetica\", fontsize=9];\n")
 	modules, byModule := g.clusters()
 	for _, n := range byModule[""] {
 		g.dotNode(&b, n, "  ")
 	}
 	for i, m := range modules {
-		fmt.Fprintf(&b, "  subgraph cluster_%d {\n    label=%s;\n    style=\"rounded,dashed\";\n", i, dotID("module "+m))
+		fmt.Fprintf(&b, "  subgraph cluster_%d {\n    label=%s;\n    style=\"rounded,dashed\";\n", i, dotQuote("module "+m))
 		for _, n := range byModule[m] {
 			g.dotNode(&b, n, "    ")
 		}
@@ -59,7 +59,7 @@ func (g *Graph) WriteDOT(w io.Writer) error {
 		to := g.byID[e.To]
 		attrs := []string{}
 		if e.label != "" {
-			attrs = append(attrs, "label="+dotID(e.label))
+			attrs = append(attrs, "label="+dotQuote(e.label))
 		}
 		switch e.Kind {
 		case DependsOn, WaitDependsOn:
@@ -71,7 +71,7 @@ func (g *Graph) WriteDOT(w io.Writer) error {
 		if e.Cycle {
 			attrs = append(attrs, "color=\""+colourRed+"\"", "fontcolor=\""+colourRed+"\"")
 		}
-		fmt.Fprintf(&b, "  %s -> %s", dotID(e.To), dotID(e.From))
+		fmt.Fprintf(&b, "  %s -> %s", dotQuote(e.To), dotQuote(e.From))
 		if len(attrs) > 0 {
 			fmt.Fprintf(&b, " [%s]", strings.Join(attrs, ", "))
 		}
@@ -83,7 +83,7 @@ func (g *Graph) WriteDOT(w io.Writer) error {
 }
 
 func (g *Graph) dotNode(b *strings.Builder, n *Node, indent string) {
-	attrs := []string{"label=" + dotID(strings.Join(n.Lines(), "\n")), "fillcolor=\"" + fill(n) + "\""}
+	attrs := []string{"label=" + dotQuote(n.Lines()...), "fillcolor=\"" + fill(n) + "\""}
 	switch n.Kind {
 	case Wait:
 		attrs = append(attrs, "shape=hexagon")
@@ -102,12 +102,7 @@ func (g *Graph) dotNode(b *strings.Builder, n *Node, indent string) {
 	if n.Kind == Wait && !n.Used {
 		attrs = append(attrs, "fontcolor=\"#5f6368\"", "tooltip=\"nothing reads this wait: it gates nothing\"")
 	}
-	fmt.Fprintf(b, "%s%s [%s];\n", indent, dotID(n.ID), strings.Join(attrs, ", "))
-}
-
-// dotID quotes s as a DOT identifier.
-func dotID(s string) string {
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(s) + `"`
+	fmt.Fprintf(b, "%s%s [%s];\n", indent, dotQuote(n.ID), strings.Join(attrs, ", "))
 }
 
 // mergedEdge is the edges of one kind between two nodes, drawn once with the attributes read.

@@ -16,7 +16,7 @@ import (
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/wait-cert.* from the graph (review every line you accept)")
+var update = flag.Bool("update", false, "rewrite testdata/wait-cert.* and testdata/hostile-mermaid.json from the graph (review every line you accept)")
 
 // TestExampleGolden draws the bundled example, examples/wait-cert, in every text format and
 // compares each with its golden file; the SVG must draw every node and edge.
@@ -64,12 +64,12 @@ func TestExampleGolden(t *testing.T) {
 		}
 		svg := b.String()
 		for _, n := range g.Nodes {
-			if !strings.Contains(svg, `<g class="node" data-id="`+xmlAttr(n.ID)+`"`) {
+			if !strings.Contains(svg, `<g class="node" data-id="`+xmlEscape(n.ID)+`"`) {
 				t.Errorf("node %s is not drawn", n.ID)
 			}
 		}
 		for _, e := range merged(g.Edges) {
-			if !strings.Contains(svg, `data-from="`+xmlAttr(e.From)+`" data-to="`+xmlAttr(e.To)+`"`) {
+			if !strings.Contains(svg, `data-from="`+xmlEscape(e.From)+`" data-to="`+xmlEscape(e.To)+`"`) {
 				t.Errorf("edge %s -> %s is not drawn", e.To, e.From)
 			}
 		}

@@ -3,6 +3,7 @@ package graph
 import (
 	"cmp"
 	"slices"
+	"unicode/utf8"
 )
 
 // The geometry of a drawing, in SVG user units (pixels at 100%).
@@ -21,6 +22,7 @@ const (
 // box is a node placed in the drawing.
 type box struct {
 	n          *Node
+	index      int // of n in the graph's nodes, and so in its JSON form's
 	lines      []string
 	layer, pos int
 	x, y, w, h float64
@@ -59,10 +61,10 @@ func (g *Graph) layout() (boxes []*box, byID map[string]*box, width, height floa
 	}
 	byID = map[string]*box{}
 	var columns [][]*box
-	for _, n := range g.Nodes {
-		b := &box{n: n, lines: n.Lines(), layer: rank(n.ID)}
+	for i, n := range g.Nodes {
+		b := &box{n: n, index: i, lines: n.Lines(), layer: rank(n.ID)}
 		for _, l := range b.lines {
-			b.w = max(b.w, float64(len([]rune(l)))*charWidth)
+			b.w = max(b.w, float64(utf8.RuneCountInString(Visible(l)))*charWidth) // as drawn
 		}
 		b.w += 2 * padX
 		b.h = float64(len(b.lines))*lineHeight + 2*padY
@@ -110,7 +112,7 @@ func (g *Graph) layout() (boxes []*box, byID map[string]*box, width, height floa
 	gaps := make([]float64, len(columns))
 	for _, e := range merged(g.Edges) {
 		if from := byID[e.To]; from != nil && from.layer < len(gaps) {
-			gaps[from.layer] = max(gaps[from.layer], float64(len([]rune(e.label)))*labelChar+24)
+			gaps[from.layer] = max(gaps[from.layer], float64(utf8.RuneCountInString(Visible(e.label)))*labelChar+24)
 		}
 	}
 	// Room above the columns for the edges that arch over them.

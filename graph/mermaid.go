@@ -21,7 +21,7 @@ func (g *Graph) WriteMermaid(w io.Writer) error {
 		mermaidNode(&b, n, ids[n.ID], "  ")
 	}
 	for i, m := range modules {
-		fmt.Fprintf(&b, "  subgraph m%d[%s]\n", i, mermaidText("module "+m))
+		fmt.Fprintf(&b, "  subgraph m%d[%s]\n", i, mermaidQuote("module "+m))
 		for _, n := range byModule[m] {
 			mermaidNode(&b, n, ids[n.ID], "    ")
 		}
@@ -38,7 +38,7 @@ func (g *Graph) WriteMermaid(w io.Writer) error {
 		}
 		label := ""
 		if e.label != "" {
-			label = "|" + mermaidText(e.label) + "|"
+			label = "|" + mermaidQuote(e.label) + "|"
 		}
 		fmt.Fprintf(&b, "  %s %s%s %s\n", ids[e.To], arrow, label, ids[e.From])
 		if e.Cycle {
@@ -78,7 +78,7 @@ func mermaidClass(n *Node) string {
 }
 
 func mermaidNode(b *strings.Builder, n *Node, id, indent string) {
-	label := mermaidText(strings.Join(n.Lines(), "\n"))
+	label := mermaidQuote(n.Lines()...)
 	open, close := "[", "]"
 	switch n.Kind {
 	case Wait:
@@ -93,11 +93,4 @@ func mermaidNode(b *strings.Builder, n *Node, id, indent string) {
 		open, close = ">", "]"
 	}
 	fmt.Fprintf(b, "%s%s%s%s%s\n", indent, id, open, label, close)
-}
-
-// mermaidText quotes a label for Mermaid: in double quotes, a quote as #quot;, line breaks as
-// <br/>, and the characters Markdown-in-Mermaid would read (#, <, >) as entities.
-func mermaidText(s string) string {
-	r := strings.NewReplacer(`"`, "#quot;", "#", "#35;", "<", "#lt;", ">", "#gt;", "\n", "<br/>")
-	return `"` + r.Replace(s) + `"`
 }

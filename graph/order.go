@@ -56,8 +56,14 @@ func (g *Graph) Waves() (waves [][]*Node, blocked []*Node) {
 // PlanLine is the line Carina's plan shows for a node on a first apply (everything created), in
 // its brief form (docs/graph.md, ../shared/docs/plan-display.md): "+ aws.acm.Certificate.cert",
 // "<= aws.sts.CallerIdentity.me (data source)", "> cert_issued (until cert.status == ...)". ok is
-// false for what is no effect of an apply (an upstream state, a provider instance).
+// false for what is no effect of an apply (an upstream state, a provider instance). The line is
+// Visible: one line of text, no control character for a terminal to act on.
 func (g *Graph) PlanLine(n *Node) (string, bool) {
+	l, ok := g.planLine(n)
+	return Visible(l), ok
+}
+
+func (g *Graph) planLine(n *Node) (string, bool) {
 	id := n.ID
 	if n.Name == "" {
 		id = "<anonymous " + g.position(n.File, n.Span.Start) + ">"
@@ -83,14 +89,14 @@ func (g *Graph) PlanLine(n *Node) (string, bool) {
 // out; a cycle's members and the statements that did not parse are listed at the end.
 func (g *Graph) WriteOrder(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# apply order of %s, read from the configuration alone: no state, so every resource is shown as created\n", g.Dir)
+	fmt.Fprintf(&b, "# apply order of %s, read from the configuration alone: no state, so every resource is shown as created\n", Visible(g.Dir))
 	var unused []string
 	waves, blocked := g.Waves()
 	for i, wave := range waves {
 		var lines []string
 		for _, n := range wave {
 			if n.Kind == Wait && !n.Used {
-				unused = append(unused, n.ID)
+				unused = append(unused, Visible(n.ID))
 				continue
 			}
 			if l, ok := g.PlanLine(n); ok {
@@ -103,7 +109,7 @@ func (g *Graph) WriteOrder(w io.Writer) error {
 		fmt.Fprintf(&b, "# wave %d\n%s\n", i+1, strings.Join(lines, "\n"))
 	}
 	for _, c := range g.Cycles {
-		fmt.Fprintf(&b, "# not ordered, a dependency cycle: %s -> %s\n", strings.Join(c, " -> "), c[0])
+		fmt.Fprintf(&b, "# not ordered, a dependency cycle: %s -> %s\n", Visible(strings.Join(c, " -> ")), Visible(c[0]))
 	}
 	if len(blocked) > 0 {
 		b.WriteString("# not ordered, on a cycle or waiting for one:\n")
@@ -117,7 +123,7 @@ func (g *Graph) WriteOrder(w io.Writer) error {
 		fmt.Fprintf(&b, "# left out, as Carina's plan leaves out a wait nothing reads: %s\n", strings.Join(unused, ", "))
 	}
 	for _, l := range g.LeftOut {
-		fmt.Fprintf(&b, "# left out, it does not parse: %s %s\n", g.position(l.File, l.Span.Start), l.Text)
+		fmt.Fprintf(&b, "# left out, it does not parse: %s %s\n", Visible(g.position(l.File, l.Span.Start)), Visible(l.Text))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -11,13 +11,15 @@ import (
 // with the distinctions of WriteDOT: waits hexagons, data sources dashed, modules with a double
 // border, upstream states folders, provider instances parallelograms, depends_on edges dashed, the
 // edges a wait adds thick, cycles and nodes with errors red. Each node is a group with its id in
-// data-id (and a title), each edge one with data-from and data-to, so a view can make them
-// clickable. Drawn in-process in time linear in the graph: nothing to install.
+// data-id (and a title) and its place in the graph's nodes in data-index, each edge one with
+// data-from and data-to and their nodes' places in data-from-index and data-to-index, so a view
+// can make them clickable: the ids are made visible (xmlEscape), the places find the JSON form's
+// nodes whatever their ids hold. Drawn in-process in time linear in the graph: nothing to install.
 func (g *Graph) WriteSVG(ctx context.Context, w io.Writer) error {
 	boxes, byID, width, height := g.layout()
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="Helvetica, Arial, sans-serif" font-size="11">`+"\n", width, height, width, height)
-	fmt.Fprintf(&b, "<title>%s</title>\n", xmlText(g.Name()))
+	fmt.Fprintf(&b, "<title>%s</title>\n", xmlEscape(g.Name()))
 	fmt.Fprintf(&b, `<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#5f6368"/></marker>`+
 		`<marker id="arrow-red" viewBox="0 0 10 10" refX="10" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="%s"/></marker></defs>`+"\n", colourRed)
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
@@ -75,10 +77,11 @@ func (g *Graph) svgEdge(b *strings.Builder, i int, e mergedEdge, byID map[string
 	if e.Cycle {
 		stroke, marker = colourRed, "arrow-red"
 	}
-	fmt.Fprintf(b, `<g class="edge" id="edge%d" data-from="%s" data-to="%s" data-kind="%s"><title>%s</title>`, i, xmlAttr(e.From), xmlAttr(e.To), e.Kind, xmlText(e.To+" → "+e.From))
+	fmt.Fprintf(b, `<g class="edge" id="edge%d" data-from="%s" data-to="%s" data-kind="%s" data-from-index="%d" data-to-index="%d"><title>%s</title>`,
+		i, xmlEscape(e.From), xmlEscape(e.To), e.Kind, to.index, from.index, xmlEscape(e.To+" → "+e.From))
 	fmt.Fprintf(b, `<path d="%s" fill="none" stroke="%s" stroke-width="%.1f"%s marker-end="url(#%s)"/>`, path, stroke, width, dash, marker)
 	if e.label != "" {
-		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle" font-size="9" fill="%s">%s</text>`, mx, my, stroke, xmlText(e.label))
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle" font-size="9" fill="%s">%s</text>`, mx, my, stroke, xmlEscape(e.label))
 	}
 	b.WriteString("</g>\n")
 }
@@ -90,7 +93,7 @@ func svgNode(b *strings.Builder, bx *box) {
 	if n.Cycle || n.Errors > 0 {
 		stroke, width = colourRed, 2.0
 	}
-	fmt.Fprintf(b, `<g class="node" data-id="%s" data-kind="%s" data-cycle="%t" data-errors="%d"><title>%s</title>`, xmlAttr(n.ID), n.Kind, n.Cycle, n.Errors, xmlText(n.ID))
+	fmt.Fprintf(b, `<g class="node" data-id="%s" data-index="%d" data-kind="%s" data-cycle="%t" data-errors="%d"><title>%s</title>`, xmlEscape(n.ID), bx.index, n.Kind, n.Cycle, n.Errors, xmlEscape(n.ID))
 	x, y, w, h := bx.x, bx.y, bx.w, bx.h
 	common := fmt.Sprintf(`fill="%s" stroke="%s" stroke-width="%.1f"`, fill(n), stroke, width)
 	switch n.Kind {
@@ -116,17 +119,7 @@ func svgNode(b *strings.Builder, bx *box) {
 		if i == 0 {
 			weight = ` font-weight="bold"`
 		}
-		fmt.Fprintf(b, `<tspan x="%.1f" y="%.1f"%s>%s</tspan>`, x+w/2, y+padY+lineHeight*float64(i+1)-3, weight, xmlText(l))
+		fmt.Fprintf(b, `<tspan x="%.1f" y="%.1f"%s>%s</tspan>`, x+w/2, y+padY+lineHeight*float64(i+1)-3, weight, xmlEscape(l))
 	}
 	b.WriteString("</text></g>\n")
-}
-
-// xmlText escapes text for an XML element.
-func xmlText(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
-}
-
-// xmlAttr escapes text for a double-quoted XML attribute.
-func xmlAttr(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)
 }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"go.lsp.dev/protocol"
+
+	"github.com/carina-rs/carina-lsp/internal/testutil"
 )
 
 // TestGraphMethods drives the dependency hierarchy (call hierarchy), the code lenses, their
@@ -131,4 +133,34 @@ func TestGraphMethods(t *testing.T) {
 			t.Errorf("graph: version %d, %d edges, svg %.40q", res.Graph.FormatVersion, len(res.Graph.Edges), res.SVG)
 		}
 	})
+}
+
+// TestGraphHostileText asks carina/graph, with its picture, for a configuration whose labels hold
+// control characters, a NUL among them (testutil.HostileGraph; issue #26): the SVG is well-formed
+// XML and the JSON holds the texts as written.
+func TestGraphHostileText(t *testing.T) {
+	files := testutil.HostileGraph()
+	dir := writeFiles(t, files)
+	c := startServer(t, Options{})
+	c.initialize(dir, protocol.ClientCapabilities{})
+	uris := openAll(t, c, dir, map[string]string{"main.crn": files["main.crn"]})
+	var res graphResult
+	if err := c.call("carina/graph", &graphParams{TextDocument: protocol.TextDocumentIdentifier{URI: uris["main.crn"]}, SVG: true}, &res); err != nil {
+		t.Fatal(err)
+	}
+	if err := testutil.WellFormedXML([]byte(res.SVG)); err != nil {
+		t.Errorf("SVG: %v\n%s", err, res.SVG)
+	}
+	var got []string
+	for _, n := range res.Graph.Nodes {
+		got = append(got, n.ID+" "+n.Type)
+		if n.Wait != nil {
+			got = append(got, "until "+n.Wait.Until)
+		}
+	}
+	want := []string{testutil.HostileAnonymousID + " aws.s3.Bucket", "orgs " + testutil.HostileUpstreamSource, "logs aws.s3.Bucket",
+		"logs_ready ", "until " + testutil.HostileUntil, "reader aws.s3.Bucket"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("nodes (-want +got):\n%s", diff)
+	}
 }

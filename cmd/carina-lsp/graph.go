@@ -123,11 +123,12 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	for _, l := range g.LeftOut {
-		fmt.Fprintf(stderr, "carina-lsp graph: left out %s: it does not parse\n", position(cfg, l.File, l.Span.Start))
+		fmt.Fprintf(stderr, "carina-lsp graph: left out %s: it does not parse\n", graph.Visible(position(cfg, l.File, l.Span.Start)))
 	}
 	if len(g.Cycles) > 0 {
 		for _, c := range g.Cycles {
-			fmt.Fprintf(stderr, "carina-lsp graph: dependency cycle: %s -> %s\n", strings.Join(c, " -> "), c[0])
+			// Visible: a file name in an anonymous node's id may hold a control character.
+			fmt.Fprintf(stderr, "carina-lsp graph: dependency cycle: %s -> %s\n", graph.Visible(strings.Join(c, " -> ")), graph.Visible(c[0]))
 		}
 		return 1
 	}

@@ -4,8 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/carina-rs/carina-lsp/graph"
+	"github.com/carina-rs/carina-lsp/internal/testutil"
 )
 
 // TestGraphVersionChoice checks that graph reads a configuration with the schemas of the provider
@@ -49,4 +56,76 @@ func TestGraphVersionChoice(t *testing.T) {
 			t.Errorf("graph %s: the queue's node has %d errors, want %d:\n%s", dir, got, want, stdout.String())
 		}
 	}
+}
+
+// TestGraphHostileText runs graph on a configuration that check passes although its labels hold
+// control characters, a NUL among them (testutil.HostileGraph; issue #26): the SVG is well-formed
+// XML, Graphviz reads the DOT (and draws well-formed SVG of it), the JSON decodes to the texts as
+// written, and the apply order holds no control character.
+func TestGraphHostileText(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	fmtTree(t, dir, testutil.HostileGraph())
+	var stdout, stderr bytes.Buffer
+	if code := run(ctx, []string{"check", dir}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("check: exit %d, want 0 (the configuration is valid):\n%s%s", code, stdout.String(), stderr.String())
+	}
+	graphOf := func(t *testing.T, format string) []byte {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		if code := run(ctx, []string{"graph", "-format", format, dir}, nil, &stdout, &stderr); code != 0 {
+			t.Fatalf("graph -format %s: exit %d: %s", format, code, stderr.String())
+		}
+		return stdout.Bytes()
+	}
+	t.Run("svg", func(t *testing.T) {
+		svg := graphOf(t, "svg")
+		if err := testutil.WellFormedXML(svg); err != nil {
+			t.Errorf("%v\n%s", err, svg)
+		}
+		if !bytes.Contains(svg, []byte(`upstream_state ./a\x01b`)) || !bytes.Contains(svg, []byte(`data-id="aws.s3.Bucket@b\x01.crn:1"`)) {
+			t.Errorf("the control characters are not shown as escapes:\n%s", svg)
+		}
+	})
+	t.Run("dot", func(t *testing.T) {
+		src := graphOf(t, "dot")
+		cmd := exec.Command(testutil.Graphviz(t), "-Tsvg")
+		cmd.Stdin = bytes.NewReader(src)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil || stderr.Len() > 0 {
+			t.Fatalf("dot -Tsvg: %v: %s\n%s", err, stderr.String(), src)
+		}
+		if err := testutil.WellFormedXML(out); err != nil {
+			t.Errorf("Graphviz's picture: %v", err)
+		}
+	})
+	t.Run("json", func(t *testing.T) {
+		var g graph.JSON
+		if err := json.Unmarshal(graphOf(t, "json"), &g); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, n := range g.Nodes {
+			got = append(got, n.ID+" "+n.Type)
+			if n.Wait != nil {
+				got = append(got, "until "+n.Wait.Until)
+			}
+		}
+		want := []string{testutil.HostileAnonymousID + " aws.s3.Bucket", "orgs " + testutil.HostileUpstreamSource, "logs aws.s3.Bucket",
+			"logs_ready ", "until " + testutil.HostileUntil, "reader aws.s3.Bucket"}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("nodes (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("order", func(t *testing.T) {
+		order := string(graphOf(t, "order"))
+		if i := strings.IndexFunc(order, func(r rune) bool { return r < 0x20 && r != '\n' }); i >= 0 {
+			t.Errorf("a control character at %d:\n%q", i, order)
+		}
+		if !strings.Contains(order, `(until `+graph.Visible(testutil.HostileUntil)+`)`) {
+			t.Errorf("the wait's line:\n%s", order)
+		}
+	})
 }

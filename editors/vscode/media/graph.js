@@ -124,9 +124,12 @@
   }
 
   function annotate(svg, g, byId) {
+    // A node by its place in the JSON's nodes (data-index: the picture's ids are made visible, so a
+    // control character in a file name differs there), else by its id or Graphviz's title.
+    const at = (i) => (i === null ? undefined : g.nodes[Number(i)]);
     for (const node of svg.querySelectorAll('g.node')) {
       const title = node.querySelector('title');
-      const n = byId.get(node.getAttribute('data-id') ?? (title && title.textContent));
+      const n = at(node.getAttribute('data-index')) ?? byId.get(node.getAttribute('data-id') ?? (title && title.textContent));
       if (!n) continue;
       node.setAttribute('data-node-id', n.id);
       node.setAttribute('data-kind', n.kind);
@@ -142,7 +145,14 @@
     const byTitle = edgesByTitle(g);
     for (const edge of svg.querySelectorAll('g.edge')) {
       const title = edge.querySelector('title');
-      const key = edge.hasAttribute('data-from') ? `${edge.getAttribute('data-to')}->${edge.getAttribute('data-from')}` : title && title.textContent;
+      const from = at(edge.getAttribute('data-from-index'));
+      const to = at(edge.getAttribute('data-to-index'));
+      const key =
+        from && to
+          ? `${to.id}->${from.id}`
+          : edge.hasAttribute('data-from')
+            ? `${edge.getAttribute('data-to')}->${edge.getAttribute('data-from')}`
+            : title && title.textContent;
       const es = key && byTitle.get(key);
       if (!es) continue;
       const e = es[0];

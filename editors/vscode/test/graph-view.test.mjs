@@ -4,8 +4,9 @@
 // node and edge annotated with the graph's ids; a click posts the reveal message; nothing breaks
 // the policy or is fetched; a screenshot goes to out/graph-view.png (and to docs/images/graph.png
 // with UPDATE_SCREENSHOT=1). Then Mermaid's own parser reads `carina-lsp graph -format mermaid` of
-// every corpus configuration. Without Chromium (or Go, which builds carina-lsp) the tests are
-// skipped, saying why; under CI=true they fail instead.
+// every corpus configuration, and reads and draws that of configurations built to break it
+// (graph/testdata/hostile-mermaid.json). Without Chromium (or Go, which builds carina-lsp) the
+// tests are skipped, saying why; under CI=true they fail instead.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -226,6 +227,31 @@ test('cycles and errors stand out, and without a picture the graph is listed', {
   await page.close();
 });
 
+test('a node whose id holds a control character is found by its place in the graph', { skip, timeout: 120000 }, async () => {
+  // A file name holding U+0001 names an anonymous node: the picture writes the id made visible
+  // (\x01, as XML cannot hold the character), the JSON as it is; the view pairs them by data-index.
+  const dir = path.join(tmp, 'control');
+  fs.mkdirSync(dir);
+  fs.writeFileSync(path.join(dir, 'main.crn'), "let c = aws.s3.Bucket {\n  bucket = 'x'\n}\n");
+  fs.writeFileSync(path.join(dir, 'b\x01.crn'), 'aws.s3.Bucket {\n  bucket = c.bucket\n}\n');
+  const graph = JSON.parse(graphOf(server, 'json', dir));
+  const svg = graphOf(server, 'svg', dir);
+  const anon = graph.nodes.find((n) => n.file === 'b\x01.crn');
+  assert.ok(anon && anon.id.includes('\x01'), JSON.stringify(graph.nodes));
+  assert.ok(svg.includes('data-id="aws.s3.Bucket@b\\x01.crn:1"'), 'the picture holds the id made visible');
+  const { page, post, posted, clean } = await openView();
+  await post({ type: 'graph', graph, svg });
+  await page.waitForSelector('.canvas svg g.node[data-node-id]');
+  const ids = await page.$$eval('.canvas svg g.node.carina-node', (es) => es.map((e) => e.getAttribute('data-node-id')));
+  assert.deepEqual(ids.sort(), graph.nodes.map((n) => n.id).sort(), 'every node annotated with its JSON id');
+  const edges = await page.$$eval('.canvas svg g.edge.carina-edge', (es) => es.map((e) => `${e.getAttribute('data-to')}->${e.getAttribute('data-from')}`));
+  assert.deepEqual(edges, [`c->${anon.id}`], 'the edge annotated with the JSON ids');
+  await page.click(`g.node[data-index="${graph.nodes.indexOf(anon)}"]`);
+  assert.deepEqual((await posted()).at(-1), { type: 'reveal', file: anon.file, range: anon.range });
+  await clean();
+  await page.close();
+});
+
 function* configurations(dir) {
   const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
   if (entries.some((e) => e.isFile() && e.name.endsWith('.crn'))) yield dir;
@@ -274,4 +300,38 @@ test('Mermaid parses the graph of every corpus configuration', { skip: skip || (
   assert.deepEqual(report, [], `Mermaid rejects the graph of ${failures.length} of ${dirs.length} configurations`);
   assert.ok(dirs.length > 100, `only ${dirs.length} configurations found`);
   console.log(`# Mermaid parsed the graphs of ${dirs.length} configurations`);
+});
+
+test('Mermaid reads and draws the graphs of hostile configurations', { skip, timeout: 300000 }, async () => {
+  // What graph writes for names, strings, until texts and file names holding control characters,
+  // quotes, entities, Mermaid's own syntax and more (graph's TestHostileMermaid keeps the file to
+  // it). Each label must be drawn as its text made visible: whitespace aside, and the word joiner
+  // graph puts between a backslash and an n, which Mermaid would draw as a line break.
+  const cases = JSON.parse(fs.readFileSync(path.join(repo, 'graph', 'testdata', 'hostile-mermaid.json'), 'utf8'));
+  const page = await browser.newPage();
+  await page.addScriptTag({ path: require.resolve('mermaid/dist/mermaid.min.js') });
+  const failures = await page.evaluate(async (cases) => {
+    window.mermaid.initialize({ startOnLoad: false });
+    const norm = (s) => s.replace(/[\s\u2060]+/g, '');
+    const out = [];
+    for (let i = 0; i < cases.length; i++) {
+      const c = cases[i];
+      try {
+        await window.mermaid.parse(c.mermaid);
+        const { svg } = await window.mermaid.render(`hostile${i}`, c.mermaid);
+        const div = document.createElement('div');
+        div.innerHTML = svg;
+        const drawn = new Set([...div.querySelectorAll('.nodeLabel, .edgeLabel')].map((e) => norm(e.textContent)));
+        const missing = c.labels.filter((l) => !drawn.has(norm(l)));
+        if (missing.length) out.push(`${c.name}: not drawn: ${JSON.stringify(missing)}; drawn: ${JSON.stringify([...drawn])}`);
+      } catch (e) {
+        out.push(`${c.name}: ${String(e && e.message ? e.message : e).slice(0, 400)}`);
+      }
+    }
+    return out;
+  }, cases);
+  await page.close();
+  assert.deepEqual(failures, [], `Mermaid fails ${failures.length} of ${cases.length} hostile graphs`);
+  assert.ok(cases.length >= 40, `only ${cases.length} hostile graphs`);
+  console.log(`# Mermaid read and drew ${cases.length} hostile graphs`);
 });
