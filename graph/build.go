@@ -303,7 +303,7 @@ func (b *builder) waitSettings(s *scope, f *workspace.File, st *grammar.Stmt, w 
 // edges adds the edges of reference r: from the node it stands in to the nodes it names,
 // through the plain values it names.
 func (b *builder) edges(s *scope, r *workspace.Ref) {
-	if r.Decl == nil || !r.Decl.TopLevel || r.Kind == workspace.RefCall || r.Kind == workspace.RefModuleCall {
+	if !r.Dependency() {
 		return
 	}
 	var from *Node
@@ -371,7 +371,7 @@ func (b *builder) resolve(s *scope, d *workspace.Decl, visiting map[*workspace.D
 	var out []target
 	seen := map[*Node]bool{}
 	for _, r := range s.refsOf[d] {
-		if r.Decl == nil || !r.Decl.TopLevel || r.Kind == workspace.RefCall || r.Kind == workspace.RefModuleCall || r.Decl == d {
+		if !r.Dependency() || r.Decl == d {
 			continue
 		}
 		for _, t := range b.resolve(s, r.Decl, visiting) {

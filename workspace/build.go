@@ -363,7 +363,7 @@ func (c *Config) collectWaits() {
 func (c *Config) buildDeps() {
 	seen := map[[2]*Decl]bool{}
 	for _, r := range c.Refs {
-		if r.Owner == nil || r.Decl == nil || !r.Decl.TopLevel || r.Kind == RefCall && r.Decl.Kind == Function {
+		if r.Owner == nil || !r.Dependency() {
 			continue
 		}
 		k := [2]*Decl{r.Owner, r.Decl}

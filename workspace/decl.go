@@ -97,3 +97,11 @@ type Ref struct {
 	Owner *Decl // the top-level declaration the reference is in (nil in anonymous statements)
 	Decl  *Decl // what it resolves to, nil when unresolved (an enum identifier, or a mistake)
 }
+
+// Dependency reports whether r makes its statement depend on what it names: a top-level binding
+// read, waited on, listed in depends_on, called (a partial application held by a binding) or
+// called as a module, but not a function called. The one rule of what depends on what: the
+// dependency graph, the call hierarchy, the code lenses and the cycle check all read it.
+func (r *Ref) Dependency() bool {
+	return r.Decl != nil && r.Decl.TopLevel && r.Decl.Kind != Function
+}
