@@ -23,6 +23,8 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest"
+
+	"github.com/carina-rs/carina-lsp/navigate"
 )
 
 // Protocol abuse: what a broken or hostile client can send. Each test checks the answer the
@@ -818,7 +820,7 @@ func requestsAt(uri protocol.DocumentURI, p protocol.Position) []rpcRequest {
 		{"callHierarchy/incomingCalls", &protocol.CallHierarchyIncomingCallsParams{Item: item}},
 		{"callHierarchy/outgoingCalls", &protocol.CallHierarchyOutgoingCallsParams{Item: item}},
 		{"textDocument/codeLens", &protocol.CodeLensParams{TextDocument: doc}},
-		{"workspace/executeCommand", &protocol.ExecuteCommandParams{Command: locationsCommand, Arguments: []any{uri, p, lensReferences}}},
+		{"workspace/executeCommand", &protocol.ExecuteCommandParams{Command: locationsCommand, Arguments: []any{uri, p, navigate.LensReferences}}},
 		{"carina/graph", &graphParams{TextDocument: doc, SVG: true}},
 		{"textDocument/diagnostic", &documentDiagnosticParams{TextDocument: doc}},
 		{"workspace/diagnostic", &workspaceDiagnosticParams{PartialResultToken: json.RawMessage(`"w"`)}},

@@ -11,19 +11,12 @@ import (
 )
 
 // locationsCommand is the command of every code lens. Its arguments are the document's URI, the
-// position of the binding's name and which locations the lens counts (lensReferences,
-// lensDependents, lensWaits); workspace/executeCommand answers them with those locations, which
+// position of the binding's name and which locations the lens counts (navigate.LensReferences,
+// LensDependents, LensWaits); workspace/executeCommand answers them with those locations, which
 // the editors show (VS Code's references view, Neovim's quickfix list). The locations are not in
 // the lens itself: a file's lenses would carry every reference of every binding (on the
 // 10,000-line benchmark file, megabytes of JSON at each request) for the one a user clicks.
 const locationsCommand = "carina.showLocations"
-
-// What a lens counts.
-const (
-	lensReferences = "references"
-	lensDependents = "dependents"
-	lensWaits      = "waits"
-)
 
 // codeLens answers textDocument/codeLens: on each top-level binding, how many references it has,
 // how many bindings and statements depend on it, and which waits wait on it. From the request's
@@ -44,12 +37,12 @@ func codeLens(ctx context.Context, s *Server, p *protocol.CodeLensParams) (any, 
 				Title: title, Command: locationsCommand, Arguments: []any{sn.uri, rng.Start, what},
 			}})
 		}
-		lens(plural(l.References, "reference"), lensReferences)
+		lens(plural(l.References, "reference"), navigate.LensReferences)
 		if l.Dependents > 0 {
-			lens(plural(l.Dependents, "dependent"), lensDependents)
+			lens(plural(l.Dependents, "dependent"), navigate.LensDependents)
 		}
 		if len(l.WaitedOn) > 0 {
-			lens("waited on by "+strings.Join(l.WaitedOn, ", "), lensWaits)
+			lens("waited on by "+strings.Join(l.WaitedOn, ", "), navigate.LensWaits)
 		}
 	}
 	return out, nil
@@ -57,7 +50,7 @@ func codeLens(ctx context.Context, s *Server, p *protocol.CodeLensParams) (any, 
 
 // lensLocations returns the locations a lens of the binding at p in document uri counts.
 func (s *Server) lensLocations(ctx context.Context, uri protocol.DocumentURI, p protocol.Position, what string) ([]protocol.Location, bool) {
-	if what != lensReferences && what != lensDependents && what != lensWaits {
+	if what != navigate.LensReferences && what != navigate.LensDependents && what != navigate.LensWaits {
 		return nil, false
 	}
 	sn, ok := s.snapshotOf(ctx, uri)

@@ -26,7 +26,7 @@ func (s *Server) hierarchyItem(n navigate.Node) (protocol.CallHierarchyItem, boo
 	}
 	return protocol.CallHierarchyItem{
 		Name:           n.Name,
-		Kind:           protocol.SymbolKind(navigate.DeclSymbolKind(n.Kind)),
+		Kind:           protocol.SymbolKind(n.Symbol),
 		Detail:         n.Detail,
 		URI:            s.docs.uriOf(n.Path),
 		Range:          toRange(f.Lines, n.Span),

@@ -1,24 +1,27 @@
 package navigate
 
 import (
-	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/carina-rs/carina-lsp/cursor"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
-// Node is one item of the dependency hierarchy: a top-level binding, or an anonymous statement
-// that reads bindings (a resource or module call without a name).
+// Node is one item of the dependency hierarchy: a top-level binding, or a top-level statement
+// without one that reads bindings (an anonymous resource or module call, exports, attributes, a
+// provider or backend block, an import block, a top-level for ...).
 type Node struct {
-	Name   string // the binding, or the resource type (module alias) of an anonymous statement
+	Name   string // the binding; an anonymous statement's type or module alias; else its keyword
 	Detail string // what it is: "aws.acm.Certificate", "wait on cert", "module net"
 	Kind   workspace.DeclKind
+	Symbol SymbolKind // how a client draws it: the outline's kind for the same thing
 	Path   string
 	Span   grammar.Span // the whole statement
-	Select grammar.Span // its name (an anonymous statement's type)
+	Select grammar.Span // its name (an anonymous statement's type, a block's keyword)
 
-	decl *workspace.Decl // nil for an anonymous statement
+	decl *workspace.Decl // nil for a statement without a binding
 	stmt *grammar.Stmt
 	cfg  *workspace.Config
 }
@@ -31,22 +34,19 @@ type Call struct {
 }
 
 // HierarchyAt returns the node of the dependency hierarchy at offset off of file f: the
-// top-level binding declared or referenced there, else the anonymous resource or module call
-// statement the offset is in.
+// top-level binding declared or referenced there, else the top-level statement the offset is in
+// (the one that starts there when another ends there).
 func HierarchyAt(cfg *workspace.Config, f *workspace.File, off int) (Node, bool) {
 	if s := cursor.LocateName(cfg, f, off, nil); s != nil && s.Decl != nil && s.Decl.TopLevel {
 		if d := s.Decl; d.Kind != workspace.Function && d.Kind != workspace.Argument {
 			return nodeOfDecl(cfg, d), true
 		}
 	}
-	st := f.AST.StmtAt(int32(off))
-	if st == nil {
+	sts := stmtsAt(f, int32(off))
+	if len(sts) == 0 {
 		return Node{}, false
 	}
-	if d := topDeclOf(cfg, st); d != nil {
-		return nodeOfDecl(cfg, d), true
-	}
-	return anonymousNode(cfg, f, st)
+	return stmtNode(cfg, f, sts[len(sts)-1], nil), true
 }
 
 // HierarchyNode finds again the node whose name stands at offset start of the file at path (the
@@ -56,20 +56,40 @@ func HierarchyNode(cfg *workspace.Config, path string, start int32) (Node, bool)
 	if f == nil {
 		return Node{}, false
 	}
+	for _, st := range stmtsAt(f, start) {
+		if n := stmtNode(cfg, f, st, nil); n.Select.Start == start {
+			return n, true
+		}
+	}
+	// A binding whose name lies outside its statement's node (none today), or an argument.
 	for _, d := range cfg.Decls {
 		if d.TopLevel && d.File == f && d.NameSpan.Start == start {
 			return nodeOfDecl(cfg, d), true
 		}
 	}
-	if st := f.AST.StmtAt(start); st != nil {
-		if n, ok := anonymousNode(cfg, f, st); ok && n.Select.Start == start {
-			return n, true
-		}
-	}
 	return Node{}, false
 }
 
-// topDeclOf returns the top-level let statement st declares.
+// stmtsAt returns the top-level statements of f whose span holds off, ends included: none, one,
+// or two when one ends where the next starts (`}aws.s3.Bucket {`), in file order.
+func stmtsAt(f *workspace.File, off int32) []*grammar.Stmt {
+	st := f.AST.StmtAt(off)
+	if st == nil {
+		return nil
+	}
+	out := []*grammar.Stmt{st}
+	for i, x := range f.AST.Stmts {
+		if x == st {
+			if i+1 < len(f.AST.Stmts) && f.AST.Stmts[i+1].Offset == off {
+				out = append(out, f.AST.Stmts[i+1])
+			}
+			break
+		}
+	}
+	return out
+}
+
+// topDeclOf returns the top-level binding statement st declares.
 func topDeclOf(cfg *workspace.Config, st *grammar.Stmt) *workspace.Decl {
 	l, ok := st.Node.(*grammar.LetStmt)
 	if !ok || l.Name == nil {
@@ -83,8 +103,55 @@ func topDeclOf(cfg *workspace.Config, st *grammar.Stmt) *workspace.Decl {
 	return nil
 }
 
+// stmtNode returns the node of top-level statement st of file f: the binding it declares (owner,
+// when the caller knows it), else the statement itself. Every statement has one, so whatever
+// depends on a binding can be listed.
+func stmtNode(cfg *workspace.Config, f *workspace.File, st *grammar.Stmt, owner *workspace.Decl) Node {
+	if owner == nil {
+		owner = topDeclOf(cfg, st)
+	}
+	if owner != nil {
+		return nodeOfDecl(cfg, owner)
+	}
+	n := Node{Path: f.Path, Span: grammar.Span{Start: st.Offset, End: st.End}, stmt: st, cfg: cfg, Symbol: SymbolObject}
+	switch x := st.Node.(type) {
+	case *grammar.ResourceStmt:
+		if x.Resource.Type != nil {
+			n.Name, n.Detail, n.Kind = x.Resource.Type.String(), "anonymous resource", workspace.Resource
+			n.Select = st.Abs(x.Resource.Type.Span)
+			return n
+		}
+	case *grammar.ModuleCallStmt:
+		if x.Call.Name != nil {
+			n.Name, n.Detail, n.Kind = x.Call.Name.Text, "anonymous module call", workspace.ModuleCall
+			n.Select = st.Abs(x.Call.Name.Span)
+			return n
+		}
+	}
+	o := outliner{src: f.AST.Src, st: st}
+	if s, ok := o.stmt(st.Node); ok {
+		n.Name, n.Detail, n.Symbol, n.Select = s.Name, s.Detail, s.Kind, s.NameSpan
+		return n
+	}
+	// A statement the outline leaves out (half typed: `let = x`, `provider {`): named by its
+	// first word.
+	word := strings.TrimSpace(f.AST.Src[st.Offset:st.End])
+	if i := strings.IndexFunc(word, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '.' }); i >= 0 {
+		word = word[:i]
+	}
+	start := st.Offset + int32(strings.Index(f.AST.Src[st.Offset:st.End], word))
+	if word == "" {
+		word, start = "statement", st.Offset
+	}
+	n.Name, n.Symbol, n.Select = word, SymbolStruct, grammar.Span{Start: start, End: start + int32(len(word))}
+	if n.Name == "statement" {
+		n.Select.End = start
+	}
+	return n
+}
+
 func nodeOfDecl(cfg *workspace.Config, d *workspace.Decl) Node {
-	n := Node{Name: d.Name, Kind: d.Kind, Path: d.File.Path, Select: d.NameSpan, decl: d, stmt: d.Stmt, cfg: cfg, Detail: d.Kind.String()}
+	n := Node{Name: d.Name, Kind: d.Kind, Symbol: DeclSymbolKind(d.Kind), Path: d.File.Path, Select: d.NameSpan, decl: d, stmt: d.Stmt, cfg: cfg, Detail: d.Kind.String()}
 	if d.Stmt != nil {
 		n.Span = grammar.Span{Start: d.Stmt.Offset, End: d.Stmt.End}
 	}
@@ -100,42 +167,44 @@ func nodeOfDecl(cfg *workspace.Config, d *workspace.Decl) Node {
 	return n
 }
 
-// anonymousNode is the node of an anonymous resource or module call statement.
-func anonymousNode(cfg *workspace.Config, f *workspace.File, st *grammar.Stmt) (Node, bool) {
-	n := Node{Path: f.Path, Span: grammar.Span{Start: st.Offset, End: st.End}, stmt: st, cfg: cfg}
-	switch x := st.Node.(type) {
-	case *grammar.ResourceStmt:
-		if x.Resource.Type == nil {
-			return Node{}, false
+// dependent is one statement that depends on a binding, with the references that make it so.
+type dependent struct {
+	file  *workspace.File
+	stmt  *grammar.Stmt
+	owner *workspace.Decl // the binding the statement declares, if any
+	refs  []*workspace.Ref
+}
+
+// dependents returns the statements that depend on top-level binding d (read it, wait on it,
+// list it, call it), each once, in the order of their first reference: the one query behind a
+// binding's incoming calls, its "dependents" lens and its count.
+func dependents(cfg *workspace.Config, d *workspace.Decl) []dependent {
+	var out []dependent
+	for _, r := range cfg.RefsTo(d) {
+		if !r.Dependency() || r.Stmt == nil || r.Stmt == d.Stmt {
+			continue
 		}
-		n.Name, n.Detail, n.Kind = x.Resource.Type.String(), "anonymous resource", workspace.Resource
-		n.Select = st.Abs(x.Resource.Type.Span)
-	case *grammar.ModuleCallStmt:
-		if x.Call.Name == nil {
-			return Node{}, false
+		i := len(out) - 1
+		for ; i >= 0 && out[i].stmt != r.Stmt; i-- {
 		}
-		n.Name, n.Detail, n.Kind = x.Call.Name.Text, "anonymous module call", workspace.ModuleCall
-		n.Select = st.Abs(x.Call.Name.Span)
-	default:
-		return Node{}, false
+		if i < 0 {
+			i = len(out)
+			out = append(out, dependent{file: r.File, stmt: r.Stmt, owner: r.Owner})
+		}
+		out[i].refs = append(out[i].refs, r)
 	}
-	return n, true
+	return out
 }
 
-// dependency reports whether reference r makes its statement depend on what it names: a
-// top-level binding read, waited on or listed, not a function called.
-func dependency(r *workspace.Ref) bool {
-	return r.Decl != nil && r.Decl.TopLevel && r.Kind != workspace.RefCall && r.Decl.Kind != workspace.Function
-}
-
-// Outgoing returns what node n depends on: each binding its statement reads, waits on or lists
-// in depends_on, with the ranges of those references; for a module call, the resources, data
-// sources and waits of the module it calls too (into the module's files).
+// Outgoing returns what node n depends on: each binding its statement reads, waits on, lists in
+// depends_on or calls, with the ranges of those references; for a module call, the resources,
+// data sources and waits of the module it calls too (into the module's files: these have no
+// incoming call back, as a module does not know its callers).
 func Outgoing(n Node) []Call {
 	var out []Call
 	idx := map[*workspace.Decl]int{}
 	for _, r := range n.cfg.Refs {
-		if r.Stmt != n.stmt || !dependency(r) || r.Decl == n.decl {
+		if r.Stmt != n.stmt || !r.Dependency() || r.Decl.Stmt == n.stmt {
 			continue
 		}
 		i, ok := idx[r.Decl]
@@ -179,114 +248,20 @@ func intoModule(n Node) []Call {
 	return out
 }
 
-// Incoming returns what depends on node n: each top-level binding or anonymous statement that
-// reads it, waits on it or lists it in depends_on, with the ranges of those references (in the
-// reader's file). An anonymous statement has no incoming calls: nothing can name it.
+// Incoming returns what depends on node n: each top-level statement that reads it, waits on it,
+// lists it in depends_on or calls it, with the ranges of those references (in the reader's
+// file). A statement without a binding has no incoming calls: nothing can name it.
 func Incoming(n Node) []Call {
 	if n.decl == nil {
 		return nil
 	}
 	var out []Call
-	idx := map[*grammar.Stmt]int{}
-	for _, r := range n.cfg.RefsTo(n.decl) {
-		if !dependency(r) || r.Stmt == n.stmt || r.Stmt == nil {
-			continue
+	for _, dep := range dependents(n.cfg, n.decl) {
+		c := Call{Node: stmtNode(n.cfg, dep.file, dep.stmt, dep.owner)}
+		for _, r := range dep.refs {
+			c.Ranges = append(c.Ranges, r.Span)
 		}
-		i, ok := idx[r.Stmt]
-		if !ok {
-			var from Node
-			switch {
-			case r.Owner != nil:
-				from = nodeOfDecl(n.cfg, r.Owner)
-			default:
-				var ok bool
-				if from, ok = anonymousNode(n.cfg, r.File, r.Stmt); !ok {
-					continue
-				}
-			}
-			i = len(out)
-			idx[r.Stmt] = i
-			out = append(out, Call{Node: from})
-		}
-		out[i].Ranges = append(out[i].Ranges, r.Span)
-	}
-	return out
-}
-
-// Lens is what a code lens shows on a top-level binding: how many references it has, how many
-// statements depend on it (read it, wait on it, list it), and the waits that wait on it.
-// Locations come from LensLocations, for the one lens a user opens.
-type Lens struct {
-	Decl       *workspace.Decl
-	Select     grammar.Span // the binding's name
-	References int
-	Dependents int
-	WaitedOn   []string // the waits' names
-}
-
-// lensDecls returns the top-level bindings of file f that can be depended on (not functions,
-// arguments or the discard name), in file order.
-func lensDecls(cfg *workspace.Config, f *workspace.File) []*workspace.Decl {
-	var out []*workspace.Decl
-	for _, d := range cfg.Decls {
-		if d.TopLevel && d.File == f && d.Name != "_" && d.Kind != workspace.Function && d.Kind != workspace.Argument {
-			out = append(out, d)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b *workspace.Decl) int { return int(a.NameSpan.Start - b.NameSpan.Start) })
-	return out
-}
-
-// Lenses returns the lens of every top-level binding of file f, from the configuration's
-// reference index: counts only, so that a file's lenses cost a pass over its bindings'
-// references.
-func Lenses(cfg *workspace.Config, f *workspace.File) []Lens {
-	waits := map[*workspace.Decl][]string{}
-	for _, w := range cfg.Waits {
-		if w.Target != nil && w.Target.Decl != nil && w.Target.Decl != w.Decl {
-			waits[w.Target.Decl] = append(waits[w.Target.Decl], w.Decl.Name)
-		}
-	}
-	var out []Lens
-	for _, d := range lensDecls(cfg, f) {
-		l := Lens{Decl: d, Select: d.NameSpan, WaitedOn: waits[d]}
-		var stmts []*grammar.Stmt
-		for _, r := range cfg.RefsTo(d) {
-			if r.Kind == workspace.RefCall {
-				continue
-			}
-			l.References++
-			if dependency(r) && r.Stmt != nil && r.Stmt != d.Stmt && !slices.Contains(stmts, r.Stmt) {
-				stmts = append(stmts, r.Stmt)
-			}
-		}
-		l.Dependents = len(stmts)
-		out = append(out, l)
-	}
-	return out
-}
-
-// LensLocations returns the locations of what the lens of d counts: its references (what is
-// "references"), its dependents' names ("dependents") or the waits on it ("waits").
-func LensLocations(cfg *workspace.Config, d *workspace.Decl, what string) []Location {
-	var out []Location
-	switch what {
-	case "references":
-		for _, r := range cfg.RefsTo(d) {
-			if r.Kind != workspace.RefCall {
-				out = append(out, refLocation(r))
-			}
-		}
-	case "dependents":
-		for _, c := range Incoming(nodeOfDecl(cfg, d)) {
-			out = append(out, Location{Path: c.Node.Path, Span: c.Node.Select})
-		}
-	case "waits":
-		for _, w := range cfg.Waits {
-			if w.Target != nil && w.Target.Decl == d && w.Decl != d {
-				out = append(out, declLocation(w.Decl))
-			}
-		}
+		out = append(out, c)
 	}
 	return out
 }
