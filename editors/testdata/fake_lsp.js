@@ -17,9 +17,15 @@ function send(msg) {
 function handle(msg) {
   fs.appendFileSync(log, JSON.stringify({ method: msg.method, params: msg.params, args: process.argv.slice(3) }) + '\n');
   if (msg.method === 'initialize') {
-    send({ id: msg.id, result: { capabilities: { textDocumentSync: 1 }, serverInfo: { name: 'fake-carina-lsp' } } });
+    const capabilities = { textDocumentSync: 1 };
+    // FAKE_LSP_PULL=1: a server of pulled diagnostics, the workspace's included (as carina-lsp).
+    if (process.env.FAKE_LSP_PULL === '1') capabilities.diagnosticProvider = { interFileDependencies: true, workspaceDiagnostics: true };
+    send({ id: msg.id, result: { capabilities, serverInfo: { name: 'fake-carina-lsp' } } });
   } else if (msg.method === 'shutdown') {
     send({ id: msg.id, result: null });
+  } else if (msg.method === 'workspace/diagnostic') {
+    // Answered slowly, as a real workspace pull is, so the client does not ask again at once.
+    setTimeout(() => send({ id: msg.id, result: { items: [] } }), 1000);
   } else if (msg.method === 'exit') {
     process.exit(0);
   } else if (msg.id !== undefined && msg.method !== undefined) {

@@ -1,10 +1,13 @@
 // The Carina extension: starts carina-lsp over stdio for .crn files (the setting's executable, else
 // the one bundled in the platform-specific package, else carina-lsp on PATH), restarts it when its
-// settings change, and says clearly which executable runs, its version, or why none was found.
+// settings change, and says clearly which executable runs, its version, or why none was found. In
+// Restricted Mode (a folder not yet trusted) it runs what the user chose, never what the folder
+// names, and checks only the open files until the folder is trusted.
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import {
+  DiagnosticProviderMiddleware,
   DidChangeConfigurationNotification,
   Executable,
   LanguageClient,
@@ -22,7 +25,9 @@ import {
   describeServer,
   didChangeConfigurationParams,
   initializationOptions,
+  insideFolder,
   readSettings,
+  restrictedSettings,
   resolveServerCommand,
   serverSettings,
   SERVER_SETTINGS,
@@ -43,18 +48,49 @@ let output: vscode.OutputChannel | undefined;
 let bundledServer: string | undefined;
 /** Serialises starts and stops. */
 let queue: Promise<void> = Promise.resolve();
+/** The command line the running server was started with, to tell whether trust changes it. */
+let startedAs: string | undefined;
+/** Resolved when the folder is trusted: the workspace pull waits for it in Restricted Mode. */
+let trusted = deferred();
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
 
 function workspaceFolder(): string | undefined {
   const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
   return folder?.uri.fsPath;
 }
 
-function currentSettings(): Settings {
-  return readSettings(vscode.workspace.getConfiguration(CLIENT_ID));
+/**
+ * The settings in effect: in Restricted Mode the ones that choose a program come from the user's
+ * settings only, and ignored names those the workspace sets.
+ */
+function currentSettings(): { settings: Settings; ignored: string[] } {
+  const config = vscode.workspace.getConfiguration(CLIENT_ID);
+  if (vscode.workspace.isTrusted) return { settings: readSettings(config), ignored: [] };
+  return restrictedSettings(config);
+}
+
+/**
+ * The server to run for settings: in Restricted Mode never a program inside the folder (a user's
+ * relative or ${workspaceFolder} path would name one), the bundled server or PATH's instead.
+ */
+function serverFor(settings: Settings, env: ReturnType<typeof defaultEnvironment>): ReturnType<typeof resolveServerCommand> {
+  const server = resolveServerCommand(settings.serverPath, env, bundledServer);
+  if (!vscode.workspace.isTrusted && server.ok && insideFolder(server.command, env.workspaceFolder, process.platform)) {
+    output?.appendLine(`Restricted Mode: "carina.server.path" names ${server.command}, inside the folder; it runs once the folder is trusted.`);
+    return resolveServerCommand('', env, bundledServer);
+  }
+  return server;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel(SERVER_NAME);
+  trusted = deferred();
+  if (vscode.workspace.isTrusted) trusted.resolve();
   bundledServer = context.extensionPath ? bundled(context.extensionPath) : undefined;
   const graphView = new GraphView(context.extensionUri, requestGraph);
   context.subscriptions.push(
@@ -65,6 +101,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('carina.showGraph', (uri?: unknown) => graphView.show(uri instanceof vscode.Uri ? uri : undefined)),
     // What a code lens runs (lenses.ts); not in the manifest: it needs a lens's arguments.
     vscode.commands.registerCommand(SHOW_REFERENCES, (...args: unknown[]) => runShowReferences(args)),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void enqueue(trustGranted)),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (RESTART_SETTINGS.some((s) => e.affectsConfiguration(`${CLIENT_ID}.${s}`))) {
         void enqueue(restart);
@@ -108,9 +145,14 @@ function bundled(extensionPath: string): string | undefined {
 }
 
 async function start(): Promise<void> {
-  const settings = currentSettings();
+  const { settings, ignored } = currentSettings();
   const env = defaultEnvironment(workspaceFolder());
-  const server = resolveServerCommand(settings.serverPath, env, bundledServer);
+  if (!vscode.workspace.isTrusted) {
+    const what = ignored.length ? `${ignored.map((s) => `"${s}"`).join(' and ')} from the workspace settings ${ignored.length === 1 ? 'is' : 'are'} ignored, and ` : '';
+    output?.appendLine(`Restricted Mode: ${what}only the open files are checked until the folder is trusted (Manage Workspace Trust).`);
+  }
+  const server = serverFor(settings, env);
+  startedAs = undefined;
   if (!server.ok) {
     output?.appendLine(server.message);
     void showError(server.message);
@@ -132,12 +174,13 @@ async function start(): Promise<void> {
     // panel lists the findings of files never opened.
     diagnosticPullOptions: { onChange: true, onSave: true },
     outputChannel: output,
-    middleware: lensMiddleware,
+    middleware: { ...lensMiddleware, provideWorkspaceDiagnostics: workspacePullOnceTrusted },
   };
   output?.appendLine(`Using ${describeServer(server)}`);
   output?.appendLine(`Starting ${[server.command, ...serverOptions.args!].join(' ')}`);
   const c = new LanguageClient(CLIENT_ID, SERVER_NAME, serverOptions, clientOptions);
   client = c;
+  startedAs = JSON.stringify([server.command, ...serverOptions.args!]);
   try {
     await c.start();
     const info = c.initializeResult?.serverInfo;
@@ -167,9 +210,41 @@ async function restart(): Promise<void> {
   await start();
 }
 
+/**
+ * The folder was trusted: what Restricted Mode held back starts. A server the workspace's settings
+ * now choose differently is restarted; otherwise the running one's workspace pull goes ahead.
+ */
+async function trustGranted(): Promise<void> {
+  const { settings } = currentSettings();
+  const env = defaultEnvironment(workspaceFolder());
+  const server = serverFor(settings, env);
+  const now = server.ok ? JSON.stringify([server.command, ...serverArgs(settings)]) : undefined;
+  output?.appendLine('The folder is trusted: every configuration of the workspace is checked now.');
+  trusted.resolve();
+  if (now !== startedAs) await restart();
+}
+
+/**
+ * The workspace diagnostic pull (every file of the workspace, opened or not) waits in Restricted
+ * Mode until the folder is trusted or the client gives the request up.
+ */
+const workspacePullOnceTrusted: DiagnosticProviderMiddleware['provideWorkspaceDiagnostics'] = async (resultIds, token, reporter, next) => {
+  if (!vscode.workspace.isTrusted) {
+    await new Promise<void>((resolve) => {
+      const sub = token.onCancellationRequested(() => resolve());
+      void trusted.promise.then(() => {
+        sub.dispose();
+        resolve();
+      });
+    });
+    if (token.isCancellationRequested) return { items: [] };
+  }
+  return next(resultIds, token, reporter);
+};
+
 async function sendSettings(): Promise<void> {
   if (!client || !client.isRunning()) return;
-  const s = serverSettings(currentSettings(), defaultEnvironment(workspaceFolder()));
+  const s = serverSettings(currentSettings().settings, defaultEnvironment(workspaceFolder()));
   await client.sendNotification(DidChangeConfigurationNotification.type, didChangeConfigurationParams(s));
 }
 

@@ -25,6 +25,13 @@ export const SETTINGS = {
 /** Settings that need a new server process when they change. */
 export const RESTART_SETTINGS = [SETTINGS.serverPath, SETTINGS.serverArgs];
 
+/**
+ * Settings that choose what program runs. In Restricted Mode (a folder not yet trusted) only the
+ * user's own values count, as package.json's restrictedConfigurations declares: a repository must
+ * not name a binary for the editor to run.
+ */
+export const RESTRICTED_SETTINGS: readonly string[] = [SETTINGS.serverPath, SETTINGS.serverArgs];
+
 /** Settings the running server is told about (workspace/didChangeConfiguration). */
 export const SERVER_SETTINGS = [SETTINGS.schemas, SETTINGS.disable, SETTINGS.listToBlocks, SETTINGS.inlayHintTypes];
 
@@ -51,6 +58,43 @@ export interface ServerSettings {
 /** The part of vscode.WorkspaceConfiguration that readSettings uses. */
 export interface ConfigurationReader {
   get<T>(section: string, defaultValue: T): T;
+}
+
+/** Where each value of a setting is set (vscode.WorkspaceConfiguration.inspect). */
+export interface SettingInspection {
+  globalValue?: unknown;
+  workspaceValue?: unknown;
+  workspaceFolderValue?: unknown;
+}
+
+/** The part of vscode.WorkspaceConfiguration that restrictedSettings uses. */
+export interface ConfigurationInspector extends ConfigurationReader {
+  inspect(section: string): SettingInspection | undefined;
+}
+
+/**
+ * The settings of a folder in Restricted Mode: the restricted settings from the user's settings
+ * only (else their defaults), and the full names of those the workspace sets, which are ignored.
+ */
+export function restrictedSettings(config: ConfigurationInspector): { settings: Settings; ignored: string[] } {
+  const ignored: string[] = [];
+  const reader: ConfigurationReader = {
+    get<T>(section: string, defaultValue: T): T {
+      if (!RESTRICTED_SETTINGS.includes(section)) return config.get(section, defaultValue);
+      const i = config.inspect(section);
+      if (i && (i.workspaceValue !== undefined || i.workspaceFolderValue !== undefined)) ignored.push(`${CLIENT_ID}.${section}`);
+      return i?.globalValue !== undefined ? (i.globalValue as T) : defaultValue;
+    },
+  };
+  return { settings: readSettings(reader), ignored };
+}
+
+/** Whether file lies inside folder: a program the folder holds, not run in Restricted Mode. */
+export function insideFolder(file: string, folder: string | undefined, platform: NodeJS.Platform): boolean {
+  if (folder === undefined) return false;
+  const pathApi = platform === 'win32' ? path.win32 : path.posix;
+  const rel = pathApi.relative(folder, file);
+  return rel === '' || (!rel.startsWith('..') && !pathApi.isAbsolute(rel));
 }
 
 function stringList(v: unknown): string[] {

@@ -235,3 +235,88 @@ test('the client starts the server with no arguments of its own, sends the schem
   fs.rmSync(dir, { recursive: true });
 });
 
+
+test('Restricted Mode: the workspace cannot choose the server, unopened files wait for trust, trust starts them', async (t) => {
+  const fake = path.resolve(extensionDir, '..', 'testdata', 'fake_lsp.js');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carina-trust-'));
+  const log = path.join(dir, 'lsp.log');
+  const messages = () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
+  const methods = () => messages().map((m) => m.method);
+  const count = (method) => methods().filter((m) => m === method).length;
+  const waitFor = async (what, cond) => {
+    // Until the event; the minute only guards against a hang on a busy machine.
+    for (const end = Date.now() + 60000; !cond() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 25));
+    assert.ok(cond(), `timed out waiting for ${what}: ${JSON.stringify(methods())}`);
+  };
+  process.env.FAKE_LSP_PULL = '1';
+  t.after(() => {
+    delete process.env.FAKE_LSP_PULL;
+    mock.setTrusted(true);
+    mock.setConfiguration({});
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const output = () => mock.calls.outputs.at(-1).lines.join('\n');
+
+  for (const workspaceSetsServer of [true, false]) {
+    fs.rmSync(log, { force: true });
+    mock.setTrusted(false);
+    // The user's settings name the server; the folder's would run another program.
+    mock.setConfiguration(
+      { 'carina.server.path': process.execPath, 'carina.server.args': [fake, log, '--user'] },
+      workspaceSetsServer ? { 'carina.server.args': [fake, log, '--workspace'] } : {},
+    );
+    const context = { subscriptions: [] };
+    const firstListener = mock.calls.configListeners.length;
+    await ext.activate(context);
+    try {
+      await waitFor('initialized', () => count('initialized') === 1);
+      assert.deepEqual(messages().find((m) => m.method === 'initialize').args, ['--user'], 'the workspace chose the server in Restricted Mode');
+      if (workspaceSetsServer) assert.match(output(), /Restricted Mode: "carina\.server\.args" from the workspace settings is ignored/);
+      else assert.match(output(), /Restricted Mode: only the open files are checked until the folder is trusted/);
+      // A notification sent after the start arrives before any workspace pull would have: none.
+      for (const l of mock.calls.configListeners.slice(firstListener)) l({ affectsConfiguration: (s) => s === 'carina.schemas' || s === 'carina' });
+      await waitFor('didChangeConfiguration', () => count('workspace/didChangeConfiguration') === 1);
+      assert.equal(count('workspace/diagnostic'), 0, 'the workspace was pulled in Restricted Mode');
+
+      mock.setTrusted(true);
+      await waitFor('the workspace pull', () => count('workspace/diagnostic') >= 1);
+      assert.match(output(), /The folder is trusted/);
+      if (workspaceSetsServer) {
+        // The workspace's arguments now count: a new server, whose pull is not held.
+        await waitFor('a second initialize', () => count('initialized') === 2);
+        assert.deepEqual(messages().filter((m) => m.method === 'initialize')[1].args, ['--workspace']);
+      } else {
+        assert.equal(count('initialize'), 1, 'a server the trust does not change was restarted');
+      }
+    } finally {
+      await ext.deactivate();
+      for (const d of context.subscriptions) d.dispose();
+    }
+  }
+});
+
+test('Restricted Mode: a server path inside the folder is not run, and the settings read only the user values', () => {
+  const config = (user, workspace) => ({
+    get: (k, d) => (k in workspace ? workspace[k] : k in user ? user[k] : d),
+    inspect: (k) => ({ globalValue: user[k], workspaceValue: workspace[k] }),
+  });
+  const r = ext.restrictedSettings(config({ 'server.args': ['-log-level', 'debug'] }, { 'server.path': './bin/evil', 'server.args': ['x'], disable: ['pipe-form'] }));
+  assert.equal(r.settings.serverPath, '');
+  assert.deepEqual(r.settings.serverArgs, ['-log-level', 'debug']);
+  assert.deepEqual(r.settings.disable, ['pipe-form'], 'settings that run nothing come from the workspace as usual');
+  assert.deepEqual(r.ignored, ['carina.server.path', 'carina.server.args']);
+  assert.deepEqual(ext.restrictedSettings(config({}, {})).ignored, []);
+  for (const [file, folder, inside] of [
+    ['/w/bin/carina-lsp', '/w', true],
+    ['/w', '/w', true],
+    ['/w2/carina-lsp', '/w', false],
+    ['/usr/bin/carina-lsp', '/w', false],
+    ['/usr/bin/carina-lsp', undefined, false],
+  ]) {
+    assert.equal(ext.insideFolder(file, folder, 'linux'), inside, `${file} in ${folder}`);
+  }
+  assert.equal(ext.insideFolder('C:\\w\\bin\\x.exe', 'c:\\w', 'win32'), true);
+  const pkg = manifest.capabilities?.untrustedWorkspaces;
+  assert.equal(pkg?.supported, 'limited');
+  assert.deepEqual(pkg.restrictedConfigurations, ext.RESTRICTED_SETTINGS.map((s) => `carina.${s}`));
+});

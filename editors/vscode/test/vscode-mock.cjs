@@ -69,13 +69,21 @@ function createMock() {
   // The commands registered and not yet disposed, by id: VS Code refuses a second registration of
   // an id, so the extension must not register one the language client registers.
   const registered = new Map();
-  const events = { activeEditor: event(), textChange: event() };
+  const events = { activeEditor: event(), textChange: event(), grantTrust: event() };
+  // The user's settings, and the workspace's (which override them where the folder is trusted).
   let configuration = {};
+  let workspaceConfiguration = {};
+  let trusted = true;
+  const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 
   const disposable = () => ({ dispose() {} });
   const known = {
     version: '1.85.0',
     workspace: namespace({
+      get isTrusted() {
+        return trusted;
+      },
+      onDidGrantWorkspaceTrust: events.grantTrust,
       workspaceFolders: undefined,
       textDocuments: [],
       notebookDocuments: [],
@@ -84,10 +92,15 @@ function createMock() {
           get(key, def) {
             const full = section ? `${section}.${key}` : key;
             calls.configurationKeys.push(full);
-            return Object.prototype.hasOwnProperty.call(configuration, full) ? configuration[full] : def;
+            if (has(workspaceConfiguration, full)) return workspaceConfiguration[full];
+            return has(configuration, full) ? configuration[full] : def;
           },
           has: () => false,
-          inspect: () => undefined,
+          inspect(key) {
+            const full = section ? `${section}.${key}` : key;
+            calls.configurationKeys.push(full);
+            return { key: full, globalValue: configuration[full], workspaceValue: workspaceConfiguration[full] };
+          },
           update: async () => {},
         };
       },
@@ -310,8 +323,15 @@ function createMock() {
     vscode,
     calls,
     events,
-    setConfiguration(c) {
+    setConfiguration(c, workspace = {}) {
       configuration = c;
+      workspaceConfiguration = workspace;
+    },
+    /** Restricted Mode (false) or a trusted folder; granting trust fires the event as VS Code does. */
+    setTrusted(t) {
+      const granted = t && !trusted;
+      trusted = t;
+      if (granted) events.grantTrust.fire();
     },
   };
 }
