@@ -60,13 +60,20 @@ func (c *formatChecker) check(t *testing.T, name string, g *Graph) {
 	t.Helper()
 	c.graphs++
 	var svg, dot, js, mm, order bytes.Buffer
-	for _, err := range []error{g.WriteSVG(context.Background(), &svg), g.WriteDOT(&dot), g.WriteJSON(&js), g.WriteMermaid(&mm), g.WriteOrder(&order)} {
+	// Each graph in one of the pictures' four directions and palettes, in turn.
+	opts := SVGOptions{Direction: Direction(c.graphs % 2), Theme: Theme(c.graphs / 2 % 2)}
+	for _, err := range []error{g.WriteSVG(context.Background(), &svg, opts), g.WriteDOT(&dot), g.WriteJSON(&js), g.WriteMermaid(&mm), g.WriteOrder(&order)} {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 	}
 	if err := checkSVG(g, svg.Bytes()); err != nil {
-		t.Errorf("%s: SVG: %v", name, err)
+		t.Errorf("%s: SVG (%s, theme %d): %v", name, opts.Direction, opts.Theme, err)
+	}
+	for _, dir := range []Direction{LeftToRight, TopToBottom} {
+		if err := checkLayout(g, dir); err != nil {
+			t.Errorf("%s: layout %s: %v", name, dir, err)
+		}
 	}
 	if err := checkJSON(g, js.Bytes()); err != nil {
 		t.Errorf("%s: JSON: %v", name, err)
@@ -80,6 +87,22 @@ func (c *formatChecker) check(t *testing.T, name string, g *Graph) {
 		}
 	}
 	c.dots = append(c.dots, namedDOT{name, dot.Bytes()})
+}
+
+// checkLayout checks that the boxes of the picture lie inside it and that no two overlap.
+func checkLayout(g *Graph, dir Direction) error {
+	boxes, _, width, height := g.layout(dir)
+	for i, a := range boxes {
+		if a.x < 0 || a.y < 0 || a.x+a.w > width+0.01 || a.y+a.h > height+0.01 {
+			return fmt.Errorf("%s at %.0f,%.0f %.0fx%.0f outside the %.0fx%.0f picture", a.n.ID, a.x, a.y, a.w, a.h, width, height)
+		}
+		for _, b := range boxes[i+1:] {
+			if a.x < b.x+b.w && b.x < a.x+a.w && a.y < b.y+b.h && b.y < a.y+a.h {
+				return fmt.Errorf("%s and %s overlap", a.n.ID, b.n.ID)
+			}
+		}
+	}
+	return nil
 }
 
 // checkSVG checks that svg is well-formed, that each node's data-id attribute reads back as the

@@ -59,7 +59,7 @@ func TestExampleGolden(t *testing.T) {
 	}
 	t.Run("svg", func(t *testing.T) {
 		var b bytes.Buffer
-		if err := g.WriteSVG(ctx, &b); err != nil {
+		if err := g.WriteSVG(ctx, &b, SVGOptions{}); err != nil {
 			t.Fatal(err)
 		}
 		svg := b.String()

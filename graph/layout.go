@@ -6,33 +6,51 @@ import (
 	"unicode/utf8"
 )
 
-// The geometry of a drawing, in SVG user units (pixels at 100%).
+// The geometry of a drawing, in SVG user units (pixels at 100%). The text is sized to read at
+// 100% (the node text 12 px, the edge labels 11 px): a view shows it at that size and pans.
 const (
-	charWidth  = 6.6 // an average character of the 11px sans-serif font
-	lineHeight = 14.0
+	fontSize   = 12
+	labelSize  = 11
+	charWidth  = 7.2 // an average character of the 12px sans-serif font
+	lineHeight = 16.0
 	padX       = 12.0
-	padY       = 7.0
-	layerGap   = 60.0 // between the columns of a left-to-right drawing, at least; wider for labels
-	labelChar  = 5.4  // an average character of the 9px edge labels
-	nodeGap    = 22.0 // between the nodes of a column
+	padY       = 8.0
+	layerGap   = 60.0 // between the layers, at least; wider for the labels of a left-to-right drawing
+	labelChar  = 6.4  // an average character of the 11px edge labels
+	nodeGap    = 22.0 // between the nodes of a layer
 	margin     = 16.0
-	sweeps     = 4 // of the barycentre ordering
+	loopRoom   = 48.0 // beyond the last node of a layer, for the edges that close a cycle
+	sweeps     = 4    // of the barycentre ordering
 )
 
-// box is a node placed in the drawing.
+// box is a node placed in the drawing. The layout works in the frame of the layers: u runs along
+// apply order (the layers), v across a layer; frame maps it onto the picture.
 type box struct {
 	n          *Node
 	index      int // of n in the graph's nodes, and so in its JSON form's
 	lines      []string
 	layer, pos int
-	x, y, w, h float64
+	u, v       float64 // the box's corner in the frame
+	along, wid float64 // its extent along the layers and across them
+	x, y, w, h float64 // in the picture
 }
 
-// layout places the nodes left to right in apply order, Sugiyama-style: a node's column is the
-// length of the longest chain of dependencies below it (edges that close a cycle are ignored for
-// that), the nodes of a column are ordered by the mean position of their neighbours in the next
-// column, sweeping both ways a few times to cut crossings, and columns are centred on the tallest.
-func (g *Graph) layout() (boxes []*box, byID map[string]*box, width, height float64) {
+// frame maps the layers' frame onto the picture: left to right, u is x; top to bottom, u is y.
+type frame Direction
+
+func (f frame) pt(u, v float64) (x, y float64) {
+	if Direction(f) == TopToBottom {
+		return v, u
+	}
+	return u, v
+}
+
+// layout places the nodes in apply order, Sugiyama-style: a node's layer is the length of the
+// longest chain of dependencies below it (edges that close a cycle are ignored for that), the
+// nodes of a layer are ordered by the mean position of their neighbours in the next layer,
+// sweeping both ways a few times to cut crossings, and layers are centred on the longest. The
+// layers are columns left to right or rows top to bottom.
+func (g *Graph) layout(dir Direction) (boxes []*box, byID map[string]*box, width, height float64) {
 	deps := map[string][]string{}
 	users := map[string][]string{}
 	for _, e := range g.Edges {
@@ -60,7 +78,7 @@ func (g *Graph) layout() (boxes []*box, byID map[string]*box, width, height floa
 		return l
 	}
 	byID = map[string]*box{}
-	var columns [][]*box
+	var layers [][]*box
 	for i, n := range g.Nodes {
 		b := &box{n: n, index: i, lines: n.Lines(), layer: rank(n.ID)}
 		for _, l := range b.lines {
@@ -71,15 +89,19 @@ func (g *Graph) layout() (boxes []*box, byID map[string]*box, width, height floa
 		if n.Kind == Wait {
 			b.w += 2 * padX // the hexagon's points
 		}
-		for len(columns) <= b.layer {
-			columns = append(columns, nil)
+		b.along, b.wid = b.w, b.h
+		if dir == TopToBottom {
+			b.along, b.wid = b.h, b.w
 		}
-		b.pos = len(columns[b.layer])
-		columns[b.layer] = append(columns[b.layer], b)
+		for len(layers) <= b.layer {
+			layers = append(layers, nil)
+		}
+		b.pos = len(layers[b.layer])
+		layers[b.layer] = append(layers[b.layer], b)
 		byID[n.ID] = b
 		boxes = append(boxes, b)
 	}
-	// The barycentre of a box: the mean position of its neighbours in the adjacent column.
+	// The barycentre of a box: the mean position of its neighbours in the adjacent layer.
 	order := func(col []*box, neighbours map[string][]string, adjacent int) {
 		bary := map[*box]float64{}
 		for _, b := range col {
@@ -101,55 +123,70 @@ func (g *Graph) layout() (boxes []*box, byID map[string]*box, width, height floa
 		}
 	}
 	for range sweeps {
-		for l := 1; l < len(columns); l++ {
-			order(columns[l], deps, l-1)
+		for l := 1; l < len(layers); l++ {
+			order(layers[l], deps, l-1)
 		}
-		for l := len(columns) - 2; l >= 0; l-- {
-			order(columns[l], users, l+1)
-		}
-	}
-	// The gap after each column leaves room for the labels of the edges that leave it.
-	gaps := make([]float64, len(columns))
-	for _, e := range merged(g.Edges) {
-		if from := byID[e.To]; from != nil && from.layer < len(gaps) {
-			gaps[from.layer] = max(gaps[from.layer], float64(utf8.RuneCountInString(Visible(e.label)))*labelChar+24)
+		for l := len(layers) - 2; l >= 0; l-- {
+			order(layers[l], users, l+1)
 		}
 	}
-	// Room above the columns for the edges that arch over them.
-	top := 0.0
+	// The gap after each layer: left to right, it leaves room for the labels of the edges that
+	// leave it (top to bottom they run beside the edge, across).
+	gaps := make([]float64, len(layers))
+	for i := range gaps {
+		gaps[i] = layerGap
+	}
+	if dir == LeftToRight {
+		for _, e := range merged(g.Edges) {
+			if from := byID[e.To]; from != nil && from.layer < len(gaps) {
+				gaps[from.layer] = max(gaps[from.layer], float64(utf8.RuneCountInString(Visible(e.label)))*labelChar+24)
+			}
+		}
+	}
+	// Room before the layers' first nodes for the edges that arch over layers, and after their
+	// last for those that close a cycle.
+	before, after := 0.0, 0.0
 	for _, e := range g.Edges {
-		if f, t := byID[e.To], byID[e.From]; f != nil && t != nil && t.layer-f.layer > 1 {
-			top = max(top, 24*float64(t.layer-f.layer))
+		if f, t := byID[e.To], byID[e.From]; f != nil && t != nil {
+			if span := t.layer - f.layer; span > 1 {
+				before = max(before, 24*float64(span))
+			} else if span <= 0 && e.From != e.To {
+				after = loopRoom
+			}
 		}
 	}
-	x := margin
-	for i, col := range columns {
-		w, h := 0.0, 0.0
+	across := 0.0
+	u := margin
+	for i, col := range layers {
+		a, c := 0.0, 0.0
 		for _, b := range col {
-			w = max(w, b.w)
-			h += b.h + nodeGap
+			a = max(a, b.along)
+			c += b.wid + nodeGap
 		}
-		height = max(height, h-nodeGap)
+		across = max(across, c-nodeGap)
 		for _, b := range col {
-			b.x = x + (w-b.w)/2
+			b.u = u + (a-b.along)/2
 		}
-		x += w + max(layerGap, gaps[i])
-	}
-	width = x + margin
-	if len(gaps) > 0 {
-		width -= max(layerGap, gaps[len(gaps)-1])
-	}
-	for _, col := range columns {
-		h := 0.0
-		for _, b := range col {
-			h += b.h + nodeGap
-		}
-		y := margin + top + (height-(h-nodeGap))/2
-		for _, b := range col {
-			b.y = y
-			y += b.h + nodeGap
+		u += a
+		if i < len(layers)-1 {
+			u += gaps[i]
 		}
 	}
-	height += 2*margin + top
+	for _, col := range layers {
+		c := 0.0
+		for _, b := range col {
+			c += b.wid + nodeGap
+		}
+		v := margin + before + (across-(c-nodeGap))/2
+		for _, b := range col {
+			b.v = v
+			v += b.wid + nodeGap
+		}
+	}
+	f := frame(dir)
+	for _, b := range boxes {
+		b.x, b.y = f.pt(b.u, b.v)
+	}
+	width, height = f.pt(u+margin, margin+before+across+after+margin)
 	return boxes, byID, width, height
 }

@@ -7,67 +7,86 @@ import (
 	"strings"
 )
 
-// WriteSVG draws the graph as an SVG picture, laid out left to right in apply order (layout),
-// with the distinctions of WriteDOT: waits hexagons, data sources dashed, modules with a double
-// border, upstream states folders, provider instances parallelograms, depends_on edges dashed, the
-// edges a wait adds thick, cycles and nodes with errors red. Each node is a group with its id in
-// data-id (and a title) and its place in the graph's nodes in data-index, each edge one with
-// data-from and data-to and their nodes' places in data-from-index and data-to-index, so a view
-// can make them clickable: the ids are made visible (xmlEscape), the places find the JSON form's
-// nodes whatever their ids hold. Drawn in-process in time linear in the graph: nothing to install.
-func (g *Graph) WriteSVG(ctx context.Context, w io.Writer) error {
-	boxes, byID, width, height := g.layout()
+// WriteSVG draws the graph as an SVG picture, laid out in apply order (layout) in the options'
+// direction and palette, with the distinctions of WriteDOT: waits hexagons, data sources dashed,
+// modules with a double border, upstream states folders, provider instances parallelograms,
+// depends_on edges dashed, the edges a wait adds thick, cycles and nodes with errors red. Each node
+// is a group with its id in data-id (and a title) and its place in the graph's nodes in
+// data-index, each edge one with data-from and data-to and their nodes' places in data-from-index
+// and data-to-index, so a view can make them clickable: the ids are made visible (xmlEscape), the
+// places find the JSON form's nodes whatever their ids hold. Every painted element has a class
+// (background, shape, label, line, edge-label, arrowhead) by which a view repaints it in its own
+// theme. Drawn in-process in time linear in the graph: nothing to install.
+func (g *Graph) WriteSVG(ctx context.Context, w io.Writer, opts SVGOptions) error {
+	boxes, byID, width, height := g.layout(opts.Direction)
+	p := opts.Theme.palette()
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="Helvetica, Arial, sans-serif" font-size="11">`+"\n", width, height, width, height)
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="Helvetica, Arial, sans-serif" font-size="%d" data-direction="%s">`+"\n",
+		width, height, width, height, fontSize, opts.Direction)
 	fmt.Fprintf(&b, "<title>%s</title>\n", xmlEscape(g.Name()))
-	fmt.Fprintf(&b, `<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#5f6368"/></marker>`+
-		`<marker id="arrow-red" viewBox="0 0 10 10" refX="10" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="%s"/></marker></defs>`+"\n", colourRed)
-	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
+	arrow := func(id, colour string) string {
+		return fmt.Sprintf(`<marker id="%s" viewBox="0 0 10 10" refX="10" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto-start-reverse"><path class="arrowhead" d="M0,0 L10,5 L0,10 z" fill="%s"/></marker>`, id, colour)
+	}
+	fmt.Fprintf(&b, "<defs>%s%s</defs>\n", arrow("arrow", p.muted), arrow("arrow-red", p.red))
+	fmt.Fprintf(&b, `<rect class="background" width="100%%" height="100%%" fill="%s"/>`+"\n", p.background)
 	for i, e := range merged(g.Edges) {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		g.svgEdge(&b, i, e, byID)
+		g.svgEdge(&b, i, e, byID, frame(opts.Direction), p)
 	}
 	for _, bx := range boxes {
-		svgNode(&b, bx)
+		svgNode(&b, bx, p)
 	}
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// svgEdge draws an edge from the dependency's right side to the dependent's left side: a curve,
-// its label at the middle.
-func (g *Graph) svgEdge(b *strings.Builder, i int, e mergedEdge, byID map[string]*box) {
+// String is the direction as Graphviz's rankdir writes it.
+func (d Direction) String() string {
+	if d == TopToBottom {
+		return "TB"
+	}
+	return "LR"
+}
+
+// svgEdge draws an edge from the dependency's far side to the dependent's near side (in the
+// layers' frame: right and left, or bottom and top): a curve, its label at the middle.
+func (g *Graph) svgEdge(b *strings.Builder, i int, e mergedEdge, byID map[string]*box, f frame, p palette) {
 	from, to := byID[e.To], byID[e.From] // drawn in apply order
 	if from == nil || to == nil {
 		return
 	}
-	x1, y1 := from.x+from.w, from.y+from.h/2
-	x2, y2 := to.x, to.y+to.h/2
-	if to.layer <= from.layer { // an edge of a cycle runs backwards: around, below
-		x1, x2 = from.x+from.w/2, to.x+to.w/2
-		y1, y2 = from.y+from.h, to.y+to.h
-	}
-	dx := max((x2-x1)/2, 40)
-	path := fmt.Sprintf("M%.1f,%.1f C%.1f,%.1f %.1f,%.1f %.1f,%.1f", x1, y1, x1+dx, y1, x2-dx, y2, x2, y2)
-	mx, my := (x1+x2)/2, (y1+y2)/2-4
+	u1, v1 := from.u+from.along, from.v+from.wid/2
+	u2, v2 := to.u, to.v+to.wid/2
+	mu, mv := (u1+u2)/2, (v1+v2)/2
+	var c1u, c1v, c2u, c2v float64
 	switch span := to.layer - from.layer; {
-	case span <= 0:
-		low := max(y1, y2) + 40
-		path = fmt.Sprintf("M%.1f,%.1f C%.1f,%.1f %.1f,%.1f %.1f,%.1f", x1, y1, x1, low, x2, low, x2, y2)
-		my = low - 12
+	case span <= 0: // an edge of a cycle runs backwards: around, beyond the layers' last nodes
+		u1, v1 = from.u+from.along/2, from.v+from.wid
+		u2, v2 = to.u+to.along/2, to.v+to.wid
+		low := max(v1, v2) + 40
+		c1u, c1v, c2u, c2v = u1, low, u2, low
+		mu, mv = (u1+u2)/2, low-12
 	case span > 1:
-		// Over the columns between, which a straight curve would run behind: from the top of one
-		// box to the top of the other, arching higher the further it goes.
-		x1, y1 = from.x+from.w*0.75, from.y
-		x2, y2 = to.x+to.w*0.25, to.y
-		high := min(y1, y2) - 24*float64(span)
-		path = fmt.Sprintf("M%.1f,%.1f C%.1f,%.1f %.1f,%.1f %.1f,%.1f", x1, y1, x1, high, x2, high, x2, y2)
-		mx, my = (x1+x2)/2, high+18*0.75
+		// Over the layers between, which a straight curve would run behind: from the near side of
+		// one box to that of the other, arching further the further it goes.
+		u1, v1 = from.u+from.along*0.75, from.v
+		u2, v2 = to.u+to.along*0.25, to.v
+		high := min(v1, v2) - 24*float64(span)
+		c1u, c1v, c2u, c2v = u1, high, u2, high
+		mu, mv = (u1+u2)/2, high+13.5
+	default:
+		du := max((u2-u1)/2, 40)
+		c1u, c1v, c2u, c2v = u1+du, v1, u2-du, v2
 	}
-	stroke, marker, width, dash := "#5f6368", "arrow", 1.2, ""
+	pt := func(u, v float64) string {
+		x, y := f.pt(u, v)
+		return fmt.Sprintf("%.1f,%.1f", x, y)
+	}
+	path := "M" + pt(u1, v1) + " C" + pt(c1u, c1v) + " " + pt(c2u, c2v) + " " + pt(u2, v2)
+	stroke, marker, width, dash := p.muted, "arrow", 1.2, ""
 	if t := g.byID[e.To]; t != nil && t.Kind == Wait && e.Kind != WaitDependsOn {
 		width = 2.6 // the edge a wait adds: what reads it waits for it
 	}
@@ -75,27 +94,36 @@ func (g *Graph) svgEdge(b *strings.Builder, i int, e mergedEdge, byID map[string
 		dash = ` stroke-dasharray="5,4"`
 	}
 	if e.Cycle {
-		stroke, marker = colourRed, "arrow-red"
+		stroke, marker = p.red, "arrow-red"
 	}
 	fmt.Fprintf(b, `<g class="edge" id="edge%d" data-from="%s" data-to="%s" data-kind="%s" data-from-index="%d" data-to-index="%d"><title>%s</title>`,
 		i, xmlEscape(e.From), xmlEscape(e.To), e.Kind, to.index, from.index, xmlEscape(e.To+" → "+e.From))
-	fmt.Fprintf(b, `<path d="%s" fill="none" stroke="%s" stroke-width="%.1f"%s marker-end="url(#%s)"/>`, path, stroke, width, dash, marker)
+	fmt.Fprintf(b, `<path class="line" d="%s" fill="none" stroke="%s" stroke-width="%.1f"%s marker-end="url(#%s)"/>`, path, stroke, width, dash, marker)
 	if e.label != "" {
-		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle" font-size="9" fill="%s">%s</text>`, mx, my, stroke, xmlEscape(e.label))
+		// Left to right, above the curve's middle; top to bottom, beside it.
+		x, y := f.pt(mu, mv)
+		anchor := "middle"
+		if Direction(f) == TopToBottom {
+			x, y, anchor = x+6, y+4, "start"
+		} else {
+			y -= 4
+		}
+		fmt.Fprintf(b, `<text class="edge-label" x="%.1f" y="%.1f" text-anchor="%s" font-size="%d" fill="%s">%s</text>`, x, y, anchor, labelSize, stroke, xmlEscape(e.label))
 	}
 	b.WriteString("</g>\n")
 }
 
 // svgNode draws a node: its shape by kind, its lines of text, the first in bold.
-func svgNode(b *strings.Builder, bx *box) {
+func svgNode(b *strings.Builder, bx *box, p palette) {
 	n := bx.n
-	stroke, width := "#5f6368", 1.0
+	width := 1.2
 	if n.Cycle || n.Errors > 0 {
-		stroke, width = colourRed, 2.0
+		width = 2.0
 	}
+	stroke := p.nodeStroke(n)
 	fmt.Fprintf(b, `<g class="node" data-id="%s" data-index="%d" data-kind="%s" data-cycle="%t" data-errors="%d"><title>%s</title>`, xmlEscape(n.ID), bx.index, n.Kind, n.Cycle, n.Errors, xmlEscape(n.ID))
 	x, y, w, h := bx.x, bx.y, bx.w, bx.h
-	common := fmt.Sprintf(`fill="%s" stroke="%s" stroke-width="%.1f"`, fill(n), stroke, width)
+	common := fmt.Sprintf(`class="shape" fill="%s" stroke="%s" stroke-width="%.1f"`, p.nodeFill(n), stroke, width)
 	switch n.Kind {
 	case Wait:
 		d := padX * 1.5
@@ -105,7 +133,7 @@ func svgNode(b *strings.Builder, bx *box) {
 		fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" rx="8" %s stroke-dasharray="4,3"/>`, x, y, w, h, common)
 	case Module:
 		fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" rx="4" %s/>`, x, y, w, h, common)
-		fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" rx="3" fill="none" stroke="%s"/>`, x+3, y+3, w-6, h-6, stroke)
+		fmt.Fprintf(b, `<rect class="shape-inner" x="%.1f" y="%.1f" width="%.1f" height="%.1f" rx="3" fill="none" stroke="%s"/>`, x+3, y+3, w-6, h-6, stroke)
 	case Upstream:
 		fmt.Fprintf(b, `<path d="M%.1f,%.1f h%.1f l6,6 h%.1f v%.1f h%.1f z" %s/>`, x, y, w*0.35, w*0.65-6, h-6, -w, common)
 	case Provider:
@@ -113,13 +141,13 @@ func svgNode(b *strings.Builder, bx *box) {
 	default:
 		fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" rx="8" %s/>`, x, y, w, h, common)
 	}
-	fmt.Fprintf(b, `<text x="%.1f" text-anchor="middle">`, x+w/2)
+	fmt.Fprintf(b, `<text class="label" x="%.1f" text-anchor="middle" fill="%s">`, x+w/2, p.text)
 	for i, l := range bx.lines {
 		weight := ""
 		if i == 0 {
 			weight = ` font-weight="bold"`
 		}
-		fmt.Fprintf(b, `<tspan x="%.1f" y="%.1f"%s>%s</tspan>`, x+w/2, y+padY+lineHeight*float64(i+1)-3, weight, xmlEscape(l))
+		fmt.Fprintf(b, `<tspan x="%.1f" y="%.1f"%s>%s</tspan>`, x+w/2, y+padY+lineHeight*float64(i+1)-4, weight, xmlEscape(l))
 	}
 	b.WriteString("</text></g>\n")
 }

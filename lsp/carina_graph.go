@@ -7,6 +7,7 @@ import (
 	"path"
 	"strings"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
@@ -18,6 +19,9 @@ type graphParams struct {
 	TextDocument  protocol.TextDocumentIdentifier `json:"textDocument"`
 	ExpandModules bool                            `json:"expandModules,omitempty"`
 	SVG           bool                            `json:"svg,omitempty"`
+	// Direction and Theme are the picture's: "LR" (default) or "TB", "light" (default) or "dark".
+	Direction string `json:"direction,omitempty"`
+	Theme     string `json:"theme,omitempty"`
 }
 
 // graphResult is carina/graph's answer: the graph's JSON form (docs/graph.md), and its SVG when
@@ -30,6 +34,14 @@ type graphResult struct {
 // carinaGraph answers carina/graph: the dependency graph of the document's configuration, for
 // the editors' graph views.
 func carinaGraph(ctx context.Context, s *Server, p *graphParams) (any, error) {
+	var opts graph.SVGOptions
+	var err error
+	if opts.Direction, err = graph.ParseDirection(p.Direction); err != nil {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "carina/graph: "+err.Error())
+	}
+	if opts.Theme, err = graph.ParseTheme(p.Theme); err != nil {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "carina/graph: "+err.Error())
+	}
 	sn, ok := s.snapshotOf(ctx, p.TextDocument.URI)
 	if !ok {
 		return nil, nil
@@ -40,7 +52,7 @@ func carinaGraph(ctx context.Context, s *Server, p *graphParams) (any, error) {
 	out := graphResult{Graph: g.ToJSON()}
 	if p.SVG {
 		var b bytes.Buffer
-		if err := g.WriteSVG(ctx, &b); err != nil {
+		if err := g.WriteSVG(ctx, &b, opts); err != nil {
 			return nil, err
 		}
 		out.SVG = b.String()

@@ -132,6 +132,18 @@ func TestGraphMethods(t *testing.T) {
 		if res.Graph.FormatVersion != 1 || len(res.Graph.Edges) != 5 || !strings.Contains(res.SVG, "<svg") {
 			t.Errorf("graph: version %d, %d edges, svg %.40q", res.Graph.FormatVersion, len(res.Graph.Edges), res.SVG)
 		}
+		// The picture for a panel taller than wide, in a dark palette; an unknown direction is
+		// the client's mistake.
+		var tb graphResult
+		if err := c.call("carina/graph", &graphParams{TextDocument: protocol.TextDocumentIdentifier{URI: uris["cdn.crn"]}, SVG: true, Direction: "TB", Theme: "dark"}, &tb); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(tb.SVG, `data-direction="TB"`) || !strings.Contains(tb.SVG, `fill="#1e1e1e"`) || len(tb.Graph.Edges) != 5 {
+			t.Errorf("graph TB dark: %.200q", tb.SVG)
+		}
+		if err := c.call("carina/graph", &graphParams{TextDocument: protocol.TextDocumentIdentifier{URI: uris["cdn.crn"]}, SVG: true, Direction: "sideways"}, nil); err == nil || !strings.Contains(err.Error(), `unknown direction "sideways"`) {
+			t.Errorf("an unknown direction: %v", err)
+		}
 	})
 }
 

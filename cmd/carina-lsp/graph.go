@@ -28,8 +28,10 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	expand := fl.Bool("expand-modules", false, "draw the inside of each module instance as a cluster")
 	out := fl.String("o", "", "write to this file instead of standard output")
 	schemasFlag := fl.String("schemas", "", "extra schema index file or directory of *.json files (a wait's default timeout)")
+	direction := fl.String("direction", "LR", "svg: where apply order runs, LR (left to right) or TB (top to bottom)")
+	theme := fl.String("theme", "light", "svg: the palette, light or dark")
 	fl.Usage = func() {
-		fmt.Fprintf(stderr, "usage: carina-lsp graph [-format svg|dot|mermaid|json|order] [-expand-modules] [-o FILE] [directory]\n\n"+
+		fmt.Fprintf(stderr, "usage: carina-lsp graph [-format svg|dot|mermaid|json|order] [-direction LR|TB] [-theme light|dark] [-expand-modules] [-o FILE] [directory]\n\n"+
 			"Writes the dependency graph of one configuration (a directory of .crn files, default .):\n"+
 			"its resources, data sources, waits, module instances, upstream states and provider\n"+
 			"instances, and what each waits for. order writes a first apply's order in Carina's plan\n"+
@@ -52,6 +54,16 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if !slices.Contains(graphFormats, f) {
 		fmt.Fprintf(stderr, "carina-lsp graph: unknown format %q (want %s)\n", f, strings.Join(graphFormats, ", "))
+		return 2
+	}
+	var svgOpts graph.SVGOptions
+	var err error
+	if svgOpts.Direction, err = graph.ParseDirection(*direction); err != nil {
+		fmt.Fprintf(stderr, "carina-lsp graph: -direction: %v\n", err)
+		return 2
+	}
+	if svgOpts.Theme, err = graph.ParseTheme(*theme); err != nil {
+		fmt.Fprintf(stderr, "carina-lsp graph: -theme: %v\n", err)
 		return 2
 	}
 	dir := "."
@@ -107,7 +119,7 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	case "order":
 		err = g.WriteOrder(&buf)
 	case "svg":
-		err = g.WriteSVG(ctx, &buf)
+		err = g.WriteSVG(ctx, &buf, svgOpts)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "carina-lsp graph: %v\n", err)

@@ -129,3 +129,38 @@ func TestGraphHostileText(t *testing.T) {
 		}
 	})
 }
+
+// TestGraphPictureOptions runs graph -format svg with each direction and theme on the example:
+// the picture says its direction, is painted in the theme's background, and a direction or theme
+// the command does not know is a usage error (exit 2) that names the flag.
+func TestGraphPictureOptions(t *testing.T) {
+	dir := filepath.Join("..", "..", "examples", "wait-cert")
+	for _, tc := range []struct {
+		args             []string
+		code             int
+		want, wantStderr string
+	}{
+		{nil, 0, `data-direction="LR"` + "|" + `class="background" width="100%" height="100%" fill="#ffffff"`, ""},
+		{[]string{"-direction", "TB"}, 0, `data-direction="TB"`, ""},
+		{[]string{"-direction", "tb", "-theme", "dark"}, 0, `data-direction="TB"` + "|" + `fill="#1e1e1e"`, ""},
+		{[]string{"-theme", "light"}, 0, `fill="#ffffff"`, ""},
+		{[]string{"-direction", "RL"}, 2, "", `-direction: unknown direction "RL" (want LR or TB)`},
+		{[]string{"-theme", "solarized"}, 2, "", `-theme: unknown theme "solarized" (want light or dark)`},
+	} {
+		var stdout, stderr bytes.Buffer
+		args := append(append([]string{"graph", "-format", "svg"}, tc.args...), dir)
+		code := run(context.Background(), args, nil, &stdout, &stderr)
+		if code != tc.code {
+			t.Errorf("%v: exit %d, want %d: %s", tc.args, code, tc.code, stderr.String())
+			continue
+		}
+		for _, w := range strings.Split(tc.want, "|") {
+			if w != "" && !strings.Contains(stdout.String(), w) {
+				t.Errorf("%v: the picture lacks %s", tc.args, w)
+			}
+		}
+		if !strings.Contains(stderr.String(), tc.wantStderr) {
+			t.Errorf("%v: stderr %q, want %q", tc.args, stderr.String(), tc.wantStderr)
+		}
+	}
+}

@@ -231,7 +231,10 @@ func wholeFile(ctx context.Context, cfg *workspace.Config, f *workspace.File, di
 func dependencyGraph(ctx context.Context, cfg *workspace.Config, diags []diagnostics.Diagnostic, opts Options) error {
 	g := graph.Build(cfg, opts.Schemas, graph.Options{ExpandModules: true, Problems: diags})
 	for _, w := range []func(io.Writer) error{g.WriteDOT, g.WriteMermaid, g.WriteJSON, g.WriteOrder,
-		func(w io.Writer) error { return g.WriteSVG(ctx, w) }} {
+		func(w io.Writer) error { return g.WriteSVG(ctx, w, graph.SVGOptions{}) },
+		func(w io.Writer) error {
+			return g.WriteSVG(ctx, w, graph.SVGOptions{Direction: graph.TopToBottom, Theme: graph.Dark})
+		}} {
 		if err := w(io.Discard); err != nil {
 			return fmt.Errorf("graph: %w", err)
 		}
