@@ -3,7 +3,6 @@ package graph
 import (
 	"cmp"
 	"slices"
-	"unicode/utf8"
 )
 
 // The geometry of a drawing, in SVG user units (pixels at 100%). The text is sized to read at
@@ -11,12 +10,10 @@ import (
 const (
 	fontSize   = 12
 	labelSize  = 11
-	charWidth  = 7.2 // an average character of the 12px sans-serif font
 	lineHeight = 16.0
 	padX       = 12.0
 	padY       = 8.0
 	layerGap   = 60.0 // between the layers, at least; wider for the labels of a left-to-right drawing
-	labelChar  = 6.4  // an average character of the 11px edge labels
 	nodeGap    = 22.0 // between the nodes of a layer
 	margin     = 16.0
 	loopRoom   = 48.0 // beyond the last node of a layer, for the edges that close a cycle
@@ -81,8 +78,8 @@ func (g *Graph) layout(dir Direction) (boxes []*box, byID map[string]*box, width
 	var layers [][]*box
 	for i, n := range g.Nodes {
 		b := &box{n: n, index: i, lines: n.Lines(), layer: rank(n.ID)}
-		for _, l := range b.lines {
-			b.w = max(b.w, float64(utf8.RuneCountInString(Visible(l)))*charWidth) // as drawn
+		for i, l := range b.lines {
+			b.w = max(b.w, textWidth(Visible(l), fontSize, i == 0)) // as drawn, the first line bold
 		}
 		b.w += 2 * padX
 		b.h = float64(len(b.lines))*lineHeight + 2*padY
@@ -139,7 +136,7 @@ func (g *Graph) layout(dir Direction) (boxes []*box, byID map[string]*box, width
 	if dir == LeftToRight {
 		for _, e := range merged(g.Edges) {
 			if from := byID[e.To]; from != nil && from.layer < len(gaps) {
-				gaps[from.layer] = max(gaps[from.layer], float64(utf8.RuneCountInString(Visible(e.label)))*labelChar+24)
+				gaps[from.layer] = max(gaps[from.layer], textWidth(Visible(e.label), labelSize, false)+24)
 			}
 		}
 	}

@@ -3,17 +3,27 @@
 // svg the server's Graphviz picture of it. The picture is annotated with the graph's ids
 // (data-node-id on nodes, data-from/data-to on edges), clicking one posts {type: 'reveal', file,
 // range}, and the problems (cycles, errors, waits that gate nothing, statements left out) are
-// listed above it. Without a picture the nodes and edges are listed. Plain script, no library:
-// it runs under the webview's Content-Security-Policy and in a test browser with a stubbed
-// acquireVsCodeApi.
+// listed above it. Without a picture the nodes and edges are listed. The picture is shown at 100%,
+// where its text reads (12 px), and panned, never shrunk to fit unless asked; its direction suits
+// the panel (top to bottom when the panel is taller than wide: the page asks for it with
+// {type: 'layout', direction}); its colours are the workbench theme's (graph.css). Plain script,
+// no library: it runs under the webview's Content-Security-Policy and in a test browser with a
+// stubbed acquireVsCodeApi.
 (function () {
   'use strict';
   const vscode = acquireVsCodeApi();
   const SVG_NS = 'http://www.w3.org/2000/svg';
 
   const root = document.getElementById('root') || document.body;
-  let zoom = 0; // 0: fit the width; otherwise the scale of the picture
+  let zoom = 1; // the scale of the picture: 100% until the user zooms
   let current; // the last graph message drawn
+  let focused; // the id of the node last clicked: kept in view when the picture is drawn again
+  let direction = preferredDirection();
+
+  // Top to bottom in a panel taller than wide (an editor's side panel), else left to right.
+  function preferredDirection() {
+    return window.innerHeight > window.innerWidth ? 'TB' : 'LR';
+  }
 
   function el(tag, attrs, ...children) {
     const e = document.createElement(tag);
@@ -26,23 +36,25 @@
     return e;
   }
 
-  function reveal(file, range) {
+  function reveal(file, range, nodeId) {
+    if (nodeId !== undefined) focused = nodeId;
     vscode.postMessage({ type: 'reveal', file, range });
   }
 
   // Makes an element act as a link to a place in a file: click, Enter or Space.
-  function linkTo(e, file, range, label) {
+  function linkTo(e, file, range, label, nodeId) {
     e.setAttribute('role', 'link');
     e.setAttribute('tabindex', '0');
     if (label) e.setAttribute('aria-label', label);
     e.addEventListener('click', (ev) => {
       ev.stopPropagation();
-      reveal(file, range);
+      if (dragged) return; // the end of a pan, not a click
+      reveal(file, range, nodeId);
     });
     e.addEventListener('keydown', (ev) => {
       if (ev.key === 'Enter' || ev.key === ' ') {
         ev.preventDefault();
-        reveal(file, range);
+        reveal(file, range, nodeId);
       }
     });
   }
@@ -137,7 +149,7 @@
       if (n.cycle) node.classList.add('cycle');
       if (n.errors > 0) node.classList.add('has-errors');
       if (n.kind === 'wait' && n.used === false) node.classList.add('unused');
-      linkTo(node, n.file, n.range, `${n.kind} ${nodeLabel(n)}, ${n.file} line ${line(n.range)}`);
+      linkTo(node, n.file, n.range, `${n.kind} ${nodeLabel(n)}, ${n.file} line ${line(n.range)}`, n.id);
       node.addEventListener('mouseenter', () => highlight(svg, n.id, true));
       node.addEventListener('mouseleave', () => highlight(svg, n.id, false));
       if (n.errors > 0) badge(node, n.errors);
@@ -194,33 +206,93 @@
     }
   }
 
-  // The picture's size for the current zoom: fit the width (never enlarge), or a fixed scale.
-  function applyZoom(svg, canvas) {
+  // The picture's size for the current zoom.
+  function applyZoom(svg) {
     const vb = svg.viewBox && svg.viewBox.baseVal;
     if (!vb || !vb.width) return;
-    const scale = zoom || Math.min(1, (canvas.clientWidth - 16) / vb.width);
-    svg.setAttribute('width', String(Math.max(1, vb.width * scale)));
-    svg.setAttribute('height', String(Math.max(1, vb.height * scale)));
+    svg.setAttribute('width', String(Math.max(1, vb.width * zoom)));
+    svg.setAttribute('height', String(Math.max(1, vb.height * zoom)));
+  }
+
+  // The scale at which the whole picture fits the canvas (never above 100%).
+  function fitScale(svg, canvas) {
+    const vb = svg.viewBox.baseVal;
+    return Math.min(1, (canvas.clientWidth - 4) / vb.width, (canvas.clientHeight - 4) / vb.height);
+  }
+
+  // Zooms about the canvas's centre, keeping what is there in view.
+  function setZoom(svg, canvas, z) {
+    const cx = (canvas.scrollLeft + canvas.clientWidth / 2) / zoom;
+    const cy = (canvas.scrollTop + canvas.clientHeight / 2) / zoom;
+    zoom = Math.min(4, Math.max(0.1, z));
+    applyZoom(svg);
+    canvas.scrollLeft = cx * zoom - canvas.clientWidth / 2;
+    canvas.scrollTop = cy * zoom - canvas.clientHeight / 2;
   }
 
   function toolbar(svg, canvas) {
     const button = (text, title, f) => {
       const b = el('button', { type: 'button', title }, text);
-      b.addEventListener('click', () => {
-        f();
-        applyZoom(svg, canvas);
-      });
+      b.addEventListener('click', () => f());
       return b;
     };
-    const scale = () => zoom || Math.min(1, (canvas.clientWidth - 16) / svg.viewBox.baseVal.width);
     return el(
       'div',
       { class: 'toolbar' },
-      button('−', 'Zoom out', () => (zoom = scale() / 1.25)),
-      button('+', 'Zoom in', () => (zoom = scale() * 1.25)),
-      button('Fit', 'Fit the width', () => (zoom = 0)),
-      button('100%', 'Actual size', () => (zoom = 1)),
+      button('−', 'Zoom out', () => setZoom(svg, canvas, zoom / 1.25)),
+      button('+', 'Zoom in', () => setZoom(svg, canvas, zoom * 1.25)),
+      button('Fit', 'Fit the whole graph (its text may be small)', () => setZoom(svg, canvas, fitScale(svg, canvas))),
+      button('100%', 'Actual size: the text reads', () => setZoom(svg, canvas, 1)),
     );
+  }
+
+  // Dragging the picture pans it; a drag does not count as a click on what it started on.
+  let dragged = false;
+  function pannable(canvas) {
+    let start;
+    canvas.addEventListener('pointerdown', (ev) => {
+      if (ev.button !== 0) return;
+      start = { x: ev.clientX, y: ev.clientY, left: canvas.scrollLeft, top: canvas.scrollTop, id: ev.pointerId };
+      dragged = false;
+    });
+    canvas.addEventListener('pointermove', (ev) => {
+      if (!start || ev.pointerId !== start.id) return;
+      const dx = ev.clientX - start.x;
+      const dy = ev.clientY - start.y;
+      if (!dragged && Math.hypot(dx, dy) < 4) return;
+      if (!dragged) canvas.setPointerCapture(ev.pointerId);
+      dragged = true;
+      canvas.classList.add('panning');
+      canvas.scrollLeft = start.left - dx;
+      canvas.scrollTop = start.top - dy;
+    });
+    const end = () => {
+      start = undefined;
+      canvas.classList.remove('panning');
+      // The click that ends a drag comes after pointerup: forget the drag once it has passed.
+      setTimeout(() => (dragged = false), 0);
+    };
+    canvas.addEventListener('pointerup', end);
+    canvas.addEventListener('pointercancel', end);
+  }
+
+  // The canvas fills the panel below the header, so the picture pans inside it.
+  function sizeCanvas(canvas) {
+    const top = canvas.getBoundingClientRect().top;
+    canvas.style.height = `${Math.max(120, window.innerHeight - top - 8)}px`;
+  }
+
+  // Scrolls the canvas so that the node last clicked is in view, if it is drawn.
+  function keepFocusedInView(svg, canvas) {
+    if (focused === undefined) return;
+    const node = [...svg.querySelectorAll('g.node[data-node-id]')].find((e) => e.getAttribute('data-node-id') === focused);
+    if (!node) return;
+    const c = canvas.getBoundingClientRect();
+    const r = node.getBoundingClientRect();
+    if (r.left < c.left) canvas.scrollLeft -= c.left - r.left + 8;
+    else if (r.right > c.right) canvas.scrollLeft += r.right - c.right + 8;
+    if (r.top < c.top) canvas.scrollTop -= c.top - r.top + 8;
+    else if (r.bottom > c.bottom) canvas.scrollTop += r.bottom - c.bottom + 8;
   }
 
   // Without a picture: the nodes and edges as lists, still links.
@@ -245,6 +317,8 @@
 
   function render(msg) {
     current = msg;
+    const old = root.querySelector('.canvas');
+    const scroll = old && { left: old.scrollLeft, top: old.scrollTop };
     const g = msg.graph;
     const byId = new Map(g.nodes.map((n) => [n.id, n]));
     const dir = (g.directory || '').replace(/[\\/]+$/, '');
@@ -261,19 +335,25 @@
       root.append(lists(g, byId));
       return;
     }
-    const canvas = el('div', { class: 'canvas' });
+    const canvas = el('div', { class: 'canvas', 'data-direction': svg.getAttribute('data-direction') || 'LR' });
     root.append(toolbar(svg, canvas), canvas);
     canvas.append(svg);
     annotate(svg, g, byId);
-    applyZoom(svg, canvas);
+    sizeCanvas(canvas);
+    applyZoom(svg);
+    pannable(canvas);
+    // The same picture drawn again (an edit): where the user was; the node clicked stays in view.
+    if (scroll) {
+      canvas.scrollLeft = scroll.left;
+      canvas.scrollTop = scroll.top;
+    }
+    keepFocusedInView(svg, canvas);
     canvas.addEventListener(
       'wheel',
       (ev) => {
         if (!ev.ctrlKey) return;
         ev.preventDefault();
-        const scale = zoom || Math.min(1, (canvas.clientWidth - 16) / svg.viewBox.baseVal.width);
-        zoom = ev.deltaY < 0 ? scale * 1.1 : scale / 1.1;
-        applyZoom(svg, canvas);
+        setZoom(svg, canvas, ev.deltaY < 0 ? zoom * 1.1 : zoom / 1.1);
       },
       { passive: false },
     );
@@ -300,9 +380,19 @@
         break;
     }
   });
+  // A resize that turns the panel from wide to tall (or back) asks for the other direction.
+  let resizeTimer;
   window.addEventListener('resize', () => {
-    const svg = root.querySelector('.canvas > svg');
-    if (svg && !zoom) applyZoom(svg, svg.parentElement);
+    const canvas = root.querySelector('.canvas');
+    if (canvas) sizeCanvas(canvas);
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => {
+      const d = preferredDirection();
+      if (d !== direction) {
+        direction = d;
+        vscode.postMessage({ type: 'layout', direction });
+      }
+    }, 150);
   });
-  vscode.postMessage({ type: 'ready' });
+  vscode.postMessage({ type: 'ready', direction });
 })();

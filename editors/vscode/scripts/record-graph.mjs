@@ -19,10 +19,10 @@ export function buildServer() {
   return bin;
 }
 
-/** carina-lsp graph -format F DIR, run from the repository root; a cycle's exit 1 is no failure. */
-export function graphOf(bin, format, dir) {
+/** carina-lsp graph -format F [FLAGS] DIR, run from the repository root; a cycle's exit 1 is no failure. */
+export function graphOf(bin, format, dir, flags = []) {
   try {
-    return execFileSync(bin, ['graph', '-format', format, dir], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+    return execFileSync(bin, ['graph', '-format', format, ...flags, dir], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
   } catch (err) {
     if (err.status === 1 && err.stdout) return err.stdout;
     throw err;

@@ -15,7 +15,12 @@ export interface GraphParams {
   textDocument: { uri: string };
   expandModules?: boolean;
   svg?: boolean;
+  /** Where apply order runs in the picture: LR (default) or TB. */
+  direction?: Direction;
 }
+
+/** A picture's direction: left to right, or top to bottom (for a panel taller than wide). */
+export type Direction = 'LR' | 'TB';
 
 /** An LSP range, as the graph's JSON writes it. */
 export interface GraphRange {
@@ -29,8 +34,11 @@ export interface GraphResult {
   svg?: string;
 }
 
-/** What the page posts. */
-export type PageMessage = { type: 'ready' } | { type: 'reveal'; file: string; range: GraphRange };
+/**
+ * What the page posts: ready (with the direction its size suits), layout (the panel changed shape:
+ * another direction suits it), reveal (a click).
+ */
+export type PageMessage = { type: 'ready'; direction?: Direction } | { type: 'layout'; direction: Direction } | { type: 'reveal'; file: string; range: GraphRange };
 
 export type GraphRequester = (params: GraphParams) => Promise<GraphResult>;
 
@@ -77,6 +85,10 @@ export function configurationKey(uri: vscode.Uri): string {
   return path.dirname(uri.fsPath);
 }
 
+function isDirection(d: unknown): d is Direction {
+  return d === 'LR' || d === 'TB';
+}
+
 function isCarina(doc: vscode.TextDocument | undefined): doc is vscode.TextDocument {
   return !!doc && doc.languageId === 'carina' && (doc.uri.scheme === 'file' || doc.uri.scheme === 'untitled');
 }
@@ -95,6 +107,8 @@ export class GraphView implements vscode.Disposable {
   private seq = 0;
   private ready = false;
   private last: { type: string; [k: string]: unknown } | undefined;
+  /** The picture's direction, as the page's size suits. */
+  private direction: Direction = 'LR';
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -188,7 +202,7 @@ export class GraphView implements vscode.Disposable {
     const uri = this.uri;
     if (!uri || !this.panel) return;
     const seq = ++this.seq;
-    this.request({ textDocument: { uri: uri.toString() }, svg: true }).then(
+    this.request({ textDocument: { uri: uri.toString() }, svg: true, direction: this.direction }).then(
       (result) => {
         if (seq !== this.seq) return;
         if (!result || !result.graph) {
@@ -218,7 +232,15 @@ export class GraphView implements vscode.Disposable {
     if (!m || typeof m !== 'object') return;
     if (m.type === 'ready') {
       this.ready = true;
-      if (this.last) void this.panel?.webview.postMessage(this.last);
+      if (isDirection(m.direction) && m.direction !== this.direction) {
+        this.direction = m.direction;
+        this.refresh();
+      } else if (this.last) void this.panel?.webview.postMessage(this.last);
+    } else if (m.type === 'layout') {
+      if (isDirection(m.direction) && m.direction !== this.direction) {
+        this.direction = m.direction;
+        this.refresh();
+      }
     } else if (m.type === 'reveal') {
       void this.reveal(m.file, m.range);
     }

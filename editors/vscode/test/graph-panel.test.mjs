@@ -49,7 +49,7 @@ test('the graph panel: policy, request, reveal, and following edits and the acti
   assert.match(html, /<link rel="stylesheet" href="vscode-webview:\/\/mock\/ext\/media\/graph.css">/);
 
   // The request; the answer waits for the page to be ready.
-  assert.deepEqual(requests, [{ textDocument: { uri: 'file:///ws/conf/main.crn' }, svg: true }]);
+  assert.deepEqual(requests, [{ textDocument: { uri: 'file:///ws/conf/main.crn' }, svg: true, direction: 'LR' }]);
   await settle();
   assert.deepEqual(panel.posted, []);
   panel.page({ type: 'ready' });
@@ -67,6 +67,22 @@ test('the graph panel: policy, request, reveal, and following edits and the acti
   panel.page({ type: 'reveal', file: '../other/main.crn', range: wait.range });
   await settle();
   assert.equal(mock.calls.shown.length, 1);
+
+  // The page is taller than wide: the picture top to bottom, asked for at once; turned wide
+  // again, left to right; a direction the view does not know is ignored.
+  panel.page({ type: 'layout', direction: 'TB' });
+  assert.deepEqual(requests.at(-1), { textDocument: { uri: 'file:///ws/conf/main.crn' }, svg: true, direction: 'TB' });
+  await until('the graph posted again', () => panel.posted.length === 2);
+  panel.page({ type: 'layout', direction: 'TB' });
+  panel.page({ type: 'layout', direction: 'sideways' });
+  assert.equal(requests.length, 2, 'the same direction, or an unknown one: no request');
+  panel.page({ type: 'layout', direction: 'LR' });
+  assert.equal(requests.at(-1).direction, 'LR');
+  await until('the graph posted again', () => panel.posted.length === 3);
+  panel.page({ type: 'layout', direction: 'TB' });
+  await until('the graph posted again', () => panel.posted.length === 4);
+  requests.splice(1);
+  panel.posted.splice(1);
 
   // Edits of the configuration's files: one request after they stop; other directories: none.
   const change = (p) => mock.events.textChange.fire({ document: doc(p), contentChanges: [{ text: 'x' }] });
@@ -94,7 +110,7 @@ test('the graph panel: policy, request, reveal, and following edits and the acti
 
   // Another configuration's editor becomes active: its graph at once.
   mock.events.activeEditor.fire({ document: doc('/ws/other/a.crn'), viewColumn: 2 });
-  assert.deepEqual(requests.at(-1), { textDocument: { uri: 'file:///ws/other/a.crn' }, svg: true });
+  assert.deepEqual(requests.at(-1), { textDocument: { uri: 'file:///ws/other/a.crn' }, svg: true, direction: 'TB' });
   assert.equal(panel.title, 'Graph: other');
   const n = requests.length;
   mock.events.activeEditor.fire({ document: doc('/ws/other/b.crn'), viewColumn: 2 });

@@ -68,7 +68,7 @@ test.after(async () => {
  * A page of the view as the extension makes it, with file: as the webview's resource source and
  * acquireVsCodeApi stubbed: what the page posts is in window.posted.
  */
-async function openView() {
+async function openView({ width = 1280, height = 520, theme } = {}) {
   const nonce = crypto.randomBytes(16).toString('base64');
   const media = path.join(extensionDir, 'media');
   const html = ext.graphHtml({
@@ -81,19 +81,26 @@ async function openView() {
   const file = path.join(tmp, `view-${nonce.replace(/\W/g, '')}.html`);
   fs.writeFileSync(file, html);
   const page = await browser.newPage();
-  await page.setViewport({ width: 1280, height: 520 });
+  await page.setViewport({ width, height });
   const fetched = [];
   page.on('request', (r) => {
     if (!r.url().startsWith('file:')) fetched.push(r.url());
   });
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.evaluateOnNewDocument(() => {
+  await page.evaluateOnNewDocument((theme) => {
+    // What VS Code gives a webview: the theme's kind as the body's class, its colours as variables.
+    if (theme) {
+      document.addEventListener('DOMContentLoaded', () => {
+        for (const [k, v] of Object.entries(theme.vars)) document.documentElement.style.setProperty(`--vscode-${k}`, v);
+        document.body.classList.add(theme.kind);
+      });
+    }
     window.posted = [];
     window.violations = [];
     document.addEventListener('securitypolicyviolation', (e) => window.violations.push(`${e.violatedDirective}: ${e.blockedURI}`));
     window.acquireVsCodeApi = () => ({ postMessage: (m) => window.posted.push(m), getState: () => undefined, setState: () => {} });
-  });
+  }, theme);
   await page.goto(pathToFileURL(file).href);
   await page.waitForFunction(() => window.posted.some((m) => m.type === 'ready'));
   const post = (m) => page.evaluate((m) => window.postMessage(m, '*'), m);
@@ -108,8 +115,8 @@ async function openView() {
 
 /** Writes a picture of the page's content into out/ (and to also, when given). */
 async function screenshot(page, name, also) {
-  const height = await page.evaluate(() => Math.ceil(document.getElementById('root').getBoundingClientRect().bottom) + 8);
-  const png = await page.screenshot({ clip: { x: 0, y: 0, width: 1280, height } });
+  const { width, height } = await page.evaluate(() => ({ width: window.innerWidth, height: Math.min(window.innerHeight, Math.ceil(document.getElementById('root').getBoundingClientRect().bottom) + 8) }));
+  const png = await page.screenshot({ clip: { x: 0, y: 0, width, height } });
   fs.mkdirSync(path.join(extensionDir, 'out'), { recursive: true });
   fs.writeFileSync(path.join(extensionDir, 'out', name), png);
   if (also) fs.writeFileSync(also, png);
@@ -250,6 +257,173 @@ test('a node whose id holds a control character is found by its place in the gra
   assert.deepEqual((await posted()).at(-1), { type: 'reveal', file: anon.file, range: anon.range });
   await clean();
   await page.close();
+});
+
+// The colours VS Code's default themes give a webview (--vscode-<id>), for the ones the view reads.
+const THEMES = {
+  light: {
+    kind: 'vscode-light',
+    vars: {
+      'editor-background': '#ffffff', 'editor-foreground': '#3b3b3b', descriptionForeground: '#717171', errorForeground: '#e51400', 'focusBorder': '#005fb8',
+      'charts-foreground': '#616161', 'charts-blue': '#1a85ff', 'charts-green': '#388a34', 'charts-orange': '#d18616', 'charts-purple': '#652d90', 'charts-red': '#e51400',
+      'button-secondaryBackground': '#e5e5e5', 'button-secondaryForeground': '#3b3b3b',
+    },
+  },
+  dark: {
+    kind: 'vscode-dark',
+    vars: {
+      'editor-background': '#1f1f1f', 'editor-foreground': '#cccccc', descriptionForeground: '#9d9d9d', errorForeground: '#f85149', 'focusBorder': '#0078d4',
+      'charts-foreground': '#cccccc', 'charts-blue': '#3794ff', 'charts-green': '#89d185', 'charts-orange': '#d18616', 'charts-purple': '#b180d7', 'charts-red': '#f14c4c',
+      'button-secondaryBackground': '#313131', 'button-secondaryForeground': '#cccccc',
+    },
+  },
+  'high-contrast': {
+    kind: 'vscode-high-contrast',
+    vars: {
+      'editor-background': '#000000', 'editor-foreground': '#ffffff', descriptionForeground: '#ffffff', errorForeground: '#f48771', contrastBorder: '#6fc3df', 'focusBorder': '#f38518',
+      'charts-foreground': '#ffffff', 'charts-blue': '#3794ff', 'charts-green': '#89d185', 'charts-orange': '#d18616', 'charts-purple': '#b180d7', 'charts-red': '#f14c4c',
+    },
+  },
+  'high-contrast-light': {
+    kind: 'vscode-high-contrast-light',
+    vars: {
+      'editor-background': '#ffffff', 'editor-foreground': '#292929', descriptionForeground: '#292929', errorForeground: '#b5200d', contrastBorder: '#0f4a85', 'focusBorder': '#006bbd',
+      'charts-foreground': '#292929', 'charts-blue': '#0f4a85', 'charts-green': '#374e06', 'charts-orange': '#895503', 'charts-purple': '#652d90', 'charts-red': '#b5200d',
+    },
+  },
+};
+
+test('the graph reads in a half-width panel in every theme: top to bottom, 100%, contrasting, the clicked node kept in view', { skip, timeout: 180000 }, async () => {
+  const graph = JSON.parse(graphOf(server, 'json', example));
+  const pictures = { LR: graphOf(server, 'svg', example), TB: graphOf(server, 'svg', example, ['-direction', 'TB']) };
+  for (const [name, theme] of Object.entries(THEMES)) {
+    // The panel "Show Dependency Graph" opens beside an editor: half of a 1,040-pixel window.
+    const { page, post, posted, clean } = await openView({ width: 520, height: 820, theme });
+    const ready = (await posted()).find((m) => m.type === 'ready');
+    assert.equal(ready.direction, 'TB', `${name}: a panel taller than wide asks for the picture top to bottom`);
+    await post({ type: 'graph', graph, svg: pictures.TB });
+    await page.waitForSelector('.canvas svg g.node[data-node-id]');
+    const look = await page.evaluate(() => {
+      // A computed colour as [r, g, b] in 0..1: rgb(), rgba() or color(srgb ...).
+      const rgb = (c) => {
+        const m = c.match(/^rgba?\(([^)]*)\)/);
+        if (m) return m[1].split(/[ ,/]+/).slice(0, 3).map((x) => Number(x) / 255);
+        const s = c.match(/^color\(srgb ([^)]*)\)/);
+        if (s) return s[1].split(/\s+/).slice(0, 3).map(Number);
+        throw new Error(`a colour this test cannot read: ${c}`);
+      };
+      const lum = ([r, g, b]) => [r, g, b].map((x) => (x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4)).reduce((a, x, i) => a + x * [0.2126, 0.7152, 0.0722][i], 0);
+      const contrast = (a, b) => {
+        const [l1, l2] = [lum(rgb(a)), lum(rgb(b))].sort((x, y) => y - x);
+        return (l1 + 0.05) / (l2 + 0.05);
+      };
+      const svg = document.querySelector('.canvas svg');
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      const page = getComputedStyle(document.body).backgroundColor;
+      const out = { scale, pageBackground: page, pictureBackground: getComputedStyle(svg.querySelector('.background')).fill, texts: [], overflow: [], canvas: document.querySelector('.canvas').getBoundingClientRect().width, picture: svg.getBoundingClientRect().width };
+      for (const node of svg.querySelectorAll('g.node')) {
+        const shape = node.querySelector('.shape');
+        const label = node.querySelector('.label');
+        out.texts.push({ what: `node ${node.getAttribute('data-node-id')}`, px: parseFloat(getComputedStyle(label).fontSize) * scale, contrast: contrast(getComputedStyle(label).fill, getComputedStyle(shape).fill) });
+        const s = shape.getBBox();
+        const t = label.getBBox();
+        if (t.x < s.x || t.x + t.width > s.x + s.width || t.y < s.y || t.y + t.height > s.y + s.height) out.overflow.push(node.getAttribute('data-node-id'));
+      }
+      for (const l of svg.querySelectorAll('g.edge .edge-label')) {
+        out.texts.push({ what: `edge label ${l.textContent}`, px: parseFloat(getComputedStyle(l).fontSize) * scale, contrast: contrast(getComputedStyle(l).fill, page) });
+      }
+      for (const e of document.querySelectorAll('h1, .summary, .legend-item, .toolbar button')) {
+        const bg = getComputedStyle(e).backgroundColor;
+        const under = /^rgba\(.*, 0\)$/.test(bg) ? page : bg;
+        out.texts.push({ what: `page text ${e.textContent}`, px: parseFloat(getComputedStyle(e).fontSize), contrast: contrast(getComputedStyle(e).color, under) });
+      }
+      return out;
+    });
+    assert.equal(look.scale, 1, `${name}: the picture is shown at 100%`);
+    assert.equal(look.pictureBackground, look.pageBackground, `${name}: the picture's background is the page's`);
+    assert.deepEqual(look.overflow, [], `${name}: text runs out of its box`);
+    for (const t of look.texts) {
+      assert.ok(t.px >= 11, `${name}: ${t.what} is ${t.px.toFixed(1)} px`);
+      assert.ok(t.contrast >= 4.5, `${name}: ${t.what} contrasts ${t.contrast.toFixed(2)}:1 with its background`);
+    }
+    assert.ok(look.picture <= look.canvas + 24, `${name}: the example's picture (${look.picture} px) is about as wide as the panel (${look.canvas} px)`);
+    await screenshot(page, `graph-${name}.png`, process.env.UPDATE_SCREENSHOT === '1' && path.join(repo, 'docs', 'images', `graph-${name}.png`));
+
+    // Scrolled to the far end, a click on the last node; the picture drawn again (an edit) keeps
+    // that node in view, and the page asks for left to right once the panel is wider than tall.
+    const last = graph.nodes.find((n) => n.id.startsWith('awscc.cloudfront.Distribution'));
+    await page.evaluate(() => {
+      const c = document.querySelector('.canvas');
+      c.scrollTop = c.scrollHeight;
+    });
+    await page.click(`g.node[data-node-id="${last.id}"]`);
+    assert.deepEqual((await posted()).at(-1), { type: 'reveal', file: last.file, range: last.range });
+    await page.evaluate(() => (document.querySelector('.canvas').scrollTop = 0));
+    await post({ type: 'graph', graph, svg: pictures.TB });
+    await page.waitForFunction(() => document.querySelector('.canvas svg g.node[data-node-id]'));
+    const inView = await page.evaluate((id) => {
+      const c = document.querySelector('.canvas').getBoundingClientRect();
+      const r = [...document.querySelectorAll('g.node[data-node-id]')].find((e) => e.getAttribute('data-node-id') === id).getBoundingClientRect();
+      return r.top >= c.top && r.bottom <= c.bottom && r.left >= c.left - 1 && r.right <= c.right + 1;
+    }, last.id);
+    assert.ok(inView, `${name}: the clicked node is out of view after the picture is drawn again`);
+    await page.setViewport({ width: 1280, height: 520 });
+    await page.waitForFunction(() => window.posted.some((m) => m.type === 'layout' && m.direction === 'LR'));
+    await clean();
+    await page.close();
+  }
+});
+
+test('a 200-node graph and the largest corpus configuration stay legible at 100% and pan', { skip, timeout: 180000 }, async () => {
+  const dir = path.join(tmp, 'large');
+  fs.mkdirSync(dir);
+  // Twenty chains of ten: a bucket, a policy reading it, ... a wait on the last, read by the next chain.
+  const lines = [];
+  for (let c = 0; c < 20; c++) {
+    for (let i = 0; i < 9; i++) {
+      const prev = i === 0 ? (c === 0 ? "'root'" : `ready_${c - 1}.bucket`) : `b_${c}_${i - 1}.bucket`;
+      lines.push(`let b_${c}_${i} = aws.s3.Bucket {\n  bucket = ${prev}\n}\n`);
+    }
+    lines.push(`let ready_${c} = wait b_${c}_8 {\n  until = b_${c}_8.bucket == 'x'\n}\n`);
+  }
+  fs.writeFileSync(path.join(dir, 'main.crn'), lines.join('\n'));
+  const largest = [...configurations(path.join(repo, 'testdata', 'corpus'))]
+    .map((d) => ({ d, n: JSON.parse(graphOf(server, 'json', d)).nodes.length }))
+    .sort((a, b) => b.n - a.n)[0].d;
+  for (const d of [dir, largest]) {
+    const graph = JSON.parse(graphOf(server, 'json', d));
+    const svg = graphOf(server, 'svg', d, ['-direction', 'TB']);
+    const { page, post, clean } = await openView({ width: 520, height: 820, theme: THEMES.dark });
+    const t0 = Date.now();
+    await post({ type: 'graph', graph, svg });
+    await page.waitForSelector('.canvas svg g.node[data-node-id]');
+    const drawn = Date.now() - t0;
+    const r = await page.evaluate(() => {
+      const c = document.querySelector('.canvas');
+      const svg = c.querySelector('svg');
+      const before = c.scrollTop;
+      c.scrollTop = c.scrollHeight / 2;
+      const overflow = [...svg.querySelectorAll('g.node')].filter((node) => {
+        const s = node.querySelector('.shape').getBBox();
+        const t = node.querySelector('.label').getBBox();
+        return t.x < s.x || t.x + t.width > s.x + s.width;
+      });
+      return {
+        scale: svg.getBoundingClientRect().width / svg.viewBox.baseVal.width,
+        nodes: svg.querySelectorAll('g.node').length,
+        pans: c.scrollTop !== before || c.scrollHeight <= c.clientHeight,
+        overflow: overflow.map((n) => n.getAttribute('data-node-id')),
+      };
+    });
+    assert.deepEqual(r.overflow, [], 'text runs out of its box');
+    console.log(`# ${path.relative(repo, d) || d}: ${r.nodes} nodes drawn in ${drawn} ms (message to picture, headless Chromium)`);
+    assert.equal(r.nodes, graph.nodes.length);
+    assert.equal(r.scale, 1, 'shown at 100%, not shrunk');
+    assert.ok(r.pans, 'the canvas pans');
+    if (d === dir) await screenshot(page, 'graph-200.png');
+    await clean();
+    await page.close();
+  }
 });
 
 function* configurations(dir) {
