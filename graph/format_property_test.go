@@ -91,7 +91,18 @@ func (c *formatChecker) check(t *testing.T, name string, g *Graph) {
 
 // checkLayout checks that the boxes of the picture lie inside it and that no two overlap.
 func checkLayout(g *Graph, dir Direction) error {
-	boxes, _, width, height := g.layout(dir)
+	d := g.layout(dir)
+	boxes, width, height := d.boxes, d.width, d.height
+	for _, e := range merged(g.Edges) {
+		from, to := d.byID[e.To], d.byID[e.From]
+		if from == nil || to == nil || e.label == "" {
+			continue
+		}
+		left, right := d.shapeEdge(from, to).labelExtent(textWidth(Visible(e.label), labelSize, false))
+		if left < 0 || right > width+0.01 {
+			return fmt.Errorf("the label of %s>%s runs from %.0f to %.0f, outside the picture's width %.0f", e.From, e.To, left, right, width)
+		}
+	}
 	for i, a := range boxes {
 		if a.x < 0 || a.y < 0 || a.x+a.w > width+0.01 || a.y+a.h > height+0.01 {
 			return fmt.Errorf("%s at %.0f,%.0f %.0fx%.0f outside the %.0fx%.0f picture", a.n.ID, a.x, a.y, a.w, a.h, width, height)

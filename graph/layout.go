@@ -32,6 +32,16 @@ type box struct {
 	x, y, w, h float64 // in the picture
 }
 
+// drawing is a laid-out graph: its boxes, the picture's size, and the lanes edges run in around
+// the boxes (across the layers, every box lies between near and far).
+type drawing struct {
+	boxes         []*box
+	byID          map[string]*box
+	width, height float64
+	near, far     float64
+	frame         frame
+}
+
 // frame maps the layers' frame onto the picture: left to right, u is x; top to bottom, u is y.
 type frame Direction
 
@@ -47,7 +57,7 @@ func (f frame) pt(u, v float64) (x, y float64) {
 // nodes of a layer are ordered by the mean position of their neighbours in the next layer,
 // sweeping both ways a few times to cut crossings, and layers are centred on the longest. The
 // layers are columns left to right or rows top to bottom.
-func (g *Graph) layout(dir Direction) (boxes []*box, byID map[string]*box, width, height float64) {
+func (g *Graph) layout(dir Direction) *drawing {
 	deps := map[string][]string{}
 	users := map[string][]string{}
 	for _, e := range g.Edges {
@@ -74,7 +84,8 @@ func (g *Graph) layout(dir Direction) (boxes []*box, byID map[string]*box, width
 		layer[id] = l
 		return l
 	}
-	byID = map[string]*box{}
+	byID := map[string]*box{}
+	var boxes []*box
 	var layers [][]*box
 	for i, n := range g.Nodes {
 		b := &box{n: n, index: i, lines: n.Lines(), layer: rank(n.ID)}
@@ -142,11 +153,16 @@ func (g *Graph) layout(dir Direction) (boxes []*box, byID map[string]*box, width
 	}
 	// Room before the layers' first nodes for the edges that arch over layers, and after their
 	// last for those that close a cycle.
+	// Top to bottom, an arch's label stands left of it (shapeEdge): room for that too.
 	before, after := 0.0, 0.0
-	for _, e := range g.Edges {
+	edges := merged(g.Edges)
+	for _, e := range edges {
 		if f, t := byID[e.To], byID[e.From]; f != nil && t != nil {
 			if span := t.layer - f.layer; span > 1 {
 				before = max(before, 24*float64(span))
+				if dir == TopToBottom && e.label != "" {
+					before = max(before, 18*float64(span)+4+textWidth(Visible(e.label), labelSize, false))
+				}
 			} else if span <= 0 && e.From != e.To {
 				after = loopRoom
 			}
@@ -180,10 +196,17 @@ func (g *Graph) layout(dir Direction) (boxes []*box, byID map[string]*box, width
 			v += b.wid + nodeGap
 		}
 	}
-	f := frame(dir)
+	d := &drawing{boxes: boxes, byID: byID, near: margin + before, far: margin + before + across, frame: frame(dir)}
 	for _, b := range boxes {
-		b.x, b.y = f.pt(b.u, b.v)
+		b.x, b.y = d.frame.pt(b.u, b.v)
 	}
-	width, height = f.pt(u+margin, margin+before+across+after+margin)
-	return boxes, byID, width, height
+	d.width, d.height = d.frame.pt(u+margin, margin+before+across+after+margin)
+	// A label beside an edge may reach past the last box: the picture holds it.
+	for _, e := range edges {
+		if from, to := byID[e.To], byID[e.From]; from != nil && to != nil && e.label != "" {
+			_, right := d.shapeEdge(from, to).labelExtent(textWidth(Visible(e.label), labelSize, false))
+			d.width = max(d.width, right+margin)
+		}
+	}
+	return d
 }

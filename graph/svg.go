@@ -18,11 +18,11 @@ import (
 // (background, shape, label, line, edge-label, arrowhead) by which a view repaints it in its own
 // theme. Drawn in-process in time linear in the graph: nothing to install.
 func (g *Graph) WriteSVG(ctx context.Context, w io.Writer, opts SVGOptions) error {
-	boxes, byID, width, height := g.layout(opts.Direction)
+	d := g.layout(opts.Direction)
 	p := opts.Theme.palette()
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="Helvetica, Arial, sans-serif" font-size="%d" data-direction="%s">`+"\n",
-		width, height, width, height, fontSize, opts.Direction)
+		d.width, d.height, d.width, d.height, fontSize, opts.Direction)
 	fmt.Fprintf(&b, "<title>%s</title>\n", xmlEscape(g.Name()))
 	arrow := func(id, colour string) string {
 		return fmt.Sprintf(`<marker id="%s" viewBox="0 0 10 10" refX="10" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto-start-reverse"><path class="arrowhead" d="M0,0 L10,5 L0,10 z" fill="%s"/></marker>`, id, colour)
@@ -33,9 +33,9 @@ func (g *Graph) WriteSVG(ctx context.Context, w io.Writer, opts SVGOptions) erro
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		g.svgEdge(&b, i, e, byID, frame(opts.Direction), p)
+		g.svgEdge(&b, i, e, d, p)
 	}
-	for _, bx := range boxes {
+	for _, bx := range d.boxes {
 		svgNode(&b, bx, p)
 	}
 	b.WriteString("</svg>\n")
@@ -51,41 +51,18 @@ func (d Direction) String() string {
 	return "LR"
 }
 
-// svgEdge draws an edge from the dependency's far side to the dependent's near side (in the
-// layers' frame: right and left, or bottom and top): a curve, its label at the middle.
-func (g *Graph) svgEdge(b *strings.Builder, i int, e mergedEdge, byID map[string]*box, f frame, p palette) {
-	from, to := byID[e.To], byID[e.From] // drawn in apply order
+// svgEdge draws an edge as shapeEdge routes it, its label where shapeEdge puts it.
+func (g *Graph) svgEdge(b *strings.Builder, i int, e mergedEdge, d *drawing, p palette) {
+	from, to := d.byID[e.To], d.byID[e.From] // drawn in apply order
 	if from == nil || to == nil {
 		return
 	}
-	u1, v1 := from.u+from.along, from.v+from.wid/2
-	u2, v2 := to.u, to.v+to.wid/2
-	mu, mv := (u1+u2)/2, (v1+v2)/2
-	var c1u, c1v, c2u, c2v float64
-	switch span := to.layer - from.layer; {
-	case span <= 0: // an edge of a cycle runs backwards: around, beyond the layers' last nodes
-		u1, v1 = from.u+from.along/2, from.v+from.wid
-		u2, v2 = to.u+to.along/2, to.v+to.wid
-		low := max(v1, v2) + 40
-		c1u, c1v, c2u, c2v = u1, low, u2, low
-		mu, mv = (u1+u2)/2, low-12
-	case span > 1:
-		// Over the layers between, which a straight curve would run behind: from the near side of
-		// one box to that of the other, arching further the further it goes.
-		u1, v1 = from.u+from.along*0.75, from.v
-		u2, v2 = to.u+to.along*0.25, to.v
-		high := min(v1, v2) - 24*float64(span)
-		c1u, c1v, c2u, c2v = u1, high, u2, high
-		mu, mv = (u1+u2)/2, high+13.5
-	default:
-		du := max((u2-u1)/2, 40)
-		c1u, c1v, c2u, c2v = u1+du, v1, u2-du, v2
-	}
+	s := d.shapeEdge(from, to)
 	pt := func(u, v float64) string {
-		x, y := f.pt(u, v)
+		x, y := d.frame.pt(u, v)
 		return fmt.Sprintf("%.1f,%.1f", x, y)
 	}
-	path := "M" + pt(u1, v1) + " C" + pt(c1u, c1v) + " " + pt(c2u, c2v) + " " + pt(u2, v2)
+	path := "M" + pt(s.u1, s.v1) + " C" + pt(s.c1u, s.c1v) + " " + pt(s.c2u, s.c2v) + " " + pt(s.u2, s.v2)
 	stroke, marker, width, dash := p.muted, "arrow", 1.2, ""
 	if t := g.byID[e.To]; t != nil && t.Kind == Wait && e.Kind != WaitDependsOn {
 		width = 2.6 // the edge a wait adds: what reads it waits for it
@@ -100,15 +77,7 @@ func (g *Graph) svgEdge(b *strings.Builder, i int, e mergedEdge, byID map[string
 		i, xmlEscape(e.From), xmlEscape(e.To), e.Kind, to.index, from.index, xmlEscape(e.To+" → "+e.From))
 	fmt.Fprintf(b, `<path class="line" d="%s" fill="none" stroke="%s" stroke-width="%.1f"%s marker-end="url(#%s)"/>`, path, stroke, width, dash, marker)
 	if e.label != "" {
-		// Left to right, above the curve's middle; top to bottom, beside it.
-		x, y := f.pt(mu, mv)
-		anchor := "middle"
-		if Direction(f) == TopToBottom {
-			x, y, anchor = x+6, y+4, "start"
-		} else {
-			y -= 4
-		}
-		fmt.Fprintf(b, `<text class="edge-label" x="%.1f" y="%.1f" text-anchor="%s" font-size="%d" fill="%s">%s</text>`, x, y, anchor, labelSize, stroke, xmlEscape(e.label))
+		fmt.Fprintf(b, `<text class="edge-label" x="%.1f" y="%.1f" text-anchor="%s" font-size="%d" fill="%s">%s</text>`, s.lx, s.ly, s.anchor, labelSize, stroke, xmlEscape(e.label))
 	}
 	b.WriteString("</g>\n")
 }
