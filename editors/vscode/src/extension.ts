@@ -148,8 +148,12 @@ async function start(): Promise<void> {
   const { settings, ignored } = currentSettings();
   const env = defaultEnvironment(workspaceFolder());
   if (!vscode.workspace.isTrusted) {
-    const what = ignored.length ? `${ignored.map((s) => `"${s}"`).join(' and ')} from the workspace settings ${ignored.length === 1 ? 'is' : 'are'} ignored, and ` : '';
-    output?.appendLine(`Restricted Mode: ${what}only the open files are checked until the folder is trusted (Manage Workspace Trust).`);
+    // VS Code hides the workspace's values of restricted settings from inspect() in Restricted
+    // Mode, so which ones it set is said only when known.
+    const set = ignored.length ? ` (the workspace sets ${ignored.map((s) => `"${s}"`).join(' and ')}: ignored)` : '';
+    output?.appendLine(
+      `Restricted Mode: "carina.server.path" and "carina.server.args" come from your user settings only${set}, and only the open files are checked, until the folder is trusted (Manage Workspace Trust).`,
+    );
   }
   const server = serverFor(settings, env);
   startedAs = undefined;

@@ -271,8 +271,9 @@ test('Restricted Mode: the workspace cannot choose the server, unopened files wa
     try {
       await waitFor('initialized', () => count('initialized') === 1);
       assert.deepEqual(messages().find((m) => m.method === 'initialize').args, ['--user'], 'the workspace chose the server in Restricted Mode');
-      if (workspaceSetsServer) assert.match(output(), /Restricted Mode: "carina\.server\.args" from the workspace settings is ignored/);
-      else assert.match(output(), /Restricted Mode: only the open files are checked until the folder is trusted/);
+      assert.match(output(), /Restricted Mode: "carina\.server\.path" and "carina\.server\.args" come from your user settings only.*only the open files are checked, until the folder is trusted/);
+      if (workspaceSetsServer) assert.match(output(), /the workspace sets "carina\.server\.args": ignored/);
+      else assert.doesNotMatch(output(), /the workspace sets/);
       // A notification sent after the start arrives before any workspace pull would have: none.
       for (const l of mock.calls.configListeners.slice(firstListener)) l({ affectsConfiguration: (s) => s === 'carina.schemas' || s === 'carina' });
       await waitFor('didChangeConfiguration', () => count('workspace/didChangeConfiguration') === 1);
