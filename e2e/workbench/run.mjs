@@ -211,6 +211,7 @@ function actions(page) {
       `"${text}" chosen in the quick input`,
     );
     await key('Enter');
+    await waitFor(() => !document.querySelector('.quick-input-widget:not([style*="display: none"])'), undefined, 'the quick input closed');
   };
   const a = {
     key,
@@ -385,8 +386,10 @@ async function trusted(vsix) {
       await a.waitFor(() => [...document.querySelectorAll('.suggest-widget.visible .monaco-list-row')].some((r) => r.textContent.includes('timeout')), undefined, 'timeout offered');
       await a.key('Tab');
       await a.lineIs(8, (l) => l.trim().startsWith('timeout'), 'timeout inserted');
-      await a.command('File: Revert File');
-      await a.lineIs(8, (l) => l.trim() === '}', 'the file as saved');
+      // Out of the snippet, and the line deleted again (Ctrl+Shift+K).
+      await a.key('Escape');
+      await a.key('KeyK', 'Control', 'Shift');
+      await a.lineIs(8, (l) => l.trim() === '}', 'the line deleted');
     });
     await step(s, 'Format Document', async () => {
       await a.goto(2, 1);
