@@ -62,7 +62,7 @@ type palette struct {
 var (
 	lightPalette = palette{
 		background: "#ffffff", text: "#1f1f1f", muted: "#5f6368", red: colourRed, errorFill: colourError, otherFill: colourOther,
-		fill: map[Kind]string{Resource: colourResource, DataSource: colourDataSource, Wait: colourWait, Module: colourModule},
+		fill:   map[Kind]string{Resource: colourResource, DataSource: colourDataSource, Wait: colourWait, Module: colourModule},
 		stroke: map[Kind]string{Resource: "#1a73e8", DataSource: "#188038", Wait: "#e37400", Module: "#9334e6"},
 	}
 	darkPalette = palette{
