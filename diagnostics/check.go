@@ -39,6 +39,10 @@ type Options struct {
 	// ParseDisable. Syntax errors are always reported. Comments in the files silence codes for
 	// one statement (DisableDirective).
 	Disable []Code
+	// Level, when set, gives the level a project's configuration sets for a code in a file
+	// (package config): off drops the finding, else it is reported at that severity. Syntax
+	// errors keep theirs. Disable and the disable comments still turn a code off.
+	Level func(path string, code Code) (sev Severity, off, set bool)
 
 	// nested marks the check of a module or an upstream configuration from the configuration
 	// that uses it (checkModules): its own imports are that configuration's to check, and only

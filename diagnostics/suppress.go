@@ -28,21 +28,39 @@ type suppressed struct {
 	code Code
 }
 
-// suppress drops the diagnostics the disabled codes (Options.Disable) and the disable comments
-// silence (never syntax errors), and reports disable comments that name no code.
+// suppress gives each diagnostic the level the project's configuration sets (Options.Level) and
+// drops those it turns off, those of the disabled codes (Options.Disable) and those the disable
+// comments silence (never syntax errors), and reports disable comments that name no code.
 func (c *checker) suppress() {
 	var ranges []suppressed
 	for _, f := range c.cfg.Files {
 		ranges = append(ranges, c.directives(f)...)
 	}
-	if len(ranges) == 0 && len(c.opts.Disable) == 0 {
+	if len(ranges) == 0 && len(c.opts.Disable) == 0 && c.opts.Level == nil {
 		return
 	}
+	var off []bool // by index in c.out: the configuration turns it off
+	if c.opts.Level != nil {
+		off = make([]bool, len(c.out))
+		for i := range c.out {
+			d := &c.out[i]
+			if d.Code == CodeSyntax {
+				continue
+			}
+			sev, o, set := c.opts.Level(d.Path, d.Code)
+			if set && !o {
+				d.Severity = sev
+			}
+			off[i] = o
+		}
+	}
+	i := -1
 	c.out = slices.DeleteFunc(c.out, func(d Diagnostic) bool {
+		i++
 		if d.Code == CodeSyntax {
 			return false
 		}
-		if slices.Contains(c.opts.Disable, d.Code) {
+		if slices.Contains(c.opts.Disable, d.Code) || off != nil && off[i] {
 			return true
 		}
 		return slices.ContainsFunc(ranges, func(s suppressed) bool {
