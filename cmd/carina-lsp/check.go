@@ -49,6 +49,8 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
+	severitySet := false
+	fl.Visit(func(f *flag.Flag) { severitySet = severitySet || f.Name == "severity" })
 	write, ok := writers()[*format]
 	if !ok {
 		fmt.Fprintf(stderr, "carina-lsp check: unknown format %q (want text, json, github or sarif)\n", *format)
@@ -84,6 +86,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	var indexes schema.Sources
 	indexes.SetExtra(extra)
+	proj := newProjects(&indexes, *schemasFlag != "")
 	ws := workspace.New(workspace.OSFS{})
 	ioFailed, internalFailed, fatal := false, false, false
 	report := func(p contain.Panic) {
@@ -103,7 +106,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
 			return 2
 		}
-		if !fixTargets(ctx, ws, all, &indexes, ff, report, stdout, stderr) {
+		if !fixTargets(ctx, ws, all, proj, ff, report, stdout, stderr) {
 			ioFailed = true
 		}
 		targets = sliceTargets(all)
@@ -116,12 +119,14 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		defer stop()
 		targets = next
 	}
-	c := &checker{ws: ws, indexes: &indexes, opts: diagnostics.Options{Disable: disabled}, memo: true, verbose: *verbose}
+	c := &checker{ws: ws, projects: proj, opts: diagnostics.Options{Disable: disabled}, memo: true, verbose: *verbose, threshold: threshold, thresholdSet: severitySet}
 	var findings []finding
 	var messages []string
+	failing := false
 	c.run(ctx, targets, *jobs, func(out checked) {
 		messages = append(messages, out.messages...)
 		findings = append(findings, out.findings...)
+		failing = failing || out.fails
 		ioFailed = ioFailed || out.ioFailed
 		internalFailed = internalFailed || out.internal
 		fatal = fatal || out.fatal
@@ -156,7 +161,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	switch {
 	case ioFailed, internalFailed:
 		return 2
-	case slices.ContainsFunc(findings, func(d finding) bool { return d.Severity <= threshold }):
+	case failing:
 		return 1
 	}
 	return 0

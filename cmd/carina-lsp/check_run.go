@@ -17,22 +17,27 @@ import (
 type checked struct {
 	findings []finding
 	messages []string
+	fails    bool // a finding at or above the configuration's failing threshold: exit 1
 	ioFailed bool // a file or directory could not be read: exit 2 after the report
 	internal bool // a contained panic lost some findings: exit 2 after the report
-	fatal    bool // the run cannot go on (schemas that do not load): exit 2 without a report
+	fatal    bool // the run cannot go on (schemas that do not load, a broken carina-lsp.toml): exit 2 without a report
 }
 
 // checker checks the targets of one run of `check`.
 type checker struct {
-	ws      *workspace.Workspace
-	indexes *schema.Sources
-	opts    diagnostics.Options // OnPanic (and Memo) are set per target
+	ws       *workspace.Workspace
+	projects *projects           // the carina-lsp.toml files and the schema sources they choose
+	opts     diagnostics.Options // OnPanic (and Memo) are set per target
 	// memo has each configuration checked with a statement memo, as the server does: a statement
 	// repeated verbatim whose names resolve alike is analysed once.
 	memo bool
 	// verbose says on stderr which provider versions' schemas each configuration is checked with.
 	verbose bool
 	callers workspace.CallerMemo // the pins of the configurations that use modules
+	// threshold is the least severity that fails the run: -severity when given (thresholdSet),
+	// else a configuration file's diagnostics.fail-on, else error.
+	threshold    diagnostics.Severity
+	thresholdSet bool
 }
 
 // run checks the targets next yields with up to jobs workers, one configuration each at a time,
@@ -53,7 +58,7 @@ func (c *checker) run(ctx context.Context, next func() (target, bool), jobs int,
 		report(c.check(ctx, first))
 		return
 	}
-	go c.indexes.Base() // the embedded schemas load on one core while the tree is walked
+	go c.projects.base.Base() // the embedded schemas load on one core while the tree is walked
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type job struct {
@@ -128,12 +133,34 @@ func (c *checker) check(ctx context.Context, t target) (out checked) {
 		return out
 	}
 	defer c.ws.Forget(t.dir)
+	chain, msgs := c.projects.chain(t.dir)
+	if len(chain.Errors) > 0 {
+		for _, m := range msgs {
+			out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: %s\n", m))
+		}
+		out.fatal = true
+		return out
+	}
+	if ignored(chain, t.dir) {
+		return out
+	}
+	indexes, err := c.projects.schemas(chain)
+	if err != nil {
+		out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: %v\n", err))
+		out.fatal = true
+		return out
+	}
+	threshold := c.threshold
+	if sev, _, ok := chain.FailOn(); ok && !c.thresholdSet {
+		threshold = sev
+	}
 	onPanic := func(p contain.Panic) {
 		out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: internal error: %s (its findings there are missing; please report this with the file)\n%s", p, p.Stack))
 		out.internal = true
 	}
 	opts := c.opts
 	opts.OnPanic = onPanic
+	opts.Level = chain.LevelFunc()
 	if c.memo {
 		opts.Memo = diagnostics.NewMemo()
 	}
@@ -153,7 +180,7 @@ func (c *checker) check(ctx context.Context, t target) (out checked) {
 				out.ioFailed = true
 			}
 		}
-		idx, err := c.ws.Schemas(ctx, c.indexes, cfg, &c.callers)
+		idx, err := c.ws.Schemas(ctx, indexes, cfg, &c.callers)
 		if err != nil {
 			out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: %v\n", err))
 			out.fatal = true
@@ -169,9 +196,10 @@ func (c *checker) check(ctx context.Context, t target) (out checked) {
 		diags := diagnostics.CheckWith(ctx, cfg, idx, opts)
 		out.findings = make([]finding, 0, len(diags))
 		for _, d := range diags {
-			if t.only == nil || t.only[d.Path] {
+			if (t.only == nil || t.only[d.Path]) && !ignored(chain, d.Path) {
 				d.Fixes = nil // not reported; their texts would only hold memory
 				out.findings = append(out.findings, finding{Diagnostic: d, Range: rangeOf(d, lines)})
+				out.fails = out.fails || d.Severity <= threshold
 			}
 		}
 	})

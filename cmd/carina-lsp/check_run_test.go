@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -117,7 +118,7 @@ func TestCheckForgetsConfigurations(t *testing.T) {
 		t.Fatal(err)
 	}
 	var indexes schema.Sources
-	c := &checker{ws: workspace.New(workspace.OSFS{}), indexes: &indexes}
+	c := &checker{ws: workspace.New(workspace.OSFS{}), projects: newProjects(&indexes, false), threshold: diagnostics.Error}
 	reported := 0
 	c.run(context.Background(), sliceTargets(targets), 2, func(checked) { reported++ })
 	if reported != len(targets) {
@@ -166,7 +167,7 @@ func TestCheckMemoChangesNothing(t *testing.T) {
 	}
 	report := func(memo bool) []finding {
 		var indexes schema.Sources
-		c := &checker{ws: workspace.New(workspace.OSFS{}), indexes: &indexes, memo: memo}
+		c := &checker{ws: workspace.New(workspace.OSFS{}), projects: newProjects(&indexes, false), memo: memo, threshold: diagnostics.Error}
 		var out []finding
 		c.run(context.Background(), sliceTargets(targets), 2, func(r checked) { out = append(out, r.findings...) })
 		return out

@@ -31,11 +31,20 @@ type fixFlags struct {
 // written atomically with its permissions kept, and every fix applied is printed on stderr; with
 // -diff the unified diff goes to stdout and nothing is written. It returns false when writing a
 // file failed.
-func fixTargets(ctx context.Context, ws *workspace.Workspace, targets []target, indexes *schema.Sources, ff fixFlags, report contain.Reporter, stdout, stderr io.Writer) bool {
+func fixTargets(ctx context.Context, ws *workspace.Workspace, targets []target, proj *projects, ff fixFlags, report contain.Reporter, stdout, stderr io.Writer) bool {
 	ok := true
 	for _, t := range targets {
 		if t.err != nil {
 			continue
+		}
+		// A broken carina-lsp.toml, or a configuration it ignores: reported, or not, by the check.
+		chain := proj.loader.Chain(t.dir, "")
+		if len(chain.Errors) > 0 || ignored(chain, t.dir) {
+			continue
+		}
+		indexes, err := proj.schemas(chain)
+		if err != nil {
+			continue // reported by the check
 		}
 		cfg, err := ws.Config(ctx, t.dir)
 		if err != nil {
@@ -47,8 +56,11 @@ func fixTargets(ctx context.Context, ws *workspace.Workspace, targets []target, 
 		}
 		check := ff.check
 		if check == nil {
+			// What is turned off is not fixed either; an ignored file is not touched.
+			level := chain.LevelFunc()
 			check = func(ctx context.Context, cfg *workspace.Config, x *schema.Index) []diagnostics.Diagnostic {
-				return diagnostics.CheckWith(ctx, cfg, x, diagnostics.Options{OnPanic: report, Disable: ff.disable})
+				ds := diagnostics.CheckWith(ctx, cfg, x, diagnostics.Options{OnPanic: report, Disable: ff.disable, Level: level})
+				return slices.DeleteFunc(ds, func(d diagnostics.Diagnostic) bool { return ignored(chain, d.Path) })
 			}
 		}
 		var res fix.Result

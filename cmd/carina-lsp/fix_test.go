@@ -319,7 +319,7 @@ func TestCheckFixNeverWritesUnparsable(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	var indexes schema.Sources
 	report := func(p contain.Panic) { t.Errorf("panic: %v", p) }
-	ok := fixTargets(context.Background(), workspace.New(workspace.OSFS{}), targets, &indexes, fixFlags{fix: true, check: check}, report, &stdout, &stderr)
+	ok := fixTargets(context.Background(), workspace.New(workspace.OSFS{}), targets, newProjects(&indexes, false), fixFlags{fix: true, check: check}, report, &stdout, &stderr)
 	if !ok {
 		t.Errorf("fixTargets failed: %s", stderr.String())
 	}

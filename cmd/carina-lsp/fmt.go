@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/carina-rs/carina-lsp/config"
 	"github.com/carina-rs/carina-lsp/format"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/source"
@@ -25,14 +26,18 @@ const stdinName = "<standard input>"
 type fmtFlags struct {
 	write, list, diff, check bool
 	blocks                   bool // the list-to-block rewrite, with each file's schemas
+	indent                   int
+	tabs                     bool
+	// set names the formatting flags given on the command line: they win over carina-lsp.toml.
+	set map[string]bool
 }
 
 // fmtRun is one run of `carina-lsp fmt`: its flags, formatter and outputs, and whether a file
 // failed (exit 2) or differed (exit 1 with -check).
 type fmtRun struct {
 	flags          fmtFlags
-	f              *format.Formatter
 	schemas        schema.Sources
+	proj           *projects                // each directory's carina-lsp.toml: the formatter's options
 	ws             *workspace.Workspace     // the configurations whose schemas the rewrite asked for
 	callers        workspace.CallerMemo     // the pins of the configurations using modules
 	byDir          map[string]*dirFormatter // f with the rewrite of each directory's schemas
@@ -51,8 +56,8 @@ func runFmt(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	fl.BoolVar(&r.flags.diff, "d", false, "print unified diffs (for patch -p0)")
 	fl.BoolVar(&r.flags.check, "check", false, "like -l, but exit 1 when a file's formatting differs (for CI)")
 	fl.BoolVar(&r.flags.blocks, "list-to-blocks", true, "rewrite a list of maps given to a list-of-struct attribute with a block name as repeated blocks, as carina fmt does (-list-to-blocks=false keeps lists)")
-	indent := fl.Int("indent", 2, "spaces per indentation level")
-	tabs := fl.Bool("tabs", false, "indent with tabs")
+	fl.IntVar(&r.flags.indent, "indent", 2, "spaces per indentation level")
+	fl.BoolVar(&r.flags.tabs, "tabs", false, "indent with tabs")
 	fl.Usage = func() {
 		fmt.Fprintf(stderr, "usage: carina-lsp fmt [flags] [paths]\n\n"+
 			"Formats .crn files in the style of carina fmt. Without paths, or with -, it formats\n"+
@@ -61,6 +66,8 @@ func runFmt(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 			"embedded aws and awscc sets of the provider versions it chooses, as check does, then\n"+
 			".carina/schemas; the newest sets for standard input), a list of maps given to an\n"+
 			"attribute whose schema writes it as repeated blocks becomes those blocks, as in carina fmt.\n"+
+			"The [format] table of the nearest carina-lsp.toml sets the options the flags do not\n"+
+			"(standard input: the working directory's); its diagnostics.ignore skips paths in a walk.\n"+
 			"Exit status: 0, 1 when -check finds a file to format,\n"+
 			"2 on syntax errors (reported as path:line:col: message), I/O or usage errors.\n\nflags:\n")
 		fl.PrintDefaults()
@@ -71,11 +78,13 @@ func runFmt(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		}
 		return 2
 	}
-	if *indent < 1 {
-		fmt.Fprintf(stderr, "carina-lsp fmt: -indent must be at least 1, got %d\n", *indent)
+	if r.flags.indent < 1 {
+		fmt.Fprintf(stderr, "carina-lsp fmt: -indent must be at least 1, got %d\n", r.flags.indent)
 		return 2
 	}
-	r.f = format.New(format.Options{Indent: *indent, Tabs: *tabs})
+	r.flags.set = map[string]bool{}
+	fl.Visit(func(f *flag.Flag) { r.flags.set[f.Name] = true })
+	r.proj = newProjects(&r.schemas, false)
 	r.stdout, r.stderr = stdout, stderr
 	if r.flags.write {
 		var stop context.CancelFunc
@@ -130,6 +139,31 @@ func (r *fmtRun) stdin(ctx context.Context, in io.Reader) {
 	r.source(ctx, stdinName, "", string(data), nil)
 }
 
+// options returns the formatter's options in directory dir ("" for standard input: the working
+// directory's): the flags given, else the nearest carina-lsp.toml's [format], else the defaults.
+// false when a carina-lsp.toml there is broken (reported).
+func (r *fmtRun) options(dir string) (indent int, tabs, blocks, ok bool) {
+	indent, tabs, blocks = r.flags.indent, r.flags.tabs, r.flags.blocks
+	at := dir
+	if at == "" {
+		at = "."
+	}
+	chain := r.chain(at)
+	if len(chain.Errors) > 0 {
+		return 0, false, false, false
+	}
+	if v, _, set := chain.Indent(); set && !r.flags.set["indent"] {
+		indent = v
+	}
+	if v, _, set := chain.Tabs(); set && !r.flags.set["tabs"] {
+		tabs = v
+	}
+	if v, _, set := chain.ListToBlocks(); set && !r.flags.set["list-to-blocks"] {
+		blocks = v
+	}
+	return indent, tabs, blocks, true
+}
+
 // path formats a file, or every .crn file under a directory.
 func (r *fmtRun) path(ctx context.Context, path string) {
 	info, err := os.Stat(path)
@@ -153,12 +187,12 @@ func (r *fmtRun) path(ctx context.Context, path string) {
 			return nil
 		}
 		if d.IsDir() {
-			if p != path && strings.HasPrefix(d.Name(), ".") {
+			if p != path && (strings.HasPrefix(d.Name(), ".") || r.ignored(p)) {
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		if strings.HasSuffix(d.Name(), ".crn") && d.Type().IsRegular() {
+		if strings.HasSuffix(d.Name(), ".crn") && d.Type().IsRegular() && !r.ignored(p) {
 			r.file(ctx, p)
 		}
 		return nil
@@ -166,6 +200,20 @@ func (r *fmtRun) path(ctx context.Context, path string) {
 	if err != nil && ctx.Err() == nil {
 		r.errorf("%v", err)
 	}
+}
+
+// chain returns the configuration in effect in dir, saying its files' mistakes once.
+func (r *fmtRun) chain(dir string) *config.Chain {
+	chain, msgs := r.proj.chain(dir)
+	for _, m := range msgs {
+		r.errorf("%s", m)
+	}
+	return chain
+}
+
+// ignored reports whether the carina-lsp.toml over path ignores it (a walk skips it).
+func (r *fmtRun) ignored(path string) bool {
+	return ignored(r.chain(filepath.Dir(path)), path)
 }
 
 // file formats one file.
@@ -198,26 +246,39 @@ func (d *dirFormatter) ListBlockName(head string, read bool, path []string, key 
 	return d.idx.ListBlockName(head, read, path, key)
 }
 
-// formatter returns the formatter for a file of directory dir ("" for standard input): with the
-// list-to-block rewrite of dir's schemas unless -list-to-blocks=false; and the directory's
-// schemas, to ask after formatting whether they could be loaded (nil without the rewrite).
-// Standard input has no configuration: it gets the newest sets and the extra schemas (Base).
+// formatter returns the formatter for a file of directory dir ("" for standard input): with its
+// options (options) and, unless the rewrite is off, the list-to-block rewrite of dir's schemas;
+// and the directory's schemas, to ask after formatting whether they could be loaded (nil
+// without the rewrite). Standard input has no configuration: it gets the newest sets and the
+// extra schemas (Base). Nil when the directory's carina-lsp.toml is broken.
 func (r *fmtRun) formatter(ctx context.Context, dir string) (*format.Formatter, *dirFormatter) {
-	if !r.flags.blocks {
-		return r.f, nil
-	}
 	if r.byDir == nil {
 		r.byDir = map[string]*dirFormatter{}
 	}
-	d := r.byDir[dir]
-	if d == nil {
-		d = &dirFormatter{load: r.schemas.Base}
-		if dir != "" {
-			d.load = func() (*schema.Index, error) { return r.dirSchemas(ctx, dir) }
+	if d, seen := r.byDir[dir]; seen {
+		if d == nil {
+			return nil, nil
 		}
-		d.f = r.f.WithBlocks(d)
-		r.byDir[dir] = d
+		if d.load == nil {
+			return d.f, nil
+		}
+		return d.f, d
 	}
+	indent, tabs, blocks, ok := r.options(dir)
+	if !ok {
+		r.byDir[dir] = nil
+		return nil, nil
+	}
+	d := &dirFormatter{f: format.New(format.Options{Indent: indent, Tabs: tabs})}
+	r.byDir[dir] = d
+	if !blocks {
+		return d.f, nil
+	}
+	d.load = r.schemas.Base
+	if dir != "" {
+		d.load = func() (*schema.Index, error) { return r.dirSchemas(ctx, dir) }
+	}
+	d.f = d.f.WithBlocks(d)
 	return d.f, d
 }
 
@@ -228,18 +289,26 @@ func (r *fmtRun) dirSchemas(ctx context.Context, dir string) (*schema.Index, err
 	if r.ws == nil {
 		r.ws = workspace.New(workspace.OSFS{})
 	}
+	sources, err := r.proj.schemas(r.chain(dir))
+	if err != nil {
+		return nil, err
+	}
 	cfg, err := r.ws.Config(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
 	defer r.ws.Forget(dir)
-	return r.ws.Schemas(ctx, &r.schemas, cfg, &r.callers)
+	return r.ws.Schemas(ctx, sources, cfg, &r.callers)
 }
 
 // source formats one text named name, of directory dir ("" for standard input), and does what
 // the flags ask; write, when not nil, replaces the file's content.
 func (r *fmtRun) source(ctx context.Context, name, dir, src string, write func(string) error) {
 	fm, schemas := r.formatter(ctx, dir)
+	if fm == nil {
+		r.failed = true // its carina-lsp.toml is broken: said once
+		return
+	}
 	out, err := fm.Source(src)
 	if schemas != nil && schemas.err != nil {
 		r.errorf("%s: %v", name, schemas.err) // its lists may be blocks in the schemas: no output

@@ -10,8 +10,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/carina-rs/carina-lsp/format"
 )
 
 // fmtResult is what one run of `carina-lsp fmt` printed and returned.
@@ -406,7 +404,8 @@ func TestFmtSchemasLazy(t *testing.T) {
 		"app/lists.crn":    "aws.sqs.Queue {\n  policy = { statement = [{ effect = allow }] }\n}\n",
 	})
 	var stdout, stderr bytes.Buffer
-	r := fmtRun{flags: fmtFlags{blocks: true}, f: format.New(format.Options{Indent: 2}), stdout: &stdout, stderr: &stderr}
+	r := fmtRun{flags: fmtFlags{blocks: true, indent: 2}, stdout: &stdout, stderr: &stderr}
+	r.proj = newProjects(&r.schemas, false)
 	ctx := context.Background()
 	dir := filepath.Join(root, "app")
 	r.file(ctx, filepath.Join(dir, "plain.crn"))

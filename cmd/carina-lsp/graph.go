@@ -85,6 +85,20 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		sources.SetExtra(ps)
 	}
+	// The nearest carina-lsp.toml: the levels of the errors counted on the nodes, its schemas.
+	proj := newProjects(&sources, *schemasFlag != "")
+	chain, msgs := proj.chain(dir)
+	for _, m := range msgs {
+		fmt.Fprintf(stderr, "carina-lsp graph: %s\n", m)
+	}
+	if len(chain.Errors) > 0 {
+		return 2
+	}
+	indexes, err := proj.schemas(chain)
+	if err != nil {
+		fmt.Fprintf(stderr, "carina-lsp graph: %v\n", err)
+		return 2
+	}
 	ws := workspace.New(workspace.OSFS{})
 	cfg, err := ws.Config(ctx, dir)
 	if err != nil {
@@ -100,13 +114,13 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	// The schemas of the provider versions the configuration chooses, as check reads it.
-	idx, err := ws.Schemas(ctx, &sources, cfg, nil)
+	idx, err := ws.Schemas(ctx, indexes, cfg, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "carina-lsp graph: schemas: %v\n", err)
 		return 2
 	}
 	// With a statement memo, as check runs: a statement repeated verbatim is analysed once.
-	problems := diagnostics.CheckWith(ctx, cfg, idx, diagnostics.Options{Memo: diagnostics.NewMemo()})
+	problems := diagnostics.CheckWith(ctx, cfg, idx, diagnostics.Options{Memo: diagnostics.NewMemo(), Level: chain.LevelFunc()})
 	g := graph.Build(cfg, idx, graph.Options{ExpandModules: *expand, Problems: problems})
 	var buf bytes.Buffer
 	switch f {

@@ -4,6 +4,7 @@
 //	carina-lsp check [flags] [paths]              report every diagnostic, for CI
 //	carina-lsp fmt [flags] [paths]                format .crn files
 //	carina-lsp graph [flags] [directory]          the dependency graph and apply order
+//	carina-lsp config [path]                      the carina-lsp.toml values in effect, and their files
 //	carina-lsp schemas                            the embedded schema sets and their versions
 //	carina-lsp version                            the version, commit and Go version
 //
@@ -27,6 +28,7 @@ commands:
   check    report syntax errors and diagnostics of .crn configurations
   fmt      format .crn files in the style of carina fmt
   graph    the dependency graph (svg, dot, mermaid, json) and apply order of a configuration
+  config   the carina-lsp.toml configuration in effect for a path, and where each value comes from
   schemas  list the embedded schema sets: providers, versions and dates
   version  print the version, commit and Go version (also --version)
   help     show this help
@@ -65,6 +67,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runGraph(ctx, args[1:], stdout, stderr)
 	case "schemas":
 		return runSchemas(args[1:], stdout, stderr)
+	case "config":
+		return runConfig(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
