@@ -162,3 +162,27 @@ func TestChain(t *testing.T) {
 		t.Errorf("after Forget: %v", l)
 	}
 }
+
+func TestWithLevel(t *testing.T) {
+	for _, tc := range []struct {
+		name, text, want string
+		ok               bool
+	}{
+		{"a new file", "", "[diagnostics.levels]\npipe-form = \"off\"\n", true},
+		{"a table added at the end", "# team settings\n[format]\nindent = 4", "# team settings\n[format]\nindent = 4\n\n[diagnostics.levels]\npipe-form = \"off\"\n", true},
+		{"under the table's header", "[diagnostics.levels] # ours\nwait-unused = \"error\"\n[format]\ntabs = true\n", "[diagnostics.levels] # ours\npipe-form = \"off\"\nwait-unused = \"error\"\n[format]\ntabs = true\n", true},
+		{"the code's line replaced", "[diagnostics.levels]\npipe-form = \"error\" # loud\n", "[diagnostics.levels]\npipe-form = \"off\"\n", true},
+		{"an inline table: the new text would define the table twice", "[diagnostics]\nlevels = { wait-unused = \"error\" }\n", "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := WithLevel(tc.text, "pipe-form", LevelOff)
+			f, errs := Parse("/p/carina-lsp.toml", []byte(got))
+			if ok := len(errs) == 0 && f.TurnsOff("pipe-form"); ok != tc.ok {
+				t.Fatalf("reads and turns it off: %v, want %v (%v)\n%s", ok, tc.ok, errorsOf(errs), got)
+			}
+			if tc.ok && got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -100,6 +100,9 @@ func Parse(path string, data []byte) (*File, []*Error) {
 			if r.duplicate(key, table, r.at(e)) {
 				continue
 			}
+			if e.Value().Kind == unstable.InlineTable {
+				r.seen["table:"+strings.Join(key, ".")] = true // a [header] of it later defines it twice
+			}
 			r.set(key, e.Value(), r.at(e))
 		}
 	}
@@ -154,9 +157,14 @@ func (r *reader) keyOf(n *unstable.Node) []string {
 	return out
 }
 
-// header checks a [table] header.
+// header checks a [table] header: a known table, defined once.
 func (r *reader) header(key []string, at Pos) {
 	name := strings.Join(key, ".")
+	if r.seen["table:"+name] || r.seen[name] {
+		r.errorf(at, "the table [%s] is defined twice", name)
+		return
+	}
+	r.seen["table:"+name] = true
 	switch {
 	case name == "diagnostics.overrides":
 		r.errorf(at, "overrides are an array of tables: write [[diagnostics.overrides]]")

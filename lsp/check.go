@@ -28,7 +28,7 @@ func (s *Server) config(ctx context.Context, dir string) (*workspace.Config, *sc
 	if isUntitled(dir) {
 		idx, err = s.schemas.Base()
 	} else {
-		idx, err = s.ws.Schemas(ctx, &s.schemas, cfg, nil)
+		idx, err = s.ws.Schemas(ctx, s.sourcesFor(s.projectChain(dir)), cfg, nil)
 	}
 	if err != nil {
 		s.log.Warn("schemas: " + err.Error())
@@ -51,7 +51,9 @@ func (s *Server) checkDirWith(ctx context.Context, dir string, opts diagnostics.
 		return nil, nil, err
 	}
 	opts.Before = s.beforeCheck
-	out := &checked{diags: diagnostics.CheckWith(ctx, cfg, idx, opts), versions: map[string]int32{}, lines: map[string]*source.Lines{}, loadErrs: cfg.LoadErrors}
+	// What the directory's carina-lsp.toml ignores is never reported.
+	diags := withoutIgnored(s.projectChain(dir), diagnostics.CheckWith(ctx, cfg, idx, opts))
+	out := &checked{diags: diags, versions: map[string]int32{}, lines: map[string]*source.Lines{}, loadErrs: cfg.LoadErrors}
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}

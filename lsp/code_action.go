@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"path/filepath"
+	"slices"
 
 	"go.lsp.dev/protocol"
 
@@ -12,11 +13,11 @@ import (
 
 // codeAction offers the quick fixes of the diagnostics in the requested range: each mechanical
 // repair a check or the parser attached (did-you-mean renames, enum values for quoted strings,
-// durations, the missing until skeleton, reading through a wait ...). The diagnostics are those
-// of the request's own snapshot, not of the last publish: a fix is always computed on the text it
-// edits.
+// durations, the missing until skeleton, reading through a wait ...), then, for each code there,
+// turning it off in the nearest carina-lsp.toml. The diagnostics are those of the request's own
+// snapshot, not of the last publish: a fix is always computed on the text it edits.
 func codeAction(ctx context.Context, s *Server, p *protocol.CodeActionParams) (any, error) {
-	out := []protocol.CodeAction{}
+	out := []any{}
 	sn, ok := s.snapshotOf(ctx, p.TextDocument.URI)
 	if !ok {
 		return out, nil
@@ -26,17 +27,26 @@ func codeAction(ctx context.Context, s *Server, p *protocol.CodeActionParams) (a
 			out = append(out, *a)
 		}
 	}
+	chain := s.projectChain(filepath.Dir(sn.file.Path))
 	if len(p.Context.Only) > 0 && !containsKind(p.Context.Only, protocol.QuickFix) {
 		return out, ctx.Err()
 	}
 	v := sn.view()
 	want := spanOf(v.lines, p.Range)
 	diags := diagnostics.CheckWith(ctx, sn.cfg, sn.schemas, s.checkOptions(filepath.Dir(sn.file.Path)))
+	var offCodes []diagnostics.Code
+	var offs []any
 	for _, x := range diags {
-		if x.Path != sn.file.Path || len(x.Fixes) == 0 || !overlaps(x.Span, want) {
+		if x.Path != sn.file.Path || !overlaps(x.Span, want) {
 			continue
 		}
 		diag := toDiagnostic(s.docs, v, x, nil)
+		if !slices.Contains(offCodes, x.Code) {
+			offCodes = append(offCodes, x.Code)
+			if a, ok := s.turnOffAction(chain, sn.file.Path, x.Code, diag); ok {
+				offs = append(offs, a)
+			}
+		}
 		for i, fix := range x.Fixes {
 			changes, ok := fixChanges(s.docs, sn, &x, fix)
 			if !ok {
@@ -51,7 +61,7 @@ func codeAction(ctx context.Context, s *Server, p *protocol.CodeActionParams) (a
 			})
 		}
 	}
-	return out, ctx.Err()
+	return append(out, offs...), ctx.Err()
 }
 
 // fixChanges converts a fix's edits to text edits by document: the snapshot's own, and for a fix

@@ -30,9 +30,11 @@ func (s *Server) fixAll(ctx context.Context, sn snapshot) *protocol.CodeAction {
 		}
 	}
 	scratch.SetOverlay(sn.file.Path, sn.file.Text())
+	chain := s.projectChain(dir)
 	res, err := fix.Config(ctx, scratch, dir, sn.schemas, fix.Options{Only: map[string]bool{sn.file.Path: true},
 		Check: func(ctx context.Context, cfg *workspace.Config, x *schema.Index) []diagnostics.Diagnostic {
-			return diagnostics.CheckWith(ctx, cfg, x, diagnostics.Options{OnPanic: s.contained, Disable: s.disabledCodes()})
+			// What carina-lsp.toml turns off or ignores is not fixed either.
+			return withoutIgnored(chain, diagnostics.CheckWith(ctx, cfg, x, diagnostics.Options{OnPanic: s.contained, Disable: s.disabledCodes(), Level: chain.LevelFunc()}))
 		}})
 	text, changed := res.Texts[sn.file.Path]
 	if err != nil || !changed {

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"path/filepath"
 
 	"go.lsp.dev/protocol"
 
@@ -24,18 +25,30 @@ func formatting(ctx context.Context, s *Server, p *protocol.DocumentFormattingPa
 	return textEdits(v, format.LineEdits(v.text, out)), ctx.Err()
 }
 
-// formatOptions returns the layout for the editor: always Carina's house style (two spaces), like
-// `carina fmt` and `carina-lsp fmt`, whatever the editor's tab size, so that formatting on save
-// and the CLI never fight over a file; and, unless the listToBlocks setting is false, the
-// list-to-block rewrite with the snapshot's schemas, as `carina-lsp fmt` does.
+// formatOptions returns the layout for the editor: the [format] table of the nearest
+// carina-lsp.toml, else Carina's house style (two spaces), like `carina-lsp fmt`, whatever the
+// editor's tab size, so that formatting on save and the CLI never fight over a file; and the
+// list-to-block rewrite with the snapshot's schemas, as `carina-lsp fmt` does, unless the
+// listToBlocks setting (else the file) turns it off.
 func (s *Server) formatOptions(sn snapshot, _ protocol.FormattingOptions) format.Options {
 	s.mu.Lock()
-	blocks := s.settings.listToBlocks()
+	set := s.settings.ListToBlocks
 	s.mu.Unlock()
-	if !blocks || sn.schemas == nil {
-		return format.Options{}
+	chain := s.projectChain(filepath.Dir(sn.file.Path))
+	var opts format.Options
+	if n, _, ok := chain.Indent(); ok {
+		opts.Indent = n
 	}
-	return format.Options{Blocks: sn.schemas}
+	opts.Tabs, _, _ = chain.Tabs()
+	blocks, _, ok := chain.ListToBlocks()
+	blocks = blocks || !ok
+	if set != nil {
+		blocks = *set
+	}
+	if blocks && sn.schemas != nil {
+		opts.Blocks = sn.schemas
+	}
+	return opts
 }
 
 func textEdits(v textView, edits []format.Edit) []protocol.TextEdit {

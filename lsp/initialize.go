@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"path/filepath"
+	"slices"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -40,6 +41,9 @@ func initialize(ctx context.Context, s *Server, ip *initializeParams) (any, erro
 			caps.watchedFilesDyn = w.DidChangeWatchedFiles.DynamicRegistration
 		}
 		caps.configuration = w.Configuration
+		if e := w.WorkspaceEdit; e != nil {
+			caps.createFiles = e.DocumentChanges && slices.Contains(e.ResourceOperations, "create")
+		}
 	}
 	if w := p.Capabilities.Window; w != nil {
 		caps.workDoneProgress = w.WorkDoneProgress
@@ -168,9 +172,9 @@ func (s *Server) applySettings(ctx context.Context, set Settings) {
 }
 
 // checkOptions returns the options of a check of a directory's configuration: its memo, the
-// panic reporter and the codes the settings disable.
+// panic reporter, the codes the settings disable and the levels of its carina-lsp.toml.
 func (s *Server) checkOptions(dir string) diagnostics.Options {
-	return diagnostics.Options{Memo: s.memo(dir), OnPanic: s.contained, Disable: s.disabledCodes()}
+	return diagnostics.Options{Memo: s.memo(dir), OnPanic: s.contained, Disable: s.disabledCodes(), Level: s.projectChain(dir).LevelFunc()}
 }
 
 // disabledCodes returns the codes the settings disable.

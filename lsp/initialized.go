@@ -23,6 +23,7 @@ func initialized(ctx context.Context, s *Server, _ *protocol.InitializedParams) 
 			{GlobPattern: "**/*.crn"},
 			{GlobPattern: "**/.carina/schemas/*.json"},
 			{GlobPattern: "**/carina-providers.lock"},
+			{GlobPattern: "**/carina-lsp.toml"},
 		}},
 	}}}
 	// A request to the client: its answer comes through the connection's reading goroutine,

@@ -210,3 +210,26 @@ func (r workspaceDocumentDiagnosticReport) MarshalJSON() ([]byte, error) {
 type workspaceDiagnosticReport struct {
 	Items []workspaceDocumentDiagnosticReport `json:"items"`
 }
+
+// codeActionWithFiles is a code action whose edit may create a file: go.lsp.dev/protocol v0.12.0's
+// WorkspaceEdit holds text document edits only in documentChanges, not the create operations LSP
+// 3.13 added.
+type codeActionWithFiles struct {
+	Title       string                  `json:"title"`
+	Kind        protocol.CodeActionKind `json:"kind,omitempty"`
+	Diagnostics []protocol.Diagnostic   `json:"diagnostics,omitempty"`
+	Edit        workspaceEditWithFiles  `json:"edit"`
+}
+
+// workspaceEditWithFiles is a workspace edit of documentChanges: createFile operations and
+// protocol.TextDocumentEdit values, applied in order.
+type workspaceEditWithFiles struct {
+	DocumentChanges []any `json:"documentChanges"`
+}
+
+// createFile is LSP's CreateFile operation ("kind": "create").
+type createFile struct {
+	Kind    string                      `json:"kind"`
+	URI     protocol.DocumentURI        `json:"uri"`
+	Options *protocol.CreateFileOptions `json:"options,omitempty"`
+}

@@ -136,7 +136,7 @@ func (s *Server) pullReports(ctx context.Context, dir string) (*dirReports, erro
 	for _, d := range s.docs.all() {
 		open[filepath.Dir(d.path)] = true
 	}
-	opts := diagnostics.Options{Memo: diagnostics.NewMemo(), OnPanic: s.contained, Disable: s.disabledCodes()}
+	opts := diagnostics.Options{Memo: diagnostics.NewMemo(), OnPanic: s.contained, Disable: s.disabledCodes(), Level: s.projectChain(dir).LevelFunc()}
 	if open[dir] {
 		opts = s.checkOptions(dir)
 	}

@@ -50,6 +50,7 @@ type clientCaps struct {
 	configuration      bool
 	pullDiagnostics    bool // textDocument.diagnostic: the client pulls, nothing is pushed
 	pullRefresh        bool // workspace.diagnostics.refreshSupport
+	createFiles        bool // a workspace edit may create a file (documentChanges with create)
 }
 
 // Server is one language server session.
@@ -69,6 +70,7 @@ type Server struct {
 	pub     *publisher
 	tokens  *tokenResults // the last semantic tokens of each open document, for deltas
 	pulls   *pullCache    // the reports of pulled diagnostics, by configuration
+	projs   *projects     // the carina-lsp.toml files read, and what was published of them
 
 	mu       sync.Mutex
 	state    lifecycle
@@ -109,6 +111,7 @@ func New(opts Options) *Server {
 		memos:    map[string]*diagnostics.Memo{},
 		tokens:   newTokenResults(),
 		pulls:    newPullCache(),
+		projs:    newProjects(),
 		exited:   make(chan int, 1),
 	}
 	s.pub = newPublisher(s)
