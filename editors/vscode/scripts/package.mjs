@@ -23,7 +23,7 @@ const repo = path.resolve(extensionDir, '..', '..');
 const VERSION_PKG = 'github.com/carina-rs/carina-lsp/internal/version';
 
 /** What every package ships besides the bundle and the server (see .vscodeignore). */
-const FILES = ['.vscodeignore', 'package.json', 'README.md', 'LICENSE', 'ThirdPartyNotices.txt', 'images/icon.png', 'language-configuration.json', 'syntaxes/carina.tmLanguage.json', 'media/graph.js', 'media/graph.css'];
+const FILES = ['.vscodeignore', 'package.json', 'README.md', 'LICENSE', 'ThirdPartyNotices.txt', 'images/icon.png', 'language-configuration.json', 'syntaxes/carina.tmLanguage.json', 'media/graph.js', 'media/graph.css', 'schemas/carina-lsp.schema.json'];
 
 function gitCommit() {
   try {

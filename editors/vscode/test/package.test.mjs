@@ -81,6 +81,7 @@ test('npm run package: a platform .vsix with the server that answers initialize,
     'extension/out/extension.js',
     'extension/package.json',
     'extension/readme.md',
+    'extension/schemas/carina-lsp.schema.json',
     'extension/syntaxes/carina.tmLanguage.json',
   ];
   const serverEntry = `extension/server/${process.platform === 'win32' ? 'carina-lsp.exe' : 'carina-lsp'}`;
@@ -95,6 +96,9 @@ test('npm run package: a platform .vsix with the server that answers initialize,
     assert.equal(shipped.scripts, undefined, 'the shipped manifest has no scripts');
     assert.deepEqual(shipped.contributes, manifest.contributes);
     assert.equal(zip.get('extension/syntaxes/carina.tmLanguage.json')().toString('utf8'), read('syntaxes/carina.tmLanguage.json').toString('utf8'));
+    // The JSON Schema a TOML extension checks carina-lsp.toml with (contributes.tomlValidation).
+    assert.equal(zip.get('extension/schemas/carina-lsp.schema.json')().toString('utf8'), read('schemas/carina-lsp.schema.json').toString('utf8'));
+    assert.deepEqual(shipped.contributes.tomlValidation, [{ fileMatch: 'carina-lsp.toml', url: './schemas/carina-lsp.schema.json' }]);
     const xml = zip.get('extension.vsixmanifest')().toString('utf8');
     assert.match(xml, /Id="carina"/);
     assert.match(xml, /Publisher="carina-rs"/);
