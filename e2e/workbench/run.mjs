@@ -68,6 +68,8 @@ function workspace(name, settings) {
   fs.cpSync(path.join(repo, 'examples', 'wait-cert'), ws, { recursive: true });
   fs.writeFileSync(path.join(ws, 'extra.crn'), EXTRA);
   fs.writeFileSync(path.join(ws, 'broken.crn'), BROKEN);
+  // The project's configuration: a missing required attribute is only a warning here.
+  fs.writeFileSync(path.join(ws, 'carina-lsp.toml'), '[diagnostics.levels]\nmissing-required-attribute = "warning"\n');
   if (settings) {
     fs.mkdirSync(path.join(ws, '.vscode'));
     fs.writeFileSync(path.join(ws, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2));
@@ -347,6 +349,11 @@ async function trusted(vsix) {
           const t = document.querySelector('.markers-panel')?.textContent || '';
           return t.includes('broken.crn') && t.includes('bucket_nmae');
         }, undefined, 'broken.crn in the Problems panel');
+        // At the level carina-lsp.toml sets: a warning, where it is an error by default.
+        await a.waitFor(() => {
+          const row = [...document.querySelectorAll('.markers-panel .monaco-list-row')].find((r) => r.textContent.includes('missing required attribute'));
+          return !!row && !!row.querySelector('.codicon-warning') && !row.querySelector('.codicon-error');
+        }, undefined, 'the missing attribute as a warning');
       },
       'workbench-problems.png',
     );
@@ -371,6 +378,7 @@ async function trusted(vsix) {
       await a.goto(3, 4);
       await a.key('Period', 'Control');
       await a.waitFor(() => [...document.querySelectorAll('.action-widget .monaco-list-row')].some((r) => r.textContent.includes('Change to tags')), undefined, 'the quick fix menu');
+      await a.waitFor(() => [...document.querySelectorAll('.action-widget .monaco-list-row')].some((r) => r.textContent.includes('Turn unknown-attribute off in carina-lsp.toml')), undefined, 'the fix that turns the code off in carina-lsp.toml');
       const rows = await page.$$('.action-widget .monaco-list-row');
       for (const r of rows) if ((await r.evaluate((e) => e.textContent)).includes('Change to tags')) await r.click();
       await a.lineIs(3, (l) => /^\s*tags\s*=/.test(l), 'tags on line 3');
