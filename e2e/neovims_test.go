@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-// The editors/nvim plugin and the README's snippet take one path on Neovim 0.7
+// The editors/nvim plugin and the snippet of docs/editors.md take one path on Neovim 0.7
 // (vim.lsp.start_client and a cache of clients by root) and another on 0.8 and later
 // (vim.lsp.start). The Neovim tests run on both when both are installed: Debian's `nvim` is 0.7,
 // and .ci/run installs a newer one beside it as `nvim-0.10`.

@@ -85,10 +85,11 @@ func TestNeovim(t *testing.T) {
 	})
 }
 
-// readmeSnippet returns the README's minimal Neovim setup: the Lua block that attaches clients.
+// readmeSnippet returns the minimal Neovim setup of docs/editors.md: the Lua block that attaches
+// clients.
 func readmeSnippet(t *testing.T) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(corpus.Root(t), "README.md"))
+	data, err := os.ReadFile(filepath.Join(corpus.Root(t), "docs", "editors.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,11 +99,11 @@ func readmeSnippet(t *testing.T) string {
 			return code
 		}
 	}
-	t.Fatal("README.md has no Lua block that attaches a client")
+	t.Fatal("docs/editors.md has no Lua block that attaches a client")
 	return ""
 }
 
-// TestNeovimReadmeSnippet loads the README's minimal setup as init.lua, with the built carina-lsp
+// TestNeovimReadmeSnippet loads the minimal setup of docs/editors.md as init.lua, with the built carina-lsp
 // on PATH, and opens two files of one root and one elsewhere: one client per root, the buffers of
 // a root see each other's unsaved text, and <C-x><C-o> completes from the server. Neovim 0.7
 // takes the start_client branch of the snippet, 0.8+ vim.lsp.start: both are run (eachNeovim).

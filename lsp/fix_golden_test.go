@@ -41,7 +41,7 @@ var updateFixes = flag.Bool("update", false, "rewrite the want main.crn sections
 // the fix-all code action (which must offer nothing for a suggestion); after it, the diagnostic is
 // gone and no code has more diagnostics than before. Every code whose diagnostics carry a fix in
 // the checks' golden cases has an archive, one with a safe fix and one with a suggestion when it
-// has both; README.md lists the codes from these archives (cmd/carina-lsp keeps it true).
+// has both; docs/cli.md lists the codes from these archives (cmd/carina-lsp keeps it true).
 // -update rewrites the want sections from the engine.
 func TestFixGolden(t *testing.T) {
 	covered := map[fixKind]bool{}

@@ -15,7 +15,7 @@ for line in out.splitlines():
 
 judge = {
  'duplicate-declaration': "Real by Carina's rule that a directory is one configuration: these acceptance-test directories hold alternative step files that the test harness applies one at a time; loaded as one directory (as `carina validate DIR` loads it) the bindings clash.",
- 'unused-let': "Real: a value or module call nothing reads (a named resource nothing reads is not reported: its name is its identity, see the README).",
+ 'unused-let': "Real: a value or module call nothing reads (a named resource nothing reads is not reported: its name is its identity, see differences.md).",
  'wait-unused': "Real: the wait gates nothing (the fixture only shows the plan line of a wait).",
  'enum-string-literal': "Real: a quoted value on an enum attribute; Carina wants the enum identifier (schemas.md §3). A warning with a quick fix, since the string names a value of the enum.",
  'enum-provider-prefix': "Real: the old `awscc.` enum prefix; current Carina spells these enums under `aws.` (schemas.md §3).",

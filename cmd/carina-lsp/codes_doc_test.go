@@ -12,17 +12,17 @@ import (
 	"github.com/carina-rs/carina-lsp/diagnostics"
 )
 
-// TestReadmeCodes keeps README.md's list of diagnostic codes (what -disable, the disable setting
+// TestReadmeCodes keeps docs/cli.md's list of diagnostic codes (what -disable, the disable setting
 // and the disable comments take) equal to the codes the checks have.
 func TestReadmeCodes(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
+	data, err := os.ReadFile("../../docs/cli.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	readme := string(data)
 	_, section, ok := strings.Cut(readme, "### Diagnostic codes\n")
 	if !ok {
-		t.Fatal("README.md has no \"### Diagnostic codes\" section")
+		t.Fatal("docs/cli.md has no \"### Diagnostic codes\" section")
 	}
 	section, _, _ = strings.Cut(section, "\n## ")
 	var listed []string
@@ -35,6 +35,6 @@ func TestReadmeCodes(t *testing.T) {
 		codes = append(codes, string(c))
 	}
 	if diff := cmp.Diff(codes, listed); diff != "" {
-		t.Errorf("README.md's list of codes differs from diagnostics.Codes() (-codes +README):\n%s", diff)
+		t.Errorf("docs/cli.md's list of codes differs from diagnostics.Codes() (-codes +docs/cli.md):\n%s", diff)
 	}
 }

@@ -334,7 +334,7 @@ func TestCheckFixNeverWritesUnparsable(t *testing.T) {
 	}
 }
 
-// TestReadmeFixCodes keeps README.md's lists of the codes with safe fixes and with suggestions
+// TestReadmeFixCodes keeps docs/cli.md's lists of the codes with safe fixes and with suggestions
 // true: they are the codes of the fix golden archives, without and with unsafe: true.
 func TestReadmeFixCodes(t *testing.T) {
 	want := map[string][]string{}
@@ -348,13 +348,13 @@ func TestReadmeFixCodes(t *testing.T) {
 			want[kind] = append(want[kind], code)
 		}
 	}
-	readme := readFile(t, filepath.Join("..", "..", "README.md"))
+	readme := readFile(t, filepath.Join("..", "..", "docs", "cli.md"))
 	for _, kind := range []string{"Safe fixes", "Suggestions"} {
 		slices.Sort(want[kind])
 		// The bullet "- **kind**: `a`, `b`, ..." and the lines that continue it.
 		_, rest, ok := strings.Cut(readme, "\n- **"+kind+"**:")
 		if !ok {
-			t.Errorf("README.md has no line starting - **%s**:", kind)
+			t.Errorf("docs/cli.md has no line starting - **%s**:", kind)
 			continue
 		}
 		item := rest
@@ -369,7 +369,7 @@ func TestReadmeFixCodes(t *testing.T) {
 			listed = append(listed, m[1])
 		}
 		if diff := cmp.Diff(want[kind], listed); diff != "" {
-			t.Errorf("README.md's %s are not the codes of the fix golden archives (-archives +README); the line should read:\n- **%s**: `%s`.\n%s",
+			t.Errorf("docs/cli.md's %s are not the codes of the fix golden archives (-archives +docs/cli.md); the line should read:\n- **%s**: `%s`.\n%s",
 				kind, kind, strings.Join(want[kind], "`, `"), diff)
 		}
 	}

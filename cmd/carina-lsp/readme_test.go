@@ -5,20 +5,29 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 )
 
-// TestReadmeServerCommands runs every way README.md shows to start the server (inline code such as
-// `carina-lsp -log-level debug` or `carina-lsp --stdio`, and the carina.server.args example of
-// the VS Code settings) through a whole LSP session, and checks the version line it shows.
+// TestReadmeServerCommands runs every way README.md and the pages of docs/ show to start the
+// server (inline code such as `carina-lsp -log-level debug` or `carina-lsp --stdio`, and the
+// carina.server.args example of the VS Code settings in docs/editors.md) through a whole LSP
+// session, and checks the version line they show.
 func TestReadmeServerCommands(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
+	pages, err := filepath.Glob("../../docs/*.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	readme := string(data)
+	var readme string
+	for _, p := range append([]string{"../../README.md"}, pages...) {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		readme += string(data) + "\n"
+	}
 	serve := regexp.MustCompile("`(carina-lsp(?: serve)?(?: --?[a-z-]+(?: (?:debug|info|warn|error))?)*)`")
 	var commands [][]string
 	for _, m := range serve.FindAllStringSubmatch(readme, -1) {
@@ -28,7 +37,7 @@ func TestReadmeServerCommands(t *testing.T) {
 	for _, m := range args {
 		var a []string
 		if err := json.Unmarshal([]byte(m[1]), &a); err != nil {
-			t.Fatalf("README's carina.server.args example %s: %v", m[1], err)
+			t.Fatalf("the docs' carina.server.args example %s: %v", m[1], err)
 		}
 		if len(a) > 0 {
 			commands = append(commands, a)
@@ -44,7 +53,7 @@ func TestReadmeServerCommands(t *testing.T) {
 			found = found || s == want
 		}
 		if !found {
-			t.Errorf("README shows no `carina-lsp %s` (found: %q)", want, shown)
+			t.Errorf("README.md and docs/*.md show no `carina-lsp %s` (found: %q)", want, shown)
 		}
 	}
 	for _, c := range commands {
@@ -59,11 +68,11 @@ func TestReadmeServerCommands(t *testing.T) {
 		})
 	}
 
-	// The version line README shows has the form `carina-lsp version` prints.
+	// The version line README.md shows (the first the docs show) has the form `carina-lsp version` prints.
 	line := regexp.MustCompile(`^carina-lsp \S+ \(commit \S+, go\S+ \w+/\w+\)$`)
 	example := regexp.MustCompile("`(carina-lsp [0-9][^`]*)`").FindStringSubmatch(readme)
 	if example == nil || !line.MatchString(example[1]) {
-		t.Errorf("README's version example %q is not in the form of %s", example, line)
+		t.Errorf("the docs' version example %q is not in the form of %s", example, line)
 	}
 	if r := runCmd(t, "version"); !line.MatchString(strings.TrimSuffix(r.Stdout, "\n")) {
 		t.Errorf("carina-lsp version = %q, not in the form of %s", r.Stdout, line)

@@ -12,8 +12,8 @@
 //                saying so, the files not open held back until the folder is trusted, then checked.
 //
 // Every step waits for an event or a DOM condition, never a fixed time; each saves a screenshot in
-// e2e/workbench/out/ (CARINA_WORKBENCH_OUT), and with UPDATE_SCREENSHOT=1 the README's pictures go
-// to docs/images/. Exit 0 when every step passed; on a failure the step, its error and a
+// e2e/workbench/out/ (CARINA_WORKBENCH_OUT), and with UPDATE_SCREENSHOT=1 the pictures of README.md and
+// docs/ go to docs/images/. Exit 0 when every step passed; on a failure the step, its error and a
 // screenshot. Run by scripts/test -long (and so by .ci/run).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';

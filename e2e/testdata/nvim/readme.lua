@@ -1,4 +1,4 @@
--- Runs after the README's minimal Neovim setup (loaded as init.lua, carina-lsp on PATH), headless.
+-- Runs after the minimal Neovim setup of docs/editors.md (loaded as init.lua, carina-lsp on PATH), headless.
 -- Environment: CARINA_DIR (a tree: repo/.git, repo/env/{a,b}.crn, loose/c.crn), CARINA_OUT (the
 -- results as JSON). Checks one client per root, unsaved text shared between the buffers of a
 -- root, and omni completion (<C-x><C-o>) from the server.

@@ -7,7 +7,7 @@
 -- a cache of clients by root. On attach, 'omnifunc' is set to the LSP's when the buffer has none
 -- (0.8+ does that by itself; 0.7 does not), and the code lenses are shown; a lens's command
 -- (vim.lsp.codelens.run()) lists its locations in the quickfix list. :checkhealth carina reports
--- the setup. See README.md.
+-- the setup. See editors/nvim/README.md and docs/editors.md.
 local M = {}
 
 local uv = vim.loop
