@@ -12,6 +12,26 @@ func suggest(name string, candidates []string) string {
 	return suggestFitting(name, candidates, nil)
 }
 
+// polarity are the prefixes that turn a word into its opposite: active, inactive; enabled,
+// disabled. A suggestion that only changes one for another is close in spelling and opposite in
+// meaning, so it is never applied as a safe fix.
+var polarity = []string{"", "in", "un", "non", "not", "dis", "en", "de", "im", "ir", "il"}
+
+// opposite reports whether a and b are one stem with two different prefixes of polarity (case,
+// underscores and hyphens aside).
+func opposite(a, b string) bool {
+	norm := func(s string) string { return strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(s)) }
+	a, b = norm(a), norm(b)
+	for _, p := range polarity {
+		for _, q := range polarity {
+			if p != q && strings.HasPrefix(a, p) && strings.HasPrefix(b, q) && len(a) > len(p) && a[len(p):] == b[len(q):] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // closeTo returns the candidates close enough to name to be suggested (as suggest measures).
 func closeTo(name string, candidates []string) []string {
 	limit := len(name)/3 + 1

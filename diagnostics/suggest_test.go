@@ -1,6 +1,10 @@
 package diagnostics
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 func TestSuggestMember(t *testing.T) {
 	tests := []struct {
@@ -23,5 +27,44 @@ func TestSuggestMember(t *testing.T) {
 				t.Errorf("suggestMember(%q) = %q, want %q", tt.written, got, tt.want)
 			}
 		})
+	}
+}
+
+func TestOpposite(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"Active", "inactive", true},
+		{"enabled", "Disabled", true},
+		{"available", "unavailable", true},
+		{"valid", "in_valid", true},
+		{"issued", "Isued", false},
+		{"active", "actve", false},
+		{"in_sync", "in_sync", false},
+		{"pending", "expired", false},
+	} {
+		if got := opposite(tc.a, tc.b); got != tc.want {
+			t.Errorf("opposite(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// TestOppositeSuggestionNotSafe: a wait's until naming a value that does not exist, whose only
+// close value is its opposite (Active: inactive), gets the did-you-mean as a suggestion, which
+// `check -fix` does not apply: applied, the wait would wait for the opposite state.
+func TestOppositeSuggestionNotSafe(t *testing.T) {
+	r := check(t, map[string]string{"main.crn": "let cert = aws.acm.Certificate {\n  domain_name       = 'example.com'\n  validation_method = dns\n}\n\n" +
+		"let issued = wait cert {\n  until = cert.status == aws.acm.Certificate.Status.Active\n}\n\nlet b = aws.s3.Bucket {\n  bucket = issued.domain_name\n}\n"})
+	var fixes []string
+	for _, d := range r.diags {
+		if d.Code == CodeWaitUntilType {
+			for _, f := range d.Fixes {
+				fixes = append(fixes, fmt.Sprintf("%s safe=%v", f.Title, f.Safe))
+			}
+		}
+	}
+	if len(fixes) != 1 || !strings.HasSuffix(fixes[0], "safe=false") || !strings.Contains(fixes[0], "inactive") {
+		t.Errorf("the fixes of until's value: %v, want the inactive suggestion, not safe", fixes)
 	}
 }

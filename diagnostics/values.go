@@ -327,7 +327,8 @@ func enumSuggestion(en *schema.Enum, id string) (v schema.EnumValue, ok, only bo
 	members := enumMembers(en)
 	if sug := suggest(last, members); sug != "" {
 		v, ok := en.Match(sug)
-		return v, ok, len(closeTo(last, members)) == 1
+		// The only close value is a safe fix, unless it is the opposite of what was written.
+		return v, ok, len(closeTo(last, members)) == 1 && !opposite(last, sug)
 	}
 	return schema.EnumValue{}, false, false
 }
