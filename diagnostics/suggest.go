@@ -108,8 +108,11 @@ func meaning(s string) string {
 	return "; did you mean \"" + s + "\"?"
 }
 
-// editDistance is the Levenshtein distance between a and b, in bytes.
+// editDistance is the edit distance between a and b, in bytes, a swap of neighbours one edit.
 func editDistance(a, b string) int {
+	// Optimal string alignment: two neighbours swapped (Vcp for Vpc) cost one edit, as one slip
+	// of the fingers, not two, so a swap is not outranked by two substitutions (Eip).
+	prev2 := make([]int, len(b)+1)
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
@@ -123,8 +126,11 @@ func editDistance(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
+		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
 }

@@ -68,3 +68,22 @@ func TestOppositeSuggestionNotSafe(t *testing.T) {
 		t.Errorf("the fixes of until's value: %v, want the inactive suggestion, not safe", fixes)
 	}
 }
+
+func TestEditDistance(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0},
+		{"vpc", "vcp", 1}, // neighbours swapped: one slip
+		{"vcp", "eip", 2},
+		{"bucket", "bukcet", 1},
+		{"kitten", "sitting", 3},
+		{"ab", "ba", 1},
+		{"abc", "ca", 3},
+	} {
+		if got := editDistance(tc.a, tc.b); got != tc.want {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
