@@ -101,11 +101,12 @@ func (c *checker) checkUnused() {
 		if !d.TopLevel || d.Name == "_" || used[d] || len(c.cfg.Bindings[d.Name]) > 1 {
 			continue // a duplicate name has its own error, and which one is used is unclear
 		}
-		// A resource or data source bound to a name nothing reads is not dead code: Carina
-		// manages it all the same, and the name is its identity in plans and state (making it
-		// anonymous would change that identity), so it is not reported, unlike in the reference.
+		// A resource, data source or module call bound to a name nothing reads is not dead code:
+		// Carina manages it (a module call: the module's resources) all the same, and the name is
+		// its identity in plans and state (a module's resources are named after the call), which
+		// making it anonymous would change, so it is not reported, unlike in the reference.
 		switch d.Kind {
-		case workspace.Value, workspace.ModuleCall:
+		case workspace.Value:
 			c.add(d.File, d.NameSpan, Warning, CodeUnused,
 				"unused let binding %q: nothing refers to it; remove it, or name it _", d.Name)
 		}
