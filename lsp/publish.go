@@ -371,11 +371,12 @@ func sameDiagnostic(a, b protocol.Diagnostic) bool {
 // toDiagnostic converts a diagnostic of the file v shows.
 func toDiagnostic(docs *documents, v textView, x diagnostics.Diagnostic, lines map[string]*source.Lines) protocol.Diagnostic {
 	out := protocol.Diagnostic{
-		Range:    toRange(v.lines, clampSpan(x.Span, len(v.text))),
-		Severity: protocol.DiagnosticSeverity(x.Severity),
-		Code:     string(x.Code),
-		Source:   "carina",
-		Message:  x.Message,
+		Range:           toRange(v.lines, clampSpan(x.Span, len(v.text))),
+		Severity:        protocol.DiagnosticSeverity(x.Severity),
+		Code:            string(x.Code),
+		CodeDescription: codeDescriptions()[x.Code],
+		Source:          "carina",
+		Message:         x.Message,
 	}
 	switch x.Code {
 	case diagnostics.CodeUnused, diagnostics.CodeWaitUnused:
@@ -400,6 +401,16 @@ func relatedRange(v textView, r diagnostics.Related, lines map[string]*source.Li
 	}
 	return protocol.Range{}
 }
+
+// codeDescriptions are the links to the codes' pages (diagnostics.DocURL), made once and shared
+// by every diagnostic of a code: a publish converts up to 1,000 diagnostics a keystroke.
+var codeDescriptions = sync.OnceValue(func() map[diagnostics.Code]*protocol.CodeDescription {
+	out := map[diagnostics.Code]*protocol.CodeDescription{}
+	for _, c := range diagnostics.Codes() {
+		out[c] = &protocol.CodeDescription{Href: protocol.URI(diagnostics.DocURL(c))}
+	}
+	return out
+})
 
 func clampSpan(s grammar.Span, n int) grammar.Span {
 	s.Start = min(max(s.Start, 0), int32(n))

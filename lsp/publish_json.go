@@ -11,7 +11,7 @@ import (
 // MarshalJSON encodes the diagnostics of a publish by hand. Every keystroke publishes its
 // document's diagnostics again (up to 1,000, with their related places): encoding them through
 // reflection cost more than the keystroke's re-parse. A diagnostic with a field the server never
-// sets (a code description, data, a numeric code) is encoded the general way.
+// sets (data, a numeric code) is encoded the general way.
 func (p publishDiagnosticsParams) MarshalJSON() ([]byte, error) {
 	buf := make([]byte, 0, 256+len(p.Diagnostics)*320)
 	buf = append(buf, `{"uri":`...)
@@ -39,7 +39,7 @@ func appendDiagnostic(buf []byte, d protocol.Diagnostic) ([]byte, error) {
 	if d.Code == nil {
 		plain = true
 	}
-	if !plain || d.CodeDescription != nil || d.Data != nil {
+	if !plain || d.Data != nil {
 		b, err := fastjson.Marshal(d)
 		return append(buf, b...), err
 	}
@@ -52,6 +52,11 @@ func appendDiagnostic(buf []byte, d protocol.Diagnostic) ([]byte, error) {
 	if d.Code != nil {
 		buf = append(buf, `,"code":`...)
 		buf = appendJSONString(buf, code)
+	}
+	if d.CodeDescription != nil {
+		buf = append(buf, `,"codeDescription":{"href":`...)
+		buf = appendJSONString(buf, string(d.CodeDescription.Href))
+		buf = append(buf, '}')
 	}
 	if d.Source != "" {
 		buf = append(buf, `,"source":`...)

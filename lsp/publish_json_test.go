@@ -10,7 +10,7 @@ import (
 
 // TestPublishJSON: the hand-written encoding of a publish decodes to what encoding/json makes of
 // the same value, for messages with every kind of character, related places, tags, a code that
-// is not a string (encoded the general way) and an empty list.
+// is not a string (encoded the general way), a code description and an empty list.
 func TestPublishJSON(t *testing.T) {
 	v := int32(7)
 	rng := protocol.Range{Start: protocol.Position{Line: 1, Character: 2}, End: protocol.Position{Line: 3, Character: 4294967295}}
@@ -20,7 +20,8 @@ func TestPublishJSON(t *testing.T) {
 			{Range: rng, Severity: protocol.DiagnosticSeverityError, Code: "syntax", Source: "carina",
 				Message: "quote \" backslash \\ newline \n tab \t cr \r nul \x00 bell \x07 é 😀 \u2028 \u2029 <&> bad \xff\xfe end"},
 			{Range: rng, Severity: protocol.DiagnosticSeverityWarning, Code: "unused-let", Source: "carina", Message: "m",
-				Tags: []protocol.DiagnosticTag{protocol.DiagnosticTagUnnecessary},
+				CodeDescription: &protocol.CodeDescription{Href: "https://example.com/docs/unused-let.md?a=\"b\"&c"},
+				Tags:            []protocol.DiagnosticTag{protocol.DiagnosticTagUnnecessary},
 				RelatedInformation: []protocol.DiagnosticRelatedInformation{
 					{Location: protocol.Location{URI: "file:///b.crn", Range: rng}, Message: "\"x\" also declared here"},
 					{Location: protocol.Location{URI: "untitled:Untitled-1", Range: rng}, Message: ""},

@@ -10,6 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"go.lsp.dev/protocol"
+
+	"github.com/carina-rs/carina-lsp/diagnostics"
 )
 
 // initializePull runs the handshake for a client that pulls diagnostics as VS Code's does: it
@@ -127,6 +129,7 @@ func TestPullDiagnostics(t *testing.T) {
 	if first.Kind != reportFull || first.ResultID == "" || !slices.Contains(first.codes(), "undefined-binding") {
 		t.Fatalf("first pull: %+v", first)
 	}
+	linksToPages(t, first.Items)
 	if again := c.pullDocument(app, first.ResultID); again.Kind != reportUnchanged || again.ResultID != first.ResultID || again.Items != nil {
 		t.Errorf("second pull with its id: %+v, want unchanged", again)
 	}
@@ -156,6 +159,7 @@ func TestPullDiagnostics(t *testing.T) {
 		gotCodes := map[protocol.DocumentURI][]string{}
 		for u, r := range got {
 			gotCodes[u] = r.codes()
+			linksToPages(t, r.Items)
 		}
 		if d := cmp.Diff(want, gotCodes); d != "" {
 			t.Errorf("token %q: codes by file (-want +got):\n%s", token, d)
@@ -229,7 +233,19 @@ func pushedTo(t *testing.T, caps string) {
 	}
 	uri := uriOf(filepath.Join(root, "main.crn"))
 	c.notify("textDocument/didOpen", &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: uri, LanguageID: "carina", Version: 1, Text: "let copy = nothing_here.x\n"}})
-	c.waitDiagnostics(uri, func(p publishDiagnosticsParams) bool {
+	p := c.waitDiagnostics(uri, func(p publishDiagnosticsParams) bool {
 		return slices.ContainsFunc(p.Diagnostics, func(d protocol.Diagnostic) bool { return d.Code == "undefined-binding" })
 	})
+	linksToPages(t, p.Diagnostics)
+}
+
+// linksToPages fails unless every diagnostic links to its code's page (codeDescription.href).
+func linksToPages(t *testing.T, ds []protocol.Diagnostic) {
+	t.Helper()
+	for _, d := range ds {
+		code, _ := d.Code.(string)
+		if want := diagnostics.DocURL(diagnostics.Code(code)); d.CodeDescription == nil || string(d.CodeDescription.Href) != want {
+			t.Errorf("%s %q: codeDescription %+v, want href %s", code, d.Message, d.CodeDescription, want)
+		}
+	}
 }

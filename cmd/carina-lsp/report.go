@@ -129,6 +129,7 @@ type sarifDriver struct {
 type sarifRule struct {
 	ID               string       `json:"id"`
 	ShortDescription sarifMessage `json:"shortDescription"`
+	HelpURI          string       `json:"helpUri"` // the code's page, which code scanning links to
 }
 
 type sarifMessage struct {
@@ -191,7 +192,8 @@ func writeSARIF(w io.Writer, diags []finding) error {
 	}
 	slices.Sort(codes)
 	for _, c := range codes {
-		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{ID: c, ShortDescription: sarifMessage{Text: "carina " + c}})
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{ID: c, ShortDescription: sarifMessage{Text: "carina " + c},
+			HelpURI: diagnostics.DocURL(diagnostics.Code(c))})
 	}
 	log := sarifLog{
 		Schema:  "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json",

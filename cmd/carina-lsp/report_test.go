@@ -188,6 +188,7 @@ type sarif struct {
 					ShortDescription struct {
 						Text string `json:"text"`
 					} `json:"shortDescription"`
+					HelpURI string `json:"helpUri"`
 				} `json:"rules"`
 			} `json:"driver"`
 		} `json:"tool"`
@@ -216,9 +217,9 @@ type sarifResultJSON struct {
 	} `json:"locations"`
 }
 
-// -format sarif prints a SARIF 2.1.0 log: version, schema, the driver's name and rules, and one
-// result per diagnostic with ruleId, level, message and a location with a 1-based region (UTF-16
-// columns, SARIF's default).
+// -format sarif prints a SARIF 2.1.0 log: version, schema, the driver's name and rules (each with
+// its code's page as helpUri), and one result per diagnostic with ruleId, level, message and a
+// location with a 1-based region (UTF-16 columns, SARIF's default).
 func TestSARIFFormat(t *testing.T) {
 	dir := t.TempDir()
 	// Two configurations: a syntax error turns off the unused checks of its own directory only.
@@ -252,6 +253,9 @@ func TestSARIFFormat(t *testing.T) {
 		rules = append(rules, r.ID)
 		if r.ShortDescription.Text == "" {
 			t.Errorf("rule %s has no short description", r.ID)
+		}
+		if want := diagnostics.DocURL(diagnostics.Code(r.ID)); r.HelpURI != want {
+			t.Errorf("rule %s: helpUri %q, want its page %s", r.ID, r.HelpURI, want)
 		}
 	}
 	type res struct {
