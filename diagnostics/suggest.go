@@ -15,7 +15,7 @@ func suggest(name string, candidates []string) string {
 // polarity are the prefixes that turn a word into its opposite: active, inactive; enabled,
 // disabled. A suggestion that only changes one for another is close in spelling and opposite in
 // meaning, so it is never applied as a safe fix.
-var polarity = []string{"", "in", "un", "non", "not", "dis", "en", "de", "im", "ir", "il"}
+var polarity = append([]string{""}, strings.Fields("in un non not dis en de im ir il")...)
 
 // opposite reports whether a and b are one stem with two different prefixes of polarity (case,
 // underscores and hyphens aside).
