@@ -135,8 +135,12 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "carina-lsp check: %v\n", walkErr)
 		return 2
 	}
+	printed := map[string]bool{}
 	for _, m := range messages {
-		fmt.Fprint(stderr, m)
+		if !printed[m] { // a broken carina-lsp.toml is said by each configuration under it
+			printed[m] = true
+			fmt.Fprint(stderr, m)
+		}
 	}
 	if fatal {
 		return 2

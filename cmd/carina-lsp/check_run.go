@@ -133,10 +133,12 @@ func (c *checker) check(ctx context.Context, t target) (out checked) {
 		return out
 	}
 	defer c.ws.Forget(t.dir)
-	chain, msgs := c.projects.chain(t.dir)
+	// Every mistake of the files, for every configuration they apply to: the workers check in
+	// any order, and the report stops at the first fatal outcome, so the run prints each once.
+	chain := c.projects.loader.Chain(t.dir, "")
 	if len(chain.Errors) > 0 {
-		for _, m := range msgs {
-			out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: %s\n", m))
+		for _, e := range chain.Errors {
+			out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: %s\n", e))
 		}
 		out.fatal = true
 		return out
