@@ -33,15 +33,26 @@ func TestReadmeServerCommands(t *testing.T) {
 	for _, m := range serve.FindAllStringSubmatch(readme, -1) {
 		commands = append(commands, strings.Fields(m[1])[1:])
 	}
-	args := regexp.MustCompile("`carina.server.args`[^\n]*?`(\\[[^`]*\\])`").FindAllStringSubmatch(readme, -1)
-	for _, m := range args {
-		var a []string
-		if err := json.Unmarshal([]byte(m[1]), &a); err != nil {
-			t.Fatalf("the docs' carina.server.args example %s: %v", m[1], err)
+	// Every list on a line that names the setting: its default `[]` and its examples.
+	list := regexp.MustCompile("`(\\[[^`]*\\])`")
+	examples := 0
+	for l := range strings.Lines(readme) {
+		if !strings.Contains(l, "`carina.server.args`") {
+			continue
 		}
-		if len(a) > 0 {
-			commands = append(commands, a)
+		for _, m := range list.FindAllStringSubmatch(l, -1) {
+			var a []string
+			if err := json.Unmarshal([]byte(m[1]), &a); err != nil {
+				t.Fatalf("the docs' carina.server.args example %s: %v", m[1], err)
+			}
+			if len(a) > 0 {
+				commands = append(commands, a)
+				examples++
+			}
 		}
+	}
+	if examples == 0 {
+		t.Error("the docs show no carina.server.args example")
 	}
 	var shown []string
 	for _, c := range commands {
