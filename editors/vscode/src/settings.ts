@@ -41,8 +41,11 @@ export interface Settings {
   schemas: string[];
   /** Diagnostic codes not to report (as `carina-lsp check -disable`). */
   disable: string[];
-  /** Formatting rewrites lists of maps of list-of-struct attributes as blocks, as `carina fmt`. */
-  listToBlocks: boolean;
+  /**
+   * Formatting rewrites lists of maps of list-of-struct attributes as blocks, as `carina fmt`;
+   * undefined when no settings file sets it, so that the project's carina-lsp.toml decides.
+   */
+  listToBlocks: boolean | undefined;
   /** Inlay hints show the inferred types of lets and untyped parameters. */
   inlayHintTypes: boolean;
 }
@@ -51,7 +54,7 @@ export interface Settings {
 export interface ServerSettings {
   schemas: string[];
   disable: string[];
-  listToBlocks: boolean;
+  listToBlocks?: boolean;
   inlayHints: { types: boolean };
 }
 
@@ -101,6 +104,17 @@ function stringList(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }
 
+/**
+ * Whether a settings file (the user's, the workspace's, a folder's) sets a setting, rather than
+ * its default applying: a reader without inspect (a test's) counts every value as set.
+ */
+function explicitlySet(config: ConfigurationReader, section: string): boolean {
+  const inspect = (config as Partial<ConfigurationInspector>).inspect;
+  if (!inspect) return true;
+  const i = inspect.call(config, section);
+  return !!i && (i.globalValue !== undefined || i.workspaceValue !== undefined || i.workspaceFolderValue !== undefined);
+}
+
 /** Reads the extension's settings from the `carina` configuration section. */
 export function readSettings(config: ConfigurationReader): Settings {
   const serverPath = config.get<string>(SETTINGS.serverPath, '');
@@ -109,7 +123,7 @@ export function readSettings(config: ConfigurationReader): Settings {
     serverArgs: stringList(config.get<string[]>(SETTINGS.serverArgs, [])),
     schemas: stringList(config.get<string[]>(SETTINGS.schemas, [])),
     disable: stringList(config.get<string[]>(SETTINGS.disable, [])),
-    listToBlocks: config.get<boolean>(SETTINGS.listToBlocks, true) !== false,
+    listToBlocks: explicitlySet(config, SETTINGS.listToBlocks) ? config.get<boolean>(SETTINGS.listToBlocks, true) !== false : undefined,
     inlayHintTypes: config.get<boolean>(SETTINGS.inlayHintTypes, false) === true,
   };
 }
@@ -241,7 +255,7 @@ export function serverSettings(settings: Settings, env: Pick<Environment, 'home'
   return {
     schemas: schemaPaths(settings, env),
     disable: settings.disable,
-    listToBlocks: settings.listToBlocks,
+    ...(settings.listToBlocks === undefined ? {} : { listToBlocks: settings.listToBlocks }),
     inlayHints: { types: settings.inlayHintTypes },
   };
 }

@@ -150,6 +150,12 @@ test('the server command: PATH lookup, explicit paths, no arguments by default',
   assert.deepEqual(server, { schemas, disable: [], listToBlocks: true, inlayHints: { types: false } });
   assert.deepEqual(ext.initializationOptions(server), server);
   assert.deepEqual(ext.didChangeConfigurationParams(server), { settings: { carina: server } });
+  // listToBlocks left at its default is not sent: the project's carina-lsp.toml decides.
+  const unset = ext.readSettings({ get: (k, d) => d, inspect: () => ({}) });
+  assert.equal(unset.listToBlocks, undefined);
+  assert.ok(!('listToBlocks' in ext.serverSettings(unset, env)));
+  const set = ext.readSettings({ get: (k, d) => (k === 'listToBlocks' ? false : d), inspect: (k) => (k === 'listToBlocks' ? { workspaceValue: false } : {}) });
+  assert.equal(ext.serverSettings(set, env).listToBlocks, false);
   fs.rmSync(dir, { recursive: true });
 });
 
@@ -183,7 +189,7 @@ test('the client starts the server with no arguments of its own, sends the schem
   await waitFor('initialized', () => count('initialized') === 1);
   const init = messages().find((m) => m.method === 'initialize');
   assert.deepEqual(init.args, ['--flag'], 'no --stdio or other argument is added');
-  assert.deepEqual(init.params.initializationOptions, { schemas: ['/schemas/aws.json'], disable: [], listToBlocks: true, inlayHints: { types: false } });
+  assert.deepEqual(init.params.initializationOptions, { schemas: ['/schemas/aws.json'], disable: [], inlayHints: { types: false } });
   assert.equal(init.params.trace, 'off');
   assert.deepEqual(mock.calls.errors, []);
 
@@ -196,7 +202,7 @@ test('the client starts the server with no arguments of its own, sends the schem
   changed('carina.schemas');
   await waitFor('didChangeConfiguration', () => count('workspace/didChangeConfiguration') === 1);
   const dcc = messages().find((m) => m.method === 'workspace/didChangeConfiguration');
-  assert.deepEqual(dcc.params, { settings: { carina: { schemas: ['/schemas/other.json'], disable: [], listToBlocks: true, inlayHints: { types: false } } } });
+  assert.deepEqual(dcc.params, { settings: { carina: { schemas: ['/schemas/other.json'], disable: [], inlayHints: { types: false } } } });
   assert.equal(count('initialize'), 1);
 
   // carina.disable and carina.listToBlocks: a notification with every server setting.
@@ -225,7 +231,7 @@ test('the client starts the server with no arguments of its own, sends the schem
   assert.equal(count('exit'), 1);
   const init2 = messages().filter((m) => m.method === 'initialize')[1];
   assert.deepEqual(init2.args, ['--flag', '--other']);
-  assert.deepEqual(init2.params.initializationOptions, { schemas: ['/schemas/other.json'], disable: [], listToBlocks: true, inlayHints: { types: false } });
+  assert.deepEqual(init2.params.initializationOptions, { schemas: ['/schemas/other.json'], disable: [], inlayHints: { types: false } });
 
   } finally {
     await ext.deactivate();
