@@ -94,6 +94,7 @@ const callerDepth = 8
 type CallerMemo struct {
 	mu   sync.Mutex
 	pins map[string]schema.Pins // by directory; Versions nil: it pins nothing
+	none map[string]bool        // directories that hold no configuration: looked through
 }
 
 // CallerPins returns the pins of the configuration that uses a module, looked for in the
@@ -118,6 +119,9 @@ func (w *Workspace) CallerPins(ctx context.Context, c *Config, memo *CallerMemo)
 			break
 		}
 		dir = parent
+		if memo.empty(dir) {
+			continue
+		}
 		pins, ok := memo.get(dir)
 		if !ok {
 			hasFiles, mayPin := w.mayPin(dir)
@@ -134,7 +138,8 @@ func (w *Workspace) CallerPins(ctx context.Context, c *Config, memo *CallerMemo)
 			case hasFiles:
 				pins = schema.Pins{Dir: dir} // pins nothing
 			default:
-				continue // no configuration here: look further up
+				memo.putEmpty(dir) // a tree's modules share the directories above them
+				continue           // no configuration here: look further up
 			}
 			memo.put(dir, pins)
 		}
@@ -154,6 +159,27 @@ func (m *CallerMemo) get(dir string) (schema.Pins, bool) {
 	defer m.mu.Unlock()
 	p, ok := m.pins[dir]
 	return p, ok
+}
+
+func (m *CallerMemo) empty(dir string) bool {
+	if m == nil {
+		return false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.none[dir]
+}
+
+func (m *CallerMemo) putEmpty(dir string) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.none == nil {
+		m.none = map[string]bool{}
+	}
+	m.none[dir] = true
 }
 
 func (m *CallerMemo) put(dir string, p schema.Pins) {
