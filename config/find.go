@@ -13,6 +13,13 @@ import (
 // dir holding .git, else at the filesystem root: a file outside the project the user works in must
 // not change its results.
 func Find(dir, root string) []string {
+	return find(dir, root, func(d string) (bool, bool) {
+		return isFile(filepath.Join(d, FileName)), isDir(filepath.Join(d, ".git"))
+	})
+}
+
+// find is Find with what a directory holds told by facts: a configuration file, a .git.
+func find(dir, root string, facts func(dir string) (file, git bool)) []string {
 	dir = absolute(dir)
 	if root != "" {
 		if root = absolute(root); !within(dir, root) {
@@ -21,10 +28,11 @@ func Find(dir, root string) []string {
 	}
 	var found []string
 	for d := dir; ; d = filepath.Dir(d) {
-		if p := filepath.Join(d, FileName); isFile(p) {
-			found = append(found, p)
+		file, git := facts(d)
+		if file {
+			found = append(found, filepath.Join(d, FileName))
 		}
-		if root != "" && d == root || root == "" && isDir(filepath.Join(d, ".git")) || filepath.Dir(d) == d {
+		if root != "" && d == root || root == "" && git || filepath.Dir(d) == d {
 			break
 		}
 	}
@@ -62,8 +70,13 @@ func isDir(p string) bool {
 // the server asks for a directory's chain at every check. Safe for concurrent use.
 type Loader struct {
 	mu    sync.Mutex
-	files map[string]*parsed // by path
+	files map[string]*parsed  // by path
+	dirs  map[string]dirFacts // what each directory walked through holds, by directory
 }
+
+// dirFacts is what a directory holds that Find asks: a configuration file, a .git. A check of a
+// tree asks for every configuration's directory and those above, thousands of times the same.
+type dirFacts struct{ file, git bool }
 
 // parsed is a file as read: its values and its mistakes (or why it could not be read).
 type parsed struct {
@@ -72,7 +85,7 @@ type parsed struct {
 }
 
 // NewLoader returns an empty loader.
-func NewLoader() *Loader { return &Loader{files: map[string]*parsed{}} }
+func NewLoader() *Loader { return &Loader{files: map[string]*parsed{}, dirs: map[string]dirFacts{}} }
 
 // Forget drops what was read of the file at path (it changed, appeared or went away); "" drops
 // everything.
@@ -81,20 +94,36 @@ func (l *Loader) Forget(path string) {
 	defer l.mu.Unlock()
 	if path == "" {
 		clear(l.files)
+		clear(l.dirs)
 		return
 	}
 	delete(l.files, filepath.Clean(path))
+	delete(l.dirs, filepath.Dir(filepath.Clean(path)))
 }
 
 // Chain returns the configuration in effect in directory dir (see Find for root).
 func (l *Loader) Chain(dir, root string) *Chain {
 	c := &Chain{}
-	for _, p := range Find(dir, root) {
+	for _, p := range find(dir, root, l.facts) {
 		pf := l.read(p)
 		c.Files = append(c.Files, pf.f)
 		c.Errors = append(c.Errors, pf.errs...)
 	}
 	return c
+}
+
+// facts tells what a directory holds, once.
+func (l *Loader) facts(dir string) (file, git bool) {
+	l.mu.Lock()
+	f, ok := l.dirs[dir]
+	l.mu.Unlock()
+	if !ok {
+		f = dirFacts{isFile(filepath.Join(dir, FileName)), isDir(filepath.Join(dir, ".git"))}
+		l.mu.Lock()
+		l.dirs[dir] = f
+		l.mu.Unlock()
+	}
+	return f.file, f.git
 }
 
 func (l *Loader) read(path string) *parsed {
