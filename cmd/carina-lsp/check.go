@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
@@ -51,7 +50,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	severitySet := false
 	fl.Visit(func(f *flag.Flag) { severitySet = severitySet || f.Name == "severity" })
-	write, ok := writers()[*format]
+	start, ok := formats()[*format]
 	if !ok {
 		fmt.Fprintf(stderr, "carina-lsp check: unknown format %q (want text, json, github or sarif)\n", *format)
 		return 2
@@ -120,12 +119,22 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		targets = next
 	}
 	c := &checker{ws: ws, projects: proj, opts: diagnostics.Options{Disable: disabled}, memo: true, verbose: *verbose, threshold: threshold, thresholdSet: severitySet}
-	var findings []finding
+	// Each configuration's findings go to disk as it is done: memory does not grow with the
+	// tree or the number of findings, and the report reads them back in order.
+	sp, err := newSpool()
+	if err != nil {
+		fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
+		return 2
+	}
+	defer sp.close()
+	var spoolErr error
 	var messages []string
 	failing := false
 	c.run(ctx, targets, *jobs, func(out checked) {
 		messages = append(messages, out.messages...)
-		findings = append(findings, out.findings...)
+		if err := sp.add(out.findings); err != nil && spoolErr == nil {
+			spoolErr = err
+		}
 		failing = failing || out.fails
 		ioFailed = ioFailed || out.ioFailed
 		internalFailed = internalFailed || out.internal
@@ -149,12 +158,16 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "carina-lsp check: interrupted")
 		return 2
 	}
-	slices.SortStableFunc(findings, func(a, b finding) int { return diagnostics.Compare(a.Diagnostic, b.Diagnostic) })
-	if ff.diff {
-		write = func(io.Writer, []finding) error { return nil } // the diff is the output
-	}
 	out := bufio.NewWriterSize(stdout, 64<<10) // one write a line was most of the time of a large report
-	err = write(out, findings)
+	err = spoolErr
+	if err == nil && !ff.diff { // with -diff the diff is the output
+		var r reportStream
+		if r, err = start(out, sp.codes); err == nil {
+			if err = sp.each(r.item); err == nil {
+				err = r.end()
+			}
+		}
+	}
 	if err == nil {
 		err = out.Flush()
 	}

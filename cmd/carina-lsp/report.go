@@ -12,8 +12,16 @@ import (
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
-// writer renders findings in one output format.
-type writer func(w io.Writer, fs []finding) error
+// reportFormat starts a report in one output format on w: its items are written one at a time, in
+// order, then it is ended. codes are every code the findings have, sorted (SARIF lists them as
+// rules before the results).
+type reportFormat func(w io.Writer, codes []diagnostics.Code) (reportStream, error)
+
+// reportStream is a report being written.
+type reportStream interface {
+	item(f finding) error
+	end() error
+}
 
 // finding is a diagnostic with its range in its file, computed while the file was at hand.
 type finding struct {
@@ -21,9 +29,81 @@ type finding struct {
 	Range posRange
 }
 
-// writers returns the output formats of `check` by name.
-func writers() map[string]writer {
-	return map[string]writer{"text": writeText, "json": writeJSON, "github": writeGitHub, "sarif": writeSARIF}
+// formats returns the output formats of `check` by name.
+func formats() map[string]reportFormat {
+	return map[string]reportFormat{
+		"text":   lines(textLine),
+		"json":   startJSON,
+		"github": lines(githubLine),
+		"sarif":  startSARIF,
+	}
+}
+
+// writeAll writes a whole report of findings (in the order given) in format f.
+func writeAll(f reportFormat, w io.Writer, fs []finding) error {
+	var codes []diagnostics.Code
+	for _, x := range fs {
+		if c, found := slices.BinarySearch(codes, x.Code); !found {
+			codes = slices.Insert(codes, c, x.Code)
+		}
+	}
+	r, err := f(w, codes)
+	if err != nil {
+		return err
+	}
+	for _, x := range fs {
+		if err := r.item(x); err != nil {
+			return err
+		}
+	}
+	return r.end()
+}
+
+// lineReport is a format of one line a finding and nothing around them.
+type lineReport struct {
+	w    io.Writer
+	line func(io.Writer, finding) error
+}
+
+func lines(line func(io.Writer, finding) error) reportFormat {
+	return func(w io.Writer, _ []diagnostics.Code) (reportStream, error) { return lineReport{w, line}, nil }
+}
+
+func (r lineReport) item(f finding) error { return r.line(r.w, f) }
+func (r lineReport) end() error           { return nil }
+
+// jsonItems writes the items of a JSON array that an encoder with two-space indentation would
+// write as one value, nested depth arrays and objects deep, one at a time: the same bytes, the
+// array never in memory.
+type jsonItems struct {
+	w     io.Writer
+	depth int
+	n     int
+}
+
+func (j *jsonItems) item(v any) error {
+	pad := strings.Repeat("  ", j.depth+1)
+	b, err := json.MarshalIndent(v, pad, "  ")
+	if err != nil {
+		return err
+	}
+	sep := "\n"
+	if j.n > 0 {
+		sep = ",\n"
+	}
+	j.n++
+	_, err = io.WriteString(j.w, sep+pad+string(b))
+	return err
+}
+
+// close ends the array: "]" on a line of its own, or "[]" right after the "[" when it is empty.
+func (j *jsonItems) close() error {
+	if j.n == 0 {
+		_, err := io.WriteString(j.w, "]")
+		return err
+	}
+	_, err := io.WriteString(j.w, "\n"+strings.Repeat("  ", j.depth)+"]")
+	return err
 }
 
 // pos is a 0-based LSP position (UTF-16 columns).
@@ -45,15 +125,11 @@ func rangeOf(d diagnostics.Diagnostic, files map[string]*workspace.File) posRang
 	return posRange{pos{sl, sc}, pos{el, ec}}
 }
 
-// writeText prints `path:line:col: severity: message [code]`, 1-based, UTF-16 columns.
-func writeText(w io.Writer, diags []finding) error {
-	for _, d := range diags {
-		r := d.Range
-		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", d.Path, r.Start.Line+1, r.Start.Character+1, d.Severity, d.Message, d.Code); err != nil {
-			return err
-		}
-	}
-	return nil
+// textLine prints `path:line:col: severity: message [code]`, 1-based, UTF-16 columns.
+func textLine(w io.Writer, d finding) error {
+	r := d.Range
+	_, err := fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", d.Path, r.Start.Line+1, r.Start.Character+1, d.Severity, d.Message, d.Code)
+	return err
 }
 
 type jsonDiag struct {
@@ -65,36 +141,40 @@ type jsonDiag struct {
 }
 
 // writeJSON prints an array of diagnostics with 0-based LSP positions.
-func writeJSON(w io.Writer, diags []finding) error {
-	out := make([]jsonDiag, 0, len(diags))
-	for _, d := range diags {
-		out = append(out, jsonDiag{File: d.Path, Range: d.Range, Severity: d.Severity.String(), Code: string(d.Code), Message: d.Message})
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+func startJSON(w io.Writer, _ []diagnostics.Code) (reportStream, error) {
+	_, err := io.WriteString(w, "[")
+	return &jsonReport{jsonItems{w: w}}, err
 }
 
-// writeGitHub prints GitHub Actions workflow commands, which the Actions runner turns into
-// annotations on the pull request.
-func writeGitHub(w io.Writer, diags []finding) error {
-	for _, d := range diags {
-		r := d.Range
-		level := "notice"
-		switch d.Severity {
-		case diagnostics.Error:
-			level = "error"
-		case diagnostics.Warning:
-			level = "warning"
-		}
-		_, err := fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",
-			level, ghProperty(filepath.ToSlash(d.Path)), r.Start.Line+1, r.Start.Character+1, r.End.Line+1, r.End.Character+1,
-			ghProperty("carina "+string(d.Code)), ghData(d.Message))
-		if err != nil {
-			return err
-		}
+type jsonReport struct{ items jsonItems }
+
+func (r *jsonReport) item(d finding) error {
+	return r.items.item(jsonDiag{File: d.Path, Range: d.Range, Severity: d.Severity.String(), Code: string(d.Code), Message: d.Message})
+}
+
+func (r *jsonReport) end() error {
+	if err := r.items.close(); err != nil {
+		return err
 	}
-	return nil
+	_, err := io.WriteString(r.items.w, "\n")
+	return err
+}
+
+// githubLine prints a GitHub Actions workflow command, which the Actions runner turns into an
+// annotation on the pull request.
+func githubLine(w io.Writer, d finding) error {
+	r := d.Range
+	level := "notice"
+	switch d.Severity {
+	case diagnostics.Error:
+		level = "error"
+	case diagnostics.Warning:
+		level = "warning"
+	}
+	_, err := fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",
+		level, ghProperty(filepath.ToSlash(d.Path)), r.Start.Line+1, r.Start.Character+1, r.End.Line+1, r.End.Character+1,
+		ghProperty("carina "+string(d.Code)), ghData(d.Message))
+	return err
 }
 
 func ghData(s string) string {
@@ -164,43 +244,64 @@ type sarifRegion struct {
 	EndColumn   int `json:"endColumn"`
 }
 
-// writeSARIF prints a SARIF 2.1.0 log for code scanning.
-func writeSARIF(w io.Writer, diags []finding) error {
+// startSARIF starts a SARIF 2.1.0 log for code scanning: everything up to its results, the rules
+// of codes among it; the results follow one at a time.
+func startSARIF(w io.Writer, codes []diagnostics.Code) (reportStream, error) {
 	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: "carina-lsp", Rules: []sarifRule{}}}, Results: []sarifResult{}}
-	var codes []string
-	for _, d := range diags {
-		if !slices.Contains(codes, string(d.Code)) {
-			codes = append(codes, string(d.Code))
-		}
-		r := d.Range
-		level := "note"
-		switch d.Severity {
-		case diagnostics.Error:
-			level = "error"
-		case diagnostics.Warning:
-			level = "warning"
-		}
-		run.Results = append(run.Results, sarifResult{
-			RuleID:  string(d.Code),
-			Level:   level,
-			Message: sarifMessage{Text: d.Message},
-			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
-				ArtifactLocation: sarifArtifact{URI: filepath.ToSlash(d.Path)},
-				Region:           sarifRegion{r.Start.Line + 1, r.Start.Character + 1, r.End.Line + 1, r.End.Character + 1},
-			}}},
-		})
-	}
-	slices.Sort(codes)
 	for _, c := range codes {
-		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{ID: c, ShortDescription: sarifMessage{Text: "carina " + c},
-			HelpURI: diagnostics.DocURL(diagnostics.Code(c))})
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{ID: string(c), ShortDescription: sarifMessage{Text: "carina " + string(c)},
+			HelpURI: diagnostics.DocURL(c)})
 	}
 	log := sarifLog{
 		Schema:  "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json",
 		Version: "2.1.0",
 		Runs:    []sarifRun{run},
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(log)
+	// The log with no results, split where they go: the results are written in between.
+	b, err := json.MarshalIndent(log, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	const results = `"results": [`
+	head, tail, ok := strings.Cut(string(b), results+"]")
+	if !ok {
+		return nil, fmt.Errorf("sarif: no results in %s", b)
+	}
+	if _, err := io.WriteString(w, head+results); err != nil {
+		return nil, err
+	}
+	return &sarifReport{items: jsonItems{w: w, depth: 3}, tail: tail}, nil
+}
+
+type sarifReport struct {
+	items jsonItems
+	tail  string
+}
+
+func (r *sarifReport) item(d finding) error {
+	rg := d.Range
+	level := "note"
+	switch d.Severity {
+	case diagnostics.Error:
+		level = "error"
+	case diagnostics.Warning:
+		level = "warning"
+	}
+	return r.items.item(sarifResult{
+		RuleID:  string(d.Code),
+		Level:   level,
+		Message: sarifMessage{Text: d.Message},
+		Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
+			ArtifactLocation: sarifArtifact{URI: filepath.ToSlash(d.Path)},
+			Region:           sarifRegion{rg.Start.Line + 1, rg.Start.Character + 1, rg.End.Line + 1, rg.End.Character + 1},
+		}}},
+	})
+}
+
+func (r *sarifReport) end() error {
+	if err := r.items.close(); err != nil {
+		return err
+	}
+	_, err := io.WriteString(r.items.w, r.tail+"\n")
+	return err
 }

@@ -158,7 +158,7 @@ func TestGitHubEscaping(t *testing.T) {
 	d := diagnostics.Diagnostic{Path: path, Span: grammar.Span{Start: 4, End: 5}, Severity: diagnostics.Info,
 		Code: "some,code:x", Message: msg}
 	var out bytes.Buffer
-	if err := writeGitHub(&out, []finding{{Diagnostic: d, Range: rangeOf(d, files)}}); err != nil {
+	if err := writeAll(lines(githubLine), &out, []finding{{Diagnostic: d, Range: rangeOf(d, files)}}); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Count(out.String(), "\n") != 1 || strings.Contains(out.String(), "\r") {

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"bufio"
+	"cmp"
+	"container/heap"
+	"encoding/binary"
+	"errors"
+	"io"
+	"os"
+	"slices"
+
+	"github.com/carina-rs/carina-lsp/diagnostics"
+)
+
+// spool keeps the findings of a check run on disk, not in memory, as they are handed over: one
+// run a configuration, sorted (diagnostics.Compare), each written as soon as its configuration is
+// checked. The report reads them back merged in that order, the order check has always printed,
+// whatever the number of workers; memory holds the runs' first findings and, while merging, the
+// runs that overlap the place reached (usually one), not the findings.
+type spool struct {
+	f     *os.File
+	w     *bufio.Writer
+	size  int64
+	runs  []spoolRun
+	codes []diagnostics.Code // every code of the findings, sorted
+	n     int
+}
+
+// spoolRun is one configuration's findings on disk: where, and the first one.
+type spoolRun struct {
+	off, len int64
+	first    finding
+}
+
+func newSpool() (*spool, error) {
+	f, err := os.CreateTemp("", "carina-lsp-check-*")
+	if err != nil {
+		return nil, err
+	}
+	os.Remove(f.Name()) // gone with the process, whatever happens to it
+	return &spool{f: f, w: bufio.NewWriterSize(f, 64<<10)}, nil
+}
+
+func (s *spool) close() { s.f.Close() }
+
+// add writes one configuration's findings, sorted.
+func (s *spool) add(fs []finding) error {
+	if len(fs) == 0 {
+		return nil
+	}
+	off := s.size
+	var buf []byte
+	for _, f := range fs {
+		buf = encodeFinding(buf[:0], f)
+		n, err := s.w.Write(buf)
+		if err != nil {
+			return err
+		}
+		s.size += int64(n)
+		if c, found := slices.BinarySearch(s.codes, f.Code); !found {
+			s.codes = slices.Insert(s.codes, c, f.Code)
+		}
+	}
+	s.n += len(fs)
+	s.runs = append(s.runs, spoolRun{off: off, len: s.size - off, first: fs[0]})
+	return nil
+}
+
+// each hands over every finding in diagnostics.Compare order (stable: runs added earlier first
+// among equal ones, as the sort of all findings in one slice put them).
+func (s *spool) each(yield func(finding) error) error {
+	if err := s.w.Flush(); err != nil {
+		return err
+	}
+	order := make([]int, len(s.runs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return diagnostics.Compare(s.runs[a].first.Diagnostic, s.runs[b].first.Diagnostic) })
+	var h cursors
+	next := 0 // the next run of order to join the merge
+	for next < len(order) || h.Len() > 0 {
+		// A run joins once the merge reaches its first finding: until then it cannot hold the
+		// smallest.
+		for next < len(order) && (h.Len() == 0 || compareAt(s.runs[order[next]].first, order[next], h[0].cur, h[0].run) <= 0) {
+			r := s.runs[order[next]]
+			c := &cursor{run: order[next], r: bufio.NewReaderSize(io.NewSectionReader(s.f, r.off, r.len), 4096)}
+			if err := c.advance(); err != nil {
+				return err
+			}
+			heap.Push(&h, c)
+			next++
+		}
+		c := h[0]
+		if err := yield(c.cur); err != nil {
+			return err
+		}
+		if err := c.advance(); errors.Is(err, io.EOF) {
+			heap.Pop(&h)
+		} else if err != nil {
+			return err
+		} else {
+			heap.Fix(&h, 0)
+		}
+	}
+	return nil
+}
+
+// compareAt orders findings, and equal ones by the order their runs were added.
+func compareAt(a finding, ra int, b finding, rb int) int {
+	return cmp.Or(diagnostics.Compare(a.Diagnostic, b.Diagnostic), cmp.Compare(ra, rb))
+}
+
+// cursor is a run being merged: its reader and its current finding.
+type cursor struct {
+	run int
+	r   *bufio.Reader
+	cur finding
+}
+
+func (c *cursor) advance() error {
+	f, err := decodeFinding(c.r)
+	if err != nil {
+		return err
+	}
+	c.cur = f
+	return nil
+}
+
+type cursors []*cursor
+
+func (h cursors) Len() int           { return len(h) }
+func (h cursors) Less(i, j int) bool { return compareAt(h[i].cur, h[i].run, h[j].cur, h[j].run) < 0 }
+func (h cursors) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *cursors) Push(x any)        { *h = append(*h, x.(*cursor)) }
+func (h *cursors) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+// encodeFinding appends what the report and the order need of a finding: its file, span,
+// severity, code, message and range.
+func encodeFinding(b []byte, f finding) []byte {
+	str := func(s string) {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	str(f.Path)
+	b = binary.AppendVarint(b, int64(f.Span.Start))
+	b = binary.AppendVarint(b, int64(f.Span.End))
+	b = binary.AppendVarint(b, int64(f.Severity))
+	str(string(f.Code))
+	str(f.Message)
+	for _, n := range []int{f.Range.Start.Line, f.Range.Start.Character, f.Range.End.Line, f.Range.End.Character} {
+		b = binary.AppendVarint(b, int64(n))
+	}
+	return b
+}
+
+// decodeFinding reads what encodeFinding wrote; io.EOF at the end of a run.
+func decodeFinding(r *bufio.Reader) (finding, error) {
+	var f finding
+	var err error
+	str := func() string {
+		if err != nil {
+			return ""
+		}
+		var n uint64
+		if n, err = binary.ReadUvarint(r); err != nil {
+			return ""
+		}
+		buf := make([]byte, n)
+		_, err = io.ReadFull(r, buf)
+		return string(buf)
+	}
+	num := func() int {
+		if err != nil {
+			return 0
+		}
+		var n int64
+		n, err = binary.ReadVarint(r)
+		return int(n)
+	}
+	f.Path = str()
+	if err != nil {
+		return f, err // io.EOF before a finding: the run's end
+	}
+	f.Span.Start, f.Span.End = int32(num()), int32(num())
+	f.Severity = diagnostics.Severity(num())
+	f.Code = diagnostics.Code(str())
+	f.Message = str()
+	f.Range.Start.Line, f.Range.Start.Character, f.Range.End.Line, f.Range.End.Character = num(), num(), num(), num()
+	if errors.Is(err, io.EOF) {
+		err = io.ErrUnexpectedEOF // within a finding
+	}
+	return f, err
+}

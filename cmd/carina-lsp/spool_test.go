@@ -1,0 +1,122 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/grammar"
+)
+
+// wholeJSON and wholeSARIF are the reports as one value through json.Encoder, as check wrote
+// them before it streamed: the streaming formats must write the same bytes.
+func wholeJSON(w io.Writer, fs []finding) error {
+	out := make([]jsonDiag, 0, len(fs))
+	for _, d := range fs {
+		out = append(out, jsonDiag{File: d.Path, Range: d.Range, Severity: d.Severity.String(), Code: string(d.Code), Message: d.Message})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+func wholeSARIF(w io.Writer, fs []finding) error {
+	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: "carina-lsp", Rules: []sarifRule{}}}, Results: []sarifResult{}}
+	var codes []string
+	for _, d := range fs {
+		if !slices.Contains(codes, string(d.Code)) {
+			codes = append(codes, string(d.Code))
+		}
+		r := d.Range
+		level := "note"
+		switch d.Severity {
+		case diagnostics.Error:
+			level = "error"
+		case diagnostics.Warning:
+			level = "warning"
+		}
+		run.Results = append(run.Results, sarifResult{RuleID: string(d.Code), Level: level, Message: sarifMessage{Text: d.Message},
+			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: filepath.ToSlash(d.Path)},
+				Region: sarifRegion{r.Start.Line + 1, r.Start.Character + 1, r.End.Line + 1, r.End.Character + 1}}}}})
+	}
+	slices.Sort(codes)
+	for _, c := range codes {
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{ID: c, ShortDescription: sarifMessage{Text: "carina " + c}, HelpURI: diagnostics.DocURL(diagnostics.Code(c))})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(sarifLog{Schema: "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})
+}
+
+// TestSpoolReport hands runs of findings to a spool as check does (each run sorted, the runs in
+// any order, their files interleaving: a directory's files between a subdirectory's, `a-b/`
+// before `a/`, equal findings in two runs) and writes the report from it in every format: the
+// bytes are those of the findings sorted stably in one slice and written as one value.
+func TestSpoolReport(t *testing.T) {
+	paths := []string{"a/a.crn", "a/m/x.crn", "a/z.crn", "a-b/c.crn", "a.crn", "b/<&>.crn", "b/é.crn"}
+	codes := []diagnostics.Code{"unused-let", "syntax", "pipe-form", "wait-unused"}
+	for seed := range uint64(200) {
+		rng := rand.New(rand.NewPCG(seed, 0x73706f6f6c))
+		var runs [][]finding
+		for range rng.IntN(6) {
+			var run []finding
+			for range rng.IntN(5) {
+				start := int32(rng.IntN(4))
+				run = append(run, finding{
+					Diagnostic: diagnostics.Diagnostic{Path: paths[rng.IntN(len(paths))], Span: grammar.Span{Start: start, End: start + int32(rng.IntN(2))},
+						Severity: diagnostics.Severity(1 + rng.IntN(3)), Code: codes[rng.IntN(len(codes))], Message: fmt.Sprintf("m%d <\"%s\">", rng.IntN(3), "x\u2028")},
+					Range: posRange{pos{int(start), 1}, pos{int(start), 2}},
+				})
+			}
+			slices.SortStableFunc(run, func(a, b finding) int { return diagnostics.Compare(a.Diagnostic, b.Diagnostic) })
+			runs = append(runs, run)
+		}
+		var all []finding
+		sp, err := newSpool()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, run := range runs {
+			all = append(all, run...)
+			if err := sp.add(run); err != nil {
+				t.Fatal(err)
+			}
+		}
+		slices.SortStableFunc(all, func(a, b finding) int { return diagnostics.Compare(a.Diagnostic, b.Diagnostic) })
+		for name, whole := range map[string]func(io.Writer, []finding) error{
+			"text":   func(w io.Writer, fs []finding) error { return writeAll(lines(textLine), w, fs) },
+			"github": func(w io.Writer, fs []finding) error { return writeAll(lines(githubLine), w, fs) },
+			"json":   wholeJSON,
+			"sarif":  wholeSARIF,
+		} {
+			var want, got bytes.Buffer
+			if err := whole(&want, all); err != nil {
+				t.Fatal(err)
+			}
+			r, err := formats()[name](&got, sp.codes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := sp.each(r.item); err != nil {
+				t.Fatal(err)
+			}
+			if err := r.end(); err != nil {
+				t.Fatal(err)
+			}
+			if got.String() != want.String() {
+				t.Fatalf("seed %d, %s: the streamed report differs:\n--- whole\n%s\n--- streamed\n%s", seed, name, want.String(), got.String())
+			}
+			if name == "text" && len(all) > 0 && !strings.Contains(got.String(), all[0].Path) {
+				t.Fatalf("seed %d: the report does not hold the findings", seed)
+			}
+		}
+		sp.close()
+	}
+}
