@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -31,7 +32,7 @@ type symbolIndex struct {
 	parser *grammar.Parser
 
 	mu     sync.Mutex
-	byDir  map[string][]indexedSymbol
+	byDir  map[string]*indexedDir
 	cancel context.CancelFunc // the build under way
 	ready  chan struct{}      // closed when the last build started is done
 	builds sync.WaitGroup     // every build still running, canceled ones included
@@ -39,12 +40,20 @@ type symbolIndex struct {
 	walked int                // configuration directories the last complete build found
 }
 
-// indexedSymbol is one name of the index.
+// indexedDir is what the index holds of one directory: the names of its files that hold symbols,
+// and the symbols. A workspace of 72,600 files keeps this for every one of them, so it holds no
+// path or URI (made for the answers only) and no string that shares memory with a file's text.
+type indexedDir struct {
+	files []string // base names
+	syms  []indexedSymbol
+}
+
+// indexedSymbol is one name of the index, in the file files[file] of its directory.
 type indexedSymbol struct {
-	name      string
-	kind      protocol.SymbolKind
-	container string
-	loc       protocol.Location
+	name, container string
+	rng             protocol.Range
+	kind            uint8
+	file            uint16
 }
 
 // progressToken is the token of the index's $/progress notifications.
@@ -61,7 +70,7 @@ const maxWalk = 100_000
 func newSymbolIndex(s *Server) *symbolIndex {
 	ready := make(chan struct{})
 	close(ready)
-	return &symbolIndex{s: s, parser: grammar.NewParser(), byDir: map[string][]indexedSymbol{}, ready: ready}
+	return &symbolIndex{s: s, parser: grammar.NewParser(), byDir: map[string]*indexedDir{}, ready: ready}
 }
 
 // start (re)builds the index of folders in the background, canceling a build under way.
@@ -209,26 +218,41 @@ func (ix *symbolIndex) index(ctx context.Context, dir string) {
 			files = append(files, &workspace.File{Path: path, AST: ix.parser.Fork().Parse(text), Lines: source.NewLines(text)})
 		}
 	}
-	var syms []indexedSymbol
+	id := &indexedDir{}
 	if len(files) > 0 {
 		lines := map[string]*source.Lines{}
 		for _, f := range files {
 			lines[f.Path] = f.Lines
 		}
+		file := map[string]uint16{}
+		containers := map[string]string{} // one copy of each container name
 		for _, x := range navigate.WorkspaceSymbols(ctx, []*workspace.Config{workspace.Build(dir, files)}, "") {
-			syms = append(syms, indexedSymbol{
-				name: x.Name, kind: protocol.SymbolKind(x.Kind), container: x.Container,
-				loc: protocol.Location{URI: uriOf(x.Path), Range: toRange(lines[x.Path], x.Span)},
-			})
+			n, ok := file[x.Path]
+			if !ok {
+				if len(id.files) > math.MaxUint16 {
+					break // more files than a directory holds in practice; the rest unindexed
+				}
+				n = uint16(len(id.files))
+				file[x.Path] = n
+				id.files = append(id.files, strings.Clone(filepath.Base(x.Path))) // not the path it slices
+			}
+			c, ok := containers[x.Container]
+			if !ok {
+				c = strings.Clone(x.Container)
+				containers[c] = c
+			}
+			// The names are slices of the file's text: cloned, so the text can go.
+			id.syms = append(id.syms, indexedSymbol{name: strings.Clone(x.Name), container: c, rng: toRange(lines[x.Path], x.Span), kind: uint8(x.Kind), file: n})
 		}
 	}
+	id.syms = slices.Clip(id.syms)
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	if len(syms) == 0 {
+	if len(id.syms) == 0 {
 		delete(ix.byDir, dir)
 		return
 	}
-	ix.byDir[dir] = syms
+	ix.byDir[dir] = id
 }
 
 // changed indexes a directory again after its files changed on disk, when it is under a folder.
@@ -245,38 +269,47 @@ func (ix *symbolIndex) search(ctx context.Context, query string, skip map[string
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	var out []scoredSymbol
-	for dir, syms := range ix.byDir {
+	for dir, id := range ix.byDir {
 		if ctx.Err() != nil {
 			return nil
 		}
 		if skip[dir] {
 			continue
 		}
-		for _, x := range syms {
+		for _, x := range id.syms {
 			if score, ok := navigate.MatchSymbol(query, x.name); ok {
-				out = append(out, scoredSymbol{x, score})
+				out = append(out, scoredSymbol{name: x.name, kind: protocol.SymbolKind(x.kind), container: x.container, path: filepath.Join(dir, id.files[x.file]), rng: x.rng, score: score})
 			}
 		}
 	}
 	return out
 }
 
-// scoredSymbol is a match of a workspace-symbol query.
+// scoredSymbol is a match of a workspace-symbol query: from the index, or from an open
+// configuration with the URI the client knows its file by.
 type scoredSymbol struct {
-	indexedSymbol
-	score int
+	name, container string
+	kind            protocol.SymbolKind
+	path            string
+	uri             protocol.DocumentURI // "" for the index's: made for the answers kept
+	rng             protocol.Range
+	score           int
 }
 
 // bestSymbols sorts matches best first (then by name and place) and keeps the first max.
 func bestSymbols(found []scoredSymbol, max int) []protocol.SymbolInformation {
 	slices.SortFunc(found, func(a, b scoredSymbol) int {
-		return cmp.Or(cmp.Compare(a.score, b.score), cmp.Compare(a.name, b.name), cmp.Compare(a.loc.URI, b.loc.URI),
-			cmp.Compare(a.loc.Range.Start.Line, b.loc.Range.Start.Line), cmp.Compare(a.loc.Range.Start.Character, b.loc.Range.Start.Character))
+		return cmp.Or(cmp.Compare(a.score, b.score), cmp.Compare(a.name, b.name), cmp.Compare(a.path, b.path),
+			cmp.Compare(a.rng.Start.Line, b.rng.Start.Line), cmp.Compare(a.rng.Start.Character, b.rng.Start.Character))
 	})
 	found = found[:min(len(found), max)]
 	out := make([]protocol.SymbolInformation, 0, len(found))
 	for _, x := range found {
-		out = append(out, protocol.SymbolInformation{Name: x.name, Kind: x.kind, ContainerName: x.container, Location: x.loc})
+		uri := x.uri
+		if uri == "" {
+			uri = uriOf(x.path)
+		}
+		out = append(out, protocol.SymbolInformation{Name: x.name, Kind: x.kind, ContainerName: x.container, Location: protocol.Location{URI: uri, Range: x.rng}})
 	}
 	return out
 }

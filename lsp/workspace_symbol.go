@@ -23,7 +23,7 @@ func workspaceSymbol(ctx context.Context, s *Server, p *protocol.WorkspaceSymbol
 			continue
 		}
 		score, _ := navigate.MatchSymbol(p.Query, x.Name)
-		found = append(found, scoredSymbol{indexedSymbol{name: x.Name, kind: protocol.SymbolKind(x.Kind), container: x.Container, loc: locs[0]}, score})
+		found = append(found, scoredSymbol{name: x.Name, kind: protocol.SymbolKind(x.Kind), container: x.Container, path: x.Path, uri: locs[0].URI, rng: locs[0].Range, score: score})
 	}
 	for _, d := range s.docs.all() {
 		if d.path != "" {
