@@ -18,13 +18,15 @@ func documentDiagnostic(ctx context.Context, s *Server, p *documentDiagnosticPar
 	if path == "" {
 		return documentDiagnosticReport{Kind: reportFull}, nil
 	}
-	r, err := s.pullReports(ctx, filepath.Dir(path))
+	// Only this file's items matter: the others' ids are not the client's question.
+	need := func(f, id string) bool { return f == path && (p.PreviousResultID == "" || id != p.PreviousResultID) }
+	r, _, err := s.pullReports(ctx, filepath.Dir(path), need)
 	if err != nil {
 		return nil, err
 	}
-	fr, ok := r.files[path]
-	if !ok {
+	i := r.file(path)
+	if i < 0 {
 		return documentDiagnosticReport{Kind: reportFull}, nil // not a file of the configuration
 	}
-	return fr.report(p.PreviousResultID), nil
+	return r.report(i, p.PreviousResultID), nil
 }

@@ -149,6 +149,8 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 	}
 	if h.ordered {
 		res, err := s.run(ctx, method, h, req.Params())
+		res, then := afterReplied(res)
+		defer then()
 		return reply(ctx, res, err)
 	}
 	id := idKey(call.ID())
@@ -167,11 +169,28 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		if rctx.Err() != nil && ctx.Err() == nil {
 			res, err = nil, protocol.ErrRequestCancelled
 		}
+		res, then := afterReplied(res)
 		if rerr := reply(context.WithoutCancel(ctx), res, err); rerr != nil {
 			s.log.Debug("reply failed", zap.String("method", method), zap.Error(rerr))
 		}
+		then()
 	}()
 	return nil
+}
+
+// thenResult is a handler's result with work to do once it has been sent: what needs the answer
+// gone first (the memory of a large one given back).
+type thenResult struct {
+	result any
+	then   func()
+}
+
+// afterReplied splits a handler's result into the answer and what to do once it is sent.
+func afterReplied(res any) (any, func()) {
+	if t, ok := res.(thenResult); ok {
+		return t.result, t.then
+	}
+	return res, func() {}
 }
 
 // replyCall answers a notification method sent as a request (with an id): every request gets a

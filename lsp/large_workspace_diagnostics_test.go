@@ -31,6 +31,8 @@ type largePull struct {
 	partials      int
 	heap          float64 // MiB the server holds after the pull (its session, the reports kept)
 	heapNoReports float64 // the same once the reports are dropped
+	pullPerFile   float64 // bytes the pull cache holds a file
+	indexPerFile  float64 // bytes the symbol index holds a file
 }
 
 func pullLarge(tb testing.TB, root, open string) largePull {
@@ -104,12 +106,20 @@ func pullLarge(tb testing.TB, root, open string) largePull {
 	c.notes = nil // what the client received is not the server's heap
 	c.mu.Unlock()
 	out.again = pullAgain(tb, c, ids, out.files)
-	out.heap = float64(heapNow()-before) / (1 << 20)
+	ids = nil
+	withAll := heapNow()
+	out.heap = float64(withAll-before) / (1 << 20)
 	c.srv.pulls.mu.Lock()
 	kept := len(c.srv.pulls.dirs)
 	c.srv.pulls.mu.Unlock()
 	c.srv.pulls.invalidateAll()
-	out.heapNoReports = float64(heapNow()-before) / (1 << 20)
+	noReports := heapNow()
+	out.heapNoReports = float64(noReports-before) / (1 << 20)
+	out.pullPerFile = float64(withAll-noReports) / float64(out.files)
+	c.srv.index.mu.Lock()
+	clear(c.srv.index.byDir) // the server is not asked for symbols again
+	c.srv.index.mu.Unlock()
+	out.indexPerFile = float64(noReports-heapNow()) / float64(out.files)
 	// The open file's configuration stays, with what its check reads (the configuration above a
 	// module, for the provider versions it pins): a handful, not the root's thousand.
 	if st := c.srv.ws.Stats(); st.Configs > 3 || kept < 1000 {
@@ -228,8 +238,8 @@ func TestLargeWorkspaceDiagnostics(t *testing.T) {
 	for _, v := range want {
 		n += len(v)
 	}
-	t.Logf("%d files (%d findings) in %d partial results; first after %v, answer after %v; again (all unchanged) %v; heap %.1f MiB (%.1f without the reports kept)",
-		got.files, n, got.partials, got.firstPartial, got.total, got.again, got.heap, got.heapNoReports)
+	t.Logf("%d files (%d findings) in %d partial results; first after %v, answer after %v; again (all unchanged) %v; heap %.1f MiB (%.1f without the reports kept); a file: %.0f B in the pull cache, %.0f B in the symbol index",
+		got.files, n, got.partials, got.firstPartial, got.total, got.again, got.heap, got.heapNoReports, got.pullPerFile, got.indexPerFile)
 	if got.partials < 2 {
 		t.Errorf("%d partial results for %d files", got.partials, got.files)
 	}
@@ -244,10 +254,11 @@ func TestLargeWorkspaceDiagnostics(t *testing.T) {
 func BenchmarkLargeWorkspaceDiagnostics(b *testing.B) {
 	root, open := largeRoot(b, 1000)
 	var first, all, again []time.Duration
-	var heap, bare float64
+	var heap, bare, pullB, indexB float64
 	for b.Loop() {
 		p := pullLarge(b, root, open)
 		first, all, again, heap, bare = append(first, p.firstPartial), append(all, p.total), append(again, p.again), p.heap, p.heapNoReports
+		pullB, indexB = p.pullPerFile, p.indexPerFile
 	}
 	median := func(ds []time.Duration) float64 {
 		slices.Sort(ds)
@@ -258,4 +269,6 @@ func BenchmarkLargeWorkspaceDiagnostics(b *testing.B) {
 	b.ReportMetric(median(again), "again-ms")
 	b.ReportMetric(heap, "heap-MiB")
 	b.ReportMetric(bare, "heap-no-reports-MiB")
+	b.ReportMetric(pullB, "pull-cache-B/file")
+	b.ReportMetric(indexB, "symbol-index-B/file")
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"time"
@@ -12,6 +13,10 @@ import (
 // partialEvery is how long reports gather before a partial result carries them: the first goes
 // as soon as the first configuration is checked.
 const partialEvery = 100 * time.Millisecond
+
+// returnAfter is the files a pull must answer for before the server hands the memory it used
+// back to the system.
+const returnAfter = 5000
 
 // workspaceDiagnostic answers workspace/diagnostic: the diagnostics of every file of every
 // configuration under the workspace folders (and of the open documents), each file's report
@@ -24,6 +29,8 @@ func workspaceDiagnostic(ctx context.Context, s *Server, p *workspaceDiagnosticP
 	for _, x := range p.PreviousResultIDs {
 		prev[documentPath(x.URI)] = x.Value
 	}
+	// A file needs its items sent unless the client holds them under the id they still have.
+	need := func(path, id string) bool { v := prev[path]; return v == "" || v != id }
 	dirs := s.pullDirs(ctx)
 	stream := len(p.PartialResultToken) > 0
 
@@ -33,7 +40,7 @@ func workspaceDiagnostic(ctx context.Context, s *Server, p *workspaceDiagnosticP
 	for range min(runtime.GOMAXPROCS(0), max(len(dirs), 1)) {
 		wg.Go(func() {
 			for dir := range jobs {
-				r, err := s.pullReports(ctx, dir)
+				r, _, err := s.pullReports(ctx, dir, need)
 				if err != nil {
 					continue // canceled, or a directory gone since the walk
 				}
@@ -65,10 +72,12 @@ func workspaceDiagnostic(ctx context.Context, s *Server, p *workspaceDiagnosticP
 			last = time.Now()
 		}
 	}
+	files := 0
 	for r := range done {
-		for _, path := range r.order {
-			fr := r.files[path]
-			item := workspaceDocumentDiagnosticReport{documentDiagnosticReport: fr.report(prev[path]), URI: s.docs.uriOf(path), Version: fr.version}
+		files += len(r.files)
+		for i, fr := range r.files {
+			path := r.path(fr)
+			item := workspaceDocumentDiagnosticReport{documentDiagnosticReport: r.report(i, prev[path]), URI: s.docs.uriOf(path), Version: fr.version}
 			if stream {
 				batch = append(batch, item)
 			} else {
@@ -86,7 +95,14 @@ func workspaceDiagnostic(ctx context.Context, s *Server, p *workspaceDiagnosticP
 	if all == nil {
 		all = []workspaceDocumentDiagnosticReport{}
 	}
-	return workspaceDiagnosticReport{Items: all}, nil
+	res := workspaceDiagnosticReport{Items: all}
+	if files < returnAfter {
+		return res, nil
+	}
+	// A pull of a large tree makes garbage in proportion to it (the client's previous ids, the
+	// reports), and Go would keep the pages for minutes: a server that idles in an editor between
+	// pulls gives them back once the answer is out (one collection of what it holds, milliseconds).
+	return thenResult{res, debug.FreeOSMemory}, nil
 }
 
 // pullDirs returns the configuration directories workspace diagnostics cover: those of the open
