@@ -16,8 +16,8 @@ import (
 // spool keeps the findings of a check run on disk, not in memory, as they are handed over: one
 // run a configuration, sorted (diagnostics.Compare), each written as soon as its configuration is
 // checked. The report reads them back merged in that order, the order check has always printed,
-// whatever the number of workers; memory holds the runs' first findings and, while merging, the
-// runs that overlap the place reached (usually one), not the findings.
+// whatever the number of workers; memory holds where each run lies and, while merging, the runs'
+// first findings and a reader for each run that overlaps the place reached (usually one).
 type spool struct {
 	f     *os.File
 	w     *bufio.Writer
@@ -27,11 +27,8 @@ type spool struct {
 	n     int
 }
 
-// spoolRun is one configuration's findings on disk: where, and the first one.
-type spoolRun struct {
-	off, len int64
-	first    finding
-}
+// spoolRun is where one configuration's findings lie on disk.
+type spoolRun struct{ off, len int64 }
 
 func newSpool() (*spool, error) {
 	f, err := os.CreateTemp("", "carina-lsp-check-*")
@@ -63,7 +60,7 @@ func (s *spool) add(fs []finding) error {
 		}
 	}
 	s.n += len(fs)
-	s.runs = append(s.runs, spoolRun{off: off, len: s.size - off, first: fs[0]})
+	s.runs = append(s.runs, spoolRun{off: off, len: s.size - off})
 	return nil
 }
 
@@ -73,17 +70,26 @@ func (s *spool) each(yield func(finding) error) error {
 	if err := s.w.Flush(); err != nil {
 		return err
 	}
+	// Each run's first finding orders the runs: read now, when the checks' memory is gone.
+	first := make([]finding, len(s.runs))
+	for i, r := range s.runs {
+		f, err := decodeFinding(bufio.NewReaderSize(io.NewSectionReader(s.f, r.off, r.len), 512))
+		if err != nil {
+			return err
+		}
+		first[i] = f
+	}
 	order := make([]int, len(s.runs))
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return diagnostics.Compare(s.runs[a].first.Diagnostic, s.runs[b].first.Diagnostic) })
+	slices.SortStableFunc(order, func(a, b int) int { return diagnostics.Compare(first[a].Diagnostic, first[b].Diagnostic) })
 	var h cursors
 	next := 0 // the next run of order to join the merge
 	for next < len(order) || h.Len() > 0 {
 		// A run joins once the merge reaches its first finding: until then it cannot hold the
 		// smallest.
-		for next < len(order) && (h.Len() == 0 || compareAt(s.runs[order[next]].first, order[next], h[0].cur, h[0].run) <= 0) {
+		for next < len(order) && (h.Len() == 0 || compareAt(first[order[next]], order[next], h[0].cur, h[0].run) <= 0) {
 			r := s.runs[order[next]]
 			c := &cursor{run: order[next], r: bufio.NewReaderSize(io.NewSectionReader(s.f, r.off, r.len), 4096)}
 			if err := c.advance(); err != nil {
