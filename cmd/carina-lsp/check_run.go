@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -38,6 +39,55 @@ type checker struct {
 	// else a configuration file's diagnostics.fail-on, else error.
 	threshold    diagnostics.Severity
 	thresholdSet bool
+	deps         recentDeps
+}
+
+// keptDeps is how many directories of modules and upstream states the workspace keeps built for
+// the configurations still to come: the configurations of a tree are checked in order, and those
+// near each other use the same modules.
+const keptDeps = 64
+
+// recentDeps are the directories of modules and upstream states read by the configurations
+// checked last, oldest first, at most keptDeps: the older ones are forgotten by the workspace, so
+// that memory does not grow with the modules of the tree.
+type recentDeps struct {
+	mu   sync.Mutex
+	dirs []string
+}
+
+// read records the directories a configuration read and forgets those no longer among the last
+// keptDeps.
+func (r *recentDeps) read(ws *workspace.Workspace, cfg *workspace.Config) {
+	var dirs []string
+	seen := map[*workspace.Config]bool{}
+	var visit func(*workspace.Config)
+	visit = func(c *workspace.Config) {
+		if c == nil || seen[c] {
+			return
+		}
+		seen[c] = true
+		for _, imps := range []map[string]*workspace.Import{c.Modules, c.Upstreams} {
+			for _, imp := range imps {
+				if imp.Dir != "" && imp.Dir != cfg.Dir {
+					dirs = append(dirs, imp.Dir)
+				}
+				visit(imp.Config)
+			}
+		}
+	}
+	visit(cfg)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, d := range dirs {
+		if i := slices.Index(r.dirs, d); i >= 0 {
+			r.dirs = slices.Delete(r.dirs, i, i+1) // read again: the most recent
+		}
+		r.dirs = append(r.dirs, d)
+	}
+	for len(r.dirs) > keptDeps {
+		ws.Forget(r.dirs[0])
+		r.dirs = r.dirs[1:]
+	}
 }
 
 // run checks the targets next yields with up to jobs workers, one configuration each at a time,
@@ -196,6 +246,7 @@ func (c *checker) check(ctx context.Context, t target) (out checked) {
 			lines[f.Path] = f
 		}
 		diags := diagnostics.CheckWith(ctx, cfg, idx, opts)
+		c.deps.read(c.ws, cfg)
 		out.findings = make([]finding, 0, len(diags))
 		for _, d := range diags {
 			if (t.only == nil || t.only[d.Path]) && !ignored(chain, d.Path) {
