@@ -204,6 +204,11 @@ func collectTargets(paths []string) ([]target, error) {
 	return out, nil
 }
 
+// within reports whether dir is top or lies under it.
+func within(dir, top string) bool {
+	return dir == top || strings.HasPrefix(dir, top) && (strings.HasSuffix(top, string(filepath.Separator)) || dir[len(top)] == filepath.Separator)
+}
+
 // walkTargets hands the targets of collectTargets to emit in the same order. When the paths are
 // all directories, each target is handed over as soon as the walk finds it (`check` checks it
 // meanwhile); a file among them may widen a target found earlier, so then they are handed over
@@ -217,7 +222,28 @@ func walkTargets(paths []string, emit func(target)) error {
 	}
 	byDir := map[string]*target{}
 	var order []string
+	// One directory walked, the large case, needs no byDir: a directory's files come together
+	// (between its subdirectories'), so only the directories with targets that enclose the place
+	// reached are remembered, and memory does not grow with the tree.
+	single := stream && len(paths) == 1
+	var enclosing []string
+	fresh := func(dir string) bool {
+		for len(enclosing) > 0 && !within(dir, enclosing[len(enclosing)-1]) {
+			enclosing = enclosing[:len(enclosing)-1]
+		}
+		if len(enclosing) > 0 && enclosing[len(enclosing)-1] == dir {
+			return false
+		}
+		enclosing = append(enclosing, dir)
+		return true
+	}
 	add := func(dir, file string) {
+		if single {
+			if fresh(dir) {
+				emit(target{dir: dir})
+			}
+			return
+		}
 		t := byDir[dir]
 		if t == nil {
 			t = &target{dir: dir}
@@ -261,7 +287,11 @@ func walkTargets(paths []string, emit func(target)) error {
 				if errors.Is(err, fs.ErrPermission) && path != root {
 					// Reported with the results; the rest of the tree is still checked.
 					found = true
-					if byDir[path] == nil {
+					if single {
+						if fresh(path) {
+							emit(target{dir: path, err: fmt.Errorf("%s: permission denied", path)})
+						}
+					} else if byDir[path] == nil {
 						t := &target{dir: path, err: fmt.Errorf("%s: permission denied", path)}
 						byDir[path], order = t, append(order, path)
 						if stream {
