@@ -27,7 +27,8 @@ type Sources struct {
 	// chosen are the indexes of pinned versions, by .carina/schemas directory and choices.
 	chosen map[string]*Index
 	// callers are the choices of the configurations that use a module, by the module's directory.
-	callers map[string]map[string]Choice
+	callers    map[string]map[string]Choice
+	choiceMaps map[string]map[string]Choice // each choice of callers once, by choiceKey
 	// locks are the lock files read, by path (nil data: none there), so that a tree of
 	// thousands of configurations does not look for one in every directory above each; Reset
 	// forgets them (the server calls it when a lock file changes).
@@ -105,7 +106,9 @@ func (s *Sources) nearest(dir string, cache *map[string]string, probe func(dir s
 	if *cache == nil {
 		*cache = map[string]string{}
 	}
-	for _, d := range below {
+	// The directories above dir, not dir: those are shared by the configurations below them, and
+	// dir, asked again, costs one probe; a tree of thousands of configurations is not kept.
+	for _, d := range below[min(1, len(below)):] {
 		(*cache)[d] = found
 	}
 	return found
@@ -195,7 +198,19 @@ func (s *Sources) ForConfig(pins Pins) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
+	ck := choiceKey(choices)
 	s.mu.Lock()
+	if len(pins.Modules) > 0 {
+		// One map for each choice there is, shared by the modules of a tree's configurations.
+		if same, ok := s.choiceMaps[ck]; ok {
+			choices = same
+		} else {
+			if s.choiceMaps == nil {
+				s.choiceMaps = map[string]map[string]Choice{}
+			}
+			s.choiceMaps[ck] = choices
+		}
+	}
 	for _, m := range pins.Modules {
 		if s.callers == nil {
 			s.callers = map[string]map[string]Choice{}
@@ -204,7 +219,7 @@ func (s *Sources) ForConfig(pins Pins) (*Index, error) {
 	}
 	s.mu.Unlock()
 	local := s.findLocal(pins.Dir)
-	key := local + "\x00" + choiceKey(choices)
+	key := local + "\x00" + ck
 	s.mu.Lock()
 	idx, ok := s.chosen[key]
 	extra := s.extra
@@ -239,7 +254,8 @@ func (s *Sources) findLock(dir string) string {
 	})
 }
 
-// readLock is os.ReadFile remembered per path, a missing file included.
+// readLock is os.ReadFile remembered per path for the lock files there are (findLock remembers
+// where there is none).
 func (s *Sources) readLock(path string) ([]byte, error) {
 	s.mu.Lock()
 	data, ok := s.locks[path]
@@ -247,7 +263,7 @@ func (s *Sources) readLock(path string) ([]byte, error) {
 	if !ok {
 		var err error
 		if data, err = os.ReadFile(path); err != nil {
-			data = nil
+			return nil, fs.ErrNotExist
 		}
 		s.mu.Lock()
 		if s.locks == nil {
