@@ -104,7 +104,16 @@ func (l *Loader) Forget(path string) {
 // Chain returns the configuration in effect in directory dir (see Find for root).
 func (l *Loader) Chain(dir, root string) *Chain {
 	c := &Chain{}
-	for _, p := range find(dir, root, l.facts) {
+	start := absolute(dir)
+	facts := func(d string) (bool, bool) {
+		if d == start {
+			// Asked once a check: remembering every configuration's directory would keep the
+			// tree; those above it are shared.
+			return isFile(filepath.Join(d, FileName)), isDir(filepath.Join(d, ".git"))
+		}
+		return l.facts(d)
+	}
+	for _, p := range find(dir, root, facts) {
 		pf := l.read(p)
 		c.Files = append(c.Files, pf.f)
 		c.Errors = append(c.Errors, pf.errs...)
