@@ -36,7 +36,7 @@ type FS interface {
 type OSFS struct{}
 
 // ReadFile reads a file.
-func (OSFS) ReadFile(path string) ([]byte, error) { return os.ReadFile(path) }
+func (OSFS) ReadFile(path string) ([]byte, error) { return readFile(path) }
 
 // ReadDir lists a directory.
 func (OSFS) ReadDir(dir string) ([]fs.DirEntry, error) { return os.ReadDir(dir) }
