@@ -12,6 +12,7 @@ import (
 
 // checker carries one configuration's check run.
 type checker struct {
+	kids     []grammar.Node // pipeWalk's stack of children
 	ctx      context.Context
 	cfg      *workspace.Config
 	schemas  *schema.Index // nil: no schemas
