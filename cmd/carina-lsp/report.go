@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -79,20 +80,28 @@ type jsonItems struct {
 	w     io.Writer
 	depth int
 	n     int
+	buf   bytes.Buffer
+	enc   *json.Encoder // into buf: an encoder reuses its buffers where MarshalIndent does not
+	pad   string
 }
 
 func (j *jsonItems) item(v any) error {
-	pad := strings.Repeat("  ", j.depth+1)
-	b, err := json.MarshalIndent(v, pad, "  ")
-	if err != nil {
+	if j.enc == nil {
+		j.pad = strings.Repeat("  ", j.depth+1)
+		j.enc = json.NewEncoder(&j.buf)
+		j.enc.SetIndent(j.pad, "  ")
+	}
+	j.buf.Reset()
+	if j.n > 0 {
+		j.buf.WriteString(",")
+	}
+	j.buf.WriteString("\n")
+	j.buf.WriteString(j.pad)
+	if err := j.enc.Encode(v); err != nil { // MarshalIndent's bytes, and a newline
 		return err
 	}
-	sep := "\n"
-	if j.n > 0 {
-		sep = ",\n"
-	}
 	j.n++
-	_, err = io.WriteString(j.w, sep+pad+string(b))
+	_, err := j.w.Write(bytes.TrimSuffix(j.buf.Bytes(), []byte("\n")))
 	return err
 }
 

@@ -72,12 +72,25 @@ func (s *spool) each(yield func(finding) error) error {
 	}
 	// Each run's first finding orders the runs: read now, when the checks' memory is gone.
 	first := make([]finding, len(s.runs))
+	var free []*bufio.Reader // of the runs merged: a run at a time is the usual case
+	reader := func(r spoolRun) *bufio.Reader {
+		sr := io.NewSectionReader(s.f, r.off, r.len)
+		if n := len(free); n > 0 {
+			b := free[n-1]
+			free = free[:n-1]
+			b.Reset(sr)
+			return b
+		}
+		return bufio.NewReaderSize(sr, 4096)
+	}
 	for i, r := range s.runs {
-		f, err := decodeFinding(bufio.NewReaderSize(io.NewSectionReader(s.f, r.off, r.len), 512))
+		b := reader(r)
+		f, err := decodeFinding(b)
 		if err != nil {
 			return err
 		}
 		first[i] = f
+		free = append(free, b)
 	}
 	order := make([]int, len(s.runs))
 	for i := range order {
@@ -90,8 +103,7 @@ func (s *spool) each(yield func(finding) error) error {
 		// A run joins once the merge reaches its first finding: until then it cannot hold the
 		// smallest.
 		for next < len(order) && (h.Len() == 0 || compareAt(first[order[next]], order[next], h[0].cur, h[0].run) <= 0) {
-			r := s.runs[order[next]]
-			c := &cursor{run: order[next], r: bufio.NewReaderSize(io.NewSectionReader(s.f, r.off, r.len), 4096)}
+			c := &cursor{run: order[next], r: reader(s.runs[order[next]])}
 			if err := c.advance(); err != nil {
 				return err
 			}
@@ -104,6 +116,7 @@ func (s *spool) each(yield func(finding) error) error {
 		}
 		if err := c.advance(); errors.Is(err, io.EOF) {
 			heap.Pop(&h)
+			free = append(free, c.r)
 		} else if err != nil {
 			return err
 		} else {
