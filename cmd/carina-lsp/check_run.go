@@ -148,9 +148,13 @@ func (c *checker) run(ctx context.Context, next func() (target, bool), jobs int,
 		wg.Wait()
 		close(ready)
 	}()
+	gc := newGCFloor(heapFloor)
+	defer gc.restore()
+	gc.adjust()
 	pending := map[int]checked{}
 	due := 0 // the index of the next outcome to report
 	for r := range ready {
+		gc.adjust()
 		pending[r.i] = r.out
 		for out, ok := pending[due]; ok && ctx.Err() == nil; out, ok = pending[due] {
 			delete(pending, due)
