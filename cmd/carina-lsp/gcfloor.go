@@ -2,8 +2,8 @@ package main
 
 import (
 	"os"
+	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 )
 
 // gcFloor keeps the collector from running every few megabytes while a check of many
@@ -16,7 +16,7 @@ import (
 type gcFloor struct {
 	floor   uint64
 	percent int // set last; 0: none
-	live    []metrics.Sample
+	calls   int
 }
 
 // heapFloor is check's floor: a few times what a configuration holds.
@@ -26,22 +26,33 @@ const heapFloor = 32 << 20
 // provider take.
 const minLive = 4 << 20
 
+// adjustEvery is how many configurations go between two looks at the heap: ReadMemStats stops
+// the world (tens of microseconds), and runtime/metrics, which does not, costs every process
+// 0.1 ms to initialise.
+const adjustEvery = 32
+
 func newGCFloor(floor uint64) *gcFloor {
 	if _, set := os.LookupEnv("GOGC"); set {
 		return nil
 	}
-	return &gcFloor{floor: floor, live: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}}
+	return &gcFloor{floor: floor}
 }
 
-// adjust sets the collector's target from the heap live after the last collection.
+// adjust sets the collector's target from the heap live after the last collection, every
+// adjustEvery calls.
 func (g *gcFloor) adjust() {
 	if g == nil {
 		return
 	}
-	metrics.Read(g.live)
+	if g.calls++; g.calls%adjustEvery != 1 {
+		return
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
 	live := uint64(0)
-	if g.live[0].Value.Kind() == metrics.KindUint64 {
-		live = g.live[0].Value.Uint64()
+	if ms.NumGC > 0 {
+		// The target was set from what the last collection left live, at the percent in force.
+		live = ms.NextGC * 100 / uint64(100+max(g.percent, 100))
 	}
 	// Until the schemas are loaded the heap is nearly empty: what is live then says nothing of
 	// what a configuration holds, and a target from it would be many times the floor.
