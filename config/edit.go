@@ -2,16 +2,48 @@ package config
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
 )
 
-var (
-	levelsHeader = regexp.MustCompile(`^\s*\[\s*diagnostics\s*\.\s*levels\s*\]\s*(#.*)?$`)
-	anyHeader    = regexp.MustCompile(`^\s*\[`)
-)
+// space is what a regular expression's \s matches. The lines are matched by hand: a package-level
+// regular expression is compiled in every process, the CLI's version included.
+const space = "\t\n\f\r "
+
+// levelsHeader reports whether line is the header [diagnostics.levels] (spaces around its parts,
+// a comment after it).
+func levelsHeader(line string) bool {
+	rest, ok := strings.CutPrefix(strings.TrimLeft(line, space), "[")
+	if !ok {
+		return false
+	}
+	inner, after, ok := strings.Cut(rest, "]")
+	if !ok {
+		return false
+	}
+	parts := strings.Split(inner, ".")
+	if len(parts) != 2 || strings.Trim(parts[0], space) != "diagnostics" || strings.Trim(parts[1], space) != "levels" {
+		return false
+	}
+	after = strings.TrimLeft(after, space)
+	return after == "" || strings.HasPrefix(after, "#")
+}
+
+// anyHeader reports whether line starts a table.
+func anyHeader(line string) bool { return strings.HasPrefix(strings.TrimLeft(line, space), "[") }
+
+// keyLine reports whether line sets code: `code =` or `"code" =`.
+func keyLine(line string, code diagnostics.Code) bool {
+	rest := strings.TrimLeft(line, space)
+	rest = strings.TrimPrefix(rest, `"`)
+	rest, ok := strings.CutPrefix(rest, string(code))
+	if !ok {
+		return false
+	}
+	rest = strings.TrimPrefix(rest, `"`)
+	return strings.HasPrefix(strings.TrimLeft(rest, space), "=")
+}
 
 // WithLevel returns the text of a configuration file with code's level set: the code's line in
 // [diagnostics.levels] replaced, or added under that table's header, or the table added at the
@@ -20,14 +52,13 @@ var (
 // the table twice, which Parse reports.
 func WithLevel(text string, code diagnostics.Code, l Level) string {
 	line := fmt.Sprintf("%s = %q", code, l)
-	keyLine := regexp.MustCompile(`^\s*"?` + regexp.QuoteMeta(string(code)) + `"?\s*=`)
 	lines := strings.Split(text, "\n")
 	for h, l := range lines {
-		if !levelsHeader.MatchString(l) {
+		if !levelsHeader(l) {
 			continue
 		}
-		for i := h + 1; i < len(lines) && !anyHeader.MatchString(lines[i]); i++ {
-			if keyLine.MatchString(lines[i]) {
+		for i := h + 1; i < len(lines) && !anyHeader(lines[i]); i++ {
+			if keyLine(lines[i], code) {
 				lines[i] = line
 				return strings.Join(lines, "\n")
 			}
