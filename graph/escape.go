@@ -102,6 +102,10 @@ func xmlEscape(s string) string {
 	return xmlReplacer.Replace(s)
 }
 
+// XMLText is the text s as the pictures write it in an element or a double-quoted attribute
+// (xmlEscape): for whoever edits a picture written.
+func XMLText(s string) string { return xmlEscape(s) }
+
 var xmlReplacer = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
 
 // dotMaxChunk bounds the bytes of one quoted DOT string: Graphviz (2.43, Debian's) rejects a

@@ -3,7 +3,6 @@ package lsp
 import (
 	"bytes"
 	"context"
-	"encoding/xml"
 	"path"
 	"strings"
 
@@ -90,8 +89,6 @@ func (r *graphResult) nameUntitled(dirName string, uri protocol.DocumentURI) {
 		}
 	}
 	if r.SVG != "" {
-		var title strings.Builder
-		_ = xml.EscapeText(&title, []byte(name))
-		r.SVG = strings.Replace(r.SVG, "<title>"+dirName+"</title>", "<title>"+title.String()+"</title>", 1)
+		r.SVG = strings.Replace(r.SVG, "<title>"+graph.XMLText(dirName)+"</title>", "<title>"+graph.XMLText(name)+"</title>", 1)
 	}
 }
