@@ -1,0 +1,484 @@
+// Command scale measures how carina-lsp scales with the size of a tree and the cores of a
+// machine, side by side with Carina's own parser in the same run: it generates trees of the
+// corpus copied N times (-copies, ten files a directory, each directory one configuration), and
+// prints for each the wall time, CPU time and peak memory of `carina-lsp check` at 1, 2, 4, ...
+// workers up to the core count, of `refparse` on the same files serially and in as many processes
+// as cores, the ratio of their CPU and check's CPU per file, the language server's memory before
+// and after a client pulls the whole workspace's diagnostics (as VS Code does), and what start-up
+// costs against a Go program that prints one line. The numbers docs/benchmarks.md's scale table
+// quotes (`./scripts/bench scale`).
+//
+//	go run ./internal/scale -bin carina-lsp -ref testdata/reference -corpus testdata/corpus
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+func main() {
+	bin := flag.String("bin", "", "the carina-lsp binary to measure")
+	ref := flag.String("ref", "testdata/reference", "the directory of refparse")
+	corpusDir := flag.String("corpus", "testdata/corpus", "the corpus of .crn files")
+	copiesFlag := flag.String("copies", "20,200", "the trees: the corpus copied this many times each")
+	runs := flag.Int("runs", 3, "runs of each measurement (the median is printed)")
+	cores := flag.Int("cores", runtime.NumCPU(), "the most workers and processes")
+	keep := flag.String("keep", "", "generate the trees here and keep them (default: a temporary directory, removed)")
+	only := flag.String("only", "", "measure only: check, refparse, server or startup")
+	small := flag.String("small", "examples/wait-cert", "the configuration whose check start-up is measured")
+	flag.Parse()
+	if *bin == "" {
+		fmt.Fprintln(os.Stderr, "scale: -bin is required")
+		os.Exit(2)
+	}
+	if *only != "startup" {
+		if err := run(*bin, filepath.Join(*ref, "refparse"), *corpusDir, *copiesFlag, *keep, *only, *runs, *cores); err != nil {
+			fmt.Fprintln(os.Stderr, "scale:", err)
+			os.Exit(1)
+		}
+	}
+	if *only == "" || *only == "startup" {
+		if err := startup(*bin, *small, 10*(*runs)+1); err != nil {
+			fmt.Fprintln(os.Stderr, "scale:", err)
+			os.Exit(1)
+		}
+	}
+}
+
+func run(bin, refparse, corpusDir, copiesFlag, keep, only string, runs, cores int) error {
+	files, err := corpusFiles(corpusDir)
+	if err != nil {
+		return err
+	}
+	tmp := keep
+	if tmp == "" {
+		if tmp, err = os.MkdirTemp("", "carina-scale-"); err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+	}
+	fmt.Printf("# %s, %d cores (%s), load %s, %d runs each, medians\n", time.Now().UTC().Format("2006-01-02 15:04Z"), runtime.NumCPU(), cpuModel(), loadAverage(), runs)
+	fmt.Println("| tree | what | wall | CPU | peak memory | speed-up |")
+	fmt.Println("|---|---|---|---|---|---|")
+	for _, c := range strings.Split(copiesFlag, ",") {
+		copies, err := strconv.Atoi(strings.TrimSpace(c))
+		if err != nil || copies < 1 {
+			return fmt.Errorf("-copies: %q", c)
+		}
+		root := filepath.Join(tmp, fmt.Sprintf("copies%d", copies))
+		all, err := tree(files, root, copies)
+		if err != nil {
+			return err
+		}
+		name := fmt.Sprintf("%d files", len(all))
+		var last sample // check at the most workers
+		if only == "" || only == "check" {
+			var one sample
+			for j := 1; j <= cores; j *= 2 {
+				s, err := median(runs, func() (sample, error) { return process(bin, "check", "-format", "json", "-j", strconv.Itoa(j), root) })
+				if err != nil {
+					return err
+				}
+				if j == 1 {
+					one = s
+				}
+				last = s
+				fmt.Printf("| %s | check -j %d | %s | %s | %s | %.1f× |\n", name, j, secs(s.wall), secs(s.cpu), mb(s.rss), one.wall.Seconds()/s.wall.Seconds())
+				if j < cores && j*2 > cores {
+					j = cores / 2 // the core count itself last, when it is no power of two
+				}
+			}
+		}
+		if only == "" || only == "refparse" {
+			serial, err := median(runs, func() (sample, error) { return parallel(refparse, all, 1) })
+			if err != nil {
+				return err
+			}
+			many, err := median(runs, func() (sample, error) { return parallel(refparse, all, cores) })
+			if err != nil {
+				return err
+			}
+			fmt.Printf("| %s | refparse, 1 process | %s | %s | %s | 1.0× |\n", name, secs(serial.wall), secs(serial.cpu), mb(serial.rss))
+			fmt.Printf("| %s | refparse, %d processes | %s | %s | %s | %.1f× |\n", name, cores, secs(many.wall), secs(many.cpu), mb(many.rss), serial.wall.Seconds()/many.wall.Seconds())
+			if last.cpu > 0 {
+				fmt.Printf("| %s | check CPU / refparse CPU, %d workers | %.2f× | %.1f µs a file | | |\n", name, cores, last.cpu.Seconds()/serial.cpu.Seconds(), float64(last.cpu.Microseconds())/float64(len(all)))
+			}
+		}
+		if only == "" || only == "server" {
+			p, err := serverPull(bin, root)
+			if err != nil {
+				return err
+			}
+			if p.files != len(all) {
+				return fmt.Errorf("server: %d files reported of %d", p.files, len(all))
+			}
+			fmt.Printf("| %s | server: workspace pull, then again (unchanged) | %s, %s | | before %s, after %s, 2 s later %s (peak %s) | |\n", name, secs(p.took), secs(p.again), mb(p.before), mb(p.after), mb(p.idle), mb(p.peak))
+		}
+	}
+	return nil
+}
+
+// helloSource is the floor every Go process pays here: a program that prints one line.
+const helloSource = `package main
+
+import "fmt"
+
+func main() { fmt.Println("hello") }
+`
+
+// startup measures the CPU (user and system) of a Go program that prints one line, built as the
+// binary is (static), of `carina-lsp version` and of `check` of a small configuration, their runs
+// interleaved so that the machine's load weighs on all alike, and prints the medians and ratios.
+func startup(bin, small string, runs int) error {
+	dir, err := os.MkdirTemp("", "carina-scale-hello-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(helloSource), 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module hello\n"), 0o644); err != nil {
+		return err
+	}
+	hello := filepath.Join(dir, "hello")
+	build := exec.Command("go", "build", "-o", hello, ".")
+	build.Dir, build.Env = dir, append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		return fmt.Errorf("building the one-line program: %v: %s", err, out)
+	}
+	cmds := [][]string{{hello}, {bin, "version"}, {bin, "check", small}}
+	cpu := make([][]time.Duration, len(cmds))
+	for range runs {
+		for i, c := range cmds {
+			s, err := process(c[0], c[1:]...)
+			if err != nil {
+				return err
+			}
+			cpu[i] = append(cpu[i], s.cpu)
+		}
+	}
+	med := make([]time.Duration, len(cmds))
+	for i, ds := range cpu {
+		slices.Sort(ds)
+		med[i] = ds[len(ds)/2]
+	}
+	ms := func(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000) }
+	fmt.Printf("# start-up, CPU medians of %d interleaved runs: a Go program printing one line %s; carina-lsp version %s (%.2f×); check %s %s (%.2f×)\n",
+		runs, ms(med[0]), ms(med[1]), float64(med[1])/float64(med[0]), small, ms(med[2]), float64(med[2])/float64(med[0]))
+	return nil
+}
+
+// tree writes the corpus copies times under root, ten files a directory (each directory one
+// configuration), and returns the files written.
+func tree(files []string, root string, copies int) ([]string, error) {
+	var out []string
+	for c := range copies {
+		for i, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				return nil, err
+			}
+			n := c*len(files) + i
+			dst := filepath.Join(root, fmt.Sprintf("d%03d", n/1000), fmt.Sprintf("c%05d", n/10), fmt.Sprintf("f%d_%s", n%10, filepath.Base(f)))
+			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+				return nil, err
+			}
+			if err := os.WriteFile(dst, data, 0o644); err != nil {
+				return nil, err
+			}
+			out = append(out, dst)
+		}
+	}
+	return out, nil
+}
+
+// sample is one run: wall time, CPU time (user and system, children included) and peak memory.
+type sample struct {
+	wall, cpu time.Duration
+	rss       int64 // bytes: the largest resident set of the processes
+}
+
+func median(runs int, f func() (sample, error)) (sample, error) {
+	var ss []sample
+	for range runs {
+		s, err := f()
+		if err != nil {
+			return sample{}, err
+		}
+		ss = append(ss, s)
+	}
+	slices.SortFunc(ss, func(a, b sample) int { return int(a.wall - b.wall) })
+	return ss[len(ss)/2], nil
+}
+
+// process runs a command with its output discarded; exit status 1 (findings) is no failure.
+func process(name string, args ...string) (sample, error) {
+	cmd := exec.Command(name, args...)
+	cmd.Stdout = io.Discard
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	start := time.Now()
+	err := cmd.Run()
+	wall := time.Since(start)
+	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
+		err = nil
+	}
+	if err != nil {
+		return sample{}, fmt.Errorf("%s %v: %v: %s", name, args, err, stderr.String())
+	}
+	return sample{wall: wall, cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), rss: cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss * 1024}, nil
+}
+
+// parallel runs refparse over files in n processes at once, each on its share (in batches that
+// fit a command line): the wall time of the whole, the CPU time summed, the largest process.
+func parallel(refparse string, files []string, n int) (sample, error) {
+	const batch = 2000
+	var chunks [][]string
+	for i := 0; i < len(files); i += batch {
+		chunks = append(chunks, files[i:min(i+batch, len(files))])
+	}
+	var mu sync.Mutex
+	var total sample
+	var firstErr error
+	work := make(chan []string)
+	var wg sync.WaitGroup
+	start := time.Now()
+	for range n {
+		wg.Go(func() {
+			for c := range work {
+				s, err := process(refparse, c...)
+				mu.Lock()
+				total.cpu += s.cpu
+				total.rss = max(total.rss, s.rss)
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	for _, c := range chunks {
+		work <- c
+	}
+	close(work)
+	wg.Wait()
+	total.wall = time.Since(start)
+	return total, firstErr
+}
+
+// serverPull starts the language server on root, asks it (as VS Code does: a client that pulls
+// diagnostics, with a partial result token) for the whole workspace's, then again with the result
+// ids it was given, and returns its resident memory before and after, its peak, and how long each
+// pull took.
+func serverPull(bin, root string) (p pullSample, err error) {
+	cmd := exec.Command(bin)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return
+	}
+	if err = cmd.Start(); err != nil {
+		return
+	}
+	defer func() {
+		stdin.Close()
+		cmd.Process.Kill()
+		cmd.Wait()
+	}()
+	r := bufio.NewReaderSize(stdout, 1<<20)
+	id := 0
+	ids := map[string]string{} // by URI: the result ids of the reports received
+	keep := func(items any) {
+		list, _ := items.([]any)
+		for _, it := range list {
+			m, _ := it.(map[string]any)
+			uri, _ := m["uri"].(string)
+			rid, _ := m["resultId"].(string)
+			ids[uri] = rid
+		}
+	}
+	call := func(method string, params any) (map[string]any, error) {
+		id++
+		if err := send(stdin, map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params}); err != nil {
+			return nil, err
+		}
+		for {
+			msg, err := receive(r)
+			if err != nil {
+				return nil, err
+			}
+			if v, ok := msg["id"].(float64); ok && int(v) == id && msg["method"] == nil {
+				if e := msg["error"]; e != nil {
+					return nil, fmt.Errorf("%s: %v", method, e)
+				}
+				res, _ := msg["result"].(map[string]any)
+				return res, nil
+			}
+			if m, _ := msg["method"].(string); m == "$/progress" {
+				params, _ := msg["params"].(map[string]any)
+				if v, _ := params["value"].(map[string]any); v != nil {
+					keep(v["items"])
+				}
+			} else if m != "" && msg["id"] != nil { // a request of the server's: answered
+				if err := send(stdin, map[string]any{"jsonrpc": "2.0", "id": msg["id"], "result": nil}); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	caps := map[string]any{
+		"textDocument": map[string]any{"diagnostic": map[string]any{}},
+		"workspace":    map[string]any{"diagnostics": map[string]any{"refreshSupport": true}},
+	}
+	if _, err = call("initialize", map[string]any{"rootUri": "file://" + root, "capabilities": caps}); err != nil {
+		return
+	}
+	if err = send(stdin, map[string]any{"jsonrpc": "2.0", "method": "initialized", "params": map[string]any{}}); err != nil {
+		return
+	}
+	p.before, _ = memory(cmd.Process.Pid)
+	start := time.Now()
+	res, err := call("workspace/diagnostic", map[string]any{"previousResultIds": []any{}, "partialResultToken": "pull"})
+	if err != nil {
+		return
+	}
+	keep(res["items"])
+	p.took = time.Since(start)
+	p.files = len(ids)
+	var prev []any
+	for u, v := range ids {
+		prev = append(prev, map[string]any{"uri": u, "value": v})
+	}
+	start = time.Now()
+	if _, err = call("workspace/diagnostic", map[string]any{"previousResultIds": prev, "partialResultToken": "again"}); err != nil {
+		return
+	}
+	p.again = time.Since(start)
+	p.after, _ = memory(cmd.Process.Pid)
+	time.Sleep(2 * time.Second) // an editor's idle moment before its next pull
+	p.idle, p.peak = memory(cmd.Process.Pid)
+	return
+}
+
+// pullSample is what serverPull measured.
+type pullSample struct {
+	before, after, idle, peak int64
+	took, again               time.Duration
+	files                     int
+}
+
+func send(w io.Writer, msg any) error {
+	b, err := json.Marshal(msg)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "Content-Length: %d\r\n\r\n%s", len(b), b)
+	return err
+}
+
+func receive(r *bufio.Reader) (map[string]any, error) {
+	length := -1
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			return nil, err
+		}
+		line = strings.TrimSpace(line)
+		if line == "" {
+			break
+		}
+		if v, ok := strings.CutPrefix(line, "Content-Length: "); ok {
+			length, _ = strconv.Atoi(v)
+		}
+	}
+	if length < 0 {
+		return nil, fmt.Errorf("no Content-Length")
+	}
+	body := make([]byte, length)
+	if _, err := io.ReadFull(r, body); err != nil {
+		return nil, err
+	}
+	var msg map[string]any
+	err := json.Unmarshal(body, &msg)
+	return msg, err
+}
+
+// memory returns a process's resident memory now and at its peak, in bytes (Linux).
+func memory(pid int) (rss, hwm int64) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, 0
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		f := strings.Fields(l)
+		if len(f) < 2 {
+			continue
+		}
+		n, _ := strconv.ParseInt(f[1], 10, 64)
+		switch f[0] {
+		case "VmRSS:":
+			rss = n * 1024
+		case "VmHWM:":
+			hwm = n * 1024
+		}
+	}
+	return rss, hwm
+}
+
+func corpusFiles(dir string) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".crn") {
+			out = append(out, p)
+		}
+		return err
+	})
+	if err == nil && len(out) == 0 {
+		err = fmt.Errorf("no .crn files in %s", dir)
+	}
+	slices.Sort(out)
+	return out, err
+}
+
+func secs(d time.Duration) string { return fmt.Sprintf("%.2f s", d.Seconds()) }
+
+func mb(b int64) string { return fmt.Sprintf("%.0f MB", float64(b)/1e6) }
+
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	return strings.Join(strings.Fields(string(b))[:3], " ")
+}
+
+func cpuModel() string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return "unknown CPU"
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "unknown CPU"
+}
