@@ -4,6 +4,7 @@ package workspace
 
 import (
 	"io/fs"
+	"os"
 	"syscall"
 )
 
@@ -36,7 +37,7 @@ func readFile(path string) ([]byte, error) {
 			continue
 		}
 		if err != nil {
-			return nil, &fs.PathError{Op: "read", Path: path, Err: err}
+			return os.ReadFile(path) // rare (a directory, an I/O error): os.ReadFile says it
 		}
 		if n == 0 {
 			return data, nil
