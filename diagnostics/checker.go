@@ -13,6 +13,7 @@ import (
 // checker carries one configuration's check run.
 type checker struct {
 	kids     []grammar.Node // pipeWalk's stack of children
+	kidsBuf  grammar.ChildBuffer
 	ctx      context.Context
 	cfg      *workspace.Config
 	schemas  *schema.Index // nil: no schemas

@@ -65,7 +65,7 @@ func (c *checker) pipeWalk(f *workspace.File, st *grammar.Stmt, n, parent gramma
 	// The children on a stack shared by the walk: a closure a node was a tenth of what a check
 	// of a tree allocated.
 	start := len(c.kids)
-	c.kids = grammar.AppendChildren(c.kids, n)
+	c.kids = c.kidsBuf.Append(c.kids, n)
 	end := len(c.kids)
 	for i := start; i < end; i++ {
 		c.pipeWalk(f, st, c.kids[i], n, keys, validate) // c.kids may grow (and move) meanwhile

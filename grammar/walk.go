@@ -58,6 +58,18 @@ func AppendChildren(out []Node, n Node) []Node {
 	return c.out
 }
 
+// ChildBuffer appends children as AppendChildren does, for a walk that visits many nodes: kept by
+// the walk, it spares the allocation AppendChildren makes a call.
+type ChildBuffer struct{ c collector }
+
+// Append appends the direct children of n, in source order, to out and returns the extended slice.
+func (b *ChildBuffer) Append(out []Node, n Node) []Node {
+	b.c.out = out
+	eachChild(n, &b.c)
+	out, b.c.out = b.c.out, nil
+	return out
+}
+
 // EachChild calls f with each direct child of n, in source order (Children without a slice).
 func EachChild(n Node, f func(Node)) { eachChild(n, funcVisitor(f)) }
 
