@@ -85,7 +85,7 @@ func (s *spool) each(yield func(finding) error) error {
 	}
 	for i, r := range s.runs {
 		b := reader(r)
-		f, err := decodeFinding(b)
+		f, err := decodeFinding(b, s.codes, "")
 		if err != nil {
 			return err
 		}
@@ -103,7 +103,7 @@ func (s *spool) each(yield func(finding) error) error {
 		// A run joins once the merge reaches its first finding: until then it cannot hold the
 		// smallest.
 		for next < len(order) && (h.Len() == 0 || compareAt(first[order[next]], order[next], h[0].cur, h[0].run) <= 0) {
-			c := &cursor{run: order[next], r: reader(s.runs[order[next]])}
+			c := &cursor{run: order[next], r: reader(s.runs[order[next]]), codes: s.codes}
 			if err := c.advance(); err != nil {
 				return err
 			}
@@ -133,13 +133,14 @@ func compareAt(a finding, ra int, b finding, rb int) int {
 
 // cursor is a run being merged: its reader and its current finding.
 type cursor struct {
-	run int
-	r   *bufio.Reader
-	cur finding
+	run   int
+	r     *bufio.Reader
+	cur   finding
+	codes []diagnostics.Code
 }
 
 func (c *cursor) advance() error {
-	f, err := decodeFinding(c.r)
+	f, err := decodeFinding(c.r, c.codes, c.cur.Path)
 	if err != nil {
 		return err
 	}
@@ -179,22 +180,25 @@ func encodeFinding(b []byte, f finding) []byte {
 	return b
 }
 
-// decodeFinding reads what encodeFinding wrote; io.EOF at the end of a run.
-func decodeFinding(r *bufio.Reader) (finding, error) {
+// decodeFinding reads what encodeFinding wrote; io.EOF at the end of a run. A code is one of
+// codes and a path often the one before (path): those strings are shared, not made again.
+func decodeFinding(r *bufio.Reader, codes []diagnostics.Code, path string) (finding, error) {
 	var f finding
 	var err error
-	str := func() string {
+	var buf []byte
+	field := func() []byte {
 		if err != nil {
-			return ""
+			return nil
 		}
 		var n uint64
 		if n, err = binary.ReadUvarint(r); err != nil {
-			return ""
+			return nil
 		}
-		buf := make([]byte, n)
+		buf = slices.Grow(buf[:0], int(n))[:n]
 		_, err = io.ReadFull(r, buf)
-		return string(buf)
+		return buf
 	}
+	str := func() string { return string(field()) }
 	num := func() int {
 		if err != nil {
 			return 0
@@ -203,13 +207,23 @@ func decodeFinding(r *bufio.Reader) (finding, error) {
 		n, err = binary.ReadVarint(r)
 		return int(n)
 	}
-	f.Path = str()
+	if b := field(); string(b) == path {
+		f.Path = path
+	} else {
+		f.Path = string(b)
+	}
 	if err != nil {
 		return f, err // io.EOF before a finding: the run's end
 	}
 	f.Span.Start, f.Span.End = int32(num()), int32(num())
 	f.Severity = diagnostics.Severity(num())
-	f.Code = diagnostics.Code(str())
+	if b := field(); err == nil {
+		if i, found := slices.BinarySearch(codes, diagnostics.Code(b)); found {
+			f.Code = codes[i]
+		} else {
+			f.Code = diagnostics.Code(b)
+		}
+	}
 	f.Message = str()
 	f.Range.Start.Line, f.Range.Start.Character, f.Range.End.Line, f.Range.End.Character = num(), num(), num(), num()
 	if errors.Is(err, io.EOF) {
