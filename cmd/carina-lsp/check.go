@@ -121,11 +121,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	c := &checker{ws: ws, projects: proj, opts: diagnostics.Options{Disable: disabled}, memo: true, verbose: *verbose, threshold: threshold, thresholdSet: severitySet}
 	// Each configuration's findings go to disk as it is done: memory does not grow with the
 	// tree or the number of findings, and the report reads them back in order.
-	sp, err := newSpool()
-	if err != nil {
-		fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
-		return 2
-	}
+	sp := newSpool()
 	defer sp.close()
 	var spoolErr error
 	var messages []string

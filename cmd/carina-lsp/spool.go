@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"container/heap"
 	"encoding/binary"
@@ -17,10 +18,12 @@ import (
 // run a configuration, sorted (diagnostics.Compare), each written as soon as its configuration is
 // checked. The report reads them back merged in that order, the order check has always printed,
 // whatever the number of workers; memory holds where each run lies and, while merging, the runs'
-// first findings and a reader for each run that overlaps the place reached (usually one).
+// first findings and a reader for each run that overlaps the place reached (usually one). Where no
+// temporary file can be made (a read-only system), they are kept in memory instead.
 type spool struct {
-	f     *os.File
+	f     *os.File // nil: in mem
 	w     *bufio.Writer
+	mem   []byte
 	size  int64
 	runs  []spoolRun
 	codes []diagnostics.Code // every code of the findings, sorted
@@ -30,16 +33,20 @@ type spool struct {
 // spoolRun is where one configuration's findings lie on disk.
 type spoolRun struct{ off, len int64 }
 
-func newSpool() (*spool, error) {
+func newSpool() *spool {
 	f, err := os.CreateTemp("", "carina-lsp-check-*")
 	if err != nil {
-		return nil, err
+		return &spool{} // the findings in memory, as before there was a spool
 	}
 	os.Remove(f.Name()) // gone with the process, whatever happens to it
-	return &spool{f: f, w: bufio.NewWriterSize(f, 64<<10)}, nil
+	return &spool{f: f, w: bufio.NewWriterSize(f, 64<<10)}
 }
 
-func (s *spool) close() { s.f.Close() }
+func (s *spool) close() {
+	if s.f != nil {
+		s.f.Close()
+	}
+}
 
 // add writes one configuration's findings, sorted.
 func (s *spool) add(fs []finding) error {
@@ -50,11 +57,12 @@ func (s *spool) add(fs []finding) error {
 	var buf []byte
 	for _, f := range fs {
 		buf = encodeFinding(buf[:0], f)
-		n, err := s.w.Write(buf)
-		if err != nil {
+		if s.f == nil {
+			s.mem = append(s.mem, buf...)
+		} else if _, err := s.w.Write(buf); err != nil {
 			return err
 		}
-		s.size += int64(n)
+		s.size += int64(len(buf))
 		if c, found := slices.BinarySearch(s.codes, f.Code); !found {
 			s.codes = slices.Insert(s.codes, c, f.Code)
 		}
@@ -67,14 +75,18 @@ func (s *spool) add(fs []finding) error {
 // each hands over every finding in diagnostics.Compare order (stable: runs added earlier first
 // among equal ones, as the sort of all findings in one slice put them).
 func (s *spool) each(yield func(finding) error) error {
-	if err := s.w.Flush(); err != nil {
-		return err
+	var src io.ReaderAt = bytes.NewReader(s.mem)
+	if s.f != nil {
+		if err := s.w.Flush(); err != nil {
+			return err
+		}
+		src = s.f
 	}
 	// Each run's first finding orders the runs: read now, when the checks' memory is gone.
 	first := make([]finding, len(s.runs))
 	var free []*bufio.Reader // of the runs merged: a run at a time is the usual case
 	reader := func(r spoolRun) *bufio.Reader {
-		sr := io.NewSectionReader(s.f, r.off, r.len)
+		sr := io.NewSectionReader(src, r.off, r.len)
 		if n := len(free); n > 0 {
 			b := free[n-1]
 			free = free[:n-1]

@@ -58,8 +58,15 @@ func wholeSARIF(w io.Writer, fs []finding) error {
 // TestSpoolReport hands runs of findings to a spool as check does (each run sorted, the runs in
 // any order, their files interleaving: a directory's files between a subdirectory's, `a-b/`
 // before `a/`, equal findings in two runs) and writes the report from it in every format: the
-// bytes are those of the findings sorted stably in one slice and written as one value.
+// bytes are those of the findings sorted stably in one slice and written as one value, from a
+// temporary file as from memory (where none can be made).
 func TestSpoolReport(t *testing.T) {
+	for _, inMemory := range []bool{false, true} {
+		t.Run(map[bool]string{false: "file", true: "memory"}[inMemory], func(t *testing.T) { spoolReport(t, inMemory) })
+	}
+}
+
+func spoolReport(t *testing.T, inMemory bool) {
 	paths := []string{"a/a.crn", "a/m/x.crn", "a/z.crn", "a-b/c.crn", "a.crn", "b/<&>.crn", "b/é.crn"}
 	codes := []diagnostics.Code{"unused-let", "syntax", "pipe-form", "wait-unused"}
 	for seed := range uint64(200) {
@@ -79,9 +86,13 @@ func TestSpoolReport(t *testing.T) {
 			runs = append(runs, run)
 		}
 		var all []finding
-		sp, err := newSpool()
-		if err != nil {
-			t.Fatal(err)
+		sp := newSpool()
+		if sp.f == nil {
+			t.Fatal("no temporary file for the spool")
+		}
+		if inMemory {
+			sp.close()
+			sp = &spool{}
 		}
 		for _, run := range runs {
 			all = append(all, run...)
