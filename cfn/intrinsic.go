@@ -1,0 +1,61 @@
+package cfn
+
+import "strings"
+
+// functions are the intrinsic functions by their short tag's name: the long form's key is
+// "Fn::" and the name, except Ref and Condition.
+var functions = map[string]bool{
+	"Ref": true, "Condition": true,
+	"Base64": true, "Cidr": true, "FindInMap": true, "GetAtt": true, "GetAZs": true, "ImportValue": true,
+	"Join": true, "Select": true, "Split": true, "Sub": true, "Transform": true, "Length": true,
+	"ToJsonString": true, "And": true, "Equals": true, "If": true, "Not": true, "Or": true,
+}
+
+// longName is the long form's key of a short tag's function ("!GetAtt": "Fn::GetAtt"); "" for a
+// tag that names none.
+func longName(tag string) string {
+	name, ok := strings.CutPrefix(tag, "!")
+	if !ok || !functions[name] {
+		return ""
+	}
+	if name == "Ref" || name == "Condition" {
+		return name
+	}
+	return "Fn::" + name
+}
+
+// isLongForm reports whether a one-entry mapping's key makes it an intrinsic function: Ref, or
+// Fn:: and a name (Fn::ForEach::Name of the language extensions included). {"Condition": X} is
+// one only where a condition is expected; the mapping stays a Map and AsCondition reads it.
+func isLongForm(key string) bool {
+	return key == "Ref" || strings.HasPrefix(key, "Fn::")
+}
+
+// shortGetAtt is !GetAtt's scalar form, "Resource.Attribute" (the attribute may hold dots),
+// as the long form's list.
+func shortGetAtt(s *Scalar) Value {
+	res, attr, ok := strings.Cut(s.Text, ".")
+	if !ok {
+		return s
+	}
+	return &List{At: s.At, Items: []Value{
+		&Scalar{At: s.At, Kind: String, Text: res},
+		&Scalar{At: Pos{s.At.Line, s.At.Col + len(res) + 1}, Kind: String, Text: attr},
+	}}
+}
+
+// AsCondition returns the condition a value names where a condition is expected: !Condition X, or
+// {"Condition": "X"}.
+func AsCondition(v Value) (string, bool) {
+	switch x := v.(type) {
+	case *Call:
+		if x.Name == "Condition" {
+			return Str(x.Arg)
+		}
+	case *Map:
+		if len(x.Entries) == 1 && x.Entries[0].Key == "Condition" {
+			return Str(x.Entries[0].Value)
+		}
+	}
+	return "", false
+}
