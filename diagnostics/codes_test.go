@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 // TestCodes keeps Codes complete: it lists every Code constant of the package, each once.
@@ -50,7 +52,7 @@ func TestSnakeCase(t *testing.T) {
 	tests := []struct {
 		name  string
 		snake bool   // isSnakeCase
-		to    string // snakeCase
+		to    string // grammar.SnakeCase
 	}{
 		{"my_vpc", true, "my_vpc"},
 		{"vpc", true, "vpc"},
@@ -72,8 +74,8 @@ func TestSnakeCase(t *testing.T) {
 		if got := isSnakeCase(tt.name); got != tt.snake {
 			t.Errorf("isSnakeCase(%q) = %t, want %t", tt.name, got, tt.snake)
 		}
-		if got := snakeCase(tt.name); got != tt.to {
-			t.Errorf("snakeCase(%q) = %q, want %q", tt.name, got, tt.to)
+		if got := grammar.SnakeCase(tt.name); got != tt.to {
+			t.Errorf("SnakeCase(%q) = %q, want %q", tt.name, got, tt.to)
 		}
 	}
 }
