@@ -11,12 +11,13 @@ var functions = map[string]bool{
 	"ToJsonString": true, "And": true, "Equals": true, "If": true, "Not": true, "Or": true,
 }
 
-// longName is the long form's key of a short tag's function ("!GetAtt": "Fn::GetAtt"); "" for a
-// tag that names none.
+// longName is the long form's key of a short tag's function ("!GetAtt": "Fn::GetAtt"); a tag that
+// names no function of CloudFormation (a preprocessor's, !Rain::Embed) is its name, for the
+// converter to say it has no counterpart.
 func longName(tag string) string {
-	name, ok := strings.CutPrefix(tag, "!")
-	if !ok || !functions[name] {
-		return ""
+	name := strings.TrimPrefix(tag, "!")
+	if !functions[name] {
+		return name
 	}
 	if name == "Ref" || name == "Condition" {
 		return name
@@ -25,10 +26,12 @@ func longName(tag string) string {
 }
 
 // isLongForm reports whether a one-entry mapping's key makes it an intrinsic function: Ref, or
-// Fn:: and a name (Fn::ForEach::Name of the language extensions included). {"Condition": X} is
-// one only where a condition is expected; the mapping stays a Map and AsCondition reads it.
+// Fn:: and a function's name. Fn::ForEach::Name of the language extensions is an entry of its
+// section, not a value. {"Condition": X} is one only where a condition is expected; the mapping
+// stays a Map and AsCondition reads it.
 func isLongForm(key string) bool {
-	return key == "Ref" || strings.HasPrefix(key, "Fn::")
+	name, ok := strings.CutPrefix(key, "Fn::")
+	return key == "Ref" || ok && !strings.Contains(name, "::")
 }
 
 // shortGetAtt is !GetAtt's scalar form, "Resource.Attribute" (the attribute may hold dots),

@@ -95,6 +95,12 @@ func TestReadForms(t *testing.T) {
       Name: !Ref Other
       Long: {"Fn::Join": ["-", [a, b]]}
       Cond: !If [IsProd, 1, !Ref AWS::NoValue]
+      Embedded: !Rain::Embed file.txt
+  Fn::ForEach::Tables:
+    - Name
+    - [A, B]
+    - Table${Name}:
+        Type: AWS::DynamoDB::Table
   Other:
     Type: AWS::S3::Bucket
     Properties:
@@ -116,6 +122,7 @@ func TestReadForms(t *testing.T) {
 		"Name":       "Ref(Other)",
 		"Long":       "Fn::Join([- [a b]])",
 		"Cond":       "Fn::If([IsProd 1 Ref(AWS::NoValue)])",
+		"Embedded":   "Rain::Embed(file.txt)", // a preprocessor's tag: for the converter to say
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("properties (-want +got):\n%s", d)
@@ -123,7 +130,10 @@ func TestReadForms(t *testing.T) {
 	if d := cmp.Diff([]string{"Other"}, b.DependsOn); d != "" || b.DeletionPolicy != "Retain" || len(b.Other) != 1 || b.Other[0].Key != "Metadata" {
 		t.Errorf("DependsOn %v, DeletionPolicy %q, other %v", b.DependsOn, b.DeletionPolicy, b.Other)
 	}
-	if s, _ := Str(o.Properties.Get("BucketName")); s != "own" || len(o.Properties.Entries) != 5 {
+	if len(tmpl.Resources) != 2 || len(tmpl.Other) != 1 || tmpl.Other[0].Key != "Fn::ForEach::Tables" {
+		t.Errorf("%d resources, other sections %v: the loop of the language extensions is one other entry", len(tmpl.Resources), tmpl.Other)
+	}
+	if s, _ := Str(o.Properties.Get("BucketName")); s != "own" || len(o.Properties.Entries) != 6 {
 		t.Errorf("merge key: %d entries, BucketName %q", len(o.Properties.Entries), s)
 	}
 	if b.Properties.Get("Arn").Position() != (Pos{9, 12}) {
@@ -161,7 +171,6 @@ func TestReadErrors(t *testing.T) {
 		{"not a mapping", "- a\n- b\n", "1:1: a template is a mapping of sections (Resources, Parameters, ...)"},
 		{"no resources", "Description: x\n", "1:1: no Resources section: a template declares at least one resource"},
 		{"yaml syntax", "Resources:\n  A:\n    Type: [x\n", "2:1: did not find expected ',' or ']'"},
-		{"unknown tag", "Resources:\n  A:\n    Type: AWS::S3::Bucket\n    Properties:\n      X: !Reff Y\n", "5:10: !Reff is no intrinsic function of CloudFormation"},
 		{"no type", "Resources:\n  A:\n    Properties: {}\n", "2:3: the resource A has no Type"},
 		{"duplicate yaml key", "Resources:\n  A:\n    Type: x\n  A:\n    Type: y\n", "4:3: \"A\" is already a key of this mapping (at 2:3)"},
 		{"json missing comma", "{\n  \"Resources\": {\n    \"A\": {\"Type\": \"x\"}\n    \"B\": {}\n  }\n}\n", "4:5: ',' or '}' expected, found '\"'"},

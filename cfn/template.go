@@ -41,7 +41,8 @@ type Parameter struct {
 type Resource struct {
 	At                                  Pos
 	ID, Type                            string
-	Properties                          *Map // nil: none
+	TypeValue                           Value // a Type that is no name (a preprocessor's module); Type is ""
+	Properties                          *Map  // nil: none
 	DependsOn                           []string
 	Condition                           string
 	DeletionPolicy, UpdateReplacePolicy string
@@ -116,6 +117,10 @@ func Read(data []byte) (*Template, error) {
 			}
 			last := lastLinesOf(m, lastLines[e.Key])
 			for _, re := range m.Entries {
+				if strings.HasPrefix(re.Key, "Fn::ForEach::") {
+					t.Other = append(t.Other, re) // the language extensions' loop: for the report
+					continue
+				}
 				r, err := readResource(re)
 				if err != nil {
 					return nil, err
@@ -129,6 +134,10 @@ func Read(data []byte) (*Template, error) {
 				return nil, err
 			}
 			for _, oe := range m.Entries {
+				if strings.HasPrefix(oe.Key, "Fn::ForEach::") {
+					t.Other = append(t.Other, oe)
+					continue
+				}
 				o, err := readOutput(oe)
 				if err != nil {
 					return nil, err
@@ -224,7 +233,12 @@ func readResource(e Entry) (Resource, error) {
 		switch re.Key {
 		case "Type":
 			s, ok := Str(re.Value)
-			if !ok || s == "" {
+			if !ok {
+				// A preprocessor's (Rain's module): kept, for the converter to say so.
+				r.TypeValue = re.Value
+				continue
+			}
+			if s == "" {
 				return r, errorf(re.Value.Position(), "the Type of %s must be a name (AWS::Service::Resource)", e.Key)
 			}
 			r.Type = s
@@ -265,7 +279,7 @@ func readResource(e Entry) (Resource, error) {
 			r.Other = append(r.Other, re)
 		}
 	}
-	if r.Type == "" {
+	if r.Type == "" && r.TypeValue == nil {
 		return r, errorf(e.KeyAt, "the resource %s has no Type", e.Key)
 	}
 	return r, nil

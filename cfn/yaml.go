@@ -112,9 +112,6 @@ func (r *yamlReader) node(n *yaml.Node, depth int) (Value, error) {
 		return v, nil
 	}
 	name := longName(n.Tag)
-	if name == "" {
-		return nil, errorf(at, "%s is no intrinsic function of CloudFormation", n.Tag)
-	}
 	if name == "Fn::GetAtt" {
 		if s, ok := v.(*Scalar); ok {
 			v = shortGetAtt(s)

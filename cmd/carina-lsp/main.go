@@ -28,6 +28,7 @@ commands:
   check    report syntax errors and diagnostics of .crn configurations
   fmt      format .crn files in the style of carina fmt
   graph    the dependency graph (svg, dot, mermaid, json) and apply order of a configuration
+  convert  a CloudFormation template (YAML or JSON) to a Carina configuration
   config   the carina-lsp.toml configuration in effect for a path, and where each value comes from
   schemas  list the embedded schema sets: providers, versions and dates
   version  print the version, commit and Go version (also --version)
@@ -65,6 +66,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runFmt(ctx, args[1:], stdin, stdout, stderr)
 	case "graph":
 		return runGraph(ctx, args[1:], stdout, stderr)
+	case "convert":
+		return runConvert(ctx, args[1:], stdin, stdout, stderr)
 	case "schemas":
 		return runSchemas(args[1:], stdout, stderr)
 	case "config":

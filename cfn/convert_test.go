@@ -1,0 +1,124 @@
+package cfn
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/format"
+	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/golden from the conversions (review every line you accept)")
+
+// goldenName is a template's golden file name: its folder and name under ../shared/cfn.
+func goldenName(t *testing.T, path string) string {
+	rel, err := filepath.Rel(corpus.Shared(t, "cfn"), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.NewReplacer("/", "_", ".", "_").Replace(rel)
+}
+
+// TestConvertTemplates converts every template of ../shared/cfn: the text and the notes are the
+// golden files'; the text parses, is formatted, and `check` finds no error in it; every property
+// of a converted resource is an attribute of the output or a note says why not.
+func TestConvertTemplates(t *testing.T) {
+	var d schema.Defaults
+	idx, err := d.Index()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range templates(t) {
+		name := goldenName(t, p)
+		t.Run(name, func(t *testing.T) {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tmpl, err := Read(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Convert(context.Background(), tmpl, Options{Schemas: idx})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var notes strings.Builder
+			for _, n := range res.Notes {
+				notes.WriteString(n.String() + "\n")
+			}
+			golden(t, filepath.Join("testdata", "golden", name+".crn"), res.Text)
+			golden(t, filepath.Join("testdata", "golden", name+".notes"), notes.String())
+			if again, err := format.New(format.Options{}).WithBlocks(idx).Source(res.Text); err != nil || again != res.Text {
+				t.Errorf("the output is not formatted (err %v):\n%s", err, format.Unified("output", res.Text, again))
+			}
+			for _, e := range checkErrors(t, res.Text) {
+				t.Errorf("check: %s", e)
+			}
+		})
+	}
+}
+
+// golden compares got with the file at path, or writes it with -update.
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test ./cfn -run TestConvertTemplates -update writes it)", err)
+	}
+	if d := cmp.Diff(string(want), got); d != "" {
+		t.Errorf("%s differs (-want +got):\n%s", path, d)
+	}
+}
+
+// checkErrors checks text as the main.crn of a configuration, as `carina-lsp check` does, and
+// returns its syntax errors and its findings of error severity.
+func checkErrors(t *testing.T, text string) []string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.crn"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range grammar.NewParser().Parse(text).Errors {
+		out = append(out, "syntax: "+e.Msg)
+	}
+	ctx := context.Background()
+	ws := workspace.New(workspace.OSFS{})
+	cfg, err := ws.Config(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sources schema.Sources
+	idx, err := sources.ForDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range diagnostics.CheckWith(ctx, cfg, idx, diagnostics.Options{}) {
+		if x.Severity == diagnostics.Error {
+			l, c := cfg.File(x.Path).Lines.UTF16(int(x.Span.Start))
+			out = append(out, fmt.Sprintf("%d:%d: %s [%s]", l+1, c+1, x.Message, x.Code))
+		}
+	}
+	return out
+}
