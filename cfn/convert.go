@@ -24,6 +24,8 @@ type Options struct {
 	Region string
 	// ProviderVersion is the awscc version the provider block asks for ("" none: the newest).
 	ProviderVersion string
+	// Fragment converts for pasting into a configuration: no heading comment, no provider block.
+	Fragment bool
 }
 
 // Convert converts a template to a Carina configuration: resources of types the schemas have
@@ -41,7 +43,9 @@ func Convert(ctx context.Context, t *Template, opts Options) (*Result, error) {
 	c.declare()
 	var b strings.Builder
 	c.out = &b
-	c.header()
+	if !opts.Fragment {
+		c.header()
+	}
 	// The rest is written apart: the pseudo parameters it asks for go between the two.
 	body := &strings.Builder{}
 	c.out = body

@@ -193,3 +193,34 @@ func TestReadErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestReadFragment: what is pasted from a template reads as a template: the whole, the entries of
+// Resources, one resource (named after its type), a JSON entry with its trailing comma.
+func TestReadFragment(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"template", "Resources:\n  B:\n    Type: AWS::S3::Bucket\n", "B AWS::S3::Bucket"},
+		{"entries", "Logs:\n  Type: AWS::S3::Bucket\nVpc:\n  Type: AWS::EC2::VPC\n  Properties:\n    CidrBlock: 10.0.0.0/16\n", "Logs AWS::S3::Bucket, Vpc AWS::EC2::VPC"},
+		{"one resource", "Type: AWS::EC2::VPC\nProperties:\n  CidrBlock: 10.0.0.0/16\n", "VPC AWS::EC2::VPC"},
+		{"json entry", `  "Logs": {"Type": "AWS::S3::Bucket", "Properties": {"BucketName": "x"}},` + "\n", "Logs AWS::S3::Bucket"},
+		{"json template", `{"Resources": {"Logs": {"Type": "AWS::S3::Bucket"}}}`, "Logs AWS::S3::Bucket"},
+		{"a list", "- a\n- b\n", "1:1: not a template, resources or a resource: a list"},
+		{"no type", "Logs:\n  Properties: {}\n", "1:1: not a template, resources or a resource: Logs has no Type"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tmpl, err := ReadFragment([]byte(tc.src))
+			got := ""
+			if err != nil {
+				got = err.Error()
+			} else {
+				var rs []string
+				for _, r := range tmpl.Resources {
+					rs = append(rs, r.ID+" "+r.Type)
+				}
+				got = strings.Join(rs, ", ")
+			}
+			if got != tc.want {
+				t.Errorf("ReadFragment = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

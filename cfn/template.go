@@ -65,6 +65,16 @@ type Output struct {
 // Read reads a template, JSON when its first character is '{', YAML otherwise; an error is an
 // *Error with the place.
 func Read(data []byte) (*Template, error) {
+	root, isJSON, err := readValue(data)
+	if err != nil {
+		return nil, err
+	}
+	return fromRoot(root, isJSON, data)
+}
+
+// readValue reads the value of a template or a part of one: JSON when its first character is
+// '{', YAML otherwise.
+func readValue(data []byte) (Value, bool, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	isJSON := bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n"), []byte("{"))
 	var root Value
@@ -74,9 +84,55 @@ func Read(data []byte) (*Template, error) {
 	} else {
 		root, err = readYAML(data)
 	}
+	return root, isJSON, err
+}
+
+// sections are the top-level keys of a template.
+var sections = []string{"AWSTemplateFormatVersion", "Description", "Metadata", "Parameters", "Rules", "Mappings", "Conditions", "Transform", "Resources", "Hooks", "Outputs"}
+
+// ReadFragment reads what may be pasted from a template: a whole template, the entries of its
+// Resources (`Bucket:` and its Type and Properties), or one resource's Type and Properties (named
+// after its type). A trailing comma, as when entries are copied out of a JSON object, is left out.
+func ReadFragment(data []byte) (*Template, error) {
+	trimmed := bytes.TrimRight(data, " \t\r\n")
+	if bytes.HasSuffix(trimmed, []byte(",")) {
+		data = trimmed[:len(trimmed)-1]
+	}
+	root, isJSON, err := readValue(data)
 	if err != nil {
 		return nil, err
 	}
+	m, ok := root.(*Map)
+	if !ok {
+		return nil, errorf(root.Position(), "not a template, resources or a resource: %s", kindOf(root))
+	}
+	for _, sec := range sections {
+		if m.Get(sec) != nil {
+			return fromRoot(root, isJSON, data)
+		}
+	}
+	resources := m
+	if _, isType := Str(m.Get("Type")); isType {
+		name := "Resource"
+		if s, _ := Str(m.Get("Type")); s != "" {
+			parts := strings.Split(s, "::")
+			name = parts[len(parts)-1]
+		}
+		resources = &Map{At: m.At, Entries: []Entry{{KeyAt: m.At, Key: name, Value: m}}}
+	} else {
+		for _, e := range m.Entries {
+			if rm, ok := e.Value.(*Map); !ok || rm.Get("Type") == nil {
+				return nil, errorf(e.KeyAt, "not a template, resources or a resource: %s has no Type", e.Key)
+			}
+		}
+	}
+	top := &Map{At: m.At, Entries: []Entry{{KeyAt: m.At, Key: "Resources", Value: resources}}}
+	return fromRoot(top, isJSON, data)
+}
+
+// fromRoot reads a template's sections from its root value.
+func fromRoot(root Value, isJSON bool, data []byte) (*Template, error) {
+	var err error
 	top, ok := root.(*Map)
 	if !ok {
 		return nil, errorf(root.Position(), "a template is a mapping of sections (Resources, Parameters, ...)")

@@ -16,9 +16,17 @@ type lensArguments struct {
 	What     string
 }
 
-// executeCommand answers workspace/executeCommand for the code lenses' command
-// (locationsCommand): the locations the lens counts, in the current build.
+// executeCommand answers workspace/executeCommand: the code lenses' command (locationsCommand,
+// the locations the lens counts, in the current build) and the conversion of CloudFormation
+// (convertCommand).
 func executeCommand(ctx context.Context, s *Server, p *protocol.ExecuteCommandParams) (any, error) {
+	if p.Command == convertCommand {
+		var a convertArguments
+		if err := decodeArguments(p.Arguments, &a); err != nil {
+			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, convertCommand+` takes {"text": ..., "uri", "fragment", "region"}: `+err.Error())
+		}
+		return s.convertCloudFormation(ctx, a)
+	}
 	if p.Command != locationsCommand {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "unknown command "+p.Command)
 	}

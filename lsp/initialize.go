@@ -112,7 +112,7 @@ func (s *Server) capabilities(pull bool) serverCapabilities {
 		SemanticTokensProvider:    semanticTokensOptions{Legend: legend(), Range: true, Full: semanticTokensFullOptions{Delta: true}},
 		CallHierarchyProvider:     true,
 		CodeLensProvider:          &protocol.CodeLensOptions{},
-		ExecuteCommandProvider:    &protocol.ExecuteCommandOptions{Commands: []string{locationsCommand}},
+		ExecuteCommandProvider:    &protocol.ExecuteCommandOptions{Commands: []string{locationsCommand, convertCommand}},
 		Workspace: &protocol.ServerCapabilitiesWorkspace{
 			WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},
 			// Renaming a .crn file moves its configuration's relative sources; renaming a folder

@@ -1,0 +1,89 @@
+package lsp
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+
+	"github.com/carina-rs/carina-lsp/cfn"
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/source"
+)
+
+// convertCommand converts CloudFormation (a template, Resources entries or one resource) to
+// Carina, for the editors' "Paste as Carina" and "Convert CloudFormation" (every client gets the
+// same result as `carina-lsp convert`).
+const convertCommand = "carina.convertCloudFormation"
+
+// convertArguments are convertCommand's one argument.
+type convertArguments struct {
+	Text string `json:"text"`
+	// URI is the document the result goes into: its configuration's schemas (the provider version
+	// it pins) are used. Empty: the embedded ones.
+	URI protocol.DocumentURI `json:"uri,omitempty"`
+	// Fragment leaves out the heading and the provider block: for pasting into a configuration.
+	Fragment bool   `json:"fragment,omitempty"`
+	Region   string `json:"region,omitempty"`
+}
+
+// convertResult is convertCommand's answer.
+type convertResult struct {
+	Text      string        `json:"text"`
+	Notes     []convertNote `json:"notes"`
+	Resources int           `json:"resources"`
+	Converted int           `json:"converted"`
+}
+
+// convertNote is a note of the conversion at a place of the CloudFormation text converted (an
+// LSP position in it: 0-based line, UTF-16 character).
+type convertNote struct {
+	Line      int    `json:"line"`
+	Character int    `json:"character"`
+	What      string `json:"what"`
+	Message   string `json:"message"`
+	Left      bool   `json:"left"`
+}
+
+// convertCloudFormation runs convertCommand. A text that cannot be read is an InvalidParams error
+// whose message has the place: "2:3: the resource A has no Type".
+func (s *Server) convertCloudFormation(ctx context.Context, a convertArguments) (*convertResult, error) {
+	tmpl, err := cfn.ReadFragment([]byte(a.Text))
+	if err != nil {
+		var e *cfn.Error
+		if errors.As(err, &e) {
+			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "CloudFormation: "+e.Error())
+		}
+		return nil, err
+	}
+	idx, err := s.convertSchemas(ctx, a.URI)
+	if err != nil {
+		return nil, err
+	}
+	res, err := cfn.Convert(ctx, tmpl, cfn.Options{Schemas: idx, Region: a.Region, Fragment: a.Fragment})
+	if err != nil {
+		return nil, err
+	}
+	out := &convertResult{Text: res.Text, Notes: []convertNote{}, Resources: res.Resources, Converted: res.Converted}
+	lines := source.NewLines(a.Text)
+	for _, n := range res.Notes {
+		l, c := lines.UTF16(lines.LineStart(n.At.Line-1) + n.At.Col - 1)
+		out.Notes = append(out.Notes, convertNote{Line: l, Character: c, What: n.What, Message: n.Msg, Left: n.Left})
+	}
+	return out, nil
+}
+
+// convertSchemas is the index a conversion for the document at uri maps through: its
+// configuration's, or the embedded default.
+func (s *Server) convertSchemas(ctx context.Context, uri protocol.DocumentURI) (*schema.Index, error) {
+	if uri != "" {
+		if p := documentPath(uri); p != "" && !isUntitled(filepath.Dir(p)) {
+			if _, idx, err := s.config(ctx, filepath.Dir(p)); err == nil && idx != nil {
+				return idx, nil
+			}
+		}
+	}
+	return s.schemas.Base()
+}
