@@ -75,7 +75,12 @@ func Convert(ctx context.Context, t *Template, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the converted configuration does not parse (a bug of convert: please report it with the template): %v\n%s", err, b.String())
 	}
-	r := &Result{Text: formatted, Notes: c.notes, Resources: len(t.Resources), Converted: c.converted}
+	r := &Result{Text: formatted, Notes: c.notes, Resources: len(t.Resources), Converted: c.converted, Bindings: map[string]string{}}
+	for k, v := range c.names {
+		if !strings.HasPrefix(k, "pseudo:") && !strings.HasPrefix(k, "hoisted:") {
+			r.Bindings[k] = v
+		}
+	}
 	slices.SortStableFunc(r.Notes, func(a, b Note) int {
 		if a.At.Line != b.At.Line {
 			return a.At.Line - b.At.Line

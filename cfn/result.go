@@ -25,6 +25,10 @@ type Result struct {
 	Notes []Note
 	// Resources counts the template's resources, Converted those that became Carina resources.
 	Resources, Converted int
+	// Bindings are the Carina names of the template's resources, parameters, mappings and
+	// conditions, by logical name ("mapping:" and "condition:" before a mapping's and a
+	// condition's).
+	Bindings map[string]string
 }
 
 // Left reports whether the conversion left something for the user.
