@@ -250,7 +250,7 @@ func (c *converter) header() {
 	region := c.opts.Region
 	if region == "" {
 		region = "us-east-1"
-		c.note(Pos{1, 1}, "provider", true, "CloudFormation deploys to the stack's region: the provider block says %s, set yours", region)
+		c.note(Pos{1, 1}, "region", true, "CloudFormation deploys to the stack's region: the provider block says %s, set yours", region)
 		c.out.WriteString("  # CloudFormation deployed to the stack's region: set the one to deploy to.\n")
 	}
 	fmt.Fprintf(c.out, "  region = awscc.Region.%s\n", strings.ReplaceAll(region, "-", "_"))
