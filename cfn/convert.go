@@ -3,7 +3,9 @@ package cfn
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/format"
@@ -180,10 +182,7 @@ func (c *converter) note(at Pos, what string, left bool, format string, args ...
 
 // bind gives a logical name its binding name: snake_case, made unique and never a keyword.
 func (c *converter) bind(logical, suffix string) string {
-	base := grammar.SnakeCase(strings.NewReplacer("-", "_", ".", "_", ":", "_").Replace(logical))
-	if base == "" || base[0] >= '0' && base[0] <= '9' {
-		base = "r_" + base
-	}
+	base := identifier(logical, "r")
 	if suffix != "" {
 		base += "_" + suffix
 	}
@@ -193,6 +192,19 @@ func (c *converter) bind(logical, suffix string) string {
 	}
 	c.used[name] = true
 	return name
+}
+
+// identifier is a logical name in snake_case that Carina reads as a name: prefix_ goes before one
+// that would start with a digit or be a keyword, and prefix stands for one with nothing left.
+func identifier(logical, prefix string) string {
+	base := grammar.SnakeCase(strings.NewReplacer("-", "_", ".", "_", ":", "_").Replace(logical))
+	switch {
+	case base == "":
+		return prefix
+	case base[0] >= '0' && base[0] <= '9', grammar.IsKeyword(base):
+		return prefix + "_" + base
+	}
+	return base
 }
 
 // declare names every parameter, mapping, condition and resource before anything is written, so
@@ -370,8 +382,8 @@ func (c *converter) parameters() {
 			}
 		case p.Default != nil && p.Type == "Number":
 			s, _ := Str(p.Default)
-			value = s
-			if !isNumber(s) {
+			var ok bool
+			if value, ok = number(s); !ok {
 				value = quote(s)
 			}
 		case p.Default != nil:
@@ -502,10 +514,7 @@ func (c *converter) outputs() {
 		if o.Export != nil {
 			c.comment("CloudFormation exported it as " + c.exprComment(o.Export))
 		}
-		name := grammar.SnakeCase(o.Name)
-		if name == "" {
-			name = "output"
-		}
+		name := identifier(o.Name, "output")
 		base := name
 		for i := 2; used[name]; i++ {
 			name = fmt.Sprintf("%s_%d", base, i)
@@ -565,19 +574,39 @@ func lastLine(v Value, t *Template) int {
 }
 
 func isNumber(s string) bool {
+	_, ok := number(s)
+	return ok
+}
+
+// number is a template's number as Carina writes it: an integer, or a decimal without an
+// exponent (YAML's 1e3, 0x1F, .5 and 0. included); false for what is no finite number.
+func number(s string) (string, bool) {
+	s = strings.TrimSpace(s)
 	if s == "" {
-		return false
+		return "", false
 	}
-	dot := false
-	for i, r := range s {
-		switch {
-		case r >= '0' && r <= '9':
-		case r == '-' && i == 0:
-		case r == '.' && !dot:
-			dot = true
-		default:
-			return false
+	if strings.Contains(s, "_") {
+		// Go reads 1_000; YAML 1.2 and JSON do not, so the template meant text.
+		return "", false
+	}
+	if i, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return strconv.FormatInt(i, 10), true
+	}
+	if lower := strings.ToLower(s); strings.HasPrefix(lower, "0x") || strings.HasPrefix(lower, "0o") {
+		if i, err := strconv.ParseInt(s, 0, 64); err == nil {
+			return strconv.FormatInt(i, 10), true
 		}
 	}
-	return s != "-" && s != "."
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+		return "", false
+	}
+	if f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+		return strconv.FormatInt(int64(f), 10), true
+	}
+	out := strconv.FormatFloat(f, 'f', -1, 64)
+	if !strings.Contains(out, ".") {
+		out += ".0"
+	}
+	return out, true
 }

@@ -14,8 +14,8 @@ func (c *converter) expr(v Value, what string) string {
 	case *Scalar:
 		switch x.Kind {
 		case Number:
-			if isNumber(x.Text) {
-				return x.Text
+			if n, ok := number(x.Text); ok {
+				return n
 			}
 			return quote(x.Text)
 		case Bool:

@@ -1,8 +1,17 @@
 package cfn
 
 import (
+	"context"
 	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/schema"
 )
 
 // FuzzRead: any bytes give a template or an *Error with a place inside the text, never a panic.
@@ -23,6 +32,41 @@ func FuzzRead(f *testing.F) {
 		}
 		if tmpl == nil {
 			t.Fatal("no template and no error")
+		}
+	})
+}
+
+// FuzzConvert: any template read converts, and what comes out parses (Convert formats its output,
+// so a text that does not parse is its error), seeded with the templates of ../shared/cfn.
+func FuzzConvert(f *testing.F) {
+	f.Add([]byte("Resources:\n  A:\n    Type: AWS::S3::Bucket\n    Properties:\n      BucketName: !Sub '${AWS::Region}-${B.Arn}'\n"))
+	f.Add([]byte("Conditions:\n  C: !Equals [!Ref P, x]\nParameters:\n  P: {Type: String}\nResources:\n  A: {Type: AWS::EC2::VPC, Condition: C}\nOutputs:\n  O: {Value: !If [C, !GetAtt A.CidrBlock, !Ref AWS::NoValue]}\n"))
+	if dir, err := corpus.Find(corpus.Root(f), "cfn"); err == nil {
+		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".json")) {
+				if data, err := os.ReadFile(p); err == nil {
+					f.Add(data)
+				}
+			}
+			return nil
+		})
+	}
+	var d schema.Defaults
+	idx, err := d.Index()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tmpl, err := Read(data)
+		if err != nil {
+			return
+		}
+		res, err := Convert(context.Background(), tmpl, Options{Schemas: idx})
+		if err != nil {
+			t.Fatalf("%v\ntemplate:\n%s", err, data)
+		}
+		if errs := grammar.NewParser().Parse(res.Text).Errors; len(errs) > 0 {
+			t.Fatalf("the output does not parse: %s\n%s", errs[0].Msg, res.Text)
 		}
 	})
 }

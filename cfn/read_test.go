@@ -224,3 +224,36 @@ func TestReadFragment(t *testing.T) {
 		})
 	}
 }
+
+// TestNumber: a template's numbers as Carina writes them.
+func TestNumber(t *testing.T) {
+	for in, want := range map[string]string{
+		"10": "10", "-3": "-3", "010": "10", "1.5": "1.5", "0.": "0", ".5": "0.5", "1e3": "1000", "2.5e-1": "0.25",
+		"0x1F": "31", "0o17": "15", "1_000": "", "inf": "", "NaN": "", "abc": "", "": "", "1e400": "",
+	} {
+		got, ok := number(in)
+		if !ok {
+			got = ""
+		}
+		if got != want {
+			t.Errorf("number(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestIdentifier(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"WebServer", "web_server"},
+		{"0", "output_0"},
+		{"3Tier", "output_3_tier"},
+		{"If", "output_if"},
+		{"Provider", "output_provider"},
+		{"my-output.v2", "my_output_v2"},
+		{"日本", "output"},
+		{"", "output"},
+	} {
+		if got := identifier(tc.in, "output"); got != tc.want {
+			t.Errorf("identifier(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -161,8 +161,8 @@ func (c *converter) value(v Value, t *schema.Type, s *schema.Resource, what stri
 		}
 	case schema.KindInt, schema.KindFloat:
 		if sc, ok := v.(*Scalar); ok {
-			if isNumber(sc.Text) {
-				return sc.Text
+			if n, ok := number(sc.Text); ok {
+				return n
 			}
 			c.note(v.Position(), what, true, "%q is not a number", sc.Text)
 			return quote(sc.Text)
@@ -177,8 +177,10 @@ func (c *converter) value(v Value, t *schema.Type, s *schema.Resource, what stri
 			return quote(sc.Text)
 		}
 	case schema.KindDuration:
-		if sc, ok := v.(*Scalar); ok && isNumber(sc.Text) && !strings.ContainsAny(sc.Text, ".-") {
-			return sc.Text + "s"
+		if sc, ok := v.(*Scalar); ok {
+			if n, ok := number(sc.Text); ok && !strings.ContainsAny(n, ".-") {
+				return n + "s"
+			}
 		}
 	case schema.KindEnum:
 		if sc, ok := v.(*Scalar); ok {
