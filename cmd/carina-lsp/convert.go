@@ -86,7 +86,7 @@ func runConvert(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		}
 		fmt.Fprintf(stderr, "%s:%d:%d: %s: %s: %s\n", name, n.At.Line, n.At.Col, kind, n.What, n.Msg)
 	}
-	fmt.Fprintf(stderr, "carina-lsp convert: %d of %d resources converted; %d things left for you\n", res.Converted, res.Resources, left)
+	fmt.Fprintf(stderr, "carina-lsp convert: %d of %s converted; %s\n", res.Converted, plural(res.Resources, "resource"), leftToYou(left))
 	if left > 0 {
 		return 1
 	}
@@ -121,4 +121,20 @@ func writeNew(path, text string) error {
 		return err
 	}
 	return f.Close()
+}
+
+// plural is "1 resource", "2 resources".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// leftToYou says how many notes the user must act on.
+func leftToYou(n int) string {
+	if n == 0 {
+		return "nothing left for you"
+	}
+	return plural(n, "thing") + " left for you"
 }

@@ -17,7 +17,7 @@ import (
 func TestConvertCommand(t *testing.T) {
 	tmpl := filepath.Join(corpus.Shared(t, "cfn"), "VPC", "FindInMapAZs.yaml")
 	r := runCmd(t, "convert", tmpl)
-	if r.Code != 1 || !strings.Contains(r.Stdout, "let vpc = awscc.ec2.Vpc {") || !strings.Contains(r.Stderr, "FindInMapAZs.yaml:1:1: left: provider:") ||
+	if r.Code != 1 || !strings.Contains(r.Stdout, "let vpc = awscc.ec2.Vpc {") || !strings.Contains(r.Stderr, "FindInMapAZs.yaml:1:1: left: region:") ||
 		!strings.Contains(r.Stderr, "22 of 22 resources converted") {
 		t.Errorf("convert of a template: exit %d\nstdout:\n%s\nstderr:\n%s", r.Code, r.Stdout, r.Stderr)
 	}
