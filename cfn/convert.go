@@ -28,6 +28,9 @@ type Options struct {
 	ProviderVersion string
 	// Fragment converts for pasting into a configuration: no heading comment, no provider block.
 	Fragment bool
+	// Taken are the names already bound where the result goes (the configuration pasted into):
+	// the bindings made here get others.
+	Taken []string
 }
 
 // Convert converts a template to a Carina configuration: resources of types the schemas have
@@ -40,6 +43,9 @@ func Convert(ctx context.Context, t *Template, opts Options) (*Result, error) {
 		c.used[k] = true
 	}
 	for _, k := range grammar.Constants() {
+		c.used[k] = true
+	}
+	for _, k := range opts.Taken {
 		c.used[k] = true
 	}
 	c.declare()
@@ -299,6 +305,12 @@ func (c *converter) pseudoRef(name string, at Pos, what string) string {
 	base, ok := pseudoNames[name]
 	if !ok {
 		base = "aws_" + grammar.SnakeCase(strings.ReplaceAll(strings.TrimPrefix(name, "AWS::"), "::", "_"))
+	}
+	if slices.Contains(c.opts.Taken, base) {
+		// A paste into a configuration that has the binding (an earlier paste made it): the
+		// user has set it once already.
+		c.names[key] = base
+		return base
 	}
 	n := c.bind(base, "")
 	c.names[key] = n

@@ -11,6 +11,7 @@ import (
 	"github.com/carina-rs/carina-lsp/cfn"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/source"
+	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // convertCommand converts CloudFormation (a template, Resources entries or one resource) to
@@ -58,11 +59,11 @@ func (s *Server) convertCloudFormation(ctx context.Context, a convertArguments) 
 		}
 		return nil, err
 	}
-	idx, err := s.convertSchemas(ctx, a.URI)
+	idx, taken, err := s.convertTarget(ctx, a.URI)
 	if err != nil {
 		return nil, err
 	}
-	res, err := cfn.Convert(ctx, tmpl, cfn.Options{Schemas: idx, Region: a.Region, Fragment: a.Fragment})
+	res, err := cfn.Convert(ctx, tmpl, cfn.Options{Schemas: idx, Region: a.Region, Fragment: a.Fragment, Taken: taken})
 	if err != nil {
 		return nil, err
 	}
@@ -75,15 +76,35 @@ func (s *Server) convertCloudFormation(ctx context.Context, a convertArguments) 
 	return out, nil
 }
 
-// convertSchemas is the index a conversion for the document at uri maps through: its
-// configuration's, or the embedded default.
-func (s *Server) convertSchemas(ctx context.Context, uri protocol.DocumentURI) (*schema.Index, error) {
+// convertTarget is what a conversion for the document at uri maps through: its configuration's
+// schemas (else the embedded default), and the names its configuration binds, which the
+// conversion's bindings must not take.
+func (s *Server) convertTarget(ctx context.Context, uri protocol.DocumentURI) (*schema.Index, []string, error) {
 	if uri != "" {
 		if p := documentPath(uri); p != "" && !isUntitled(filepath.Dir(p)) {
-			if _, idx, err := s.config(ctx, filepath.Dir(p)); err == nil && idx != nil {
-				return idx, nil
+			if cfg, idx, err := s.config(ctx, filepath.Dir(p)); err == nil && idx != nil {
+				return idx, boundNames(cfg), nil
 			}
 		}
 	}
-	return s.schemas.Base()
+	idx, err := s.schemas.Base()
+	return idx, nil, err
+}
+
+// boundNames are the top-level names of a configuration: bindings, functions, modules and
+// upstream states.
+func boundNames(cfg *workspace.Config) []string {
+	var out []string
+	for _, m := range []map[string][]*workspace.Decl{cfg.Bindings, cfg.Functions} {
+		for n := range m {
+			out = append(out, n)
+		}
+	}
+	for n := range cfg.Modules {
+		out = append(out, n)
+	}
+	for n := range cfg.Upstreams {
+		out = append(out, n)
+	}
+	return out
 }

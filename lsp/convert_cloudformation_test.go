@@ -39,6 +39,20 @@ func TestConvertCloudFormationCommand(t *testing.T) {
 		t.Errorf("notes: %+v", res.Notes)
 	}
 
+	// Pasted into a configuration that binds logs already (and aws_account_id, as the first
+	// paste asked for): the new binding gets another name, the pseudo parameter's is reused.
+	if err := os.WriteFile(filepath.Join(root, "more.crn"), []byte("let logs = 1\nlet aws_account_id = '123456789012'\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("workspace/didChangeWatchedFiles", &protocol.DidChangeWatchedFilesParams{Changes: []*protocol.FileEvent{{URI: uriOf(filepath.Join(root, "more.crn")), Type: protocol.FileChangeTypeCreated}}})
+	again, err := convert(convertArguments{Text: pasted, URI: uriOf(path), Fragment: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(again.Text, "let logs_2 = awscc.s3.Bucket {\n  bucket_name = \"logs-é-${aws_account_id}\"\n}") || strings.Contains(again.Text, "let aws_account_id") || len(again.Notes) != 0 {
+		t.Errorf("pasted again into a configuration binding logs and aws_account_id:\n%s%+v", again.Text, again.Notes)
+	}
+
 	whole, err := convert(convertArguments{Text: `{"Resources": {"Vpc": {"Type": "AWS::EC2::VPC", "Properties": {"CidrBlock": "10.0.0.0/16"}}}}`, Region: "eu-west-1"})
 	if err != nil {
 		t.Fatal(err)
