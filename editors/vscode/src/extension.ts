@@ -35,10 +35,12 @@ import {
 } from './settings';
 import { GRAPH_REQUEST, GraphParams, GraphResult, GraphView } from './graphView';
 import { LOCATIONS_COMMAND, SHOW_REFERENCES, lensMiddleware, showReferences } from './lenses';
+import { CONVERT_COMMAND, ConvertArguments, ConvertResult, NOTES_SOURCE, SERVER_CONVERT, convertCommand, registerPasteAsCarina } from './convert';
 
 export * from './settings';
 export { GraphView, configurationKey, graphHtml } from './graphView';
 export { LOCATIONS_COMMAND, SHOW_REFERENCES, rewriteLens } from './lenses';
+export * from './convert';
 
 const SERVER_NAME = 'Carina Language Server';
 
@@ -93,9 +95,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   if (vscode.workspace.isTrusted) trusted.resolve();
   bundledServer = context.extensionPath ? bundled(context.extensionPath) : undefined;
   const graphView = new GraphView(context.extensionUri, requestGraph);
+  const notes = vscode.languages.createDiagnosticCollection(NOTES_SOURCE);
+  const log = (line: string) => output?.appendLine(line);
+  const paste = registerPasteAsCarina(vscode, requestConvert, log);
+  if (!paste) log('Paste as Carina needs VS Code 1.97 or later: "Carina: Convert CloudFormation…" converts the selection instead.');
   context.subscriptions.push(
     graphView,
     output,
+    notes,
+    ...(paste ? [paste] : []),
+    vscode.commands.registerCommand(CONVERT_COMMAND, (uri?: unknown) => convertCommand({ convert: requestConvert, log, showOutput: () => output?.show(true), notes }, uri)),
+    // A conversion's notes are at places of the template as it was: an edit moves them.
+    vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length && notes.has(e.document.uri) && notes.delete(e.document.uri)),
     vscode.commands.registerCommand('carina.restartServer', () => enqueue(restart)),
     vscode.commands.registerCommand('carina.showOutput', () => output?.show(true)),
     vscode.commands.registerCommand('carina.showGraph', (uri?: unknown) => graphView.show(uri instanceof vscode.Uri ? uri : undefined)),
@@ -257,6 +268,13 @@ async function requestGraph(params: GraphParams): Promise<GraphResult> {
   await queue;
   if (!client || !client.isRunning()) throw new Error('the language server is not running (see Carina: Show Language Server Output)');
   return client.sendRequest<GraphResult>(GRAPH_REQUEST, params);
+}
+
+/** The server's conversion of CloudFormation (convert.ts), once any start in progress has finished. */
+async function requestConvert(args: ConvertArguments): Promise<ConvertResult> {
+  await queue;
+  if (!client || !client.isRunning()) throw new Error('the language server is not running (see Carina: Show Language Server Output)');
+  return client.sendRequest<ConvertResult>('workspace/executeCommand', { command: SERVER_CONVERT, arguments: [args] });
 }
 
 /**

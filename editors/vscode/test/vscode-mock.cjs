@@ -65,7 +65,7 @@ function event() {
 }
 
 function createMock() {
-  const calls = { configurationKeys: [], errors: [], commands: [], outputs: [], configListeners: [], watchers: [], panels: [], shown: [], infos: [], executed: [], providers: [] };
+  const calls = { configurationKeys: [], errors: [], commands: [], outputs: [], configListeners: [], watchers: [], panels: [], shown: [], infos: [], warnings: [], executed: [], providers: [] };
   // The commands registered and not yet disposed, by id: VS Code refuses a second registration of
   // an id, so the extension must not register one the language client registers.
   const registered = new Map();
@@ -135,6 +135,11 @@ function createMock() {
         calls.providers.push({ kind: 'callHierarchy', selector, provider });
         return disposable();
       },
+      // The document paste API of VS Code 1.97+ (convert.ts finds it at run time).
+      registerDocumentPasteEditProvider(selector, provider, metadata) {
+        calls.providers.push({ kind: 'paste', selector, provider, metadata });
+        return disposable();
+      },
     }),
     notebooks: namespace({}),
     extensions: namespace({ all: [] }),
@@ -154,6 +159,10 @@ function createMock() {
       },
       async showInformationMessage(message) {
         calls.infos.push(message);
+        return undefined;
+      },
+      async showWarningMessage(message, ...items) {
+        calls.warnings.push({ message, items });
         return undefined;
       },
       onDidChangeActiveTextEditor: events.activeEditor,
@@ -227,8 +236,10 @@ function createMock() {
       }
     },
     Uri,
+    // new Range(startLine, startCharacter, endLine, endCharacter) or new Range(start, end).
     Range: class {
       constructor(sl, sc, el, ec) {
+        if (typeof sl === 'object') [sl, sc, el, ec] = [sl.line, sl.character, sc.line, sc.character];
         this.start = { line: sl, character: sc };
         this.end = { line: el, character: ec };
       }
@@ -292,6 +303,22 @@ function createMock() {
       for (const [name, value] of Object.entries(kinds)) CodeActionKind[name] = new CodeActionKind(value);
       return CodeActionKind;
     })(),
+    DocumentDropOrPasteEditKind: class {
+      constructor(value) {
+        this.value = value;
+      }
+    },
+    DocumentPasteEdit: class {
+      constructor(insertText, title, kind) {
+        Object.assign(this, { insertText, title, kind });
+      }
+    },
+    Diagnostic: class {
+      constructor(range, message, severity) {
+        Object.assign(this, { range, message, severity });
+      }
+    },
+    DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2, Hint: 3 },
     RelativePattern: class {
       constructor(base, pattern) {
         this.base = base;
