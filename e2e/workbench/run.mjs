@@ -1,7 +1,7 @@
 // The extension in the real VS Code workbench: code-server (VS Code's workbench served to a
 // browser, installed by scripts/install-code-server) with the platform .vsix built from this tree
 // installed, examples/wait-cert open, driven in Debian's Chromium by puppeteer-core as a user
-// drives it: keys, clicks, the command palette. Two sessions:
+// drives it: keys, clicks, the command palette. Three sessions:
 //
 //   trusted      the Problems panel (a file never opened), diagnostics and the inlay hint in the
 //                editor, hover, a quick fix, completion in a wait, Format Document, a code lens and
@@ -9,7 +9,11 @@
 //                node, an edit, the dark and high-contrast themes);
 //   restricted   the folder not trusted (Restricted Mode): highlighting and the bundled server on
 //                the open file, the workspace's server arguments ignored and the output channel
-//                saying so, the files not open held back until the folder is trusted, then checked.
+//                saying so, the files not open held back until the folder is trusted, then checked;
+//   convert      CloudFormation pasted into a .crn file is converted (Paste as Carina, with the
+//                text as it was one choice away), and "Carina: Convert CloudFormation…" converts a
+//                selection in place (or says where it cannot) and a template beside it, its notes
+//                in the Problems panel.
 //
 // Every step waits for an event or a DOM condition, never a fixed time; each saves a screenshot in
 // e2e/workbench/out/ (CARINA_WORKBENCH_OUT), and with UPDATE_SCREENSHOT=1 the pictures of README.md and
@@ -62,12 +66,17 @@ const started = Date.now();
 // with a mistake the user never opens (only the workspace pull finds it).
 const EXTRA = "let logs = aws.s3.Bucket {\n  bucket = 'logs'\n  tagz   = {}\n}\n\nlet logs_ready = wait logs {\n  until = logs.bucket == 'logs'\n}\n";
 const BROKEN = "let orphan = aws.s3.Bucket {\n  bucket_nmae = 'orphan'\n}\n";
+// CloudFormation a user pastes into a .crn file, and a template in the folder to convert.
+const PASTED = "Logs:\n  Type: AWS::S3::Bucket\n  Properties:\n    BucketName: logs-archive\n    VersioningConfiguration:\n      Status: Enabled\n";
+const TEMPLATE = "AWSTemplateFormatVersion: '2010-09-09'\nParameters:\n  Cidr:\n    Type: String\nResources:\n  Vpc:\n    Type: AWS::EC2::VPC\n    Properties:\n      CidrBlock: !Ref Cidr\nOutputs:\n  VpcId:\n    Value: !Ref Vpc\n";
 
 function workspace(name, settings) {
   const ws = path.join(tmp, name, 'wait-cert');
   fs.cpSync(path.join(repo, 'examples', 'wait-cert'), ws, { recursive: true });
   fs.writeFileSync(path.join(ws, 'extra.crn'), EXTRA);
   fs.writeFileSync(path.join(ws, 'broken.crn'), BROKEN);
+  fs.writeFileSync(path.join(ws, 'network.yaml'), TEMPLATE);
+  fs.writeFileSync(path.join(ws, 'paste.crn'), '# The logs bucket, from the old stack:\n');
   // The project's configuration: a missing required attribute is only a warning here.
   fs.writeFileSync(path.join(ws, 'carina-lsp.toml'), '[diagnostics.levels]\nmissing-required-attribute = "warning"\n');
   if (settings) {
@@ -154,6 +163,8 @@ async function session(name, { settings, workspaceSettings, vsix }) {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', `--user-data-dir=${path.join(base, 'chromium')}`],
   });
+  // Pasting reads the clipboard: a user's browser asks once; this one is allowed.
+  await browser.defaultBrowserContext().overridePermissions(`http://127.0.0.1:${port}`, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
   const page = await browser.newPage();
   page.setDefaultTimeout(WAIT);
   await page.setViewport({ width: 1400, height: 900 });
@@ -535,10 +546,115 @@ async function restricted(vsix) {
   }
 }
 
+async function convert(vsix) {
+  const s = { name: 'convert', ...(await session('convert', { vsix, settings: { 'security.workspace.trust.enabled': false } })) };
+  const a = actions(s.page);
+  const page = s.page;
+  const text = () => page.evaluate(() => document.querySelector('.editor-group-container.active .monaco-editor .view-lines')?.innerText.replace(/\u00a0/g, ' ') || '');
+  try {
+    await step(s, 'the workbench opens the folder, the server checks it', async () => {
+      await a.waitFor(() => [...document.querySelectorAll('.explorer-folders-view .monaco-list-row')].some((r) => r.textContent.includes('network.yaml')), undefined, 'the explorer');
+      // The server answers (the workspace pull found broken.crn): a paste is converted by it.
+      await a.key('KeyM', 'Control', 'Shift');
+      await a.waitFor(() => (document.querySelector('.markers-panel')?.textContent || '').includes('bucket_nmae'), undefined, 'broken.crn in the Problems panel');
+    });
+    await step(
+      s,
+      'Paste as Carina converts pasted CloudFormation',
+      async () => {
+        await a.open('paste.crn');
+        await a.key('End', 'Control');
+        // What the browser does on Ctrl+V: a paste event with the clipboard's data at the
+        // editor (puppeteer's Ctrl+V reaches VS Code's web fallback, which reads the clipboard
+        // as text and asks no paste provider).
+        await page.evaluate((t) => {
+          const dt = new DataTransfer();
+          dt.setData('text/plain', t);
+          document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+        }, PASTED);
+        // extra.crn of the same configuration binds logs: the pasted bucket is logs_2.
+        await a.waitFor(() => /let logs_2 = awscc\.s3\.Bucket \{/.test(document.querySelector('.editor-group-container.active .view-lines')?.textContent.replace(/\u00a0/g, ' ') || ''), undefined, 'the pasted resource in Carina');
+        await page.waitForSelector('.editor-group-container.active .post-edit-widget');
+        const t = await text();
+        assert(t.includes("bucket_name = 'logs-archive'") && t.includes('versioning_configuration'), `the pasted text:\n${t}`);
+        // No syntax or type error in what was pasted, once the server has the text (its lens on
+        // logs_2 says so).
+        await a.waitFor(() => [...document.querySelectorAll('.editor-group-container.active .codelens-decoration a')].some((e) => /reference/.test(e.textContent)), undefined, 'the lens of logs_2');
+        assert(!(await page.$('.editor-group-container.active .squiggly-error')), 'an error in the pasted text');
+        await a.key('KeyS', 'Control');
+        await a.key('KeyM', 'Control', 'Shift');
+        await a.waitFor(() => (document.querySelector('.markers-panel')?.textContent || '').includes('extra.crn'), undefined, 'the Problems panel');
+        const problems = await page.evaluate(() => document.querySelector('.markers-panel').textContent);
+        assert(!problems.includes('paste.crn'), `problems in the pasted text: ${problems}`);
+      },
+      'workbench-paste.png',
+    );
+    await step(s, 'the paste widget offers the text as it was', async () => {
+      await a.goto(2, 1);
+      await page.evaluate((t) => {
+        const dt = new DataTransfer();
+        dt.setData('text/plain', t);
+        document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+      }, PASTED);
+      await page.waitForSelector('.editor-group-container.active .post-edit-widget .monaco-button');
+      await page.click('.editor-group-container.active .post-edit-widget .monaco-button');
+      await a.waitFor(() => [...document.querySelectorAll('.action-widget .monaco-list-row')].some((r) => r.textContent.includes('Paste as Carina')), undefined, 'Paste as Carina among the choices');
+      const rows = await page.$$('.action-widget .monaco-list-row');
+      const labels = await Promise.all(rows.map((r) => r.evaluate((e) => e.textContent)));
+      const plain = labels.findIndex((l) => /Insert Plain Text|Paste as Text|Plain Text/i.test(l));
+      assert(plain >= 0, `no plain text choice among ${JSON.stringify(labels)}`);
+      await rows[plain].click();
+      await a.waitFor(() => (document.querySelector('.editor-group-container.active .view-lines')?.textContent || '').replace(/\u00a0/g, ' ').includes('Type: AWS::S3::Bucket'), undefined, 'the text as it was');
+      await a.key('KeyZ', 'Control');
+      await a.waitFor(() => !(document.querySelector('.editor-group-container.active .view-lines')?.textContent || '').replace(/\u00a0/g, ' ').includes('Type: AWS::S3::Bucket'), undefined, 'the paste undone');
+    });
+    await step(s, 'Convert CloudFormation… converts a selection in place, or says where it cannot', async () => {
+      await a.open('paste.crn');
+      await a.key('End', 'Control');
+      await page.keyboard.type('Jobs:\n  Type: AWS::Logs::LogGroup\n  Properties:\n    LogGroupName: [jobs\n');
+      for (let i = 0; i < 4; i++) await a.key('ArrowUp', 'Shift');
+      await a.command('Carina: Convert CloudFormation…');
+      await a.waitFor(() => [...document.querySelectorAll('.notifications-toasts .notification-list-item')].some((n) => /paste\.crn cannot be converted: line \d+, column \d+: /.test(n.textContent)), undefined, 'the error with its place');
+      assert((await text()).includes('LogGroupName: [jobs'), 'the selection was changed by a conversion that failed');
+      await a.key('Backspace'); // the selection deleted
+      await page.keyboard.type('Jobs:\n  Type: AWS::Logs::LogGroup\n  Properties:\n    LogGroupName: jobs\n');
+      for (let i = 0; i < 4; i++) await a.key('ArrowUp', 'Shift');
+      await a.command('Carina: Convert CloudFormation…');
+      await a.waitFor(() => /let jobs = awscc\.logs\.LogGroup \{/.test(document.querySelector('.editor-group-container.active .view-lines')?.textContent.replace(/\u00a0/g, ' ') || ''), undefined, 'the selection in Carina');
+      assert(!(await text()).includes('LogGroupName'), 'the selection is still there');
+      await a.key('KeyZ', 'Control');
+      await a.waitFor(() => (document.querySelector('.editor-group-container.active .view-lines')?.textContent || '').replace(/\u00a0/g, ' ').includes('LogGroupName: jobs'), undefined, 'the conversion undone in one step');
+    });
+    await step(
+      s,
+      'Convert CloudFormation… opens a template as Carina beside it',
+      async () => {
+        await a.open('network.yaml');
+        await a.command('Carina: Convert CloudFormation…');
+        await a.waitFor(() => document.querySelector('.editor-group-container.active .tab.active')?.textContent.includes('network.crn'), undefined, 'network.crn beside the template');
+        await a.waitFor(() => /let vpc = awscc\.ec2\.Vpc \{/.test(document.querySelector('.editor-group-container.active .view-lines')?.textContent.replace(/\u00a0/g, ' ') || ''), undefined, 'the template in Carina');
+        const t = await text();
+        assert(t.includes('provider awscc {') && t.includes('cidr_block = cidr') && t.includes('exports {'), `the converted template:\n${t}`);
+        // Cidr has no default: a note at its place in the template, in the Problems panel.
+        await a.key('KeyM', 'Control', 'Shift');
+        await a.waitFor(() => {
+          const p = document.querySelector('.markers-panel')?.textContent || '';
+          return p.includes('network.yaml') && p.includes('no default: cidr');
+        }, undefined, "the template's note in the Problems panel");
+      },
+      'workbench-convert.png',
+    );
+  } finally {
+    await s.close();
+  }
+}
+
+// CARINA_WORKBENCH_SESSIONS=convert,trusted runs only those (while working on one).
+const only = (process.env.CARINA_WORKBENCH_SESSIONS || '').split(',').filter(Boolean);
 let failed = false;
 try {
   const vsix = buildExtension();
-  for (const run of [trusted, restricted]) {
+  for (const run of [trusted, restricted, convert].filter((r) => !only.length || only.includes(r.name))) {
     try {
       await run(vsix);
     } catch {
