@@ -325,3 +325,31 @@ func TestNeovimHierarchyAndLenses(t *testing.T) {
 		}, res.RunReferences)
 	})
 }
+
+// TestNeovimConvert runs editors/nvim/test/convert.lua with the built server on each Neovim:
+// :'<,'>CarinaConvert over CloudFormation pasted into a carina buffer (the lines replaced by
+// Carina that parses, in one undo step, the notes in the quickfix list, a broken text an error
+// that changes nothing), :CarinaConvert of a template of ../shared/cfn into a new carina buffer,
+// and of a JSON buffer with no client running. The script's checks are its own (harness.lua);
+// this test fails on any of them and on a script that does not reach its end.
+func TestNeovimConvert(t *testing.T) {
+	eachNeovim(t, func(t *testing.T, nvim string) {
+		bin := buildServer(t)
+		templates := corpus.Shared(t, "cfn")
+		script := filepath.Join(corpus.Root(t), "editors", "nvim", "test", "convert.lua")
+		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile "+script)
+		cmd.Env = append(os.Environ(), "CARINA_LSP="+bin, "CARINA_CFN="+templates)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("nvim: %v\n%s", err, out)
+		}
+		if !strings.Contains(string(out), "nvim :CarinaConvert test: ok") {
+			t.Fatalf("the script did not report ok:\n%s", out)
+		}
+		if testing.Verbose() {
+			t.Logf("%s", out)
+		}
+	})
+}

@@ -14,3 +14,25 @@ end, {
   end,
   desc = 'The dependency graph of the current configuration: its apply order, or svg',
 })
+
+-- :[range]CarinaConvert [template]: CloudFormation to Carina through the server (see
+-- lua/carina/init.lua, convert()). A range in a carina buffer is replaced by the Carina text; a
+-- template file, or a yaml/json buffer, is converted into a new buffer; the notes of what is left
+-- to do go into the quickfix list.
+vim.api.nvim_create_user_command('CarinaConvert', function(opts)
+  local args = {}
+  if opts.args ~= '' then
+    -- %, #, ~ and $VAR as :edit expands them (%:r.yaml: the template beside the current file).
+    local ok, file = pcall(vim.fn.expandcmd, opts.args)
+    args.file = ok and file ~= '' and file or opts.args
+  end
+  if opts.range > 0 then
+    args.line1, args.line2 = opts.line1, opts.line2
+  end
+  require('carina').convert(args)
+end, {
+  nargs = '?',
+  range = true,
+  complete = 'file',
+  desc = 'Convert CloudFormation to Carina: the lines of a range, a template file or the buffer',
+})

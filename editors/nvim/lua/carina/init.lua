@@ -6,8 +6,11 @@
 -- of the same name and root); 0.7 with vim.lsp.start_client and vim.lsp.buf_attach_client, through
 -- a cache of clients by root. On attach, 'omnifunc' is set to the LSP's when the buffer has none
 -- (0.8+ does that by itself; 0.7 does not), and the code lenses are shown; a lens's command
--- (vim.lsp.codelens.run()) lists its locations in the quickfix list. :checkhealth carina reports
--- the setup. See editors/nvim/README.md and docs/editors.md.
+-- (vim.lsp.codelens.run()) lists its locations in the quickfix list. :CarinaConvert (convert())
+-- turns CloudFormation into Carina through the server's carina.convertCloudFormation: a range of
+-- a carina buffer is replaced in one undo step, a template file or buffer goes into a new buffer,
+-- and what is left to do goes into the quickfix list. :checkhealth carina reports the setup. See
+-- editors/nvim/README.md and docs/editors.md.
 local M = {}
 
 local uv = vim.loop
@@ -171,13 +174,8 @@ local function enable_codelens(client, bufnr)
   refresh()
 end
 
---- The client configuration for a buffer (what vim.lsp.start receives).
---- @param bufnr integer|nil
---- @return table
-function M.client_config(bufnr)
-  bufnr = bufnr or vim.api.nvim_get_current_buf()
-  local fname = vim.api.nvim_buf_get_name(bufnr)
-  local root = M.root_dir(fname)
+--- The client configuration for a workspace root.
+local function root_config(root)
   local settings = server_settings()
   return {
     name = M.config.name,
@@ -208,6 +206,14 @@ function M.client_config(bufnr)
     end,
     capabilities = M.config.capabilities or vim.lsp.protocol.make_client_capabilities(),
   }
+end
+
+--- The client configuration for a buffer (what vim.lsp.start receives).
+--- @param bufnr integer|nil
+--- @return table
+function M.client_config(bufnr)
+  bufnr = bufnr or vim.api.nvim_get_current_buf()
+  return root_config(M.root_dir(vim.api.nvim_buf_get_name(bufnr)))
 end
 
 local function notify(msg, level)
@@ -390,6 +396,287 @@ function M.graph(format)
     notify('carina: the graph is' .. unsaved, vim.log.levels.WARN)
   end
   return buf
+end
+
+-- The server's command that converts CloudFormation to Carina.
+local CONVERT_COMMAND = 'carina.convertCloudFormation'
+-- The title of the quickfix lists of a conversion's notes, before the name converted from.
+local QUICKFIX_TITLE = 'carina: converted from '
+
+--- A started carina client for a conversion whose text goes into (or comes from) a buffer that is
+--- not carina's, or from a file: one with that root, else any running carina client, else a new
+--- one for the root, attached to no buffer (carina-lsp would read the YAML as Carina).
+--- @return table|nil client, string|nil why not
+local function convert_client_for_root(root)
+  local any
+  for _, client in ipairs(M.clients()) do
+    if not call(client, 'is_stopped') then
+      if client.config.root_dir == root then
+        return client
+      end
+      any = any or client
+    end
+  end
+  if any then
+    return any
+  end
+  local exe = M.executable()
+  if exe == nil or vim.fn.executable(exe) ~= 1 then
+    return nil, ('the language server "%s" was not found or is not executable (see :checkhealth carina)'):format(tostring(exe))
+  end
+  local config = root_config(root)
+  local id
+  if vim.fn.has('nvim-0.11') == 1 then
+    id = vim.lsp.start(config, { attach = false })
+  else
+    id = vim.lsp.start_client(config)
+    if id and not vim.lsp.start then
+      clients_by_root[root] = id -- 0.7: the next carina buffer of the root reuses it
+    end
+  end
+  local client = id and vim.lsp.get_client_by_id(id)
+  if not client then
+    return nil, ('%s did not start'):format(exe)
+  end
+  return client
+end
+
+--- The carina client attached to a carina buffer, started and attached when there is none.
+--- @return table|nil client, string|nil why not
+local function convert_client_for_buffer(bufnr)
+  for _, client in ipairs(M.clients()) do
+    if vim.lsp.buf_is_attached(bufnr, client.id) and not call(client, 'is_stopped') then
+      return client
+    end
+  end
+  local exe = M.executable()
+  if exe == nil or vim.fn.executable(exe) ~= 1 then
+    return nil, ('the language server "%s" was not found or is not executable (see :checkhealth carina)'):format(tostring(exe))
+  end
+  local id = M.start(bufnr)
+  local client = id and vim.lsp.get_client_by_id(id)
+  if not client then
+    return nil, ('%s did not start'):format(exe)
+  end
+  return client
+end
+
+local function plural(n, one, many)
+  return ('%d %s'):format(n, n == 1 and one or many)
+end
+
+--- Where the converted text of a whole template goes: `name.crn` beside the template (not written
+--- until you save it), or, when that file or a buffer of it exists already, or the template has
+--- no file, an unnamed buffer.
+--- @return string|nil the file, nil for an unnamed buffer; string|nil why it is unnamed
+local function result_target(template)
+  if template == nil then
+    return nil, 'the template has no file'
+  end
+  local target = vim.fn.fnamemodify(template, ':p:r') .. '.crn'
+  if vim.fn.filereadable(target) == 1 or vim.fn.isdirectory(target) == 1 then
+    return nil, vim.fn.fnamemodify(target, ':~:.') .. ' exists'
+  elseif vim.fn.bufexists(target) == 1 then
+    return nil, vim.fn.fnamemodify(target, ':~:.') .. ' is open'
+  end
+  return target, nil
+end
+
+--- Opens the buffer for a whole template's Carina text in a new window below: the target file's
+--- (a new buffer), or an unnamed one with filetype carina.
+--- @return integer buffer
+local function result_buffer(target)
+  if target == nil then
+    vim.cmd('belowright new')
+    local buf = vim.api.nvim_get_current_buf()
+    vim.bo[buf].filetype = 'carina'
+    return buf
+  end
+  vim.cmd('belowright split ' .. vim.fn.fnameescape(target))
+  return vim.api.nvim_get_current_buf()
+end
+
+--- Converts CloudFormation (YAML or JSON: a whole template, a Resources mapping or one resource)
+--- to Carina with the server's carina.convertCloudFormation command. What is converted, and where
+--- the Carina text goes:
+---
+---   - opts.file: the template file, into a new buffer (result_target above);
+---   - a range (opts.line1, opts.line2) in a carina buffer: those lines, replaced by the Carina
+---     text in one undo step. The text is a fragment (no heading, no provider block), mapped
+---     through the schemas of the buffer's configuration, its bindings named apart from the
+---     configuration's;
+---   - a range in another buffer, or no range in a buffer that is not carina's (a template in a
+---     yaml or json buffer): those lines, or the whole buffer, into a new buffer.
+---
+--- The notes of what is left to do go into a new quickfix list, at their places in the
+--- CloudFormation text (for a replaced range, the lines it had: `u` shows them), and a line says
+--- how many resources were converted. A text the server cannot read is an error message; nothing
+--- changes.
+--- @param opts table|nil { bufnr, line1, line2 (1-based, inclusive), file, region, timeout (ms, default 10000) }
+--- @return table|nil the server's answer (text, notes, resources, converted) with bufnr, the buffer
+---   holding the Carina text, and items, the quickfix items; nil and the message on an error
+function M.convert(opts)
+  opts = opts or {}
+  local function fail(msg)
+    msg = 'carina: :CarinaConvert: ' .. msg
+    notify(msg)
+    return nil, msg
+  end
+  local bufnr = opts.bufnr
+  if bufnr == nil or bufnr == 0 then
+    bufnr = vim.api.nvim_get_current_buf()
+  end
+  local file = opts.file
+  if file == '' then
+    file = nil
+  end
+  local ranged = opts.line1 ~= nil
+  local line1 = opts.line1 or 1
+  local line2 = opts.line2 or (ranged and line1) or vim.api.nvim_buf_line_count(bufnr)
+  local is_carina = vim.bo[bufnr].filetype == 'carina'
+  if file and ranged then
+    return fail('give either a range of CloudFormation lines or a template file, not both')
+  end
+  if not file and not ranged and is_carina then
+    return fail(
+      "select the CloudFormation lines to convert (:'<,'>CarinaConvert), or give a template file (:CarinaConvert template.yaml)"
+    )
+  end
+  local into_buffer = ranged and is_carina
+
+  -- The text, where it comes from (quickfix: filename or bufnr) and its first line there.
+  local lines, from, first
+  local template -- the file the template is in, when it has one
+  if file then
+    template = vim.fn.fnamemodify(file, ':p')
+    if vim.fn.filereadable(template) ~= 1 then
+      return fail(('cannot read %s'):format(template))
+    end
+    lines = vim.fn.readfile(template)
+    from, first = { filename = template }, 1
+  else
+    lines = vim.api.nvim_buf_get_lines(bufnr, line1 - 1, line2, false)
+    from, first = { bufnr = bufnr }, line1
+    local name = vim.api.nvim_buf_get_name(bufnr)
+    if name ~= '' then
+      template = name
+    end
+  end
+  local text = table.concat(lines, '\n') .. '\n'
+  if vim.trim(text) == '' then
+    return fail(ranged and 'the lines are empty: select CloudFormation to convert' or 'nothing to convert: the text is empty')
+  end
+
+  -- The document the text goes into: its configuration's schemas are used, and its bindings'
+  -- names are not taken. An unnamed buffer is in no configuration: the text stands alone.
+  local target, unnamed
+  if not into_buffer then
+    target, unnamed = result_target(template)
+  end
+  local uri
+  if into_buffer then
+    if vim.api.nvim_buf_get_name(bufnr) ~= '' then
+      uri = vim.uri_from_bufnr(bufnr)
+    end
+  elseif target then
+    uri = vim.uri_from_fname(target)
+  end
+
+  local client, why
+  if into_buffer then
+    client, why = convert_client_for_buffer(bufnr)
+  else
+    client, why = convert_client_for_root(M.root_dir(template or ''))
+  end
+  if not client then
+    return fail('no carina-lsp to convert with: ' .. why)
+  end
+  local timeout = opts.timeout or 10000
+  if not vim.wait(timeout, function()
+    return client.initialized or call(client, 'is_stopped')
+  end, 10) or not client.initialized then
+    return fail('carina-lsp did not start (see :checkhealth carina and :LspLog)')
+  end
+
+  local args = { text = text, uri = uri, fragment = into_buffer, region = opts.region }
+  local params = { command = CONVERT_COMMAND, arguments = { args } }
+  local response, err = call(client, 'request_sync', 'workspace/executeCommand', params, timeout, bufnr)
+  if not response then
+    if err == 'timeout' then
+      return fail(('carina-lsp did not answer in %d ms'):format(timeout))
+    end
+    return fail('carina-lsp: ' .. tostring(err))
+  end
+  if response.err then
+    local msg = response.err.message or vim.inspect(response.err)
+    -- The place in the message is in the text converted: say where that is in the buffer.
+    local l = tonumber(msg:match('^CloudFormation: (%d+):%d+:'))
+    if l and not file and first > 1 then
+      msg = ('%s (line %d of the buffer)'):format(msg, first + l - 1)
+    end
+    return fail(msg)
+  end
+  local result = response.result
+  if type(result) ~= 'table' or type(result.text) ~= 'string' then
+    return fail(('%s returned %s (is carina-lsp older than this plugin?)'):format(CONVERT_COMMAND, vim.inspect(result)))
+  end
+
+  -- The notes of what is left to do, at their places in the CloudFormation text.
+  local items = {}
+  for _, note in ipairs(result.notes or {}) do
+    if note.left then
+      -- The note's character counts UTF-16 code units; the quickfix column is a byte's.
+      local line = lines[note.line + 1] or ''
+      local ok, col
+      if vim.fn.has('nvim-0.11') == 1 then
+        ok, col = pcall(vim.str_byteindex, line, 'utf-16', note.character, false)
+      else
+        ok, col = pcall(vim.str_byteindex, line, note.character, true)
+      end
+      local item = vim.tbl_extend('force', from, {
+        lnum = first + note.line,
+        col = (ok and col or note.character) + 1,
+        text = note.what .. ': ' .. note.message,
+      })
+      table.insert(items, item)
+    end
+  end
+
+  local out = vim.split((result.text:gsub('\n$', '')), '\n', { plain = true })
+  if into_buffer then
+    -- One undo step: the change does not join an edit made just before it.
+    vim.api.nvim_buf_call(bufnr, function()
+      vim.go.undolevels = vim.go.undolevels
+    end)
+    vim.api.nvim_buf_set_lines(bufnr, line1 - 1, line2, false, out)
+    result.bufnr = bufnr
+    if vim.api.nvim_get_current_buf() == bufnr then
+      vim.api.nvim_win_set_cursor(0, { line1, 0 })
+    end
+  else
+    result.bufnr = result_buffer(target)
+    vim.api.nvim_buf_set_lines(result.bufnr, 0, -1, false, out)
+  end
+
+  local name = template and vim.fn.fnamemodify(template, ':t') or 'the buffer'
+  local title = QUICKFIX_TITLE .. name
+  if #items > 0 then
+    vim.fn.setqflist({}, ' ', { title = title, items = items })
+  elseif vim.startswith(vim.fn.getqflist({ title = 1 }).title or '', QUICKFIX_TITLE) then
+    -- Nothing left to do: the notes of an earlier conversion do not stay as if they were these.
+    vim.fn.setqflist({}, 'r', { title = title, items = {} })
+  end
+  result.items = items
+  local resources = plural(result.resources or 0, 'resource', 'resources')
+  local summary = ('carina: converted %d of %s'):format(result.converted or 0, resources)
+  if #items > 0 then
+    summary = summary .. ('; %s in the quickfix list (:copen)'):format(plural(#items, 'note', 'notes'))
+  end
+  if unnamed then
+    summary = summary .. ('; %s, so the result is in an unnamed buffer'):format(unnamed)
+  end
+  notify(summary, vim.log.levels.INFO)
+  return result
 end
 
 --- Configures the plugin; with autostart (the default), starts the server for carina buffers.
