@@ -122,3 +122,43 @@ func checkErrors(t *testing.T, text string) []string {
 	}
 	return out
 }
+
+// TestConvertPropertyWithoutValue: a property written with no value (YAML's `Name:` or `~`,
+// JSON's null) is quoted and left to the user, never written as a value the template did not have.
+func TestConvertPropertyWithoutValue(t *testing.T) {
+	var d schema.Defaults
+	idx, err := d.Index()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, src string }{
+		{"yaml empty", "Resources:\n  Group:\n    Type: AWS::Logs::LogGroup\n    Properties:\n      LogGroupName:\n      RetentionInDays: 7\n"},
+		{"yaml tilde", "Resources:\n  Group:\n    Type: AWS::Logs::LogGroup\n    Properties:\n      LogGroupName: ~\n      RetentionInDays: 7\n"},
+		{"json null", "{\"Resources\": {\"Group\": {\"Type\": \"AWS::Logs::LogGroup\", \"Properties\": {\n  \"LogGroupName\": null, \"RetentionInDays\": 7}}}}\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tmpl, err := Read([]byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Convert(context.Background(), tmpl, Options{Schemas: idx, Region: "eu-west-1"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(res.Text, "log_group_name =") || !strings.Contains(res.Text, "# Not converted: LogGroupName has no value.") || !strings.Contains(res.Text, "retention_in_days = 7") {
+				t.Errorf("converted to:\n%s", res.Text)
+			}
+			var got []string
+			for _, n := range res.Notes {
+				got = append(got, fmt.Sprintf("%d:%d %v %s", n.At.Line, n.At.Col, n.Left, n.What))
+			}
+			want := []string{"5:7 true Resources.Group.Properties.LogGroupName"}
+			if strings.HasPrefix(tc.src, "{") {
+				want = []string{"2:3 true Resources.Group.Properties.LogGroupName"}
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("notes (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

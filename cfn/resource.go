@@ -136,6 +136,13 @@ func (c *converter) body(m *Map, members map[string]*schema.Member, s *schema.Re
 			c.quoted(fmt.Sprintf("Not converted: %s is read-only in %s.", e.Key, s.Type), e.KeyAt.Line, lastLine(e.Value, c.t))
 			continue
 		}
+		if sc, ok := e.Value.(*Scalar); ok && sc.Kind == Null {
+			// `BucketName:` with nothing after it: CloudFormation refuses the template; there is
+			// no value to carry over, and '' would be one the template never had.
+			c.note(e.KeyAt, w, true, "%s has no value: quoted in a comment, set it or leave it out", e.Key)
+			c.quoted(fmt.Sprintf("Not converted: %s has no value.", e.Key), e.KeyAt.Line, e.KeyAt.Line)
+			continue
+		}
 		fmt.Fprintf(c.out, "%s = %s\n", info.name, c.value(e.Value, info.member.Type, s, w))
 	}
 }
