@@ -647,12 +647,22 @@ func (c *checker) checkBypasses() {
 		closure map[*workspace.Decl]bool
 	}
 	byTarget := map[*workspace.Decl][]waitOn{}
+	unsure := map[*workspace.Decl]bool{}
 	for _, w := range c.cfg.Waits {
 		if w.Target == nil || w.Target.Decl == nil || w.Target.Decl == w.Decl || w.Target.Decl.Kind == workspace.Wait {
 			// A reader of a wait already waits: no hint to go through a further wait on it.
 			continue
 		}
+		if !dependsOnKnown(w) {
+			// A depends_on being typed (a name misspelt, a string, no list) may be meant to name
+			// the very binding a hint would send through the wait: a cycle once it is fixed.
+			unsure[w.Target.Decl] = true
+			continue
+		}
 		byTarget[w.Target.Decl] = append(byTarget[w.Target.Decl], waitOn{w, c.dependencies(w.Decl)})
+	}
+	for d := range unsure {
+		delete(byTarget, d)
 	}
 	if len(byTarget) == 0 {
 		return
@@ -687,6 +697,25 @@ func (c *checker) checkBypasses() {
 			break
 		}
 	}
+}
+
+// dependsOnKnown reports whether a wait's depends_on, if it has one, is a list of names that all
+// resolve: only then is what the wait depends on known.
+func dependsOnKnown(w *workspace.WaitInfo) bool {
+	a := w.Expr.DependsOn
+	if a == nil {
+		return true
+	}
+	l, ok := a.Value.(*grammar.ListExpr)
+	if !ok || len(l.Elems) != len(w.DependsOn) {
+		return false
+	}
+	for _, r := range w.DependsOn {
+		if r.Decl == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // readsForResource reports whether a reference stands in a resource, data source or module call
