@@ -285,6 +285,9 @@ func (c *checker) wrongValue(s keyedSite, codes keyCodes, texts keyTexts, p gram
 		}
 		return
 	}
+	if hasSyntaxErrorAt(st, a.Value.Pos()) {
+		return // the parser said what it expected there (removed's from = 'x': an address)
+	}
 	code := codes.value
 	if code == CodeSyntax && p.Key.Value != grammar.StringValue {
 		code = CodeKeyValue // Carina's grammar fixes strings only
