@@ -237,7 +237,12 @@ func (p *parser) parseAddress() Expr {
 	typ := p.pathFrom(p.next())
 	s := p.peek()
 	if s.Kind != String && s.Kind != TemplateStart {
-		p.errorf(typ.Span, "expected the resource name (a string) after %q", typ.String())
+		if len(typ.Parts) == 1 {
+			// `to = true`, `from = x`: a word, not a type that lacks its name.
+			p.errorf(typ.Span, "expected a resource address (e.g. aws.s3.Bucket 'name'), found %q", typ.String())
+		} else {
+			p.errorf(typ.Span, "expected the resource name (a string) after %q", typ.String())
+		}
 		return typ
 	}
 	name := p.parseString()
