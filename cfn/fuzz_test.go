@@ -70,3 +70,38 @@ func FuzzConvert(f *testing.F) {
 		}
 	})
 }
+
+// FuzzConvertFragment converts what an editor pastes (a template, Resources entries or one
+// resource, half-typed or mutated) for a configuration that binds some names already: the text
+// pasted parses and binds none of those names again.
+func FuzzConvertFragment(f *testing.F) {
+	f.Add([]byte("Logs:\n  Type: AWS::S3::Bucket\n  Properties:\n    BucketName: !Sub '${AWS::AccountId}-logs'\n"))
+	f.Add([]byte(`"Vpc": {"Type": "AWS::EC2::VPC", "Properties": {"CidrBlock": "10.0.0.0/16"}},`))
+	f.Add([]byte("Type: AWS::Logs::LogGroup\nProperties:\n  LogGroupName:\n  RetentionInDays: 7\n"))
+	f.Add([]byte("Resources:\n  Bucket:\n    Type: AWS::S3::Bucket\n    DependsOn: Logs\n  Logs:\n    Type: AWS::Logs::LogGroup\n"))
+	var d schema.Defaults
+	idx, err := d.Index()
+	if err != nil {
+		f.Fatal(err)
+	}
+	taken := []string{"logs", "bucket", "vpc", "aws_account_id", "group"}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tmpl, err := ReadFragment(data)
+		if err != nil {
+			return
+		}
+		res, err := Convert(context.Background(), tmpl, Options{Schemas: idx, Fragment: true, Taken: taken})
+		if err != nil {
+			t.Fatalf("%v\npasted:\n%s", err, data)
+		}
+		parsed := grammar.NewParser().Parse(res.Text)
+		if len(parsed.Errors) > 0 {
+			t.Fatalf("the output does not parse: %s\n%s", parsed.Errors[0].Msg, res.Text)
+		}
+		for _, name := range taken {
+			if strings.Contains(res.Text, "\nlet "+name+" =") || strings.HasPrefix(res.Text, "let "+name+" =") {
+				t.Fatalf("the paste binds %s, which the configuration has:\n%s", name, res.Text)
+			}
+		}
+	})
+}
