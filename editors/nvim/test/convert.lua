@@ -17,12 +17,7 @@ local tmp = vim.fn.resolve(vim.fn.tempname())
 vim.fn.mkdir(tmp, 'p')
 -- The root of a client for a buffer without a file is the working directory's: not the repository.
 vim.cmd('cd ' .. vim.fn.fnameescape(tmp))
-local bin = vim.env.CARINA_LSP
-if bin == nil or bin == '' then
-  bin = tmp .. '/carina-lsp'
-  local out = vim.fn.system({ 'go', 'build', '-C', repo, '-o', bin, './cmd/carina-lsp' })
-  check(vim.v.shell_error == 0, 'go build: ' .. out)
-end
+local bin = harness.server(repo, tmp)
 local cfn = vim.env.CARINA_CFN
 if cfn == nil or cfn == '' then
   for _, dir in ipairs({ repo .. '/testdata/cfn', vim.fn.fnamemodify(repo, ':h') .. '/shared/cfn' }) do
@@ -33,10 +28,7 @@ if cfn == nil or cfn == '' then
   end
 end
 
-local messages = {}
-vim.notify = function(msg, level)
-  table.insert(messages, { msg = msg, level = level })
-end
+local messages = harness.notifications()
 -- The plugin's messages come scheduled: wait for the next one, and take it.
 local function next_message()
   vim.wait(5000, function()

@@ -14,23 +14,17 @@ local finish = harness.finish
 
 local tmp = vim.fn.resolve(vim.fn.tempname())
 vim.fn.mkdir(tmp, 'p')
-local bin = vim.env.CARINA_LSP
-if bin == nil or bin == '' then
-  bin = tmp .. '/carina-lsp'
-  local out = vim.fn.system({ 'go', 'build', '-C', repo, '-o', bin, './cmd/carina-lsp' })
-  check(vim.v.shell_error == 0, 'go build: ' .. out)
-end
+local bin = harness.server(repo, tmp)
 
-local messages = {}
-vim.notify = function(msg, level)
-  table.insert(messages, { msg = msg, level = level })
-end
+local messages = harness.notifications()
 local function last_message()
   vim.wait(1000, function()
     return #messages > 0
   end)
   local m = messages[#messages]
-  messages = {}
+  for i = #messages, 1, -1 do
+    messages[i] = nil -- in place: vim.notify appends to this list
+  end
   return m and m.msg or ''
 end
 

@@ -14,19 +14,14 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { buildServer } from '../scripts/record-graph.mjs';
 import { extensionDir } from './textmate.mjs';
+import { realServerSkip, token } from './real-server.mjs';
 
 const require = createRequire(import.meta.url);
 const mock = require('./vscode-mock.cjs').install();
 const ext = require(path.join(extensionDir, 'out', 'extension.js'));
 const { vscode } = mock;
 
-const go = (process.env.PATH || '').split(path.delimiter).some((d) => fs.existsSync(path.join(d, 'go')));
-const skip = go ? false : 'needs Go (to build carina-lsp)';
-if (skip && process.env.CI === 'true') {
-  test('the conversion test with the real server can run', () => assert.fail(`${skip}; under CI=true it must run`));
-}
-
-const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
+const skip = realServerSkip('the conversion test with the real server');
 
 const RESOURCE = `Bucket:
   Type: AWS::S3::Bucket

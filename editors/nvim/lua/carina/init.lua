@@ -403,6 +403,26 @@ local CONVERT_COMMAND = 'carina.convertCloudFormation'
 -- The title of the quickfix lists of a conversion's notes, before the name converted from.
 local QUICKFIX_TITLE = 'carina: converted from '
 
+--- The server executable a conversion starts, or why there is none.
+--- @return string|nil exe, string|nil why not
+local function convert_executable()
+  local exe = M.executable()
+  if exe == nil or vim.fn.executable(exe) ~= 1 then
+    return nil, ('the language server "%s" was not found or is not executable (see :checkhealth carina)'):format(tostring(exe))
+  end
+  return exe
+end
+
+--- The client of a start's id, or why it did not start.
+--- @return table|nil client, string|nil why not
+local function started(id, exe)
+  local client = id and vim.lsp.get_client_by_id(id)
+  if not client then
+    return nil, ('%s did not start'):format(exe)
+  end
+  return client
+end
+
 --- A started carina client for a conversion whose text goes into (or comes from) a buffer that is
 --- not carina's, or from a file: one with that root, else any running carina client, else a new
 --- one for the root, attached to no buffer (carina-lsp would read the YAML as Carina).
@@ -420,9 +440,9 @@ local function convert_client_for_root(root)
   if any then
     return any
   end
-  local exe = M.executable()
-  if exe == nil or vim.fn.executable(exe) ~= 1 then
-    return nil, ('the language server "%s" was not found or is not executable (see :checkhealth carina)'):format(tostring(exe))
+  local exe, why = convert_executable()
+  if not exe then
+    return nil, why
   end
   local config = root_config(root)
   local id
@@ -434,11 +454,7 @@ local function convert_client_for_root(root)
       clients_by_root[root] = id -- 0.7: the next carina buffer of the root reuses it
     end
   end
-  local client = id and vim.lsp.get_client_by_id(id)
-  if not client then
-    return nil, ('%s did not start'):format(exe)
-  end
-  return client
+  return started(id, exe)
 end
 
 --- The carina client attached to a carina buffer, started and attached when there is none.
@@ -449,16 +465,11 @@ local function convert_client_for_buffer(bufnr)
       return client
     end
   end
-  local exe = M.executable()
-  if exe == nil or vim.fn.executable(exe) ~= 1 then
-    return nil, ('the language server "%s" was not found or is not executable (see :checkhealth carina)'):format(tostring(exe))
+  local exe, why = convert_executable()
+  if not exe then
+    return nil, why
   end
-  local id = M.start(bufnr)
-  local client = id and vim.lsp.get_client_by_id(id)
-  if not client then
-    return nil, ('%s did not start'):format(exe)
-  end
-  return client
+  return started(M.start(bufnr), exe)
 end
 
 local function plural(n, one, many)
