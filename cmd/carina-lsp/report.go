@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -80,28 +79,25 @@ type jsonItems struct {
 	w     io.Writer
 	depth int
 	n     int
-	buf   bytes.Buffer
-	enc   *json.Encoder // into buf: an encoder reuses its buffers where MarshalIndent does not
+	buf   []byte
 	pad   string
 }
 
-func (j *jsonItems) item(v any) error {
-	if j.enc == nil {
+// item writes one item, which value appends at the item's indentation (pad: each of its lines
+// after the first starts with it).
+func (j *jsonItems) item(value func(b []byte, pad string) []byte) error {
+	if j.pad == "" {
 		j.pad = strings.Repeat("  ", j.depth+1)
-		j.enc = json.NewEncoder(&j.buf)
-		j.enc.SetIndent(j.pad, "  ")
 	}
-	j.buf.Reset()
+	j.buf = j.buf[:0]
 	if j.n > 0 {
-		j.buf.WriteString(",")
+		j.buf = append(j.buf, ',')
 	}
-	j.buf.WriteString("\n")
-	j.buf.WriteString(j.pad)
-	if err := j.enc.Encode(v); err != nil { // MarshalIndent's bytes, and a newline
-		return err
-	}
+	j.buf = append(j.buf, '\n')
+	j.buf = append(j.buf, j.pad...)
+	j.buf = value(j.buf, j.pad)
 	j.n++
-	_, err := j.w.Write(bytes.TrimSuffix(j.buf.Bytes(), []byte("\n")))
+	_, err := j.w.Write(j.buf)
 	return err
 }
 
@@ -141,14 +137,6 @@ func textLine(w io.Writer, d finding) error {
 	return err
 }
 
-type jsonDiag struct {
-	File     string   `json:"file"`
-	Range    posRange `json:"range"`
-	Severity string   `json:"severity"`
-	Code     string   `json:"code"`
-	Message  string   `json:"message"`
-}
-
 // writeJSON prints an array of diagnostics with 0-based LSP positions.
 func startJSON(w io.Writer, _ []diagnostics.Code) (reportStream, error) {
 	_, err := io.WriteString(w, "[")
@@ -157,8 +145,28 @@ func startJSON(w io.Writer, _ []diagnostics.Code) (reportStream, error) {
 
 type jsonReport struct{ items jsonItems }
 
+// item writes {"file", "range": {"start", "end"}, "severity", "code", "message"} as the indenting
+// encoder did (report_json_test.go holds the two to the same bytes).
 func (r *jsonReport) item(d finding) error {
-	return r.items.item(jsonDiag{File: d.Path, Range: d.Range, Severity: d.Severity.String(), Code: string(d.Code), Message: d.Message})
+	return r.items.item(func(b []byte, p string) []byte {
+		rg := d.Range
+		b = append(b, "{\n"...)
+		b = jsonField(b, p, 1, "file", d.Path, true)
+		b = jsonOpen(b, p, 1, "range", '{')
+		b = jsonOpen(b, p, 2, "start", '{')
+		b = jsonInt(b, p, 3, "line", rg.Start.Line, true)
+		b = jsonInt(b, p, 3, "character", rg.Start.Character, false)
+		b = jsonClose(b, p, 2, '}', true)
+		b = jsonOpen(b, p, 2, "end", '{')
+		b = jsonInt(b, p, 3, "line", rg.End.Line, true)
+		b = jsonInt(b, p, 3, "character", rg.End.Character, false)
+		b = jsonClose(b, p, 2, '}', false)
+		b = jsonClose(b, p, 1, '}', true)
+		b = jsonField(b, p, 1, "severity", d.Severity.String(), true)
+		b = jsonField(b, p, 1, "code", string(d.Code), true)
+		b = jsonField(b, p, 1, "message", d.Message, false)
+		return jsonClose(b, p, 0, '}', false)
+	})
 }
 
 func (r *jsonReport) end() error {
@@ -202,8 +210,8 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool    sarifTool     `json:"tool"`
-	Results []sarifResult `json:"results"`
+	Tool    sarifTool  `json:"tool"`
+	Results []struct{} `json:"results"` // empty: the results are written one at a time (sarifReport)
 }
 
 type sarifTool struct {
@@ -225,38 +233,10 @@ type sarifMessage struct {
 	Text string `json:"text"`
 }
 
-type sarifResult struct {
-	RuleID    string          `json:"ruleId"`
-	Level     string          `json:"level"`
-	Message   sarifMessage    `json:"message"`
-	Locations []sarifLocation `json:"locations"`
-}
-
-type sarifLocation struct {
-	PhysicalLocation sarifPhysical `json:"physicalLocation"`
-}
-
-type sarifPhysical struct {
-	ArtifactLocation sarifArtifact `json:"artifactLocation"`
-	Region           sarifRegion   `json:"region"`
-}
-
-type sarifArtifact struct {
-	URI string `json:"uri"`
-}
-
-// sarifRegion uses 1-based lines and columns in UTF-16 code units, SARIF's default column kind.
-type sarifRegion struct {
-	StartLine   int `json:"startLine"`
-	StartColumn int `json:"startColumn"`
-	EndLine     int `json:"endLine"`
-	EndColumn   int `json:"endColumn"`
-}
-
 // startSARIF starts a SARIF 2.1.0 log for code scanning: everything up to its results, the rules
 // of codes among it; the results follow one at a time.
 func startSARIF(w io.Writer, codes []diagnostics.Code) (reportStream, error) {
-	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: "carina-lsp", Rules: []sarifRule{}}}, Results: []sarifResult{}}
+	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: "carina-lsp", Rules: []sarifRule{}}}, Results: []struct{}{}}
 	for _, c := range codes {
 		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{ID: string(c), ShortDescription: sarifMessage{Text: "carina " + string(c)},
 			HelpURI: diagnostics.DocURL(c)})
@@ -287,8 +267,9 @@ type sarifReport struct {
 	tail  string
 }
 
+// item writes a result, {"ruleId", "level", "message", "locations": [{"physicalLocation"}]}, as
+// the indenting encoder did (report_json_test.go holds the two to the same bytes).
 func (r *sarifReport) item(d finding) error {
-	rg := d.Range
 	level := "note"
 	switch d.Severity {
 	case diagnostics.Error:
@@ -296,14 +277,30 @@ func (r *sarifReport) item(d finding) error {
 	case diagnostics.Warning:
 		level = "warning"
 	}
-	return r.items.item(sarifResult{
-		RuleID:  string(d.Code),
-		Level:   level,
-		Message: sarifMessage{Text: d.Message},
-		Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
-			ArtifactLocation: sarifArtifact{URI: filepath.ToSlash(d.Path)},
-			Region:           sarifRegion{rg.Start.Line + 1, rg.Start.Character + 1, rg.End.Line + 1, rg.End.Character + 1},
-		}}},
+	return r.items.item(func(b []byte, p string) []byte {
+		rg := d.Range
+		b = append(b, "{\n"...)
+		b = jsonField(b, p, 1, "ruleId", string(d.Code), true)
+		b = jsonField(b, p, 1, "level", level, true)
+		b = jsonOpen(b, p, 1, "message", '{')
+		b = jsonField(b, p, 2, "text", d.Message, false)
+		b = jsonClose(b, p, 1, '}', true)
+		b = jsonOpen(b, p, 1, "locations", '[')
+		b = append(append(append(b, p...), "    "...), "{\n"...)
+		b = jsonOpen(b, p, 3, "physicalLocation", '{')
+		b = jsonOpen(b, p, 4, "artifactLocation", '{')
+		b = jsonField(b, p, 5, "uri", filepath.ToSlash(d.Path), false)
+		b = jsonClose(b, p, 4, '}', true)
+		b = jsonOpen(b, p, 4, "region", '{')
+		b = jsonInt(b, p, 5, "startLine", rg.Start.Line+1, true)
+		b = jsonInt(b, p, 5, "startColumn", rg.Start.Character+1, true)
+		b = jsonInt(b, p, 5, "endLine", rg.End.Line+1, true)
+		b = jsonInt(b, p, 5, "endColumn", rg.End.Character+1, false)
+		b = jsonClose(b, p, 4, '}', false)
+		b = jsonClose(b, p, 3, '}', false)
+		b = jsonClose(b, p, 2, '}', false)
+		b = jsonClose(b, p, 1, ']', false)
+		return jsonClose(b, p, 0, '}', false)
 	})
 }
 

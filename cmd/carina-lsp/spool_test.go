@@ -15,6 +15,54 @@ import (
 	"github.com/carina-rs/carina-lsp/grammar"
 )
 
+// The reports' items as the structures check marshalled with encoding/json before it wrote them
+// by hand (report_json.go): the reference the hand-written bytes are held to.
+type jsonDiag struct {
+	File     string   `json:"file"`
+	Range    posRange `json:"range"`
+	Severity string   `json:"severity"`
+	Code     string   `json:"code"`
+	Message  string   `json:"message"`
+}
+
+type sarifLogRef struct {
+	Schema  string        `json:"$schema"`
+	Version string        `json:"version"`
+	Runs    []sarifRunRef `json:"runs"`
+}
+
+type sarifRunRef struct {
+	Tool    sarifTool     `json:"tool"`
+	Results []sarifResult `json:"results"`
+}
+
+type sarifResult struct {
+	RuleID    string          `json:"ruleId"`
+	Level     string          `json:"level"`
+	Message   sarifMessage    `json:"message"`
+	Locations []sarifLocation `json:"locations"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           sarifRegion   `json:"region"`
+}
+
+type sarifArtifact struct {
+	URI string `json:"uri"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn"`
+	EndLine     int `json:"endLine"`
+	EndColumn   int `json:"endColumn"`
+}
+
 // wholeJSON and wholeSARIF are the reports as one value through json.Encoder, as check wrote
 // them before it streamed: the streaming formats must write the same bytes.
 func wholeJSON(w io.Writer, fs []finding) error {
@@ -28,7 +76,7 @@ func wholeJSON(w io.Writer, fs []finding) error {
 }
 
 func wholeSARIF(w io.Writer, fs []finding) error {
-	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: "carina-lsp", Rules: []sarifRule{}}}, Results: []sarifResult{}}
+	run := sarifRunRef{Tool: sarifTool{Driver: sarifDriver{Name: "carina-lsp", Rules: []sarifRule{}}}, Results: []sarifResult{}}
 	var codes []string
 	for _, d := range fs {
 		if !slices.Contains(codes, string(d.Code)) {
@@ -52,7 +100,7 @@ func wholeSARIF(w io.Writer, fs []finding) error {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(sarifLog{Schema: "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})
+	return enc.Encode(sarifLogRef{Schema: "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json", Version: "2.1.0", Runs: []sarifRunRef{run}})
 }
 
 // TestSpoolReport hands runs of findings to a spool as check does (each run sorted, the runs in
@@ -67,7 +115,9 @@ func TestSpoolReport(t *testing.T) {
 }
 
 func spoolReport(t *testing.T, inMemory bool) {
-	paths := []string{"a/a.crn", "a/m/x.crn", "a/z.crn", "a-b/c.crn", "a.crn", "b/<&>.crn", "b/é.crn"}
+	paths := []string{"a/a.crn", "a/m/x.crn", "a/z.crn", "a-b/c.crn", "a.crn", "b/<&>.crn", "b/é.crn", "b/\"q\\.crn", "b/\x7f\xff.crn"}
+	// What encoding/json escapes, and what it leaves: the hand-written JSON must agree on each.
+	tricky := []string{"", "plain", "tab\tnew\nline\r", "\x01\x1f", "back\\slash", "\x7f", "bad\xffutf8", "\u2029", "日本語", "\U0001F600"}
 	codes := []diagnostics.Code{"unused-let", "syntax", "pipe-form", "wait-unused"}
 	for seed := range uint64(200) {
 		rng := rand.New(rand.NewPCG(seed, 0x73706f6f6c))
@@ -78,7 +128,7 @@ func spoolReport(t *testing.T, inMemory bool) {
 				start := int32(rng.IntN(4))
 				run = append(run, finding{
 					Diagnostic: diagnostics.Diagnostic{Path: paths[rng.IntN(len(paths))], Span: grammar.Span{Start: start, End: start + int32(rng.IntN(2))},
-						Severity: diagnostics.Severity(1 + rng.IntN(3)), Code: codes[rng.IntN(len(codes))], Message: fmt.Sprintf("m%d <\"%s\">", rng.IntN(3), "x\u2028")},
+						Severity: diagnostics.Severity(1 + rng.IntN(3)), Code: codes[rng.IntN(len(codes))], Message: fmt.Sprintf("m%d <\"%s\">%s", rng.IntN(3), "x\u2028", tricky[rng.IntN(len(tricky))])},
 					Range: posRange{pos{int(start), 1}, pos{int(start), 2}},
 				})
 			}
