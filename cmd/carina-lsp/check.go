@@ -123,6 +123,13 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// tree or the number of findings, and the report reads them back in order.
 	sp := newSpool()
 	defer sp.close()
+	// One directory walked: the findings of the part of the tree the walk has left are formatted
+	// while the rest is checked, so that little is left to do after the last configuration.
+	var early *earlyReport
+	if root, ok := singleRoot(paths); ok && !ff.fix && !ff.diff {
+		early = newEarlyReport(sp, start, root)
+		defer early.close()
+	}
 	var spoolErr error
 	var messages []string
 	failing := false
@@ -131,6 +138,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if err := sp.add(out.findings); err != nil && spoolErr == nil {
 			spoolErr = err
 		}
+		early = early.advance(out.dir)
 		failing = failing || out.fails
 		ioFailed = ioFailed || out.ioFailed
 		internalFailed = internalFailed || out.internal
@@ -157,10 +165,14 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	out := bufio.NewWriterSize(stdout, 64<<10) // one write a line was most of the time of a large report
 	err = spoolErr
 	if err == nil && !ff.diff { // with -diff the diff is the output
-		var r reportStream
-		if r, err = start(out, sp.codes); err == nil {
-			if err = sp.each(r.item); err == nil {
-				err = r.end()
+		if early != nil {
+			err = early.finish(out)
+		} else {
+			var r reportStream
+			if r, err = start(out, sp.codes); err == nil {
+				if err = sp.each(r.item); err == nil {
+					err = r.end()
+				}
 			}
 		}
 	}

@@ -16,6 +16,7 @@ import (
 // checked is the outcome of checking one target: its findings (each diagnostic with its range,
 // so that the model can be dropped) and what it says on stderr, in order.
 type checked struct {
+	dir      string // the configuration's directory
 	findings []finding
 	messages []string
 	fails    bool // a finding at or above the configuration's failing threshold: exit 1
@@ -181,6 +182,7 @@ func sliceTargets(ts []target) func() (target, bool) {
 
 // check checks one target.
 func (c *checker) check(ctx context.Context, t target) (out checked) {
+	out.dir = t.dir
 	if t.err != nil {
 		out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: %v\n", t.err))
 		out.ioFailed = true

@@ -75,67 +75,120 @@ func (s *spool) add(fs []finding) error {
 // each hands over every finding in diagnostics.Compare order (stable: runs added earlier first
 // among equal ones, as the sort of all findings in one slice put them).
 func (s *spool) each(yield func(finding) error) error {
-	var src io.ReaderAt = bytes.NewReader(s.mem)
+	return s.merger().upTo("", true, yield)
+}
+
+// flush makes what was added readable.
+func (s *spool) flush() error {
+	if s.f == nil {
+		return nil
+	}
+	return s.w.Flush()
+}
+
+// memAt reads the in-memory spool as it is when read: it only grows, so offsets stay.
+type memAt struct{ s *spool }
+
+func (m memAt) ReadAt(p []byte, off int64) (int, error) {
+	return bytes.NewReader(m.s.mem).ReadAt(p, off)
+}
+
+// merger hands over a spool's findings in order while runs are still being added (upTo with a
+// bound), and the rest at the end. Memory holds the first finding of each run it has not started
+// reading, and a reader for each run the merge has reached (usually one).
+type merger struct {
+	s       *spool
+	src     io.ReaderAt
+	joined  int     // the runs of s.runs whose first finding is known
+	waiting firsts  // those not yet read from, by their first finding
+	h       cursors // those being read
+	free    []*bufio.Reader
+}
+
+func (s *spool) merger() *merger {
+	var src io.ReaderAt = memAt{s}
 	if s.f != nil {
-		if err := s.w.Flush(); err != nil {
-			return err
-		}
 		src = s.f
 	}
-	// Each run's first finding orders the runs: read now, when the checks' memory is gone.
-	first := make([]finding, len(s.runs))
-	var free []*bufio.Reader // of the runs merged: a run at a time is the usual case
-	reader := func(r spoolRun) *bufio.Reader {
-		sr := io.NewSectionReader(src, r.off, r.len)
-		if n := len(free); n > 0 {
-			b := free[n-1]
-			free = free[:n-1]
-			b.Reset(sr)
-			return b
-		}
-		return bufio.NewReaderSize(sr, 4096)
+	return &merger{s: s, src: src}
+}
+
+func (m *merger) reader(r spoolRun) *bufio.Reader {
+	sr := io.NewSectionReader(m.src, r.off, r.len)
+	if n := len(m.free); n > 0 {
+		b := m.free[n-1]
+		m.free = m.free[:n-1]
+		b.Reset(sr)
+		return b
 	}
-	for i, r := range s.runs {
-		b := reader(r)
-		f, err := decodeFinding(b, s.codes, "")
+	return bufio.NewReaderSize(sr, 4096)
+}
+
+// upTo hands over, in order, the findings of the runs added so far whose path is below bound, or
+// all of them. The runs added after a call must have no finding below its bound: then what it
+// handed over comes before all of theirs, as one merge at the end would have put it.
+func (m *merger) upTo(bound string, all bool, yield func(finding) error) error {
+	if err := m.s.flush(); err != nil {
+		return err
+	}
+	for ; m.joined < len(m.s.runs); m.joined++ {
+		b := m.reader(m.s.runs[m.joined])
+		f, err := decodeFinding(b, m.s.codes, "")
 		if err != nil {
 			return err
 		}
-		first[i] = f
-		free = append(free, b)
+		m.free = append(m.free, b)
+		heap.Push(&m.waiting, first{f, m.joined})
 	}
-	order := make([]int, len(s.runs))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return diagnostics.Compare(first[a].Diagnostic, first[b].Diagnostic) })
-	var h cursors
-	next := 0 // the next run of order to join the merge
-	for next < len(order) || h.Len() > 0 {
+	for {
 		// A run joins once the merge reaches its first finding: until then it cannot hold the
 		// smallest.
-		for next < len(order) && (h.Len() == 0 || compareAt(first[order[next]], order[next], h[0].cur, h[0].run) <= 0) {
-			c := &cursor{run: order[next], r: reader(s.runs[order[next]]), codes: s.codes}
+		for m.waiting.Len() > 0 && (m.h.Len() == 0 || compareAt(m.waiting[0].f, m.waiting[0].run, m.h[0].cur, m.h[0].run) <= 0) {
+			w := heap.Pop(&m.waiting).(first)
+			c := &cursor{run: w.run, r: m.reader(m.s.runs[w.run]), codes: m.s.codes}
 			if err := c.advance(); err != nil {
 				return err
 			}
-			heap.Push(&h, c)
-			next++
+			heap.Push(&m.h, c)
 		}
-		c := h[0]
+		if m.h.Len() == 0 {
+			return nil
+		}
+		c := m.h[0]
+		if !all && c.cur.Path >= bound {
+			return nil
+		}
 		if err := yield(c.cur); err != nil {
 			return err
 		}
 		if err := c.advance(); errors.Is(err, io.EOF) {
-			heap.Pop(&h)
-			free = append(free, c.r)
+			heap.Pop(&m.h)
+			m.free = append(m.free, c.r)
 		} else if err != nil {
 			return err
 		} else {
-			heap.Fix(&h, 0)
+			heap.Fix(&m.h, 0)
 		}
 	}
-	return nil
+}
+
+// first is a run's first finding, while the run waits to join a merge.
+type first struct {
+	f   finding
+	run int
+}
+
+type firsts []first
+
+func (h firsts) Len() int           { return len(h) }
+func (h firsts) Less(i, j int) bool { return compareAt(h[i].f, h[i].run, h[j].f, h[j].run) < 0 }
+func (h firsts) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *firsts) Push(x any)        { *h = append(*h, x.(first)) }
+func (h *firsts) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
 }
 
 // compareAt orders findings, and equal ones by the order their runs were added.

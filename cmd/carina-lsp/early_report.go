@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bufio"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// earlyReport formats a check's findings while the run goes on, into an unlinked temporary file:
+// after the last configuration, what is left is the report's head (SARIF's names every code),
+// copying the file, and the findings of the part of the tree reached last. Nothing reaches the
+// output before the run has ended as a report may (no broken carina-lsp.toml, no interruption),
+// and the bytes are those of the report written whole at the end.
+//
+// A finding can be formatted once no configuration still to be reported can have one before it.
+// Configurations are reported in the walk's order, and a walk of one directory goes through its
+// entries in name order: once a configuration under the root's entry e is reported, every later
+// one lies under e or under an entry after it, so every path of theirs sorts at or after root/e
+// (a name after e in order either differs from e at a greater byte or begins with e).
+type earlyReport struct {
+	sp     *spool
+	m      *merger
+	root   string
+	f      *os.File
+	w      *bufio.Writer
+	to     switchWriter
+	stream reportStream
+	format reportFormat
+}
+
+// switchWriter writes where it points: the temporary file, then the output.
+type switchWriter struct{ w io.Writer }
+
+func (s *switchWriter) Write(p []byte) (int, error) { return s.w.Write(p) }
+
+// singleRoot is the directory of a walk of one directory, the only walk whose order earlyReport
+// relies on.
+func singleRoot(paths []string) (string, bool) {
+	if len(paths) != 1 {
+		return "", false
+	}
+	info, err := os.Stat(paths[0])
+	if err != nil || !info.IsDir() {
+		return "", false
+	}
+	return filepath.Clean(paths[0]), true
+}
+
+// newEarlyReport starts formatting into a temporary file; nil (the report written whole at the
+// end) where none can be made.
+func newEarlyReport(sp *spool, format reportFormat, root string) *earlyReport {
+	f, err := os.CreateTemp("", "carina-lsp-report-*")
+	if err != nil {
+		return nil
+	}
+	os.Remove(f.Name()) // gone with the process, whatever happens to it
+	e := &earlyReport{sp: sp, m: sp.merger(), root: root, f: f, w: bufio.NewWriterSize(f, 64<<10), format: format}
+	e.to.w = io.Discard // the head waits for the codes of the whole run
+	if e.stream, err = format(&e.to, nil); err != nil {
+		e.close()
+		return nil
+	}
+	e.to.w = e.w
+	return e
+}
+
+// advance formats what the report of the configuration in dir lets through. On a failure it
+// gives up (nil): the report is then written whole at the end, from the spool.
+func (e *earlyReport) advance(dir string) *earlyReport {
+	if e == nil {
+		return nil
+	}
+	rel, err := filepath.Rel(e.root, dir)
+	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return e // the root's own files: no bound yet
+	}
+	entry, _, _ := strings.Cut(rel, string(filepath.Separator))
+	if err := e.m.upTo(filepath.Join(e.root, entry), false, e.stream.item); err != nil {
+		e.close()
+		return nil
+	}
+	return e
+}
+
+// finish writes the report to out: the head, what was formatted, the rest, the end.
+func (e *earlyReport) finish(out io.Writer) error {
+	if err := e.w.Flush(); err != nil {
+		return err
+	}
+	if _, err := e.format(out, e.sp.codes); err != nil { // writes the head; its stream is not used
+		return err
+	}
+	if _, err := e.f.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, e.f); err != nil {
+		return err
+	}
+	e.to.w = out
+	if err := e.m.upTo("", true, e.stream.item); err != nil {
+		return err
+	}
+	return e.stream.end()
+}
+
+func (e *earlyReport) close() {
+	if e != nil {
+		e.f.Close()
+	}
+}

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/grammar"
+)
+
+// TestEarlyReport walks random trees whose names sort differently as names and as paths (`a`,
+// `a-b`, `a.b`, `a b`, `a0`: `a-b/x` sorts before `a/x`) with the real walker, hands each
+// configuration's findings over in the walk's order as check does, formatting early what the
+// walk has left behind, and compares every format's report with the one written whole at the end.
+func TestEarlyReport(t *testing.T) {
+	names := []string{"a", "a-b", "a.b", "a b", "a0", "b", "B", "é"}
+	formattedEarly := 0 // bytes formatted before the end, over every run: the early path is taken
+	for seed := range uint64(60) {
+		rng := rand.New(rand.NewPCG(seed, 0x6561726c79))
+		root := filepath.Join(t.TempDir(), "root")
+		var mk func(dir string, depth int)
+		mk = func(dir string, depth int) {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			for _, n := range names {
+				switch r := rng.IntN(10); {
+				case r < 3:
+					if err := os.WriteFile(filepath.Join(dir, n+".crn"), nil, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				case r < 5 && depth < 3:
+					mk(filepath.Join(dir, n), depth+1)
+				}
+			}
+		}
+		mk(root, 0)
+		var targets []target
+		if err := walkTargets([]string{root}, func(tg target) { targets = append(targets, tg) }); err != nil {
+			continue // no .crn file in this tree
+		}
+		for _, format := range []string{"text", "json", "github", "sarif"} {
+			codes := []diagnostics.Code{"unused-let", "syntax", "wait-unused"}
+			var all []finding
+			sp := newSpool()
+			early := newEarlyReport(sp, formats()[format], root)
+			if early == nil {
+				t.Fatal("no temporary file for the early report")
+			}
+			for _, tg := range targets {
+				files, _ := filepath.Glob(filepath.Join(tg.dir, "*.crn"))
+				var run []finding
+				for range rng.IntN(4) {
+					start := int32(rng.IntN(3))
+					run = append(run, finding{
+						Diagnostic: diagnostics.Diagnostic{Path: files[rng.IntN(len(files))], Span: grammar.Span{Start: start, End: start + 1},
+							Severity: diagnostics.Severity(1 + rng.IntN(3)), Code: codes[rng.IntN(len(codes))], Message: fmt.Sprintf("m%d <&>", rng.IntN(2))},
+						Range: posRange{pos{int(start), 0}, pos{int(start), 1}},
+					})
+				}
+				slices.SortStableFunc(run, func(a, b finding) int { return diagnostics.Compare(a.Diagnostic, b.Diagnostic) })
+				all = append(all, run...)
+				if err := sp.add(run); err != nil {
+					t.Fatal(err)
+				}
+				early = early.advance(tg.dir)
+				if early == nil {
+					t.Fatalf("seed %d: the early report gave up", seed)
+				}
+			}
+			slices.SortStableFunc(all, func(a, b finding) int { return diagnostics.Compare(a.Diagnostic, b.Diagnostic) })
+			if info, err := early.f.Stat(); err == nil {
+				formattedEarly += int(info.Size()) + early.w.Buffered()
+			}
+			var want, got bytes.Buffer
+			if err := writeAll(formats()[format], &want, all); err != nil {
+				t.Fatal(err)
+			}
+			if err := early.finish(&got); err != nil {
+				t.Fatal(err)
+			}
+			if got.String() != want.String() {
+				t.Fatalf("seed %d, %s, %d configurations: the report formatted early differs:\n--- whole\n%s\n--- early\n%s", seed, format, len(targets), want.String(), got.String())
+			}
+			early.close()
+			sp.close()
+		}
+	}
+	if formattedEarly == 0 {
+		t.Error("nothing was formatted before the end of any run")
+	}
+}
