@@ -48,22 +48,27 @@ func singleRoot(paths []string) (string, bool) {
 	return filepath.Clean(paths[0]), true
 }
 
-// newEarlyReport starts formatting into a temporary file; nil (the report written whole at the
-// end) where none can be made.
+// newEarlyReport prepares to format early; the temporary file is made once there is something
+// to format before the end (a check of one configuration makes none).
 func newEarlyReport(sp *spool, format reportFormat, root string) *earlyReport {
+	return &earlyReport{sp: sp, m: sp.merger(), root: root, format: format}
+}
+
+// start makes the temporary file and starts the report's items in it; false where none can be
+// made.
+func (e *earlyReport) start() bool {
 	f, err := os.CreateTemp("", "carina-lsp-report-*")
 	if err != nil {
-		return nil
+		return false
 	}
 	os.Remove(f.Name()) // gone with the process, whatever happens to it
-	e := &earlyReport{sp: sp, m: sp.merger(), root: root, f: f, w: bufio.NewWriterSize(f, 64<<10), format: format}
+	e.f, e.w = f, bufio.NewWriterSize(f, 64<<10)
 	e.to.w = io.Discard // the head waits for the codes of the whole run
-	if e.stream, err = format(&e.to, nil); err != nil {
-		e.close()
-		return nil
+	if e.stream, err = e.format(&e.to, nil); err != nil {
+		return false
 	}
 	e.to.w = e.w
-	return e
+	return true
 }
 
 // advance formats what the report of the configuration in dir lets through. On a failure it
@@ -76,6 +81,10 @@ func (e *earlyReport) advance(dir string) *earlyReport {
 	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return e // the root's own files: no bound yet
 	}
+	if e.f == nil && !e.start() {
+		e.close()
+		return nil
+	}
 	entry, _, _ := strings.Cut(rel, string(filepath.Separator))
 	if err := e.m.upTo(filepath.Join(e.root, entry), false, e.stream.item); err != nil {
 		e.close()
@@ -86,6 +95,16 @@ func (e *earlyReport) advance(dir string) *earlyReport {
 
 // finish writes the report to out: the head, what was formatted, the rest, the end.
 func (e *earlyReport) finish(out io.Writer) error {
+	if e.f == nil { // nothing formatted early: the report written whole
+		r, err := e.format(out, e.sp.codes)
+		if err != nil {
+			return err
+		}
+		if err := e.m.upTo("", true, r.item); err != nil {
+			return err
+		}
+		return r.end()
+	}
 	if err := e.w.Flush(); err != nil {
 		return err
 	}
@@ -106,7 +125,7 @@ func (e *earlyReport) finish(out io.Writer) error {
 }
 
 func (e *earlyReport) close() {
-	if e != nil {
+	if e != nil && e.f != nil {
 		e.f.Close()
 	}
 }

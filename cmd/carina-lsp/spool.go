@@ -18,29 +18,25 @@ import (
 // run a configuration, sorted (diagnostics.Compare), each written as soon as its configuration is
 // checked. The report reads them back merged in that order, the order check has always printed,
 // whatever the number of workers; memory holds where each run lies and, while merging, the runs'
-// first findings and a reader for each run that overlaps the place reached (usually one). Where no
-// temporary file can be made (a read-only system), they are kept in memory instead.
+// first findings and a reader for each run that overlaps the place reached (usually one). The
+// first megabyte stays in memory (a small check makes no file); where no temporary file can be
+// made (a read-only system), all of it does.
 type spool struct {
-	f     *os.File // nil: in mem
-	w     *bufio.Writer
-	mem   []byte
-	size  int64
-	runs  []spoolRun
-	codes []diagnostics.Code // every code of the findings, sorted
-	n     int
+	f       *os.File // nil: in mem
+	w       *bufio.Writer
+	mem     []byte
+	spillAt int  // the size of mem past which it moves to a file
+	noFile  bool // no temporary file could be made: mem holds everything
+	size    int64
+	runs    []spoolRun
+	codes   []diagnostics.Code // every code of the findings, sorted
+	n       int
 }
 
 // spoolRun is where one configuration's findings lie on disk.
 type spoolRun struct{ off, len int64 }
 
-func newSpool() *spool {
-	f, err := os.CreateTemp("", "carina-lsp-check-*")
-	if err != nil {
-		return &spool{} // the findings in memory, as before there was a spool
-	}
-	os.Remove(f.Name()) // gone with the process, whatever happens to it
-	return &spool{f: f, w: bufio.NewWriterSize(f, 64<<10)}
-}
+func newSpool() *spool { return &spool{spillAt: 1 << 20} }
 
 func (s *spool) close() {
 	if s.f != nil {
@@ -69,6 +65,26 @@ func (s *spool) add(fs []finding) error {
 	}
 	s.n += len(fs)
 	s.runs = append(s.runs, spoolRun{off: off, len: s.size - off})
+	if s.f == nil && !s.noFile && len(s.mem) > s.spillAt {
+		return s.spill()
+	}
+	return nil
+}
+
+// spill moves what is in memory to an unlinked temporary file, at the same offsets, and writes
+// there from now on; where no file can be made, everything stays in memory.
+func (s *spool) spill() error {
+	f, err := os.CreateTemp("", "carina-lsp-check-*")
+	if err != nil {
+		s.noFile = true // the findings in memory, as before there was a spool
+		return nil
+	}
+	os.Remove(f.Name()) // gone with the process, whatever happens to it
+	if _, err := f.Write(s.mem); err != nil {
+		f.Close()
+		return err
+	}
+	s.f, s.w, s.mem = f, bufio.NewWriterSize(f, 64<<10), nil
 	return nil
 }
 
@@ -86,11 +102,15 @@ func (s *spool) flush() error {
 	return s.w.Flush()
 }
 
-// memAt reads the in-memory spool as it is when read: it only grows, so offsets stay.
-type memAt struct{ s *spool }
+// spoolAt reads the spool where it is when read (memory, then the file it moved to at the same
+// offsets): it only grows, so offsets stay.
+type spoolAt struct{ s *spool }
 
-func (m memAt) ReadAt(p []byte, off int64) (int, error) {
-	return bytes.NewReader(m.s.mem).ReadAt(p, off)
+func (a spoolAt) ReadAt(p []byte, off int64) (int, error) {
+	if a.s.f != nil {
+		return a.s.f.ReadAt(p, off)
+	}
+	return bytes.NewReader(a.s.mem).ReadAt(p, off)
 }
 
 // merger hands over a spool's findings in order while runs are still being added (upTo with a
@@ -105,13 +125,7 @@ type merger struct {
 	free    []*bufio.Reader
 }
 
-func (s *spool) merger() *merger {
-	var src io.ReaderAt = memAt{s}
-	if s.f != nil {
-		src = s.f
-	}
-	return &merger{s: s, src: src}
-}
+func (s *spool) merger() *merger { return &merger{s: s, src: spoolAt{s}} }
 
 func (m *merger) reader(r spoolRun) *bufio.Reader {
 	sr := io.NewSectionReader(m.src, r.off, r.len)
