@@ -425,7 +425,7 @@ func (r *reader) globs(v *unstable.Node, at Pos, name string) ([]glob, bool) {
 func didYouMean(s string, names []string) string {
 	best, bestD := "", len(s)/2+2
 	for _, n := range names {
-		if d := distance(s, n); d < bestD {
+		if d := diagnostics.EditDistance(s, n); d < bestD {
 			best, bestD = n, d
 		}
 	}
@@ -436,25 +436,4 @@ func didYouMean(s string, names []string) string {
 		return ""
 	}
 	return fmt.Sprintf("; did you mean %s?", best)
-}
-
-// distance is the Levenshtein distance of two strings.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -132,7 +132,7 @@ func suggestAnyService(head string, types []string) string {
 	best, bestD := "", 3
 	for _, t := range types {
 		_, trest, _ := strings.Cut(t, ".")
-		if d := editDistance(strings.ToLower(rest), strings.ToLower(trest)); d < bestD && t != head {
+		if d := EditDistance(strings.ToLower(rest), strings.ToLower(trest)); d < bestD && t != head {
 			best, bestD = provider+"."+trest, d
 		}
 	}
@@ -171,7 +171,7 @@ func suggestType(head string, types []string) string {
 	}
 	best, bestD := "", 3
 	for _, n := range same {
-		if d := editDistance(strings.ToLower(name), strings.ToLower(n)); d < bestD && n != name {
+		if d := EditDistance(strings.ToLower(name), strings.ToLower(n)); d < bestD && n != name {
 			best, bestD = n, d
 		}
 	}

@@ -38,7 +38,7 @@ func closeTo(name string, candidates []string) []string {
 	lname := strings.ToLower(name)
 	var out []string
 	for _, c := range candidates {
-		if c != name && editDistance(lname, strings.ToLower(c)) <= limit {
+		if c != name && EditDistance(lname, strings.ToLower(c)) <= limit {
 			out = append(out, c)
 		}
 	}
@@ -61,7 +61,7 @@ func suggestFitting(name string, candidates []string, fit func(string) bool) str
 		if c == name {
 			continue
 		}
-		if d := editDistance(lname, strings.ToLower(c)); d <= limit {
+		if d := EditDistance(lname, strings.ToLower(c)); d <= limit {
 			close = append(close, near{c, d})
 		}
 	}
@@ -108,8 +108,9 @@ func meaning(s string) string {
 	return "; did you mean \"" + s + "\"?"
 }
 
-// editDistance is the edit distance between a and b, in bytes, a swap of neighbours one edit.
-func editDistance(a, b string) int {
+// EditDistance is the edit distance between a and b, in bytes, a swap of neighbours one edit: what
+// every did-you-mean measures (diagnostics, carina-lsp.toml).
+func EditDistance(a, b string) int {
 	// Optimal string alignment: two neighbours swapped (Vcp for Vpc) cost one edit, as one slip
 	// of the fingers, not two, so a swap is not outranked by two substitutions (Eip).
 	prev2 := make([]int, len(b)+1)
