@@ -17,7 +17,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,8 +25,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
+
+	"github.com/carina-rs/carina-lsp/internal/measure"
 )
 
 func main() {
@@ -60,7 +60,7 @@ func main() {
 }
 
 func run(bin, refparse, corpusDir, copiesFlag, keep, only string, runs, cores int) error {
-	files, err := corpusFiles(corpusDir)
+	files, err := measure.CorpusFiles(corpusDir)
 	if err != nil {
 		return err
 	}
@@ -71,7 +71,7 @@ func run(bin, refparse, corpusDir, copiesFlag, keep, only string, runs, cores in
 		}
 		defer os.RemoveAll(tmp)
 	}
-	fmt.Printf("# %s, %d cores (%s), load %s, %d runs each, medians\n", time.Now().UTC().Format("2006-01-02 15:04Z"), runtime.NumCPU(), cpuModel(), loadAverage(), runs)
+	fmt.Printf("# %s, %d cores (%s), load %s, %d runs each, medians\n", time.Now().UTC().Format("2006-01-02 15:04Z"), runtime.NumCPU(), cpuModel(), measure.LoadAverage(), runs)
 	fmt.Println("| tree | what | wall | CPU | peak memory | speed-up |")
 	fmt.Println("|---|---|---|---|---|---|")
 	for _, c := range strings.Split(copiesFlag, ",") {
@@ -89,7 +89,9 @@ func run(bin, refparse, corpusDir, copiesFlag, keep, only string, runs, cores in
 		if only == "" || only == "check" {
 			var one sample
 			for j := 1; j <= cores; j *= 2 {
-				s, err := median(runs, func() (sample, error) { return process(bin, "check", "-format", "json", "-j", strconv.Itoa(j), root) })
+				s, err := median(runs, func() (sample, error) {
+					return measure.Process(bin, nil, "check", "-format", "json", "-j", strconv.Itoa(j), root)
+				})
 				if err != nil {
 					return err
 				}
@@ -97,7 +99,7 @@ func run(bin, refparse, corpusDir, copiesFlag, keep, only string, runs, cores in
 					one = s
 				}
 				last = s
-				fmt.Printf("| %s | check -j %d | %s | %s | %s | %.1f× |\n", name, j, secs(s.wall), secs(s.cpu), mb(s.rss), one.wall.Seconds()/s.wall.Seconds())
+				fmt.Printf("| %s | check -j %d | %s | %s | %s | %.1f× |\n", name, j, secs(s.Wall), secs(s.CPU), mb(s.RSS), one.Wall.Seconds()/s.Wall.Seconds())
 				if j < cores && j*2 > cores {
 					j = cores / 2 // the core count itself last, when it is no power of two
 				}
@@ -112,10 +114,10 @@ func run(bin, refparse, corpusDir, copiesFlag, keep, only string, runs, cores in
 			if err != nil {
 				return err
 			}
-			fmt.Printf("| %s | refparse, 1 process | %s | %s | %s | 1.0× |\n", name, secs(serial.wall), secs(serial.cpu), mb(serial.rss))
-			fmt.Printf("| %s | refparse, %d processes | %s | %s | %s | %.1f× |\n", name, cores, secs(many.wall), secs(many.cpu), mb(many.rss), serial.wall.Seconds()/many.wall.Seconds())
-			if last.cpu > 0 {
-				fmt.Printf("| %s | check CPU / refparse CPU, %d workers | %.2f× | %.1f µs a file | | |\n", name, cores, last.cpu.Seconds()/serial.cpu.Seconds(), float64(last.cpu.Microseconds())/float64(len(all)))
+			fmt.Printf("| %s | refparse, 1 process | %s | %s | %s | 1.0× |\n", name, secs(serial.Wall), secs(serial.CPU), mb(serial.RSS))
+			fmt.Printf("| %s | refparse, %d processes | %s | %s | %s | %.1f× |\n", name, cores, secs(many.Wall), secs(many.CPU), mb(many.RSS), serial.Wall.Seconds()/many.Wall.Seconds())
+			if last.CPU > 0 {
+				fmt.Printf("| %s | check CPU / refparse CPU, %d workers | %.2f× | %.1f µs a file | | |\n", name, cores, last.CPU.Seconds()/serial.CPU.Seconds(), float64(last.CPU.Microseconds())/float64(len(all)))
 			}
 		}
 		if only == "" || only == "server" {
@@ -165,11 +167,11 @@ func startup(bin, small string, runs int) error {
 	cpu := make([][]time.Duration, len(cmds))
 	for range runs {
 		for i, c := range cmds {
-			s, err := process(c[0], c[1:]...)
+			s, err := measure.Process(c[0], nil, c[1:]...)
 			if err != nil {
 				return err
 			}
-			cpu[i] = append(cpu[i], s.cpu)
+			cpu[i] = append(cpu[i], s.CPU)
 		}
 	}
 	med := make([]time.Duration, len(cmds))
@@ -207,11 +209,8 @@ func tree(files []string, root string, copies int) ([]string, error) {
 	return out, nil
 }
 
-// sample is one run: wall time, CPU time (user and system, children included) and peak memory.
-type sample struct {
-	wall, cpu time.Duration
-	rss       int64 // bytes: the largest resident set of the processes
-}
+// sample is one run (measure.Sample).
+type sample = measure.Sample
 
 func median(runs int, f func() (sample, error)) (sample, error) {
 	var ss []sample
@@ -222,26 +221,8 @@ func median(runs int, f func() (sample, error)) (sample, error) {
 		}
 		ss = append(ss, s)
 	}
-	slices.SortFunc(ss, func(a, b sample) int { return int(a.wall - b.wall) })
+	slices.SortFunc(ss, func(a, b sample) int { return int(a.Wall - b.Wall) })
 	return ss[len(ss)/2], nil
-}
-
-// process runs a command with its output discarded; exit status 1 (findings) is no failure.
-func process(name string, args ...string) (sample, error) {
-	cmd := exec.Command(name, args...)
-	cmd.Stdout = io.Discard
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	start := time.Now()
-	err := cmd.Run()
-	wall := time.Since(start)
-	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
-		err = nil
-	}
-	if err != nil {
-		return sample{}, fmt.Errorf("%s %v: %v: %s", name, args, err, stderr.String())
-	}
-	return sample{wall: wall, cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), rss: cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss * 1024}, nil
 }
 
 // parallel runs refparse over files in n processes at once, each on its share (in batches that
@@ -261,10 +242,10 @@ func parallel(refparse string, files []string, n int) (sample, error) {
 	for range n {
 		wg.Go(func() {
 			for c := range work {
-				s, err := process(refparse, c...)
+				s, err := measure.Process(refparse, nil, c...)
 				mu.Lock()
-				total.cpu += s.cpu
-				total.rss = max(total.rss, s.rss)
+				total.CPU += s.CPU
+				total.RSS = max(total.RSS, s.RSS)
 				if err != nil && firstErr == nil {
 					firstErr = err
 				}
@@ -277,7 +258,7 @@ func parallel(refparse string, files []string, n int) (sample, error) {
 	}
 	close(work)
 	wg.Wait()
-	total.wall = time.Since(start)
+	total.Wall = time.Since(start)
 	return total, firstErr
 }
 
@@ -443,32 +424,9 @@ func memory(pid int) (rss, hwm int64) {
 	return rss, hwm
 }
 
-func corpusFiles(dir string) ([]string, error) {
-	var out []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".crn") {
-			out = append(out, p)
-		}
-		return err
-	})
-	if err == nil && len(out) == 0 {
-		err = fmt.Errorf("no .crn files in %s", dir)
-	}
-	slices.Sort(out)
-	return out, err
-}
-
 func secs(d time.Duration) string { return fmt.Sprintf("%.2f s", d.Seconds()) }
 
 func mb(b int64) string { return fmt.Sprintf("%.0f MB", float64(b)/1e6) }
-
-func loadAverage() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "unknown"
-	}
-	return strings.Join(strings.Fields(string(b))[:3], " ")
-}
 
 func cpuModel() string {
 	b, err := os.ReadFile("/proc/cpuinfo")

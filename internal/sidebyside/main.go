@@ -16,10 +16,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -30,6 +27,7 @@ import (
 
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/internal/measure"
 )
 
 func main() {
@@ -53,8 +51,8 @@ func main() {
 	}
 }
 
-// sample is one run: its CPU time (user + system) and wall time.
-type sample struct{ cpu, wall time.Duration }
+// sample is one run (measure.Sample).
+type sample = measure.Sample
 
 // side is one side of a comparison: a name and how to run it once.
 type side struct {
@@ -64,7 +62,7 @@ type side struct {
 
 func run(bin, base, ref, corpusDir, sizesFlag, small string, runs, copies int, only string) error {
 	refparse, reffmt := filepath.Join(ref, "refparse"), filepath.Join(ref, "reffmt")
-	files, err := corpusFiles(corpusDir)
+	files, err := measure.CorpusFiles(corpusDir)
 	if err != nil {
 		return err
 	}
@@ -78,12 +76,12 @@ func run(bin, base, ref, corpusDir, sizesFlag, small string, runs, copies int, o
 		return err
 	}
 	fmt.Printf("# %s, %s, %d cores (GOMAXPROCS %d), load average %s; medians of %d runs\n",
-		time.Now().UTC().Format("2006-01-02 15:04Z"), runtime.Version(), runtime.NumCPU(), runtime.GOMAXPROCS(0), loadAverage(), runs)
-	startup, err := median(runs, side{"refparse empty", func() (sample, error) { return process(refparse, nil, empty) }})
+		time.Now().UTC().Format("2006-01-02 15:04Z"), runtime.Version(), runtime.NumCPU(), runtime.GOMAXPROCS(0), measure.LoadAverage(), runs)
+	startup, err := median(runs, side{"refparse empty", func() (sample, error) { return measure.Process(refparse, nil, empty) }})
 	if err != nil {
 		return err
 	}
-	fmt.Printf("refparse start-up (empty file): cpu %s\n", ms(startup.cpu))
+	fmt.Printf("refparse start-up (empty file): cpu %s\n", ms(startup.CPU))
 	if only == "" || strings.Contains("check examples/wait-cert vs refparse", only) {
 		if err := smallConfig(bin, refparse, small, runs); err != nil {
 			return err
@@ -122,14 +120,14 @@ func run(bin, base, ref, corpusDir, sizesFlag, small string, runs, copies int, o
 			net       bool // the reference's start-up is taken off its CPU time
 		}{
 			{"parse vs refparse", side{"parse", func() (sample, error) { return inProcess(func() { root.Fork().Parse(src) }) }},
-				side{"refparse", func() (sample, error) { return process(refparse, nil, big) }}, true},
-			{"fmt vs reffmt", side{"fmt", func() (sample, error) { return process(bin, nil, "fmt", big) }},
-				side{"reffmt", func() (sample, error) { return process(reffmt, []byte(src)) }}, false},
-			{"check vs refparse", side{"check", func() (sample, error) { return process(bin, nil, "check", dir) }},
-				side{"refparse", func() (sample, error) { return process(refparse, nil, big) }}, false},
+				side{"refparse", func() (sample, error) { return measure.Process(refparse, nil, big) }}, true},
+			{"fmt vs reffmt", side{"fmt", func() (sample, error) { return measure.Process(bin, nil, "fmt", big) }},
+				side{"reffmt", func() (sample, error) { return measure.Process(reffmt, []byte(src)) }}, false},
+			{"check vs refparse", side{"check", func() (sample, error) { return measure.Process(bin, nil, "check", dir) }},
+				side{"refparse", func() (sample, error) { return measure.Process(refparse, nil, big) }}, false},
 			// Ours against ours: the graph of a configuration against its check (target <= 1.5).
-			{"graph -format json vs check", side{"graph json", func() (sample, error) { return process(bin, nil, "graph", "-format", "json", dir) }},
-				side{"check", func() (sample, error) { return process(bin, nil, "check", dir) }}, false},
+			{"graph -format json vs check", side{"graph json", func() (sample, error) { return measure.Process(bin, nil, "graph", "-format", "json", dir) }},
+				side{"check", func() (sample, error) { return measure.Process(bin, nil, "check", dir) }}, false},
 		}
 		if base != "" {
 			// Ours against an earlier build of ours: what a change costs (the reference column is the base).
@@ -137,8 +135,8 @@ func run(bin, base, ref, corpusDir, sizesFlag, small string, runs, copies int, o
 				name      string
 				ours, ref side
 				net       bool
-			}{"check vs base check", side{"check", func() (sample, error) { return process(bin, nil, "check", dir) }},
-				side{"base check", func() (sample, error) { return process(base, nil, "check", dir) }}, false})
+			}{"check vs base check", side{"check", func() (sample, error) { return measure.Process(bin, nil, "check", dir) }},
+				side{"base check", func() (sample, error) { return measure.Process(base, nil, "check", dir) }}, false})
 		}
 		for _, c := range comparisons {
 			if only != "" && !strings.Contains(c.name, only) {
@@ -148,13 +146,13 @@ func run(bin, base, ref, corpusDir, sizesFlag, small string, runs, copies int, o
 			if err != nil {
 				return err
 			}
-			refCPU := theirs.cpu
+			refCPU := theirs.CPU
 			note := ""
 			if c.net {
-				refCPU -= startup.cpu
+				refCPU -= startup.CPU
 				note = " (less start-up)"
 			}
-			fmt.Printf("| %s | %s | %s | %s%s | %.2f | %s |\n", input, c.name, ms(ours.cpu), ms(refCPU), note, ratio(ours.cpu, refCPU), ms(ours.wall))
+			fmt.Printf("| %s | %s | %s | %s%s | %.2f | %s |\n", input, c.name, ms(ours.CPU), ms(refCPU), note, ratio(ours.CPU, refCPU), ms(ours.Wall))
 		}
 	}
 
@@ -176,32 +174,32 @@ func run(bin, base, ref, corpusDir, sizesFlag, small string, runs, copies int, o
 		dirs[filepath.Dir(f)] = true
 	}
 	ours, theirs, err := interleaved(runs,
-		side{"check", func() (sample, error) { return process(bin, nil, "check", mono) }},
-		side{"refparse", func() (sample, error) { return process(refparse, nil, all...) }})
+		side{"check", func() (sample, error) { return measure.Process(bin, nil, "check", mono) }},
+		side{"refparse", func() (sample, error) { return measure.Process(refparse, nil, all...) }})
 	if err != nil {
 		return err
 	}
 	input := fmt.Sprintf("monorepo: %d files, %d directories, %d lines", len(all), len(dirs), lines)
-	fmt.Printf("| %s | check vs refparse | %s | %s | %.2f | %s |\n", input, ms(ours.cpu), ms(theirs.cpu), ratio(ours.cpu, theirs.cpu), ms(ours.wall))
+	fmt.Printf("| %s | check vs refparse | %s | %s | %.2f | %s |\n", input, ms(ours.CPU), ms(theirs.CPU), ratio(ours.CPU, theirs.CPU), ms(ours.Wall))
 	if base != "" {
 		now, before, err := interleaved(runs,
-			side{"check", func() (sample, error) { return process(bin, nil, "check", mono) }},
-			side{"base check", func() (sample, error) { return process(base, nil, "check", mono) }})
+			side{"check", func() (sample, error) { return measure.Process(bin, nil, "check", mono) }},
+			side{"base check", func() (sample, error) { return measure.Process(base, nil, "check", mono) }})
 		if err != nil {
 			return err
 		}
-		fmt.Printf("| %s | check vs base check | %s | %s | %.2f | %s |\n", input, ms(now.cpu), ms(before.cpu), ratio(now.cpu, before.cpu), ms(now.wall))
+		fmt.Printf("| %s | check vs base check | %s | %s | %.2f | %s |\n", input, ms(now.CPU), ms(before.CPU), ratio(now.CPU, before.CPU), ms(now.Wall))
 	}
 	one, two, err := interleaved(runs,
-		side{"check -j 1", func() (sample, error) { return process(bin, nil, "check", "-j", "1", mono) }},
-		side{"check", func() (sample, error) { return process(bin, nil, "check", mono) }})
+		side{"check -j 1", func() (sample, error) { return measure.Process(bin, nil, "check", "-j", "1", mono) }},
+		side{"check", func() (sample, error) { return measure.Process(bin, nil, "check", mono) }})
 	if err != nil {
 		// A carina-lsp from before -j: only the figures above.
-		fmt.Printf("\ncheck of the monorepo: wall / cpu = %.2f (target <= 0.65); no -j: %v\n", ratio(ours.wall, ours.cpu), err)
+		fmt.Printf("\ncheck of the monorepo: wall / cpu = %.2f (target <= 0.65); no -j: %v\n", ratio(ours.Wall, ours.CPU), err)
 		return nil
 	}
 	fmt.Printf("\ncheck of the monorepo: wall / cpu = %.2f (target <= 0.65); in the same run, -j 1: wall %s, cpu %s; one worker a core: wall %s, cpu %s (wall / cpu %.2f)\n",
-		ratio(ours.wall, ours.cpu), ms(one.wall), ms(one.cpu), ms(two.wall), ms(two.cpu), ratio(two.wall, two.cpu))
+		ratio(ours.Wall, ours.CPU), ms(one.Wall), ms(one.CPU), ms(two.Wall), ms(two.CPU), ratio(two.Wall, two.CPU))
 	return nil
 }
 
@@ -214,20 +212,20 @@ func smallConfig(bin, refparse, dir string, runs int) error {
 		return fmt.Errorf("-small %s: no .crn files (%v)", dir, err)
 	}
 	ours, theirs, err := interleaved(runs,
-		side{"check", func() (sample, error) { return process(bin, nil, "check", dir) }},
-		side{"refparse", func() (sample, error) { return process(refparse, nil, files...) }})
+		side{"check", func() (sample, error) { return measure.Process(bin, nil, "check", dir) }},
+		side{"refparse", func() (sample, error) { return measure.Process(refparse, nil, files...) }})
 	if err != nil {
 		return err
 	}
 	fmt.Printf("check %s vs refparse (%d files): cpu %s vs %s, ratio %.2f (target <= 3); check wall %s\n",
-		dir, len(files), ms(ours.cpu), ms(theirs.cpu), ratio(ours.cpu, theirs.cpu), ms(ours.wall))
+		dir, len(files), ms(ours.CPU), ms(theirs.CPU), ratio(ours.CPU, theirs.CPU), ms(ours.Wall))
 	return nil
 }
 
 // graphSVG measures carina-lsp graph -format svg of the largest corpus configuration (the
 // directory with the most lines) as a whole process (target: at most 1 s).
 func graphSVG(bin, corpusDir, tmp string, runs int) error {
-	files, err := corpusFiles(corpusDir)
+	files, err := measure.CorpusFiles(corpusDir)
 	if err != nil {
 		return err
 	}
@@ -246,12 +244,14 @@ func graphSVG(bin, corpusDir, tmp string, runs int) error {
 		}
 	}
 	out := filepath.Join(tmp, "graph.svg")
-	m, err := median(runs, side{"graph svg", func() (sample, error) { return process(bin, nil, "graph", "-format", "svg", "-o", out, largest) }})
+	m, err := median(runs, side{"graph svg", func() (sample, error) {
+		return measure.Process(bin, nil, "graph", "-format", "svg", "-o", out, largest)
+	}})
 	if err != nil {
 		return err
 	}
 	fmt.Printf("\ngraph -format svg of the largest corpus configuration (%s, %d lines): wall %s, cpu %s (target: wall <= 1 s)\n",
-		filepath.Base(largest), lines[largest], ms(m.wall), ms(m.cpu))
+		filepath.Base(largest), lines[largest], ms(m.Wall), ms(m.CPU))
 	return nil
 }
 
@@ -290,33 +290,11 @@ func medianOf(ss []sample) sample {
 	cpu := make([]time.Duration, len(ss))
 	wall := make([]time.Duration, len(ss))
 	for i, s := range ss {
-		cpu[i], wall[i] = s.cpu, s.wall
+		cpu[i], wall[i] = s.CPU, s.Wall
 	}
 	slices.Sort(cpu)
 	slices.Sort(wall)
-	return sample{cpu[len(cpu)/2], wall[len(wall)/2]}
-}
-
-// process runs a program with stdin and its output discarded; an exit code of 1 (findings) is
-// not a failure.
-func process(name string, stdin []byte, args ...string) (sample, error) {
-	cmd := exec.Command(name, args...)
-	if stdin != nil {
-		cmd.Stdin = bytes.NewReader(stdin)
-	}
-	cmd.Stdout = io.Discard
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	start := time.Now()
-	err := cmd.Run()
-	wall := time.Since(start)
-	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
-		err = nil
-	}
-	if err != nil {
-		return sample{}, fmt.Errorf("%v: %s", err, stderr.String())
-	}
-	return sample{cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), wall}, nil
+	return sample{CPU: cpu[len(cpu)/2], Wall: wall[len(wall)/2]}
 }
 
 // inProcess runs f after a collection and returns the CPU time this process spent meanwhile.
@@ -330,7 +308,7 @@ func inProcess(f func()) (sample, error) {
 	f()
 	wall := time.Since(start)
 	after, err := cpuTime()
-	return sample{after - before, wall}, err
+	return sample{CPU: after - before, Wall: wall}, err
 }
 
 func cpuTime() (time.Duration, error) {
@@ -339,22 +317,6 @@ func cpuTime() (time.Duration, error) {
 		return 0, err
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), nil
-}
-
-// corpusFiles returns the .crn files under dir, sorted.
-func corpusFiles(dir string) ([]string, error) {
-	var out []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".crn") {
-			out = append(out, p)
-		}
-		return err
-	})
-	slices.Sort(out)
-	if err == nil && len(out) == 0 {
-		err = fmt.Errorf("no .crn files in %s", dir)
-	}
-	return out, err
 }
 
 // monorepo writes copies of the corpus under root and returns the files written and their lines.
@@ -383,18 +345,6 @@ func monorepo(corpusDir string, files []string, root string, copies int) ([]stri
 		}
 	}
 	return out, lines, nil
-}
-
-func loadAverage() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "unknown"
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return "unknown"
-	}
-	return strings.Join(f[:3], " ")
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
