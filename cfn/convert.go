@@ -468,26 +468,13 @@ func conditionOrder(conds *Map) []Entry {
 // namedConditions are the conditions a condition function names.
 func namedConditions(v Value) []string {
 	var out []string
-	var walk func(Value)
-	walk = func(v Value) {
+	Walk(v, func(v Value) bool {
 		if name, ok := AsCondition(v); ok {
 			out = append(out, name)
-			return
+			return false
 		}
-		switch x := v.(type) {
-		case *List:
-			for _, it := range x.Items {
-				walk(it)
-			}
-		case *Map:
-			for _, e := range x.Entries {
-				walk(e.Value)
-			}
-		case *Call:
-			walk(x.Arg)
-		}
-	}
-	walk(v)
+		return true
+	})
 	return out
 }
 
@@ -559,23 +546,10 @@ func (c *converter) others() {
 // lastLine is the last line of a value in the template.
 func lastLine(v Value, t *Template) int {
 	last := v.Position().Line
-	var walk func(Value)
-	walk = func(v Value) {
+	Walk(v, func(v Value) bool {
 		last = max(last, v.Position().Line)
-		switch x := v.(type) {
-		case *List:
-			for _, it := range x.Items {
-				walk(it)
-			}
-		case *Map:
-			for _, e := range x.Entries {
-				walk(e.Value)
-			}
-		case *Call:
-			walk(x.Arg)
-		}
-	}
-	walk(v)
+		return true
+	})
 	if t.JSON && last < len(t.Lines) {
 		// JSON closes what it opened on the lines after.
 		for last < len(t.Lines) && strings.Trim(strings.TrimSpace(t.Lines[last]), "}],") == "" && strings.TrimSpace(t.Lines[last]) != "" {

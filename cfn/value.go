@@ -96,3 +96,23 @@ func (e *Error) Error() string { return e.At.String() + ": " + e.Msg }
 func errorf(at Pos, format string, args ...any) *Error {
 	return &Error{At: at, Msg: fmt.Sprintf(format, args...)}
 }
+
+// Walk calls f on v and, where f returns true, on what v holds: a list's items, a mapping's
+// values, a function's argument, depth first in the template's order.
+func Walk(v Value, f func(Value) bool) {
+	if v == nil || !f(v) {
+		return
+	}
+	switch x := v.(type) {
+	case *List:
+		for _, it := range x.Items {
+			Walk(it, f)
+		}
+	case *Map:
+		for _, e := range x.Entries {
+			Walk(e.Value, f)
+		}
+	case *Call:
+		Walk(x.Arg, f)
+	}
+}
