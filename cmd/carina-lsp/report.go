@@ -181,17 +181,23 @@ func (r *jsonReport) end() error {
 // annotation on the pull request.
 func githubLine(w io.Writer, d finding) error {
 	r := d.Range
-	level := "notice"
-	switch d.Severity {
-	case diagnostics.Error:
-		level = "error"
-	case diagnostics.Warning:
-		level = "warning"
-	}
+	level := levelOf(d.Severity, "notice")
 	_, err := fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",
 		level, ghProperty(filepath.ToSlash(d.Path)), r.Start.Line+1, r.Start.Character+1, r.End.Line+1, r.End.Character+1,
 		ghProperty("carina "+string(d.Code)), ghData(d.Message))
 	return err
+}
+
+// levelOf is a severity as CI annotations and SARIF name it: error, warning, or below them
+// the format's own word for the rest (lower).
+func levelOf(sev diagnostics.Severity, lower string) string {
+	switch sev {
+	case diagnostics.Error:
+		return "error"
+	case diagnostics.Warning:
+		return "warning"
+	}
+	return lower
 }
 
 func ghData(s string) string {
@@ -270,13 +276,7 @@ type sarifReport struct {
 // item writes a result, {"ruleId", "level", "message", "locations": [{"physicalLocation"}]}, as
 // the indenting encoder did (report_json_test.go holds the two to the same bytes).
 func (r *sarifReport) item(d finding) error {
-	level := "note"
-	switch d.Severity {
-	case diagnostics.Error:
-		level = "error"
-	case diagnostics.Warning:
-		level = "warning"
-	}
+	level := levelOf(d.Severity, "note")
 	return r.items.item(func(b []byte, p string) []byte {
 		rg := d.Range
 		b = append(b, "{\n"...)
