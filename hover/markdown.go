@@ -34,8 +34,12 @@ func (m *md) list(items []string) {
 
 func (m *md) String() string { return m.b.String() }
 
-// code writes s as inline code, with enough backticks to hold any it contains.
-func code(s string) string {
+// code writes s as inline code (InlineCode).
+func code(s string) string { return InlineCode(s) }
+
+// InlineCode is s as Markdown inline code, with enough backticks to hold any it contains: for the
+// hover cards and the diagnostic pages (internal/codedocs) alike.
+func InlineCode(s string) string {
 	ticks := "`"
 	for strings.Contains(s, ticks) {
 		ticks += "`"

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/hover"
 )
 
 // generated heads every page, so that nobody edits one by hand.
@@ -101,7 +102,7 @@ func quickFixText(ds []diagnostics.Diagnostic) string {
 			if b.Len() == 0 {
 				b.WriteString("The editor offers, on the diagnostic:\n\n")
 			}
-			fmt.Fprintf(&b, "- %s", code(f.Title))
+			fmt.Fprintf(&b, "- %s", hover.InlineCode(f.Title))
 			if f.Safe {
 				b.WriteString(": safe. `carina-lsp check -fix` and the editor's fix-all apply it.\n")
 			} else {
@@ -167,16 +168,4 @@ func fence(lang, text string) string {
 		text += "\n"
 	}
 	return f + lang + "\n" + text + f + "\n\n"
-}
-
-// code returns s as inline code, its backtick delimiters longer than any run in it.
-func code(s string) string {
-	d := "`"
-	for strings.Contains(s, d) {
-		d += "`"
-	}
-	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
-		return d + " " + s + " " + d
-	}
-	return d + s + d
 }
