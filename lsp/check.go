@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 
+	"github.com/carina-rs/carina-lsp/config"
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/source"
@@ -20,6 +21,12 @@ type checked struct {
 
 // config returns the configuration of a directory and its schema index.
 func (s *Server) config(ctx context.Context, dir string) (*workspace.Config, *schema.Index, error) {
+	return s.configIn(ctx, dir, nil)
+}
+
+// configIn is config with the directory's carina-lsp.toml chain when the caller has it (nil: read
+// here).
+func (s *Server) configIn(ctx context.Context, dir string, chain *config.Chain) (*workspace.Config, *schema.Index, error) {
 	cfg, err := s.ws.Config(ctx, dir)
 	if err != nil {
 		return nil, nil, err
@@ -28,7 +35,10 @@ func (s *Server) config(ctx context.Context, dir string) (*workspace.Config, *sc
 	if isUntitled(dir) {
 		idx, err = s.schemas.Base()
 	} else {
-		idx, err = s.ws.Schemas(ctx, s.sourcesFor(s.projectChain(dir)), cfg, nil)
+		if chain == nil {
+			chain = s.projectChain(dir)
+		}
+		idx, err = s.ws.Schemas(ctx, s.sourcesFor(chain), cfg, nil)
 	}
 	if err != nil {
 		s.log.Warn("schemas: " + err.Error())
@@ -39,20 +49,26 @@ func (s *Server) config(ctx context.Context, dir string) (*workspace.Config, *sc
 
 // checkDir builds a directory's configuration and runs every check on it.
 func (s *Server) checkDir(ctx context.Context, dir string) (*checked, error) {
-	res, _, err := s.checkDirWith(ctx, dir, s.checkOptions(dir))
+	res, _, err := s.checkDirWith(ctx, dir, s.baseOptions(dir))
 	return res, err
 }
 
 // checkDirWith is checkDir with the check's options (its memo), returning the configuration
-// checked too.
+// checked too. The directory's carina-lsp.toml chain, read once, gives the schemas, the levels
+// and what is ignored.
 func (s *Server) checkDirWith(ctx context.Context, dir string, opts diagnostics.Options) (*checked, *workspace.Config, error) {
-	cfg, idx, err := s.config(ctx, dir)
+	chain := &config.Chain{}
+	if !isUntitled(dir) {
+		chain = s.projectChain(dir)
+	}
+	cfg, idx, err := s.configIn(ctx, dir, chain)
 	if err != nil {
 		return nil, nil, err
 	}
 	opts.Before = s.beforeCheck
+	opts.Level = chain.LevelFunc()
 	// What the directory's carina-lsp.toml ignores is never reported.
-	diags := withoutIgnored(s.projectChain(dir), diagnostics.CheckWith(ctx, cfg, idx, opts))
+	diags := withoutIgnored(chain, diagnostics.CheckWith(ctx, cfg, idx, opts))
 	out := &checked{diags: diags, versions: map[string]int32{}, lines: map[string]*source.Lines{}, loadErrs: cfg.LoadErrors}
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err

@@ -174,7 +174,14 @@ func (s *Server) applySettings(ctx context.Context, set Settings) {
 // checkOptions returns the options of a check of a directory's configuration: its memo, the
 // panic reporter, the codes the settings disable and the levels of its carina-lsp.toml.
 func (s *Server) checkOptions(dir string) diagnostics.Options {
-	return diagnostics.Options{Memo: s.memo(dir), OnPanic: s.contained, Disable: s.disabledCodes(), Level: s.projectChain(dir).LevelFunc()}
+	opts := s.baseOptions(dir)
+	opts.Level = s.projectChain(dir).LevelFunc()
+	return opts
+}
+
+// baseOptions are checkOptions without the levels, for checkDirWith, which reads the chain once.
+func (s *Server) baseOptions(dir string) diagnostics.Options {
+	return diagnostics.Options{Memo: s.memo(dir), OnPanic: s.contained, Disable: s.disabledCodes()}
 }
 
 // disabledCodes returns the codes the settings disable.

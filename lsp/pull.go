@@ -169,9 +169,9 @@ func (s *Server) pullReports(ctx context.Context, dir string, need func(path, id
 	for _, d := range s.docs.all() {
 		open[filepath.Dir(d.path)] = true
 	}
-	opts := diagnostics.Options{Memo: diagnostics.NewMemo(), OnPanic: s.contained, Disable: s.disabledCodes(), Level: s.projectChain(dir).LevelFunc()}
+	opts := diagnostics.Options{Memo: diagnostics.NewMemo(), OnPanic: s.contained, Disable: s.disabledCodes()}
 	if open[dir] {
-		opts = s.checkOptions(dir)
+		opts = s.baseOptions(dir)
 	}
 	res, cfg, err := s.checkDirWith(ctx, dir, opts)
 	if err != nil {
