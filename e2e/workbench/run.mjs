@@ -235,6 +235,15 @@ function actions(page) {
       await waitFor((n) => document.querySelector('.tab.active')?.textContent.includes(n), name, `the editor of ${name}`);
       await page.waitForSelector('.editor-group-container.active .monaco-editor .view-lines');
     },
+    // Ctrl+V as the browser does it: a paste event with the clipboard's text at the focused
+    // editor (puppeteer's Ctrl+V reaches VS Code's web fallback, which reads the clipboard as
+    // text and asks no paste provider).
+    paste: (text) =>
+      page.evaluate((t) => {
+        const dt = new DataTransfer();
+        dt.setData('text/plain', t);
+        document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+      }, text),
     async command(title) {
       await key('KeyP', 'Control', 'Shift');
       await pick(title);
@@ -564,14 +573,7 @@ async function convert(vsix) {
       async () => {
         await a.open('paste.crn');
         await a.key('End', 'Control');
-        // What the browser does on Ctrl+V: a paste event with the clipboard's data at the
-        // editor (puppeteer's Ctrl+V reaches VS Code's web fallback, which reads the clipboard
-        // as text and asks no paste provider).
-        await page.evaluate((t) => {
-          const dt = new DataTransfer();
-          dt.setData('text/plain', t);
-          document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-        }, PASTED);
+        await a.paste(PASTED);
         // extra.crn of the same configuration binds logs: the pasted bucket is logs_2.
         await a.waitFor(() => /let logs_2 = awscc\.s3\.Bucket \{/.test(document.querySelector('.editor-group-container.active .view-lines')?.textContent.replace(/\u00a0/g, ' ') || ''), undefined, 'the pasted resource in Carina');
         await page.waitForSelector('.editor-group-container.active .post-edit-widget');
@@ -591,11 +593,7 @@ async function convert(vsix) {
     );
     await step(s, 'the paste widget offers the text as it was', async () => {
       await a.goto(2, 1);
-      await page.evaluate((t) => {
-        const dt = new DataTransfer();
-        dt.setData('text/plain', t);
-        document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-      }, PASTED);
+      await a.paste(PASTED);
       await page.waitForSelector('.editor-group-container.active .post-edit-widget .monaco-button');
       await page.click('.editor-group-container.active .post-edit-widget .monaco-button');
       await a.waitFor(() => [...document.querySelectorAll('.action-widget .monaco-list-row')].some((r) => r.textContent.includes('Paste as Carina')), undefined, 'Paste as Carina among the choices');
