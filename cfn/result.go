@@ -30,13 +30,3 @@ type Result struct {
 	// condition's).
 	Bindings map[string]string
 }
-
-// Left reports whether the conversion left something for the user.
-func (r *Result) Left() bool {
-	for _, n := range r.Notes {
-		if n.Left {
-			return true
-		}
-	}
-	return false
-}

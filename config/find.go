@@ -7,18 +7,11 @@ import (
 	"sync"
 )
 
-// Find returns the configuration files that apply in directory dir: carina-lsp.toml in dir and in
+// find returns the configuration files that apply in directory dir: carina-lsp.toml in dir and in
 // each directory above it, up to and including root, outermost first. Without a root (or with one
 // that is not dir or above it) the walk stops at the repository root, the nearest directory above
 // dir holding .git, else at the filesystem root: a file outside the project the user works in must
-// not change its results.
-func Find(dir, root string) []string {
-	return find(dir, root, func(d string) (bool, bool) {
-		return isFile(filepath.Join(d, FileName)), isDir(filepath.Join(d, ".git"))
-	})
-}
-
-// find is Find with what a directory holds told by facts: a configuration file, a .git.
+// not change its results. facts tells what a directory holds: a configuration file, a .git.
 func find(dir, root string, facts func(dir string) (file, git bool)) []string {
 	dir = absolute(dir)
 	if root != "" {
