@@ -67,7 +67,7 @@ type Loader struct {
 	dirs  map[string]dirFacts // what each directory walked through holds, by directory
 }
 
-// dirFacts is what a directory holds that Find asks: a configuration file, a .git. A check of a
+// dirFacts is what a directory holds that find asks: a configuration file, a .git. A check of a
 // tree asks for every configuration's directory and those above, thousands of times the same.
 type dirFacts struct{ file, git bool }
 
@@ -94,7 +94,7 @@ func (l *Loader) Forget(path string) {
 	delete(l.dirs, filepath.Dir(filepath.Clean(path)))
 }
 
-// Chain returns the configuration in effect in directory dir (see Find for root).
+// Chain returns the configuration in effect in directory dir (see find for root).
 func (l *Loader) Chain(dir, root string) *Chain {
 	c := &Chain{}
 	start := absolute(dir)
