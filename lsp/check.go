@@ -57,10 +57,7 @@ func (s *Server) checkDir(ctx context.Context, dir string) (*checked, error) {
 // checked too. The directory's carina-lsp.toml chain, read once, gives the schemas, the levels
 // and what is ignored.
 func (s *Server) checkDirWith(ctx context.Context, dir string, opts diagnostics.Options) (*checked, *workspace.Config, error) {
-	chain := &config.Chain{}
-	if !isUntitled(dir) {
-		chain = s.projectChain(dir)
-	}
+	chain := s.projectChain(dir) // empty for an untitled document's
 	cfg, idx, err := s.configIn(ctx, dir, chain)
 	if err != nil {
 		return nil, nil, err
