@@ -34,26 +34,11 @@ func goldenName(t *testing.T, path string) string {
 // golden files'; the text parses, is formatted, and `check` finds no error in it; every property
 // of a converted resource is an attribute of the output or a note says why not.
 func TestConvertTemplates(t *testing.T) {
-	var d schema.Defaults
-	idx, err := d.Index()
-	if err != nil {
-		t.Fatal(err)
-	}
+	idx := embedded(t)
 	for _, p := range templates(t) {
 		name := goldenName(t, p)
 		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tmpl, err := Read(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := Convert(context.Background(), tmpl, Options{Schemas: idx})
-			if err != nil {
-				t.Fatal(err)
-			}
+			_, res := convertFile(t, p, idx)
 			var notes strings.Builder
 			for _, n := range res.Notes {
 				notes.WriteString(n.String() + "\n")
@@ -126,11 +111,7 @@ func checkErrors(t *testing.T, text string) []string {
 // TestConvertPropertyWithoutValue: a property written with no value (YAML's `Name:` or `~`,
 // JSON's null) is quoted and left to the user, never written as a value the template did not have.
 func TestConvertPropertyWithoutValue(t *testing.T) {
-	var d schema.Defaults
-	idx, err := d.Index()
-	if err != nil {
-		t.Fatal(err)
-	}
+	idx := embedded(t)
 	for _, tc := range []struct{ name, src string }{
 		{"yaml empty", "Resources:\n  Group:\n    Type: AWS::Logs::LogGroup\n    Properties:\n      LogGroupName:\n      RetentionInDays: 7\n"},
 		{"yaml tilde", "Resources:\n  Group:\n    Type: AWS::Logs::LogGroup\n    Properties:\n      LogGroupName: ~\n      RetentionInDays: 7\n"},

@@ -11,7 +11,6 @@ import (
 
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
-	"github.com/carina-rs/carina-lsp/schema"
 )
 
 // FuzzRead: any bytes give a template or an *Error with a place inside the text, never a panic.
@@ -51,11 +50,7 @@ func FuzzConvert(f *testing.F) {
 			return nil
 		})
 	}
-	var d schema.Defaults
-	idx, err := d.Index()
-	if err != nil {
-		f.Fatal(err)
-	}
+	idx := embedded(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tmpl, err := Read(data)
 		if err != nil {
@@ -79,11 +74,7 @@ func FuzzConvertFragment(f *testing.F) {
 	f.Add([]byte(`"Vpc": {"Type": "AWS::EC2::VPC", "Properties": {"CidrBlock": "10.0.0.0/16"}},`))
 	f.Add([]byte("Type: AWS::Logs::LogGroup\nProperties:\n  LogGroupName:\n  RetentionInDays: 7\n"))
 	f.Add([]byte("Resources:\n  Bucket:\n    Type: AWS::S3::Bucket\n    DependsOn: Logs\n  Logs:\n    Type: AWS::Logs::LogGroup\n"))
-	var d schema.Defaults
-	idx, err := d.Index()
-	if err != nil {
-		f.Fatal(err)
-	}
+	idx := embedded(f)
 	taken := []string{"logs", "bucket", "vpc", "aws_account_id", "group"}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tmpl, err := ReadFragment(data)

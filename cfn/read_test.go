@@ -1,6 +1,7 @@
 package cfn
 
 import (
+	"context"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/schema"
 )
 
 // templates returns the CloudFormation templates of ../shared/cfn (the JSON and the YAML of one
@@ -34,6 +36,35 @@ func templates(t *testing.T) []string {
 		t.Fatalf("%d templates found in ../shared/cfn", len(out))
 	}
 	return out
+}
+
+// embedded is the index of the embedded schemas the conversions map through.
+func embedded(tb testing.TB) *schema.Index {
+	tb.Helper()
+	var d schema.Defaults
+	idx, err := d.Index()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return idx
+}
+
+// convertFile reads the template at p and converts it through idx.
+func convertFile(t *testing.T, p string, idx *schema.Index) (*Template, *Result) {
+	t.Helper()
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl, err := Read(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Convert(context.Background(), tmpl, Options{Schemas: idx})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tmpl, res
 }
 
 // TestReadTemplates reads every template, and the JSON and the YAML of one template into the

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -337,25 +336,10 @@ func sortedKeys(m map[string]any) []string {
 // TestRoundTripTemplates: the properties of every converted resource of ../shared/cfn come back
 // from the Carina attributes (roundTrip).
 func TestRoundTripTemplates(t *testing.T) {
-	var d schema.Defaults
-	idx, err := d.Index()
-	if err != nil {
-		t.Fatal(err)
-	}
+	idx := embedded(t)
 	compared := 0
 	for _, p := range templates(t) {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tmpl, err := Read(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := Convert(context.Background(), tmpl, Options{Schemas: idx})
-		if err != nil {
-			t.Fatal(err)
-		}
+		tmpl, res := convertFile(t, p, idx)
 		for _, d := range roundTrip(t, tmpl, res, idx) {
 			t.Errorf("%s: %s", goldenName(t, p), d)
 		}
@@ -373,11 +357,7 @@ func FuzzRoundTrip(f *testing.F) {
 	for seed := range uint64(8) {
 		f.Add(seed)
 	}
-	var d schema.Defaults
-	idx, err := d.Index()
-	if err != nil {
-		f.Fatal(err)
-	}
+	idx := embedded(f)
 	heads := idx.ResourceTypes(provider)
 	f.Fuzz(func(t *testing.T, seed uint64) {
 		rng := rand.New(rand.NewPCG(seed, 0x636f6e76))
