@@ -199,6 +199,8 @@ func show(v Value) string {
 func TestReadErrors(t *testing.T) {
 	for _, tc := range []struct{ name, src, want string }{
 		{"empty", "", "1:1: the template is empty"},
+		{"not utf-8", "Resources:\n  A:\n    Type: AWS::S3::\x94Bucket\n", "3:20: invalid UTF-8 byte 0x94: a template must be UTF-8"},
+		{"not utf-8 json", "{\"Resources\": {\"A\": {\"Type\": \"é\xff\"}}}", "1:33: invalid UTF-8 byte 0xff: a template must be UTF-8"},
 		{"not a mapping", "- a\n- b\n", "1:1: a template is a mapping of sections (Resources, Parameters, ...)"},
 		{"no resources", "Description: x\n", "1:1: no Resources section: a template declares at least one resource"},
 		{"yaml syntax", "Resources:\n  A:\n    Type: [x\n", "2:1: did not find expected ',' or ']'"},

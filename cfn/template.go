@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Template is a CloudFormation template as read: its sections, in the template's order.
@@ -76,6 +77,11 @@ func Read(data []byte) (*Template, error) {
 // '{', YAML otherwise.
 func readValue(data []byte) (Value, bool, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if !utf8.Valid(data) {
+		// CloudFormation reads templates as UTF-8, and a .crn file must be: the bytes would
+		// only come out in the conversion, which Carina would refuse.
+		return nil, false, invalidUTF8(data)
+	}
 	isJSON := bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n"), []byte("{"))
 	var root Value
 	var err error
@@ -85,6 +91,24 @@ func readValue(data []byte) (Value, bool, error) {
 		root, err = readYAML(data)
 	}
 	return root, isJSON, err
+}
+
+// invalidUTF8 is the error at the first byte of data that is not UTF-8 (1-based line, byte column).
+func invalidUTF8(data []byte) *Error {
+	at := Pos{1, 1}
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return errorf(at, "invalid UTF-8 byte 0x%02x: a template must be UTF-8", data[i])
+		}
+		if data[i] == '\n' {
+			at = Pos{at.Line + 1, 1}
+		} else {
+			at.Col += n
+		}
+		i += n
+	}
+	return errorf(at, "a template must be UTF-8")
 }
 
 // sections are the top-level keys of a template.
