@@ -299,6 +299,13 @@ func (c *converter) attrRef(res, attr string, at Pos, what string) string {
 		c.note(at, what, true, "Fn::GetAtt names %s, which is no resource of the template: '' for now", res)
 		return "''"
 	}
+	for _, seg := range strings.Split(attr, ".") {
+		if !isIdent(grammar.SnakeCase(seg)) {
+			// `!GetAtt Bucket.` half typed, or a name with characters Carina's names lack.
+			c.note(at, what, true, "Fn::GetAtt %s.%s: %q is no attribute name Carina can write: '' for now", res, attr, seg)
+			return "''"
+		}
+	}
 	s := c.res[res]
 	if s == nil {
 		var path []string
