@@ -29,7 +29,7 @@ func initialized(ctx context.Context, s *Server, _ *protocol.InitializedParams) 
 	// A request to the client: its answer comes through the connection's reading goroutine,
 	// which this handler is running on, so it must not be awaited here.
 	go func() {
-		if _, err := s.conn.Call(context.WithoutCancel(ctx), "client/registerCapability", params, nil); err != nil {
+		if err := s.callClient(ctx, "client/registerCapability", params); err != nil {
 			s.log.Info("the client did not register file watchers", zap.Error(err))
 		}
 	}()

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
@@ -149,4 +150,45 @@ func TestDiagnosticsPhases(t *testing.T) {
 	c.waitDiagnostics(waitURI, func(p publishDiagnosticsParams) bool {
 		return p.Version == nil && p.Diagnostics != nil && len(p.Diagnostics) == 0
 	})
+}
+
+// TestNothingAfterShutdown shuts down while the workspace index is building: the build has
+// returned once shutdown is answered, and nothing (no $/progress) comes after the answer. A client
+// may stop reading then, and Neovim 0.7 reports a message from a client it stopped as an error.
+func TestNothingAfterShutdown(t *testing.T) {
+	files := map[string]string{}
+	const dirs = 2000
+	for i := range dirs {
+		files[fmt.Sprintf("d%04d/main.crn", i)] = "let b = aws.s3.Bucket {\n  bucket_name = 'x'\n}\n"
+	}
+	root := writeFiles(t, files)
+	c := startServer(t, Options{})
+	c.initialize(root, protocol.ClientCapabilities{Window: &protocol.WindowClientCapabilities{WorkDoneProgress: true}})
+	if err := c.call("shutdown", nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	seen := c.mark()
+	ix := c.srv.index
+	ix.mu.Lock()
+	ready, walked := ix.ready, ix.walked
+	ix.mu.Unlock()
+	select {
+	case <-ready:
+	default:
+		t.Error("the index is still building after shutdown was answered")
+	}
+	if walked != 0 {
+		t.Fatalf("the index of %d directories finished before shutdown: the test needs a larger tree", dirs)
+	}
+	c.notify("exit", nil)
+	select {
+	case <-c.done:
+	case <-time.After(hangLimit):
+		t.Fatal("server did not exit")
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, n := range c.notes[seen:] {
+		t.Errorf("after shutdown: %s %s", n.method, n.params)
+	}
 }

@@ -147,7 +147,7 @@ func (s *Server) refreshPulls(ctx context.Context) {
 		return
 	}
 	go func() {
-		if _, err := s.conn.Call(context.WithoutCancel(ctx), "workspace/diagnostic/refresh", nil, nil); err != nil {
+		if err := s.callClient(ctx, "workspace/diagnostic/refresh", nil); err != nil {
 			s.log.Debug("workspace/diagnostic/refresh", zap.Error(err))
 		}
 	}()

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"errors"
 	"io"
 	"slices"
 	"sync"
@@ -38,6 +39,9 @@ const (
 	running
 	shutDown // shutdown answered: only exit is accepted
 )
+
+// errShutDown is why the server asks the client nothing after shutdown.
+var errShutDown = errors.New("the session is shutting down")
 
 // clientCaps are the client capabilities the server adapts to.
 type clientCaps struct {
@@ -174,6 +178,17 @@ func (s *Server) clientCaps() clientCaps {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.caps
+}
+
+// callClient sends a request to the client and waits for its answer, unless the session is shutting
+// down: after the shutdown answer the server asks nothing. It must not run on the connection's
+// reading goroutine, which brings the answer.
+func (s *Server) callClient(ctx context.Context, method string, params any) error {
+	if s.lifecycle() == shutDown {
+		return errShutDown
+	}
+	_, err := s.conn.Call(context.WithoutCancel(ctx), method, params, nil)
+	return err
 }
 
 // notify sends a notification to the client.
