@@ -58,25 +58,7 @@ local function attached(buf)
   return false
 end
 
--- Stops every carina client, and one that appears meanwhile (Neovim 0.7 lists a client once it
--- is initialized). Each only once: Neovim 0.7 hangs when a client is asked to stop again.
-local function stop_clients()
-  local stopped = {}
-  return vim.wait(10000, function()
-    local clients = require('carina').clients()
-    for _, c in ipairs(clients) do
-      if not stopped[c.id] then
-        stopped[c.id] = true
-        if vim.fn.has('nvim-0.11') == 1 then
-          c:stop()
-        else
-          c.stop()
-        end
-      end
-    end
-    return #clients == 0
-  end, 100)
-end
+local stop_clients = harness.stop_clients
 
 local function run()
   require('carina').setup({ cmd = { bin } })
@@ -215,6 +197,9 @@ local function run()
   eq(lines(again), lines(out), 'a second conversion: the same text')
   msg = next_message()
   check(msg:find('FindInMapAZs.crn is open, so the result is in an unnamed buffer', 1, true) ~= nil, 'a second conversion: the summary says why: ' .. msg)
+  check(vim.wait(10000, function()
+    return attached(again)
+  end), 'no carina client attached to the unnamed buffer')
   vim.cmd('only')
 
   -- A JSON template in its buffer, with no carina client running: one is started, attached to no
@@ -269,5 +254,4 @@ end
 
 local ok, err = xpcall(run, debug.traceback)
 check(ok, 'the script failed: ' .. tostring(err))
-vim.fn.delete(tmp, 'rf')
-harness.finish()
+harness.finish(tmp)

@@ -116,5 +116,4 @@ require('carina').setup({ cmd = { tmp .. '/no-such-carina-lsp' }, autostart = fa
 vim.cmd('CarinaGraph')
 check(last_message():find('no%-such%-carina%-lsp" was not found') ~= nil, 'a missing binary')
 
-vim.fn.delete(tmp, 'rf')
-finish()
+finish(tmp)

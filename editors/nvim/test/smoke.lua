@@ -164,16 +164,4 @@ for _, m in ipairs(logged()) do
 end
 eq(last and last.params.settings, { carina = { schemas = { '/schemas/other.json' }, inlayHints = { types = false } } }, 'set_schemas')
 
-for _, client in ipairs(carina.clients()) do
-  if vim.fn.has('nvim-0.11') == 1 then
-    client:stop()
-  else
-    client.stop()
-  end
-end
-vim.wait(2000, function() -- cleanup only: nothing is checked after it
-  return #carina.clients() == 0
-end)
-vim.fn.delete(tmp, 'rf')
-
-harness.finish()
+harness.finish(tmp)
