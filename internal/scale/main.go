@@ -5,8 +5,8 @@
 // workers up to the core count, of `refparse` on the same files serially and in as many processes
 // as cores, the ratio of their CPU and check's CPU per file, the language server's memory before
 // and after a client pulls the whole workspace's diagnostics (as VS Code does), and what start-up
-// costs against a Go program that prints one line. The numbers docs/benchmarks.md's scale table
-// quotes (`./scripts/bench scale`).
+// costs against a Go program that prints one line, alone and with the chosen libraries linked.
+// The numbers docs/benchmarks.md's scale table quotes (`./scripts/bench scale`).
 //
 //	go run ./internal/scale -bin carina-lsp -ref testdata/reference -corpus testdata/corpus
 package main
@@ -143,8 +143,10 @@ func main() { fmt.Println("hello") }
 `
 
 // startup measures the CPU (user and system) of a Go program that prints one line, built as the
-// binary is (static), of `carina-lsp version` and of `check` of a small configuration, their runs
-// interleaved so that the machine's load weighs on all alike, and prints the medians and ratios.
+// binary is (static), of the same program linking the libraries carina-lsp was given (its floor:
+// their initialisers run in every process), of `carina-lsp version` and of `check` of a small
+// configuration, their runs interleaved so that the machine's load weighs on all alike, and
+// prints the medians and ratios.
 func startup(bin, small string, runs int) error {
 	dir, err := os.MkdirTemp("", "carina-scale-hello-")
 	if err != nil {
@@ -163,7 +165,15 @@ func startup(bin, small string, runs int) error {
 	if out, err := build.CombinedOutput(); err != nil {
 		return fmt.Errorf("building the one-line program: %v: %s", err, out)
 	}
-	cmds := [][]string{{hello}, {bin, "version"}, {bin, "check", small}}
+	// The same line with the chosen libraries linked (./internal/scale/floor, from the module's
+	// root, where scripts/bench runs this).
+	floor := filepath.Join(dir, "floor")
+	build = exec.Command("go", "build", "-o", floor, "./internal/scale/floor")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		return fmt.Errorf("building the one-line program with the chosen libraries: %v: %s", err, out)
+	}
+	cmds := [][]string{{hello}, {floor}, {bin, "version"}, {bin, "check", small}}
 	cpu := make([][]time.Duration, len(cmds))
 	for range runs {
 		for i, c := range cmds {
@@ -180,8 +190,11 @@ func startup(bin, small string, runs int) error {
 		med[i] = ds[len(ds)/2]
 	}
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000) }
-	fmt.Printf("# start-up, CPU medians of %d interleaved runs: a Go program printing one line %s; carina-lsp version %s (%.2f×); check %s %s (%.2f×)\n",
-		runs, ms(med[0]), ms(med[1]), float64(med[1])/float64(med[0]), small, ms(med[2]), float64(med[2])/float64(med[0]))
+	ratio := func(a, b time.Duration) string { return fmt.Sprintf("%.2f×", float64(a)/float64(b)) }
+	fmt.Printf("# start-up, CPU medians of %d interleaved runs: a Go program printing one line %s; the same with the chosen libraries linked %s (%s); carina-lsp version %s (%s; %s the libraries' floor); check %s %s (%s; %s the floor)\n",
+		runs, ms(med[0]), ms(med[1]), ratio(med[1], med[0]),
+		ms(med[2]), ratio(med[2], med[0]), ratio(med[2], med[1]),
+		small, ms(med[3]), ratio(med[3], med[0]), ratio(med[3], med[1]))
 	return nil
 }
 
