@@ -31,6 +31,11 @@ type Options struct {
 	// Taken are the names already bound where the result goes (the configuration pasted into):
 	// the bindings made here get others.
 	Taken []string
+	// Lets are the let bindings of that configuration, by name: the resource type of each bound to
+	// a resource or data source ("awscc.s3.Bucket"), "" for a value. A Ref, Fn::GetAtt or
+	// DependsOn naming a logical ID the text lacks reads the binding that ID's name would have,
+	// when the configuration has it (an earlier paste made it). Their names are taken too.
+	Lets map[string]string
 }
 
 // Convert converts a template to a Carina configuration: resources of types the schemas have
@@ -46,6 +51,9 @@ func Convert(ctx context.Context, t *Template, opts Options) (*Result, error) {
 		c.used[k] = true
 	}
 	for _, k := range opts.Taken {
+		c.used[k] = true
+	}
+	for k := range opts.Lets {
 		c.used[k] = true
 	}
 	c.declare()
@@ -118,6 +126,7 @@ type converter struct {
 	// a map binding of its name stands for it, with a value to set for each.
 	standIns  map[string][][]string
 	converted int
+	linked    map[string]bool // the logical IDs read as bindings of the configuration (linkNote)
 }
 
 // standInMark is where a resource not converted was: its stand-in goes there once every
@@ -237,6 +246,30 @@ func (c *converter) declare() {
 	}
 }
 
+// elsewhere returns the binding of the configuration pasted into that a logical ID the text
+// lacks stands for (Options.Lets): its name, its resource type ("" for a value) and that type's
+// schema (nil when the schemas lack it).
+func (c *converter) elsewhere(logical string) (name, typ string, s *schema.Resource, ok bool) {
+	name = identifier(logical, "r")
+	if typ, ok = c.opts.Lets[name]; ok && typ != "" && c.opts.Schemas != nil {
+		s = c.opts.Schemas.Resource(typ)
+	}
+	return name, typ, s, ok
+}
+
+// linkNote notes, at the first reference to logical only, that it reads a binding of the
+// configuration pasted into: the user sees what it was taken to mean, once.
+func (c *converter) linkNote(logical string, at Pos, what, format string, args ...any) {
+	if c.linked[logical] {
+		return
+	}
+	if c.linked == nil {
+		c.linked = map[string]bool{}
+	}
+	c.linked[logical] = true
+	c.note(at, what, false, format, args...)
+}
+
 // schemaOf returns the awscc resource of a CloudFormation type, nil when the schemas have none.
 func (c *converter) schemaOf(cloudType string) *schema.Resource {
 	parts := strings.Split(cloudType, "::")
@@ -306,7 +339,7 @@ func (c *converter) pseudoRef(name string, at Pos, what string) string {
 	if !ok {
 		base = "aws_" + grammar.SnakeCase(strings.ReplaceAll(strings.TrimPrefix(name, "AWS::"), "::", "_"))
 	}
-	if slices.Contains(c.opts.Taken, base) {
+	if _, let := c.opts.Lets[base]; let || slices.Contains(c.opts.Taken, base) {
 		// A paste into a configuration that has the binding (an earlier paste made it): the
 		// user has set it once already.
 		c.names[key] = base

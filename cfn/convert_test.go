@@ -143,3 +143,62 @@ func TestConvertPropertyWithoutValue(t *testing.T) {
 		})
 	}
 }
+
+// TestConvertPasteReadsConfiguration pastes resources that name logical IDs of an earlier paste
+// (Ref, Fn::GetAtt, Fn::Sub, DependsOn) into the configuration that paste made: they read its
+// bindings, each noted once, and the configuration with the paste checks clean.
+func TestConvertPasteReadsConfiguration(t *testing.T) {
+	idx := embedded(t)
+	config := "provider awscc {\n  region = awscc.Region.eu_west_1\n}\n\nlet env = 'prod'\n\nlet logs = awscc.s3.Bucket {\n  bucket_name = 'logs'\n}\n\nlet queue = aws.sqs.Queue {\n  queue_name = 'q'\n}\n\nlet vpc = awscc.ec2.Vpc {\n  cidr_block = '10.0.0.0/16'\n}\n"
+	lets := map[string]string{"env": "", "logs": "awscc.s3.Bucket", "queue": "aws.sqs.Queue", "vpc": "awscc.ec2.Vpc"}
+	pasted := `LogsPolicy:
+  Type: AWS::S3::BucketPolicy
+  DependsOn: [Logs, Queue]
+  Properties:
+    Bucket: !Ref Logs
+    PolicyDocument:
+      Statement:
+        - Effect: Allow
+          Principal: '*'
+          Action: s3:GetObject
+          Resource: !Sub '${Logs.Arn}/${Env}/*'
+Group:
+  Type: AWS::Logs::LogGroup
+  Properties:
+    LogGroupName: !Join ['-', [!Ref Env, !GetAtt Vpc.CidrBlock, !Ref Missing]]
+`
+	tmpl, err := ReadFragment([]byte(pasted))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Convert(context.Background(), tmpl, Options{Schemas: idx, Fragment: true, Lets: lets})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"let logs_policy = awscc.s3.BucketPolicy {\n  bucket = logs.bucket_name\n",
+		`resource  = "${logs.arn}/${env}/*"`,
+		"depends_on = [queue]", // logs is read already
+		"log_group_name = [env, vpc.cidr_block, ''] |> join('-')",
+	} {
+		if !strings.Contains(res.Text, want) {
+			t.Errorf("no %q in:\n%s", want, res.Text)
+		}
+	}
+	var got []string
+	for _, n := range res.Notes {
+		got = append(got, fmt.Sprintf("%d:%d %v %s", n.At.Line, n.At.Col, n.Left, n.Msg))
+	}
+	want := []string{
+		"5:13 false Ref Logs reads logs, the configuration's awscc.s3.Bucket: its identifier, bucket_name",
+		"11:21 false Ref Env reads env, the configuration's binding of that name",
+		"15:42 false Fn::GetAtt Vpc.CidrBlock reads vpc, the configuration's awscc.ec2.Vpc",
+		"15:65 true Ref Missing names no parameter or resource of the template: '' for now",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("notes (-want +got):\n%s", diff)
+	}
+	if errs := checkErrors(t, config+"\n"+res.Text); len(errs) > 0 {
+		t.Errorf("the configuration with the paste: %v\n%s", errs, res.Text)
+	}
+}

@@ -272,6 +272,18 @@ func (c *converter) ref(name string, at Pos, what string) string {
 	if strings.HasPrefix(name, "AWS::") {
 		return c.pseudoRef(name, at, what)
 	}
+	if b, typ, s, ok := c.elsewhere(name); ok {
+		switch {
+		case typ == "":
+			c.linkNote(name, at, what, "Ref %s reads %s, the configuration's binding of that name", name, b)
+			return b
+		case s != nil && len(s.PrimaryIdentifier) > 0:
+			c.linkNote(name, at, what, "Ref %s reads %s, the configuration's %s: its identifier, %s", name, b, typ, s.PrimaryIdentifier[0])
+			return b + "." + s.PrimaryIdentifier[0]
+		}
+		c.note(at, what, true, "Ref %s: the configuration's %s is %s, whose identifier the schemas do not give: %s.id for now", name, b, typ, b)
+		return b + ".id"
+	}
 	c.note(at, what, true, "Ref %s names no parameter or resource of the template: '' for now", name)
 	return "''"
 }
@@ -295,9 +307,14 @@ func (c *converter) getAtt(x *Call, what string) string {
 // attrRef is resource's attribute attr (CloudFormation's dotted name) as a Carina reference.
 func (c *converter) attrRef(res, attr string, at Pos, what string) string {
 	b, ok := c.names[res]
-	if _, isRes := c.res[res]; !ok || !isRes {
-		c.note(at, what, true, "Fn::GetAtt names %s, which is no resource of the template: '' for now", res)
-		return "''"
+	s, isRes := c.res[res]
+	var typ string
+	inConfig := false
+	if !ok || !isRes {
+		if b, typ, s, inConfig = c.elsewhere(res); !inConfig || typ == "" {
+			c.note(at, what, true, "Fn::GetAtt names %s, which is no resource of the template: '' for now", res)
+			return "''"
+		}
 	}
 	for _, seg := range strings.Split(attr, ".") {
 		if !isIdent(grammar.SnakeCase(seg)) {
@@ -306,14 +323,20 @@ func (c *converter) attrRef(res, attr string, at Pos, what string) string {
 			return "''"
 		}
 	}
-	s := c.res[res]
 	if s == nil {
 		var path []string
 		for _, seg := range strings.Split(attr, ".") {
 			path = append(path, grammar.SnakeCase(seg))
 		}
-		c.stand(res, path, at, what)
+		if inConfig {
+			c.note(at, what, true, "Fn::GetAtt %s.%s: the configuration's %s is %s, which the schemas lack: written %s", res, attr, b, typ, strings.Join(path, "."))
+		} else {
+			c.stand(res, path, at, what)
+		}
 		return b + "." + strings.Join(path, ".")
+	}
+	if inConfig {
+		c.linkNote(res, at, what, "Fn::GetAtt %s.%s reads %s, the configuration's %s", res, attr, b, typ)
 	}
 	path := []string{}
 	members := byCloudName(s.Attributes)

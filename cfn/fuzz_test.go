@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -67,21 +69,23 @@ func FuzzConvert(f *testing.F) {
 }
 
 // FuzzConvertFragment converts what an editor pastes (a template, Resources entries or one
-// resource, half-typed or mutated) for a configuration that binds some names already: the text
-// pasted parses and binds none of those names again.
+// resource, half-typed or mutated) for a configuration that binds some names already, some of
+// them lets a Ref may read: the text pasted parses and binds none of those names again.
 func FuzzConvertFragment(f *testing.F) {
 	f.Add([]byte("Logs:\n  Type: AWS::S3::Bucket\n  Properties:\n    BucketName: !Sub '${AWS::AccountId}-logs'\n"))
 	f.Add([]byte(`"Vpc": {"Type": "AWS::EC2::VPC", "Properties": {"CidrBlock": "10.0.0.0/16"}},`))
 	f.Add([]byte("Type: AWS::Logs::LogGroup\nProperties:\n  LogGroupName:\n  RetentionInDays: 7\n"))
 	f.Add([]byte("Resources:\n  Bucket:\n    Type: AWS::S3::Bucket\n    DependsOn: Logs\n  Logs:\n    Type: AWS::Logs::LogGroup\n"))
 	idx := embedded(f)
+	f.Add([]byte("Policy:\n  Type: AWS::S3::BucketPolicy\n  DependsOn: Queue\n  Properties:\n    Bucket: !Ref Store\n    PolicyDocument: {Resource: !Sub '${Store.Arn}/${Env}'}\n"))
 	taken := []string{"logs", "bucket", "vpc", "aws_account_id", "group"}
+	lets := map[string]string{"store": "awscc.s3.Bucket", "env": "", "queue": "aws.sqs.Queue", "cluster": "awscc.nosuch.Type"}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tmpl, err := ReadFragment(data)
 		if err != nil {
 			return
 		}
-		res, err := Convert(context.Background(), tmpl, Options{Schemas: idx, Fragment: true, Taken: taken})
+		res, err := Convert(context.Background(), tmpl, Options{Schemas: idx, Fragment: true, Taken: taken, Lets: lets})
 		if err != nil {
 			t.Fatalf("%v\npasted:\n%s", err, data)
 		}
@@ -89,7 +93,7 @@ func FuzzConvertFragment(f *testing.F) {
 		if len(parsed.Errors) > 0 {
 			t.Fatalf("the output does not parse: %s\n%s", parsed.Errors[0].Msg, res.Text)
 		}
-		for _, name := range taken {
+		for _, name := range append(slices.Collect(maps.Keys(lets)), taken...) {
 			if strings.Contains(res.Text, "\nlet "+name+" =") || strings.HasPrefix(res.Text, "let "+name+" =") {
 				t.Fatalf("the paste binds %s, which the configuration has:\n%s", name, res.Text)
 			}

@@ -92,6 +92,13 @@ func (c *converter) directives(r *Resource, body, what string) {
 	var deps []string
 	for _, d := range r.DependsOn {
 		if _, ok := c.res[d]; !ok {
+			if b, typ, _, ok := c.elsewhere(d); ok && typ != "" {
+				// A resource of the configuration pasted into.
+				if !reads(body, b) {
+					deps = append(deps, b)
+				}
+				continue
+			}
 			c.note(r.At, what+".DependsOn", true, "DependsOn %s names no resource of the template", d)
 			continue
 		}

@@ -59,11 +59,15 @@ func (s *Server) convertCloudFormation(ctx context.Context, a convertArguments) 
 		}
 		return nil, err
 	}
-	idx, taken, err := s.convertTarget(ctx, a.URI)
+	idx, cfg, err := s.convertTarget(ctx, a.URI)
 	if err != nil {
 		return nil, err
 	}
-	res, err := cfn.Convert(ctx, tmpl, cfn.Options{Schemas: idx, Region: a.Region, Fragment: a.Fragment, Taken: taken})
+	opts := cfn.Options{Schemas: idx, Region: a.Region, Fragment: a.Fragment}
+	if cfg != nil {
+		opts.Taken, opts.Lets = boundNames(cfg), lets(cfg)
+	}
+	res, err := cfn.Convert(ctx, tmpl, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -77,18 +81,37 @@ func (s *Server) convertCloudFormation(ctx context.Context, a convertArguments) 
 }
 
 // convertTarget is what a conversion for the document at uri maps through: its configuration's
-// schemas (else the embedded default), and the names its configuration binds, which the
-// conversion's bindings must not take.
-func (s *Server) convertTarget(ctx context.Context, uri protocol.DocumentURI) (*schema.Index, []string, error) {
+// schemas (else the embedded default), and the configuration, whose names the conversion's
+// bindings must not take and whose bindings it may read (nil for none).
+func (s *Server) convertTarget(ctx context.Context, uri protocol.DocumentURI) (*schema.Index, *workspace.Config, error) {
 	if uri != "" {
 		if p := documentPath(uri); p != "" && !isUntitled(filepath.Dir(p)) {
 			if cfg, idx, err := s.config(ctx, filepath.Dir(p)); err == nil && idx != nil {
-				return idx, boundNames(cfg), nil
+				return idx, cfg, nil
 			}
 		}
 	}
 	idx, err := s.schemas.Base()
 	return idx, nil, err
+}
+
+// lets are a configuration's top-level let bindings a pasted Ref or Fn::GetAtt may read: the
+// resource type of a resource or data source, "" for a value (cfn.Options.Lets). A name bound
+// twice is left out: which one a paste means is not known.
+func lets(cfg *workspace.Config) map[string]string {
+	out := map[string]string{}
+	for n, decls := range cfg.Bindings {
+		if len(decls) != 1 {
+			continue
+		}
+		switch d := decls[0]; d.Kind {
+		case workspace.Value:
+			out[n] = ""
+		case workspace.Resource, workspace.DataSource:
+			out[n] = d.ResourceType()
+		}
+	}
+	return out
 }
 
 // boundNames are the top-level names of a configuration: bindings, functions, modules and

@@ -53,6 +53,21 @@ func TestConvertCloudFormationCommand(t *testing.T) {
 		t.Errorf("pasted again into a configuration binding logs and aws_account_id:\n%s%+v", again.Text, again.Notes)
 	}
 
+	// A paste naming a resource of an earlier one reads the configuration's binding.
+	store := "let store = awscc.s3.Bucket {\n  bucket_name = 'store'\n}\n"
+	if err := os.WriteFile(filepath.Join(root, "store.crn"), []byte(store), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("workspace/didChangeWatchedFiles", &protocol.DidChangeWatchedFilesParams{Changes: []*protocol.FileEvent{{URI: uriOf(filepath.Join(root, "store.crn")), Type: protocol.FileChangeTypeCreated}}})
+	policy, err := convert(convertArguments{Text: "StorePolicy:\n  Type: AWS::S3::BucketPolicy\n  Properties:\n    Bucket: !Ref Store\n    PolicyDocument: {}\n", URI: uriOf(path), Fragment: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(policy.Text, "let store_policy = awscc.s3.BucketPolicy {\n  bucket          = store.bucket_name\n") ||
+		len(policy.Notes) != 1 || policy.Notes[0].Left || policy.Notes[0].Line != 3 || !strings.Contains(policy.Notes[0].Message, "Ref Store reads store, the configuration's awscc.s3.Bucket") {
+		t.Errorf("a paste reading the configuration's store:\n%s%+v", policy.Text, policy.Notes)
+	}
+
 	whole, err := convert(convertArguments{Text: `{"Resources": {"Vpc": {"Type": "AWS::EC2::VPC", "Properties": {"CidrBlock": "10.0.0.0/16"}}}}`, Region: "eu-west-1"})
 	if err != nil {
 		t.Fatal(err)

@@ -68,6 +68,8 @@ local function run()
   local conf = tmp .. '/conf'
   vim.fn.mkdir(conf .. '/.git', 'p')
   vim.fn.writefile({ '# the logs', '' }, conf .. '/main.crn')
+  -- What an earlier paste made, which a later one reads (below).
+  vim.fn.writefile({ 'let logs = awscc.s3.Bucket {', "  bucket_name = 'logs'", '}' }, conf .. '/logs.crn')
   vim.cmd('edit ' .. conf .. '/main.crn')
   local buf = vim.api.nvim_get_current_buf()
   check(vim.wait(10000, function()
@@ -153,6 +155,31 @@ local function run()
   check(level == vim.log.levels.ERROR and msg:find("'<,'>CarinaConvert", 1, true) ~= nil, 'no range in a carina buffer: ' .. msg)
   eq(vim.api.nvim_buf_get_changedtick(buf), tick, 'no range in a carina buffer: the buffer\'s changedtick')
   vim.cmd('edit!')
+
+  -- A paste naming a resource of an earlier one (Logs, in logs.crn) reads its binding.
+  vim.cmd('edit ' .. conf .. '/policy.crn')
+  local pbuf = vim.api.nvim_get_current_buf()
+  check(vim.wait(10000, function()
+    return attached(pbuf)
+  end), 'no carina client attached to policy.crn')
+  vim.api.nvim_buf_set_lines(pbuf, 0, -1, false, {
+    'LogsPolicy:',
+    '  Type: AWS::S3::BucketPolicy',
+    '  Properties:',
+    '    Bucket: !Ref Logs',
+    "    PolicyDocument: {Statement: [{Effect: Allow, Principal: '*', Action: 's3:GetObject', Resource: !Sub '${Logs.Arn}/*'}]}",
+  })
+  vim.cmd('%CarinaConvert')
+  text = table.concat(lines(pbuf), '\n')
+  check(text:find('\n  bucket = logs.bucket_name\n', 1, true) ~= nil and text:find('"${logs.arn}/*"', 1, true) ~= nil, 'the paste reads logs: ' .. text)
+  msg = next_message()
+  eq(msg, 'carina: converted 1 of 1 resource', 'the summary of the paste reading logs')
+  check(vim.wait(10000, function()
+    return #errors(pbuf, 'syntax') == 0
+  end), 'syntax diagnostics after the paste reading logs: ' .. vim.inspect(errors(pbuf, 'syntax')))
+  vim.wait(1000)
+  eq(errors(pbuf), {}, 'errors after the paste reading logs')
+  vim.cmd('edit! ' .. conf .. '/main.crn')
 
   -- A whole template file: a new carina buffer next to it, not written.
   check(cfn ~= nil, 'no CloudFormation templates (set CARINA_CFN, or put ../shared/cfn beside the repository)')
