@@ -295,12 +295,12 @@ func (c *converter) enum(sc *Scalar, e *schema.Enum, what string) string {
 	}
 	for _, v := range e.Values {
 		if v.Wire == sc.Text {
-			return v.Qualified
+			return v.Spelling()
 		}
 	}
 	for _, v := range e.Values {
 		if strings.EqualFold(v.Wire, sc.Text) {
-			return v.Qualified
+			return v.Spelling()
 		}
 	}
 	var names []string

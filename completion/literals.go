@@ -32,6 +32,11 @@ func (c *completer) enumValues(rs *schema.Resource, e *schema.Enum) {
 	// every client (some keep only the items whose text starts with the typed word).
 	var qualified []schema.EnumValue
 	for _, v := range e.Values {
+		if !v.Nameable() {
+			// No name spells it ('aws:kms'): its string is the one form.
+			c.text(v.Spelling(), EnumMember, v.Spelling(), e.Identity, "Sent as `"+v.Wire+"`")
+			continue
+		}
 		c.text(v.DSL, EnumMember, v.DSL, e.Identity, "Sent as `"+v.Wire+"`")
 		if v.Qualified != "" && v.Qualified != v.DSL {
 			qualified = append(qualified, v)

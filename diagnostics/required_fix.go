@@ -280,5 +280,5 @@ func (c *checker) enumPlaceholder(en *schema.Enum) (string, bool) {
 	if isName(v.DSL) && c.cfg.Lookup(v.DSL) == nil {
 		return v.DSL, true
 	}
-	return enumSpelling(v), true
+	return v.Spelling(), true
 }

@@ -252,10 +252,13 @@ func (c *checker) checkEnumValue(f *workspace.File, st *grammar.Stmt, en *schema
 		// A quoted value of the enum is a warning with the fix; a string that is no value of it
 		// is an error.
 		if v, ok := en.MatchString(s.Value); ok {
+			if !v.Nameable() {
+				return // a member no name spells ('aws:kms') is written as its string
+			}
 			d := c.add(f, sp, Warning, CodeEnumString,
-				"%s (%s) expects an enum identifier, got a string literal %q: write %s", label, name, s.Value, enumSpelling(v))
+				"%s (%s) expects an enum identifier, got a string literal %q: write %s", label, name, s.Value, v.Spelling())
 			if fixableValue(f, st, e.Pos()) {
-				d.Fixes = []Fix{{Title: "Change to " + enumSpelling(v), Edits: []Edit{{Span: sp, NewText: enumSpelling(v)}}, Safe: true}}
+				d.Fixes = []Fix{{Title: "Change to " + v.Spelling(), Edits: []Edit{{Span: sp, NewText: v.Spelling()}}, Safe: true}}
 			}
 			return
 		}
@@ -278,7 +281,7 @@ func (c *checker) checkEnumValue(f *workspace.File, st *grammar.Stmt, en *schema
 			// not read as a name (2008_10_17 is a duration).
 			sug := v.DSL
 			if strings.Contains(id, ".") || !isName(sug) {
-				sug = enumSpelling(v)
+				sug = v.Spelling()
 			}
 			d.Message += fmt.Sprintf("; did you mean %s?", sug)
 			d.Fixes = []Fix{{Title: "Change to " + sug, Edits: []Edit{{Span: sp, NewText: sug}}, Safe: only}}
@@ -333,14 +336,6 @@ func enumSuggestion(en *schema.Enum, id string) (v schema.EnumValue, ok, only bo
 	return schema.EnumValue{}, false, false
 }
 
-// enumSpelling is how a value is written: qualified when the enum has a namespace.
-func enumSpelling(v schema.EnumValue) string {
-	if v.Qualified != "" {
-		return v.Qualified
-	}
-	return v.DSL
-}
-
 func lastSegment(s string) string {
 	if i := strings.LastIndexByte(s, '.'); i >= 0 {
 		return s[i+1:]
@@ -356,11 +351,7 @@ func valueList(en *schema.Enum) string {
 			vs = append(vs, fmt.Sprintf("… (%d more)", len(en.Values)-12))
 			break
 		}
-		if v.Qualified != "" {
-			vs = append(vs, v.Qualified)
-		} else {
-			vs = append(vs, v.DSL)
-		}
+		vs = append(vs, v.Spelling())
 	}
 	return strings.Join(vs, ", ")
 }
@@ -399,7 +390,7 @@ func (c *checker) openExample(en *schema.Enum) string {
 		return ""
 	}
 	if v, ok := en.Match(member); ok {
-		return enumSpelling(v)
+		return v.Spelling()
 	}
 	return ""
 }

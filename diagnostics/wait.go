@@ -242,7 +242,7 @@ func readyCondition(rs *schema.Resource) (attr, value string, ok bool) {
 		}
 		for _, v := range t.Enum.Values {
 			if slices.Contains(readyWords, strings.ToLower(v.DSL)) {
-				return n, enumSpelling(v), true
+				return n, v.Spelling(), true
 			}
 		}
 	}
@@ -393,10 +393,13 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *gr
 		// value is a mistake.
 		if s, ok := rhs.(*grammar.StringLit); ok && !s.Interpolated() && !en.Open {
 			if v, ok := en.MatchString(s.Value); ok {
+				if !v.Nameable() {
+					return // its string is how it is written ('aws:kms')
+				}
 				d := c.add(f, rsp, Warning, CodeWaitUntilQuoted, "%suntil compares %s (%s) with %s; use %s",
-					prefix, lhsText, en.Identity, rhsText, enumSpelling(v))
+					prefix, lhsText, en.Identity, rhsText, v.Spelling())
 				if fixableValue(f, st, rhs.Pos()) {
-					d.Fixes = []Fix{{Title: "Change to " + enumSpelling(v), Edits: []Edit{{Span: rsp, NewText: enumSpelling(v)}}, Safe: true}}
+					d.Fixes = []Fix{{Title: "Change to " + v.Spelling(), Edits: []Edit{{Span: rsp, NewText: v.Spelling()}}, Safe: true}}
 				}
 				return
 			}
@@ -419,8 +422,8 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *gr
 		d := c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use %s",
 			prefix, lhsText, en.Identity, id, c.oneOf(en))
 		if v, ok, only := enumSuggestion(en, id); ok {
-			d.Message = fmt.Sprintf("%suntil compares %s (%s) with %s, which is no value of it; did you mean %s?", prefix, lhsText, en.Identity, id, enumSpelling(v))
-			d.Fixes = []Fix{{Title: "Change to " + enumSpelling(v), Edits: []Edit{{Span: rsp, NewText: enumSpelling(v)}}, Safe: only}}
+			d.Message = fmt.Sprintf("%suntil compares %s (%s) with %s, which is no value of it; did you mean %s?", prefix, lhsText, en.Identity, id, v.Spelling())
+			d.Fixes = []Fix{{Title: "Change to " + v.Spelling(), Edits: []Edit{{Span: rsp, NewText: v.Spelling()}}, Safe: only}}
 		}
 		return
 	}

@@ -27,7 +27,7 @@ func (p *place) enumHover() *Hover {
 // enumValueCard describes one value of an enum: the enum, the wire value, the other values.
 func enumValueCard(en *schema.Enum, v schema.EnumValue, written, ctx string) string {
 	var m md
-	m.fence("carina", v.Qualified)
+	m.fence("carina", v.Spelling())
 	s := "Value " + code(v.DSL) + " of enum " + code(en.Identity)
 	if ctx != "" {
 		s += ", " + ctx

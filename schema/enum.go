@@ -250,3 +250,30 @@ func (e *Enum) Spellings() []string {
 	}
 	return out
 }
+
+// Nameable reports whether the member can be written as a name at the end of a path
+// (aws.iam.PolicyDocument.Version.2012_10_17): the only form a member like aws:kms lacks.
+func (v EnumValue) Nameable() bool {
+	if v.DSL == "" {
+		return false
+	}
+	for i := 0; i < len(v.DSL); i++ {
+		if b := v.DSL[i]; b != '_' && (b < 'a' || b > 'z') && (b < 'A' || b > 'Z') && (b < '0' || b > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// Spelling is how the value is written in Carina: the qualified member (the member for an enum
+// with no namespace), or, for a member no name spells, the wire value as a string, which Carina
+// takes for it ('aws:kms').
+func (v EnumValue) Spelling() string {
+	switch {
+	case !v.Nameable():
+		return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(v.Wire) + "'"
+	case v.Qualified != "":
+		return v.Qualified
+	}
+	return v.DSL
+}

@@ -171,3 +171,27 @@ func TestEnumMatchString(t *testing.T) {
 		t.Errorf("Spellings (-want +got):\n%s", diff)
 	}
 }
+
+// TestEnumSpelling: a member a name spells is written qualified (or bare, with no namespace),
+// digits first included; one no name spells is written as its wire value, a string.
+func TestEnumSpelling(t *testing.T) {
+	for _, tc := range []struct {
+		v        EnumValue
+		nameable bool
+		want     string
+	}{
+		{EnumValue{Wire: "DNS", DSL: "dns", Qualified: "aws.acm.Certificate.ValidationMethod.dns"}, true, "aws.acm.Certificate.ValidationMethod.dns"},
+		{EnumValue{Wire: "2012-10-17", DSL: "2012_10_17", Qualified: "aws.iam.PolicyDocument.Version.2012_10_17"}, true, "aws.iam.PolicyDocument.Version.2012_10_17"},
+		{EnumValue{Wire: "dedicated", DSL: "dedicated"}, true, "dedicated"},
+		{EnumValue{Wire: "aws:kms", DSL: "aws:kms", Qualified: "aws.s3.X.SseAlgorithm.aws:kms"}, false, "'aws:kms'"},
+		{EnumValue{Wire: `it's\`, DSL: `it's\`}, false, `'it\'s\\'`},
+		{EnumValue{Wire: "x"}, false, "'x'"},
+	} {
+		if got := tc.v.Nameable(); got != tc.nameable {
+			t.Errorf("%+v: Nameable() = %v", tc.v, got)
+		}
+		if diff := cmp.Diff(tc.want, tc.v.Spelling()); diff != "" {
+			t.Errorf("%+v: Spelling() (-want +got):\n%s", tc.v, diff)
+		}
+	}
+}
