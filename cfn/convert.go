@@ -16,6 +16,10 @@ import (
 // provider is the Carina provider whose resource types are CloudFormation's.
 const provider = "awscc"
 
+// awsProvider is the provider tried for a type awscc lacks (its schemas name the CloudFormation
+// type they stand for).
+const awsProvider = "aws"
+
 // Options of a conversion.
 type Options struct {
 	// Schemas are the provider schemas the resources are mapped through: the awscc set of the
@@ -270,7 +274,9 @@ func (c *converter) linkNote(logical string, at Pos, what, format string, args .
 	c.note(at, what, false, format, args...)
 }
 
-// schemaOf returns the awscc resource of a CloudFormation type, nil when the schemas have none.
+// schemaOf returns the resource of a CloudFormation type: awscc's, whose types are
+// CloudFormation's, else the aws provider's that says it is that type (AWS::SQS::Queue is
+// aws.sqs.Queue; AWS::CertificateManager::Certificate aws.acm.Certificate); nil when neither has it.
 func (c *converter) schemaOf(cloudType string) *schema.Resource {
 	parts := strings.Split(cloudType, "::")
 	if len(parts) != 3 || parts[0] != "AWS" || c.opts.Schemas == nil {
@@ -283,10 +289,20 @@ func (c *converter) schemaOf(cloudType string) *schema.Resource {
 			r = c.opts.Schemas.Resource(folded)
 		}
 	}
-	if r == nil || r.CloudType != "" && r.CloudType != cloudType {
-		return nil
+	if r != nil && (r.CloudType == "" || r.CloudType == cloudType) {
+		return r
 	}
-	return r
+	// The aws provider's names are its own: only a type whose schema names the CloudFormation
+	// type is taken, looked for among those of the same last part.
+	for _, h := range c.opts.Schemas.ResourceTypes(awsProvider) {
+		if !strings.EqualFold(h[strings.LastIndexByte(h, '.')+1:], parts[2]) {
+			continue
+		}
+		if r := c.opts.Schemas.Resource(h); r != nil && r.CloudType == cloudType {
+			return r
+		}
+	}
+	return nil
 }
 
 // header writes the template's description and the provider block.
@@ -297,18 +313,29 @@ func (c *converter) header() {
 			fmt.Fprintf(c.out, "# %s\n", strings.TrimRight(l, " \t"))
 		}
 	}
-	c.out.WriteString("\nprovider awscc {\n")
 	region := c.opts.Region
 	if region == "" {
 		region = "us-east-1"
 		c.note(Pos{1, 1}, "region", true, "CloudFormation deploys to the stack's region: the provider block says %s, set yours", region)
-		c.out.WriteString("  # CloudFormation deployed to the stack's region: set the one to deploy to.\n")
 	}
-	fmt.Fprintf(c.out, "  region = awscc.Region.%s\n", strings.ReplaceAll(region, "-", "_"))
-	if c.opts.ProviderVersion != "" {
-		fmt.Fprintf(c.out, "  version = %s\n", quote(c.opts.ProviderVersion))
+	providers := []string{provider}
+	for _, r := range c.res {
+		if r != nil && r.Provider == awsProvider {
+			providers = append(providers, awsProvider) // for the types awscc lacks
+			break
+		}
 	}
-	c.out.WriteString("}\n")
+	for _, p := range providers {
+		fmt.Fprintf(c.out, "\nprovider %s {\n", p)
+		if c.opts.Region == "" {
+			c.out.WriteString("  # CloudFormation deployed to the stack's region: set the one to deploy to.\n")
+		}
+		fmt.Fprintf(c.out, "  region = %s.Region.%s\n", p, strings.ReplaceAll(region, "-", "_"))
+		if c.opts.ProviderVersion != "" && p == provider {
+			fmt.Fprintf(c.out, "  version = %s\n", quote(c.opts.ProviderVersion))
+		}
+		c.out.WriteString("}\n")
+	}
 }
 
 // writePseudo writes a let binding for each pseudo parameter asked for: what CloudFormation

@@ -202,3 +202,79 @@ Group:
 		t.Errorf("the configuration with the paste: %v\n%s", errs, res.Text)
 	}
 }
+
+// TestConvertAWSTypes: a type awscc lacks whose aws schema names it (AWS::SQS::Queue,
+// AWS::CertificateManager::Certificate, AWS::Route53::RecordSet) becomes that aws type, the
+// aws provider gets its block, a name the aws type requires and CloudFormation would generate
+// gets a placeholder with a note, Fn::GetAtt Queue.Arn reads queue_arn; the whole checks clean.
+func TestConvertAWSTypes(t *testing.T) {
+	src := `Resources:
+  Jobs:
+    Type: AWS::SQS::Queue
+    Properties:
+      QueueName: jobs
+      VisibilityTimeout: 60
+      RedrivePolicy:
+        deadLetterTargetArn: !GetAtt Dead.Arn
+        maxReceiveCount: 5
+  Dead:
+    Type: AWS::SQS::Queue
+  Cert:
+    Type: AWS::CertificateManager::Certificate
+    Properties:
+      DomainName: example.com
+      ValidationMethod: DNS
+  Record:
+    Type: AWS::Route53::RecordSet
+    Properties:
+      HostedZoneId: Z123
+      Name: www.example.com
+      Type: CNAME
+      TTL: 300
+      ResourceRecords: [example.org]
+  Logs:
+    Type: AWS::S3::Bucket
+    Properties:
+      BucketName: logs
+`
+	tmpl, err := Read([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Convert(context.Background(), tmpl, Options{Schemas: embedded(t), Region: "eu-west-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"provider awscc {\n  region = awscc.Region.eu_west_1\n}\n\nprovider aws {\n  region = aws.Region.eu_west_1\n}\n",
+		"let jobs = aws.sqs.Queue {",
+		"dead_letter_target_arn = dead.queue_arn",
+		"let dead = aws.sqs.Queue {\n  queue_name = 'dead'\n}",
+		"let cert = aws.acm.Certificate {",
+		"validation_method = aws.acm.Certificate.ValidationMethod.dns",
+		"let record = aws.route53.RecordSet {",
+		"type             = aws.route53.RecordSet.Type.cname",
+		"let logs = awscc.s3.Bucket {",
+	} {
+		if !strings.Contains(res.Text, want) {
+			t.Errorf("no %q in:\n%s", want, res.Text)
+		}
+	}
+	var got []string
+	for _, n := range res.Notes {
+		got = append(got, fmt.Sprintf("%d:%d %v %s: %s", n.At.Line, n.At.Col, n.Left, n.What, n.Msg))
+	}
+	want := []string{
+		"8:30 false Resources.Jobs.Properties.RedrivePolicy.deadLetterTargetArn: Fn::GetAtt Dead.Arn is queue_arn in aws.sqs.Queue's schema",
+		"10:3 true Resources.Dead.Properties.QueueName: aws.sqs.Queue requires queue_name, which CloudFormation would generate: written 'dead', set yours",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("notes (-want +got):\n%s", diff)
+	}
+	if res.Converted != 5 {
+		t.Errorf("%d of 5 resources converted", res.Converted)
+	}
+	if errs := checkErrors(t, res.Text); len(errs) > 0 {
+		t.Errorf("check: %v\n%s", errs, res.Text)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/schema"
 )
 
 // expr converts a value to a Carina expression, intrinsic functions included; what names the
@@ -342,6 +343,13 @@ func (c *converter) attrRef(res, attr string, at Pos, what string) string {
 	members := byCloudName(s.Attributes)
 	for i, seg := range strings.Split(attr, ".") {
 		m := members[seg]
+		if m == nil && i == 0 && s.Provider == awsProvider {
+			// The aws provider names an attribute after its type (an SQS queue's Arn is queue_arn):
+			// the one attribute whose name ends so.
+			if m = attrEndingIn(s, grammar.SnakeCase(seg)); m != nil {
+				c.note(at, what, false, "Fn::GetAtt %s.%s is %s in %s's schema", res, attr, m.name, s.Type)
+			}
+		}
 		if m == nil {
 			path = append(path, grammar.SnakeCase(seg))
 			if s != nil {
@@ -541,4 +549,19 @@ func isIdent(s string) bool {
 		}
 	}
 	return true
+}
+
+// attrEndingIn returns the one attribute of s named name or ending in _name, nil when there is
+// none or more than one.
+func attrEndingIn(s *schema.Resource, name string) *memberInfo {
+	var found *memberInfo
+	for n, m := range s.Attributes {
+		if n == name || strings.HasSuffix(n, "_"+name) {
+			if found != nil {
+				return nil
+			}
+			found = &memberInfo{name: n, member: m}
+		}
+	}
+	return found
 }

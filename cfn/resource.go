@@ -2,6 +2,8 @@ package cfn
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -42,8 +44,8 @@ func resolve(t *schema.Type, r *schema.Resource) *schema.Type {
 	return t
 }
 
-// resource writes one resource: a let binding of its awscc type with its properties, or, for a
-// type the schemas do not have, the template's text in a comment.
+// resource writes one resource: a let binding of its awscc (or aws) type with its properties, or,
+// for a type the schemas do not have, the template's text in a comment.
 func (c *converter) resource(r *Resource) {
 	what := "Resources." + r.ID
 	s := c.res[r.ID]
@@ -55,8 +57,8 @@ func (c *converter) resource(r *Resource) {
 		return
 	}
 	if s == nil {
-		c.note(r.At, what, true, "%s is no awscc resource type: the resource is quoted in a comment", r.Type)
-		c.quoted(fmt.Sprintf("Not converted: %s is %s, which the awscc schemas do not have.", r.ID, r.Type), r.At.Line, r.LastLine)
+		c.note(r.At, what, true, "%s is a type neither the awscc nor the aws schemas have: the resource is quoted in a comment", r.Type)
+		c.quoted(fmt.Sprintf("Not converted: %s is %s, which neither the awscc nor the aws schemas have.", r.ID, r.Type), r.At.Line, r.LastLine)
 		c.out.WriteString(standInMark(r.ID))
 		return
 	}
@@ -76,6 +78,9 @@ func (c *converter) resource(r *Resource) {
 	c.out = &body
 	if r.Properties != nil {
 		c.body(r.Properties, s.Attributes, s, what+".Properties")
+	}
+	if s.Provider == awsProvider {
+		c.required(r, s, what+".Properties")
 	}
 	c.out = saved
 	c.out.WriteString(body.String())
@@ -123,6 +128,31 @@ func (c *converter) directives(r *Resource, body, what string) {
 	}
 	if len(deps) > 0 {
 		fmt.Fprintf(c.out, "\ndirectives {\ndepends_on = [%s]\n}\n", strings.Join(deps, ", "))
+	}
+}
+
+// required writes a placeholder for each required attribute of an aws type that the template
+// leaves out: CloudFormation generates the names the aws provider asks for (an SQS queue's).
+func (c *converter) required(r *Resource, s *schema.Resource, what string) {
+	given := map[string]bool{}
+	if r.Properties != nil {
+		for _, e := range r.Properties.Entries {
+			given[e.Key] = true
+		}
+	}
+	members := byCloudName(s.Attributes)
+	for _, cloud := range slices.Sorted(maps.Keys(members)) {
+		info := members[cloud]
+		if !info.member.Required || info.member.ReadOnly || given[cloud] {
+			continue
+		}
+		if t := resolve(info.member.Type, s); t != nil && t.Kind == schema.KindString {
+			v := quote(strings.ReplaceAll(c.names[r.ID], "_", "-"))
+			fmt.Fprintf(c.out, "%s = %s\n", info.name, v)
+			c.note(r.At, what+"."+cloud, true, "%s requires %s, which CloudFormation would generate: written %s, set yours", s.Type, info.name, v)
+			continue
+		}
+		c.note(r.At, what+"."+cloud, true, "%s requires %s, which the template does not give: set it", s.Type, info.name)
 	}
 }
 
