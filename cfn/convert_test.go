@@ -278,3 +278,32 @@ func TestConvertAWSTypes(t *testing.T) {
 		t.Errorf("check: %v\n%s", errs, res.Text)
 	}
 }
+
+// TestAttrEndingIn: the attribute of that name, else the one ending in _name, else none.
+func TestAttrEndingIn(t *testing.T) {
+	res := func(names ...string) *schema.Resource {
+		r := &schema.Resource{Attributes: map[string]*schema.Member{}}
+		for _, n := range names {
+			r.Attributes[n] = &schema.Member{Name: n}
+		}
+		return r
+	}
+	for _, tc := range []struct {
+		attrs []string
+		want  string
+	}{
+		{[]string{"queue_arn", "queue_name"}, "queue_arn"},
+		{[]string{"arn", "queue_arn"}, "arn"},
+		{[]string{"topic_arn", "queue_arn"}, ""},
+		{[]string{"arns"}, ""},
+		{nil, ""},
+	} {
+		got := ""
+		if m := attrEndingIn(res(tc.attrs...), "arn"); m != nil {
+			got = m.name
+		}
+		if got != tc.want {
+			t.Errorf("%v: %q, want %q", tc.attrs, got, tc.want)
+		}
+	}
+}

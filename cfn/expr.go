@@ -551,12 +551,15 @@ func isIdent(s string) bool {
 	return true
 }
 
-// attrEndingIn returns the one attribute of s named name or ending in _name, nil when there is
-// none or more than one.
+// attrEndingIn returns the attribute of s named name, else the one ending in _name; nil when there
+// is none or more than one.
 func attrEndingIn(s *schema.Resource, name string) *memberInfo {
+	if m, ok := s.Attributes[name]; ok {
+		return &memberInfo{name: name, member: m}
+	}
 	var found *memberInfo
 	for n, m := range s.Attributes {
-		if n == name || strings.HasSuffix(n, "_"+name) {
+		if strings.HasSuffix(n, "_"+name) {
 			if found != nil {
 				return nil
 			}
