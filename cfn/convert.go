@@ -47,7 +47,7 @@ type Options struct {
 // Carina expressions, parameters, mappings and conditions let bindings, outputs exports; what has
 // no Carina counterpart stays in comments, with a note. The text is formatted.
 func Convert(ctx context.Context, t *Template, opts Options) (*Result, error) {
-	c := &converter{t: t, opts: opts, names: map[string]string{}, used: map[string]bool{}, res: map[string]*schema.Resource{}, params: map[string]*Parameter{}}
+	c := &converter{t: t, opts: opts, names: map[string]string{}, used: map[string]bool{}, res: map[string]*schema.Resource{}, params: map[string]*Parameter{}, linked: map[string]bool{}}
 	for _, k := range grammar.Keywords() {
 		c.used[k] = true
 	}
@@ -266,9 +266,6 @@ func (c *converter) elsewhere(logical string) (name, typ string, s *schema.Resou
 func (c *converter) linkNote(logical string, at Pos, what, format string, args ...any) {
 	if c.linked[logical] {
 		return
-	}
-	if c.linked == nil {
-		c.linked = map[string]bool{}
 	}
 	c.linked[logical] = true
 	c.note(at, what, false, format, args...)

@@ -97,18 +97,13 @@ func (c *converter) call(x *Call, what string) string {
 		return c.getAtt(x, what)
 	case "Fn::Sub":
 		return c.sub(x, what)
-	case "Fn::Join":
+	case "Fn::Join", "Fn::Split":
+		// [delimiter, list or string]: Carina's join and split take the delimiter after the pipe.
 		a, ok := c.args(x, 2, what)
 		if !ok {
 			return "null"
 		}
-		return fmt.Sprintf("%s |> join(%s)", c.expr(a[1], what), c.expr(a[0], what))
-	case "Fn::Split":
-		a, ok := c.args(x, 2, what)
-		if !ok {
-			return "null"
-		}
-		return fmt.Sprintf("%s |> split(%s)", c.expr(a[1], what), c.expr(a[0], what))
+		return fmt.Sprintf("%s |> %s(%s)", c.expr(a[1], what), strings.ToLower(strings.TrimPrefix(x.Name, "Fn::")), c.expr(a[0], what))
 	case "Fn::Select":
 		return c.sel(x, what)
 	case "Fn::If":

@@ -124,11 +124,14 @@ func (p *jsonParser) str() (string, error) {
 	return "", errorf(at, "a string without its closing quote")
 }
 
+// is reports whether the next byte is b.
+func (p *jsonParser) is(b byte) bool { return p.i < len(p.data) && p.data[p.i] == b }
+
 func (p *jsonParser) object(depth int) (Value, error) {
 	m := &Map{At: p.pos()}
 	p.i++
 	p.space()
-	if p.i < len(p.data) && p.data[p.i] == '}' {
+	if p.is('}') {
 		p.i++
 		return m, nil
 	}
@@ -136,7 +139,7 @@ func (p *jsonParser) object(depth int) (Value, error) {
 	for {
 		p.space()
 		keyAt := p.pos()
-		if p.i >= len(p.data) || p.data[p.i] != '"' {
+		if !p.is('"') {
 			return nil, errorf(keyAt, "a key in quotes expected, found %s", p.what())
 		}
 		key, err := p.str()
@@ -148,7 +151,7 @@ func (p *jsonParser) object(depth int) (Value, error) {
 		}
 		seen[key] = keyAt
 		p.space()
-		if p.i >= len(p.data) || p.data[p.i] != ':' {
+		if !p.is(':') {
 			return nil, errorf(p.pos(), "':' expected after the key %q, found %s", key, p.what())
 		}
 		p.i++
@@ -159,11 +162,11 @@ func (p *jsonParser) object(depth int) (Value, error) {
 		}
 		m.Entries = append(m.Entries, Entry{KeyAt: keyAt, Key: key, Value: v})
 		p.space()
-		if p.i < len(p.data) && p.data[p.i] == ',' {
+		if p.is(',') {
 			p.i++
 			continue
 		}
-		if p.i < len(p.data) && p.data[p.i] == '}' {
+		if p.is('}') {
 			p.i++
 			return longForm(m), nil
 		}
@@ -175,7 +178,7 @@ func (p *jsonParser) array(depth int) (Value, error) {
 	l := &List{At: p.pos()}
 	p.i++
 	p.space()
-	if p.i < len(p.data) && p.data[p.i] == ']' {
+	if p.is(']') {
 		p.i++
 		return l, nil
 	}
@@ -187,11 +190,11 @@ func (p *jsonParser) array(depth int) (Value, error) {
 		}
 		l.Items = append(l.Items, v)
 		p.space()
-		if p.i < len(p.data) && p.data[p.i] == ',' {
+		if p.is(',') {
 			p.i++
 			continue
 		}
-		if p.i < len(p.data) && p.data[p.i] == ']' {
+		if p.is(']') {
 			p.i++
 			return l, nil
 		}

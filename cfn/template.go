@@ -2,7 +2,6 @@ package cfn
 
 import (
 	"bytes"
-	"fmt"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -404,7 +403,7 @@ func (t *Template) Snippet(from, to int) string {
 	return strings.Join(t.Lines[from-1:to], "\n")
 }
 
-// String names a value's kind for a message.
+// kindOf names a value's kind for a message.
 func kindOf(v Value) string {
 	switch x := v.(type) {
 	case *Scalar:
@@ -414,7 +413,7 @@ func kindOf(v Value) string {
 	case *Map:
 		return "a mapping"
 	case *Call:
-		return fmt.Sprintf("%s", x.Name)
+		return x.Name
 	}
 	return "nothing"
 }
