@@ -23,9 +23,10 @@ func runConvert(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	fl.Usage = func() {
 		fmt.Fprintf(stderr, "usage: carina-lsp convert [-o DIR] [-provider-version VERSION] [-region REGION] TEMPLATE\n\n"+
 			"Converts a CloudFormation template (YAML or JSON; - reads standard input) to a Carina\n"+
-			"configuration for the awscc provider, formatted. What was left for you to finish is listed on\n"+
-			"standard error with its place in the template. Exit status: 0 all converted, 1 something left,\n"+
-			"2 a template that cannot be read (or bad usage).\n\nFlags:\n")
+			"configuration for the awscc provider (aws for the few types awscc lacks), formatted. What was\n"+
+			"left for you to finish is listed on standard error with its place in the template. Exit\n"+
+			"status: 0 all converted, 1 something left, 2 a template that cannot be read (or bad usage).\n\n"+
+			"Flags:\n")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
