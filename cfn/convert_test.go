@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/format"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
@@ -100,7 +101,7 @@ func checkErrors(t *testing.T, text string) []string {
 		t.Fatal(err)
 	}
 	for _, x := range diagnostics.CheckWith(ctx, cfg, idx, diagnostics.Options{}) {
-		if x.Severity == diagnostics.Error {
+		if x.Severity == finding.Error {
 			l, c := cfg.File(x.Path).Lines.UTF16(int(x.Span.Start))
 			out = append(out, fmt.Sprintf("%d:%d: %s [%s]", l+1, c+1, x.Message, x.Code))
 		}

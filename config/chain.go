@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 )
 
 // Chain is the configuration in effect in one directory: the files that apply, outermost first,
@@ -47,7 +47,7 @@ func rel(dir, path string) (string, bool) {
 // Level returns the level set for code in the file at path, and where it was set (LevelUnset when no
 // file sets one). Each file's [diagnostics.levels] apply, then its overrides whose paths match,
 // outer files first: the last to set the code wins.
-func (c *Chain) Level(path string, code diagnostics.Code) (Level, Source) {
+func (c *Chain) Level(path string, code finding.Code) (Level, Source) {
 	lv, src := LevelUnset, Source{}
 	for _, f := range c.Files {
 		for _, l := range f.Levels {
@@ -74,7 +74,7 @@ func (c *Chain) Level(path string, code diagnostics.Code) (Level, Source) {
 }
 
 // LevelFunc is Level in the form diagnostics.Options.Level takes; nil when no file sets a level.
-func (c *Chain) LevelFunc() func(path string, code diagnostics.Code) (diagnostics.Severity, bool, bool) {
+func (c *Chain) LevelFunc() func(path string, code finding.Code) (finding.Severity, bool, bool) {
 	set := false
 	for _, f := range c.Files {
 		set = set || len(f.Levels) > 0 || len(f.Overrides) > 0
@@ -82,7 +82,7 @@ func (c *Chain) LevelFunc() func(path string, code diagnostics.Code) (diagnostic
 	if !set {
 		return nil
 	}
-	return func(path string, code diagnostics.Code) (diagnostics.Severity, bool, bool) {
+	return func(path string, code finding.Code) (finding.Severity, bool, bool) {
 		l, _ := c.Level(path, code)
 		if l == LevelUnset {
 			return 0, false, false
@@ -119,8 +119,8 @@ func innermost[T any](c *Chain, get func(f *File) *value[T]) (T, Source, bool) {
 }
 
 // FailOn is the least severity that fails `check`, if a file sets it.
-func (c *Chain) FailOn() (diagnostics.Severity, Source, bool) {
-	return innermost(c, func(f *File) *value[diagnostics.Severity] { return f.FailOn })
+func (c *Chain) FailOn() (finding.Severity, Source, bool) {
+	return innermost(c, func(f *File) *value[finding.Severity] { return f.FailOn })
 }
 
 // Schemas are the extra schema files or directories, made absolute, if a file sets them.

@@ -6,9 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/carina-rs/carina-lsp/diagnostics"
 )
 
 // errorsOf returns a file's mistakes as "line:col: message".
@@ -113,7 +112,7 @@ func TestChain(t *testing.T) {
 		Level  string
 		Source string
 	}
-	level := func(c *Chain, path string, code diagnostics.Code) got {
+	level := func(c *Chain, path string, code finding.Code) got {
 		l, s := c.Level(path, code)
 		return got{l.String(), strings.ReplaceAll(s.String(), dir, "D")}
 	}

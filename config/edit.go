@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 )
 
 // space is what a regular expression's \s matches. The lines are matched by hand: a package-level
@@ -34,7 +34,7 @@ func levelsHeader(line string) bool {
 func anyHeader(line string) bool { return strings.HasPrefix(strings.TrimLeft(line, space), "[") }
 
 // keyLine reports whether line sets code: `code =` or `"code" =`.
-func keyLine(line string, code diagnostics.Code) bool {
+func keyLine(line string, code finding.Code) bool {
 	rest := strings.TrimLeft(line, space)
 	rest = strings.TrimPrefix(rest, `"`)
 	rest, ok := strings.CutPrefix(rest, string(code))
@@ -50,7 +50,7 @@ func keyLine(line string, code diagnostics.Code) bool {
 // end. The rest of the text, comments included, is kept as it is. The caller parses the result
 // before using it: a file that sets its levels in another form (an inline table) would then set
 // the table twice, which Parse reports.
-func WithLevel(text string, code diagnostics.Code, l Level) string {
+func WithLevel(text string, code finding.Code, l Level) string {
 	line := fmt.Sprintf("%s = %q", code, l)
 	lines := strings.Split(text, "\n")
 	for h, l := range lines {
@@ -76,7 +76,7 @@ func WithLevel(text string, code diagnostics.Code, l Level) string {
 }
 
 // TurnsOff reports whether the file's [diagnostics.levels] turns code off.
-func (f *File) TurnsOff(code diagnostics.Code) bool {
+func (f *File) TurnsOff(code finding.Code) bool {
 	for _, l := range f.Levels {
 		if l.code == code {
 			return l.level == LevelOff

@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 )
 
 // TestLineMatchers: the hand-written matchers of WithLevel agree with the regular expressions
@@ -12,7 +12,7 @@ import (
 func TestLineMatchers(t *testing.T) {
 	levels := regexp.MustCompile(`^\s*\[\s*diagnostics\s*\.\s*levels\s*\]\s*(#.*)?$`)
 	header := regexp.MustCompile(`^\s*\[`)
-	const code = diagnostics.Code("unused-let")
+	const code = finding.Code("unused-let")
 	key := regexp.MustCompile(`^\s*"?` + regexp.QuoteMeta(string(code)) + `"?\s*=`)
 	for _, line := range []string{
 		"[diagnostics.levels]", "  [ diagnostics . levels ]  # mine", "[diagnostics.levels]x", "[[diagnostics.levels]]",

@@ -3,7 +3,7 @@ package config
 import (
 	"encoding/json"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 )
 
 // SchemaURL is where the JSON Schema of carina-lsp.toml is published: a TOML editor (Even Better
@@ -15,7 +15,7 @@ const SchemaURL = "https://raw.githubusercontent.com/carina-rs/carina-lsp/main/d
 // reads: every diagnostic code, the levels, the keys.
 func JSONSchema() []byte {
 	var codes []string
-	for _, c := range diagnostics.Codes() {
+	for _, c := range finding.Codes() {
 		codes = append(codes, string(c))
 	}
 	level := obj{"type": "string", "enum": []string{"off", "info", "warning", "error"},

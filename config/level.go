@@ -3,7 +3,7 @@ package config
 import (
 	"fmt"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 )
 
 // Level is what the configuration makes of a diagnostic code: off, or a severity.
@@ -33,14 +33,14 @@ func parseLevel(s string) (Level, error) {
 }
 
 // Severity is the severity a level reports at; off for LevelOff.
-func (l Level) Severity() (sev diagnostics.Severity, off bool) {
+func (l Level) Severity() (sev finding.Severity, off bool) {
 	switch l {
 	case LevelOff:
 		return 0, true
 	case LevelInfo:
-		return diagnostics.Info, false
+		return finding.Info, false
 	case LevelWarning:
-		return diagnostics.Warning, false
+		return finding.Warning, false
 	}
-	return diagnostics.Error, false
+	return finding.Error, false
 }

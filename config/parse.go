@@ -10,7 +10,8 @@ import (
 
 	"github.com/pelletier/go-toml/v2/unstable"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
+	"github.com/carina-rs/carina-lsp/internal/spell"
 )
 
 // FileName is the name of a project configuration file.
@@ -22,7 +23,7 @@ type File struct {
 	Path string
 	Dir  string
 
-	FailOn       *value[diagnostics.Severity]
+	FailOn       *value[finding.Severity]
 	Ignore       *value[[]glob]
 	Levels       []levelSetting // [diagnostics.levels], in file order
 	Overrides    []override     // [[diagnostics.overrides]], in file order
@@ -42,7 +43,7 @@ type value[T any] struct {
 
 // levelSetting is one code's level, where it is written.
 type levelSetting struct {
-	code  diagnostics.Code
+	code  finding.Code
 	level Level
 	at    Pos
 }
@@ -211,12 +212,12 @@ func (r *reader) set(key []string, v *unstable.Node, at Pos) {
 	switch {
 	case name == "diagnostics.fail-on":
 		if s, ok := r.str(v, at, name); ok {
-			sev, ok := diagnostics.ParseSeverity(s)
-			if !ok || sev == diagnostics.Hint {
+			sev, ok := finding.ParseSeverity(s)
+			if !ok || sev == finding.Hint {
 				r.errorf(r.valueAt(v, at), "%s: unknown level %q (want error, warning or info)", name, s)
 				return
 			}
-			r.f.FailOn = &value[diagnostics.Severity]{sev, at}
+			r.f.FailOn = &value[finding.Severity]{sev, at}
 		}
 	case name == "diagnostics.ignore":
 		if gs, ok := r.globs(v, at, name); ok {
@@ -325,9 +326,9 @@ func (r *reader) level(code string, v *unstable.Node, at Pos) (levelSetting, boo
 	if !ok {
 		return levelSetting{}, false
 	}
-	c := diagnostics.Code(code)
-	if c != diagnostics.CodeSyntax {
-		if _, err := diagnostics.ParseDisable([]string{code}); err != nil {
+	c := finding.Code(code)
+	if c != finding.CodeSyntax {
+		if _, err := finding.ParseDisable([]string{code}); err != nil {
 			r.errorf(at, "%v", err)
 			return levelSetting{}, false
 		}
@@ -337,7 +338,7 @@ func (r *reader) level(code string, v *unstable.Node, at Pos) (levelSetting, boo
 		r.errorf(r.valueAt(v, at), "%s: %v", code, err)
 		return levelSetting{}, false
 	}
-	if c == diagnostics.CodeSyntax && l != LevelError {
+	if c == finding.CodeSyntax && l != LevelError {
 		r.errorf(r.valueAt(v, at), "syntax errors cannot be turned off or lowered")
 		return levelSetting{}, false
 	}
@@ -425,7 +426,7 @@ func (r *reader) globs(v *unstable.Node, at Pos, name string) ([]glob, bool) {
 func didYouMean(s string, names []string) string {
 	best, bestD := "", len(s)/2+2
 	for _, n := range names {
-		if d := diagnostics.EditDistance(s, n); d < bestD {
+		if d := spell.Distance(s, n); d < bestD {
 			best, bestD = n, d
 		}
 	}

@@ -6,17 +6,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
-)
-
-// Codes of the checks on attribute references and module calls.
-const (
-	CodeUnknownOutput   Code = "unknown-module-attribute"
-	CodeUnknownExport   Code = "unknown-upstream-export"
-	CodeUnknownArgument Code = "unknown-module-argument"
-	CodeMissingArgument Code = "missing-module-argument"
 )
 
 // declSchema returns the schema behind a declaration (see workspace.Config.ResourceOf), or nil.
@@ -100,7 +93,7 @@ func (c *checker) checkSchemaRef(r *workspace.Ref) {
 		}
 	}
 	sug := suggestMember(seg.Text, memberNames(rs, path[:bad]), pathFits(rs, path, bad))
-	d := c.add(r.File, seg.Span, Error, CodeUnknownAttribute, "unknown attribute %q on %s%s", seg.Text, what, meaning(sug))
+	d := c.add(r.File, seg.Span, finding.Error, finding.CodeUnknownAttribute, "unknown attribute %q on %s%s", seg.Text, what, meaning(sug))
 	renameTo(d, sug)
 }
 
@@ -178,10 +171,10 @@ func (c *checker) checkModuleOutputRef(r *workspace.Ref) {
 		// leaves its reads alone, and a top-level binding addressed through the instance
 		// (`reg.cert.bucket_name`) is how such a module is read.
 	case len(names) == 0:
-		c.add(r.File, seg.Span, Warning, CodeUnknownOutput, "module %q declares no attributes, so %s.%s reads nothing it publishes (Carina does not check it); declare it in the module's attributes { }",
+		c.add(r.File, seg.Span, finding.Warning, finding.CodeUnknownOutput, "module %q declares no attributes, so %s.%s reads nothing it publishes (Carina does not check it); declare it in the module's attributes { }",
 			call.Name.Text, r.Name, seg.Text)
 	default:
-		d := c.add(r.File, seg.Span, Error, CodeUnknownOutput, "module %q has no attribute %q (its attributes: %s)%s",
+		d := c.add(r.File, seg.Span, finding.Error, finding.CodeUnknownOutput, "module %q has no attribute %q (its attributes: %s)%s",
 			call.Name.Text, seg.Text, listOrNone(names), didYouMean(seg.Text, names))
 		c.renameFix(d, seg.Text, names)
 	}
@@ -204,7 +197,7 @@ func (c *checker) checkUpstreamRef(r *workspace.Ref) {
 	if slices.Contains(names, seg.Text) {
 		return
 	}
-	d := c.add(r.File, seg.Span, Error, CodeUnknownExport, "upstream_state %q does not export %q (its exports: %s)%s",
+	d := c.add(r.File, seg.Span, finding.Error, finding.CodeUnknownExport, "upstream_state %q does not export %q (its exports: %s)%s",
 		r.Name, seg.Text, listOrNone(names), didYouMean(seg.Text, names))
 	c.renameFix(d, seg.Text, names)
 }
@@ -262,7 +255,7 @@ func (c *checker) checkModuleCallOf(f *workspace.File, st *grammar.Stmt, call *g
 		}
 		given[a.Key.Text] = true
 		if params[a.Key.Text] == nil {
-			d := c.add(f, at(st, a.Key.Span), Error, CodeUnknownArgument, "unknown argument %q for module %q (its arguments: %s)%s",
+			d := c.add(f, at(st, a.Key.Span), finding.Error, finding.CodeUnknownArgument, "unknown argument %q for module %q (its arguments: %s)%s",
 				a.Key.Text, name, listOrNone(names), didYouMean(a.Key.Text, names))
 			c.renameFix(d, a.Key.Text, names)
 		}
@@ -276,7 +269,7 @@ func (c *checker) checkModuleCallOf(f *workspace.File, st *grammar.Stmt, call *g
 			if d := decls[n]; p.Type != nil && d != nil {
 				typ = " (" + text(d.File, d.Stmt.Abs(p.Type.Span)) + ")"
 			}
-			c.add(f, at(st, call.Name.Span), Error, CodeMissingArgument, "missing required argument %q%s for module %q: add %s = <value>", n, typ, name, n)
+			c.add(f, at(st, call.Name.Span), finding.Error, finding.CodeMissingArgument, "missing required argument %q%s for module %q: add %s = <value>", n, typ, name, n)
 		}
 	}
 }

@@ -4,19 +4,11 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/finding"
+	"github.com/carina-rs/carina-lsp/internal/spell"
+
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
-)
-
-// Codes of the checks on blocks and literals.
-const (
-	CodeDuplicateAttribute    Code = "duplicate-attribute"
-	CodeEmptyInterpolation    Code = "empty-interpolation"
-	CodeSingleQuotedInterp    Code = "single-quoted-interpolation"
-	CodeDirectivesDependsOn   Code = "directives-depends-on"
-	CodeDirectivesBoolean     Code = "directives-type"
-	CodeDirectivesUnknownKey  Code = "directives-unknown-key"
-	CodeDirectivesProviderRef Code = "directives-provider"
 )
 
 // checkBlocks walks every statement for the checks that need no schema: duplicate attribute keys,
@@ -90,23 +82,23 @@ func (c *checker) checkDuplicateAttrs(f *workspace.File, st *grammar.Stmt, b *gr
 // duplicateAttr reports attribute a, whose key prev set first in the same block.
 func (c *checker) duplicateAttr(f *workspace.File, st *grammar.Stmt, a, prev *grammar.Attribute) {
 	psp := at(st, prev.Key.Span)
-	diag := c.add(f, at(st, a.Key.Span), Warning, CodeDuplicateAttribute,
+	diag := c.add(f, at(st, a.Key.Span), finding.Warning, finding.CodeDuplicateAttribute,
 		"duplicate attribute %q (first set on line %d); the last value wins", a.Key.Text, c.line(f, psp.Start))
-	diag.Related = []Related{{Path: f.Path, Span: psp, Message: "first set here"}}
+	diag.Related = []finding.Related{{Path: f.Path, Span: psp, Message: "first set here"}}
 }
 
 func (c *checker) checkString(f *workspace.File, st *grammar.Stmt, s *grammar.StringLit) {
 	for _, p := range s.Parts {
 		if e, ok := p.Expr.(*grammar.EmptyExpr); ok {
-			c.add(f, at(st, e.Span), Error, CodeEmptyInterpolation,
+			c.add(f, at(st, e.Span), finding.Error, finding.CodeEmptyInterpolation,
 				"empty interpolation `${}` — fill in the expression or remove it")
 		}
 	}
 	if s.Single && strings.Contains(s.Value, "${") {
-		diag := c.add(f, at(st, s.Span), Warning, CodeSingleQuotedInterp,
+		diag := c.add(f, at(st, s.Span), finding.Warning, finding.CodeSingleQuotedInterp,
 			"single-quoted string contains '${...}' which is not interpolated; use double quotes (\"...\") for interpolation, or keep single quotes if the literal text is intended")
 		if dq, ok := doubleQuoted(s.Value); ok {
-			diag.Fixes = []Fix{{Title: "Use double quotes", Edits: []Edit{{Span: at(st, s.Span), NewText: dq}}}}
+			diag.Fixes = []finding.Fix{{Title: "Use double quotes", Edits: []finding.Edit{{Span: at(st, s.Span), NewText: dq}}}}
 		}
 	}
 }
@@ -151,16 +143,16 @@ func (c *checker) checkDirectives(f *workspace.File, st *grammar.Stmt, owner str
 			case isPath && len(p.Parts) == 1:
 				d := c.cfg.Lookup(p.Parts[0].Text)
 				if d == nil || d.Kind != workspace.Provider {
-					c.add(f, at(st, p.Span), Error, CodeDirectivesProviderRef,
+					c.add(f, at(st, p.Span), finding.Error, finding.CodeDirectivesProviderRef,
 						"directives.provider: `%s` is not a known provider instance. Declare it with `let %s = provider <kind> { ... }`.", p.Parts[0].Text, p.Parts[0].Text)
 				}
 			case a.Value != nil:
 				if s, isStr := a.Value.(*grammar.StringLit); isStr {
-					diag := c.add(f, at(st, s.Span), Error, CodeDirectivesProviderRef,
+					diag := c.add(f, at(st, s.Span), finding.Error, finding.CodeDirectivesProviderRef,
 						"directives.provider: value must be a bare binding identifier, not a string literal (e.g., `provider = us`, not `provider = \"us\"`)")
 					if !s.Interpolated() {
 						diag.Message = fmt.Sprintf("directives.provider: value must be a bare binding identifier, not a string literal: write provider = %s", s.Value)
-						diag.Fixes = []Fix{{Title: "Change to " + s.Value, Edits: []Edit{{Span: at(st, s.Span), NewText: s.Value}}, Safe: true}}
+						diag.Fixes = []finding.Fix{{Title: "Change to " + s.Value, Edits: []finding.Edit{{Span: at(st, s.Span), NewText: s.Value}}, Safe: true}}
 					}
 				}
 			}
@@ -194,12 +186,12 @@ func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *grammar.Stmt, 
 			}
 		}
 		if name == "" {
-			c.add(f, sp, Error, CodeDirectivesDependsOn, "directives.depends_on: must be a list of binding identifiers, e.g. depends_on = [<binding>, ...]")
+			c.add(f, sp, finding.Error, finding.CodeDirectivesDependsOn, "directives.depends_on: must be a list of binding identifiers, e.g. depends_on = [<binding>, ...]")
 			return
 		}
-		d := c.add(f, sp, Error, CodeDirectivesDependsOn, "directives.depends_on: must be a list of binding identifiers: write [%s]", name)
+		d := c.add(f, sp, finding.Error, finding.CodeDirectivesDependsOn, "directives.depends_on: must be a list of binding identifiers: write [%s]", name)
 		if isName(name) && fixableValue(f, st, a.Value.Pos()) && c.dependsOnFits(c.ownerDecl(f, owner), f, name, true) {
-			d.Fixes = []Fix{{Title: "Make it a list", Edits: []Edit{{Span: sp, NewText: "[" + name + "]"}}, Safe: true}}
+			d.Fixes = []finding.Fix{{Title: "Make it a list", Edits: []finding.Edit{{Span: sp, NewText: "[" + name + "]"}}, Safe: true}}
 		}
 		return
 	}
@@ -210,43 +202,43 @@ func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *grammar.Stmt, 
 		switch {
 		case !isPath:
 			if s, isStr := e.(*grammar.StringLit); isStr && !s.Interpolated() {
-				d := c.add(f, sp, Error, CodeDirectivesDependsOn,
+				d := c.add(f, sp, finding.Error, finding.CodeDirectivesDependsOn,
 					"directives.depends_on: list elements must be binding identifiers, not string literals: write %s", s.Value)
 				if isName(s.Value) && fixableValue(f, st, e.Pos()) && c.dependsOnFits(c.ownerDecl(f, owner), f, s.Value, true) {
-					d.Fixes = []Fix{{Title: "Change to " + s.Value, Edits: []Edit{{Span: sp, NewText: s.Value}}, Safe: true}}
+					d.Fixes = []finding.Fix{{Title: "Change to " + s.Value, Edits: []finding.Edit{{Span: sp, NewText: s.Value}}, Safe: true}}
 				}
 			} else {
-				c.add(f, sp, Error, CodeDirectivesDependsOn, "directives.depends_on: must be a list of binding identifiers")
+				c.add(f, sp, finding.Error, finding.CodeDirectivesDependsOn, "directives.depends_on: must be a list of binding identifiers")
 			}
 			continue
 		case len(p.Parts) > 1:
-			d := c.add(f, sp, Error, CodeDirectivesDependsOn,
+			d := c.add(f, sp, finding.Error, finding.CodeDirectivesDependsOn,
 				"directives.depends_on: list elements must be a bare binding identifier, not an attribute selector (got `%s`): write %s", p.String(), p.Parts[0].Text)
-			d.Fixes = []Fix{{Title: "Change to " + p.Parts[0].Text, Edits: []Edit{{Span: sp, NewText: p.Parts[0].Text}}, Safe: true}}
+			d.Fixes = []finding.Fix{{Title: "Change to " + p.Parts[0].Text, Edits: []finding.Edit{{Span: sp, NewText: p.Parts[0].Text}}, Safe: true}}
 			continue
 		}
 		n := p.Parts[0].Text
 		if seen[n] {
-			d := c.add(f, sp, Warning, CodeDirectivesDependsOn, "%s: depends_on lists %q more than once; remove the repeat", on, n)
-			d.Fixes = []Fix{{Title: "Remove the duplicate", Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}, Safe: true}}
+			d := c.add(f, sp, finding.Warning, finding.CodeDirectivesDependsOn, "%s: depends_on lists %q more than once; remove the repeat", on, n)
+			d.Fixes = []finding.Fix{{Title: "Remove the duplicate", Edits: []finding.Edit{{Span: listEntrySpan(f, sp), NewText: ""}}, Safe: true}}
 			continue
 		}
 		seen[n] = true
 		d := c.cfg.Lookup(n)
 		switch {
 		case owner != "" && n == owner:
-			d := c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: depends_on lists %q itself; a resource cannot depend on itself: remove it", on, n)
-			d.Fixes = []Fix{{Title: "Remove " + n, Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}, Safe: true}}
+			d := c.add(f, sp, finding.Error, finding.CodeDirectivesDependsOn, "%s: depends_on lists %q itself; a resource cannot depend on itself: remove it", on, n)
+			d.Fixes = []finding.Fix{{Title: "Remove " + n, Edits: []finding.Edit{{Span: listEntrySpan(f, sp), NewText: ""}}, Safe: true}}
 		case d == nil:
 			from := c.ownerDecl(f, owner)
-			sug := suggestFitting(n, c.names(nil), func(cand string) bool { return c.dependsOnFits(from, f, cand, true) })
-			d := c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: depends_on names %q, which is not declared in this configuration%s",
+			sug := spell.Closest(n, c.names(nil), func(cand string) bool { return c.dependsOnFits(from, f, cand, true) })
+			d := c.add(f, sp, finding.Error, finding.CodeDirectivesDependsOn, "%s: depends_on names %q, which is not declared in this configuration%s",
 				on, n, meaning(sug))
 			renameTo(d, sug)
 		case d.Kind == workspace.Upstream:
-			c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: upstream_state binding %q is not a valid depends_on target (it is another configuration, read before this one is applied): remove it", on, n)
+			c.add(f, sp, finding.Error, finding.CodeDirectivesDependsOn, "%s: upstream_state binding %q is not a valid depends_on target (it is another configuration, read before this one is applied): remove it", on, n)
 		case d.Kind == workspace.DataSource:
-			c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: data sources cannot be depends_on targets (binding %q): remove it, or read its attributes where the order matters", on, n)
+			c.add(f, sp, finding.Error, finding.CodeDirectivesDependsOn, "%s: data sources cannot be depends_on targets (binding %q): remove it, or read its attributes where the order matters", on, n)
 		case d.Kind != workspace.Resource && d.Kind != workspace.Conditional:
 			// Carina resolves the entry like a value (a let's value, a module call's
 			// placeholder) and finds no resource of that name.
@@ -257,7 +249,7 @@ func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *grammar.Stmt, 
 			case workspace.ModuleCall:
 				hint = "; to go after the module's resources, read the module's attributes where they are needed"
 			}
-			c.add(f, sp, Error, CodeDirectivesDependsOn, "%s: binding %q is %s, not a resource (Carina: not declared in this scope): depends_on lists resources%s",
+			c.add(f, sp, finding.Error, finding.CodeDirectivesDependsOn, "%s: binding %q is %s, not a resource (Carina: not declared in this scope): depends_on lists resources%s",
 				on, n, withArticle(d.Kind.String()), hint)
 		}
 	}

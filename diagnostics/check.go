@@ -5,6 +5,7 @@ import (
 	"context"
 	"slices"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/schema"
@@ -14,7 +15,7 @@ import (
 // Check runs every check on a configuration and returns its diagnostics, sorted by file and
 // position. Each diagnostic belongs to the file containing its range. schemas may be nil: the
 // schema checks are then skipped (and each resource type says so once).
-func Check(ctx context.Context, cfg *workspace.Config, schemas *schema.Index) []Diagnostic {
+func Check(ctx context.Context, cfg *workspace.Config, schemas *schema.Index) []finding.Diagnostic {
 	return CheckWith(ctx, cfg, schemas, Options{})
 }
 
@@ -38,11 +39,11 @@ type Options struct {
 	// Disable lists codes not to report (`check -disable`, the server's disable setting); see
 	// ParseDisable. Syntax errors are always reported. Comments in the files silence codes for
 	// one statement (DisableDirective).
-	Disable []Code
+	Disable []finding.Code
 	// Level, when set, gives the level a project's configuration sets for a code in a file
 	// (package config): off drops the finding, else it is reported at that severity. Syntax
 	// errors keep theirs. Disable and the disable comments still turn a code off.
-	Level func(path string, code Code) (sev Severity, off, set bool)
+	Level func(path string, code finding.Code) (sev finding.Severity, off, set bool)
 
 	// nested marks the check of a module or an upstream configuration from the configuration
 	// that uses it (checkModules): its own imports are that configuration's to check, and only
@@ -53,7 +54,7 @@ type Options struct {
 }
 
 // CheckWith is Check with options: a memo of earlier runs and a reporter of contained panics.
-func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index, opts Options) []Diagnostic {
+func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index, opts Options) []finding.Diagnostic {
 	memo := opts.Memo
 	c := &checker{ctx: ctx, cfg: cfg, schemas: schemas, opts: opts}
 	for _, f := range cfg.Files {
@@ -168,7 +169,7 @@ func (c *checker) reportNoSchema() {
 	for _, s := range c.noSchema {
 		if !seen[s.head] {
 			seen[s.head] = true
-			c.add(s.file, s.span, Info, CodeNoSchema, "no schema for %s: attribute checks skipped", s.head)
+			c.add(s.file, s.span, finding.Info, finding.CodeNoSchema, "no schema for %s: attribute checks skipped", s.head)
 		}
 	}
 }
@@ -177,15 +178,15 @@ func (c *checker) reportNoSchema() {
 // It sorts small keys (the file's rank, the span) and moves each diagnostic once: a stable sort
 // of the diagnostics themselves rotates large values over and over, and compares paths each
 // time (a fifth of check's time on a file with 16,000 findings).
-func Sort(ds []Diagnostic) {
-	if slices.IsSortedFunc(ds, Compare) {
+func Sort(ds []finding.Diagnostic) {
+	if slices.IsSortedFunc(ds, finding.Compare) {
 		return
 	}
 	paths := make([]string, 0, 8)
 	for i := range ds {
 		if !slices.Contains(paths, ds[i].Path) {
 			if len(paths) > 64 {
-				slices.SortStableFunc(ds, Compare) // many files: ranking them is no cheaper
+				slices.SortStableFunc(ds, finding.Compare) // many files: ranking them is no cheaper
 				return
 			}
 			paths = append(paths, ds[i].Path)
@@ -224,14 +225,4 @@ func Sort(ds []Diagnostic) {
 			j = from
 		}
 	}
-}
-
-// Compare is the order of Sort.
-func Compare(a, b Diagnostic) int {
-	return cmp.Or(
-		cmp.Compare(a.Path, b.Path),
-		cmp.Compare(a.Span.Start, b.Span.Start),
-		cmp.Compare(a.Span.End, b.Span.End),
-		cmp.Compare(a.Message, b.Message),
-	)
 }

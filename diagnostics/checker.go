@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -18,7 +19,7 @@ type checker struct {
 	cfg      *workspace.Config
 	schemas  *schema.Index // nil: no schemas
 	opts     Options
-	out      []Diagnostic
+	out      []finding.Diagnostic
 	refIndex map[refKey]*workspace.Ref // the reference each path expression is, by statement
 
 	// only, when set, limits the statement-local checks to one statement of onlyFile (the
@@ -45,7 +46,7 @@ type checker struct {
 	stmtMark  int                 // where the diagnostics of the statement being checked begin in out
 	broken    bool                // a file of the configuration has a syntax error
 
-	modChecks map[*workspace.Config][]Diagnostic // the own checks of the modules used, once a run
+	modChecks map[*workspace.Config][]finding.Diagnostic // the own checks of the modules used, once a run
 }
 
 // environment is what statement-local checks consult beyond their statement's own references:
@@ -136,7 +137,7 @@ func (c *checker) refAt(st *grammar.Stmt, e grammar.Expr) *workspace.Ref {
 // at converts a statement-relative span to a file span.
 func at(st *grammar.Stmt, sp grammar.Span) grammar.Span { return st.Abs(sp) }
 
-func (c *checker) add(f *workspace.File, sp grammar.Span, sev Severity, code Code, format string, args ...any) *Diagnostic {
+func (c *checker) add(f *workspace.File, sp grammar.Span, sev finding.Severity, code finding.Code, format string, args ...any) *finding.Diagnostic {
 	msg, ok := "", false
 	if format == "%s" && len(args) == 1 {
 		msg, ok = args[0].(string) // a message built by the caller: no formatting
@@ -144,7 +145,7 @@ func (c *checker) add(f *workspace.File, sp grammar.Span, sev Severity, code Cod
 	if !ok {
 		msg = fmt.Sprintf(format, args...)
 	}
-	c.out = append(c.out, Diagnostic{Path: f.Path, Span: sp, Severity: sev, Code: code, Message: msg})
+	c.out = append(c.out, finding.Diagnostic{Path: f.Path, Span: sp, Severity: sev, Code: code, Message: msg})
 	return &c.out[len(c.out)-1]
 }
 

@@ -1,18 +1,21 @@
 package diagnostics
 
 import (
+	"os"
+	"regexp"
 	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 // TestCodes keeps Codes complete: it lists every Code constant of the package, each once.
 func TestCodes(t *testing.T) {
 	var got []string
-	for _, c := range Codes() {
+	for _, c := range finding.Codes() {
 		got = append(got, string(c))
 	}
 	want := declaredCodes(t)
@@ -24,26 +27,20 @@ func TestCodes(t *testing.T) {
 	}
 }
 
-func TestParseDisable(t *testing.T) {
-	tests := []struct {
-		in      []string
-		want    []Code
-		wantErr string
-	}{
-		{[]string{"pipe-form", " tag-key-case ", ""}, []Code{CodePipeForm, CodeTagKeyCase}, ""},
-		{nil, nil, ""},
-		{[]string{"pipe-from"}, nil, `unknown diagnostic code "pipe-from"; did you mean pipe-form?`},
-		{[]string{"nonsense-entirely-unlike"}, nil, `unknown diagnostic code "nonsense-entirely-unlike"`},
-		{[]string{"syntax"}, nil, "syntax errors cannot be disabled"},
+// TestTypeCodes holds the codes of inference's rules to the rules: checkTypes reports each
+// problem under the code spelt as its rule.
+func TestTypeCodes(t *testing.T) {
+	data, err := os.ReadFile("../types/rules.go")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, tt := range tests {
-		got, err := ParseDisable(tt.in)
-		msg := ""
-		if err != nil {
-			msg = err.Error()
-		}
-		if msg != tt.wantErr || !slices.Equal(got, tt.want) {
-			t.Errorf("ParseDisable(%q) = %v, %q; want %v, %q", tt.in, got, msg, tt.want, tt.wantErr)
+	rules := regexp.MustCompile(`(?m)^\s*Rule\w+\s+Rule = "([^"]+)"`).FindAllStringSubmatch(string(data), -1)
+	if len(rules) < 20 {
+		t.Fatalf("found %d rules in types/rules.go: the pattern no longer reads it", len(rules))
+	}
+	for _, r := range rules {
+		if !finding.KnownCode(finding.Code(r[1])) {
+			t.Errorf("rule %q of package types is no code of package finding", r[1])
 		}
 	}
 }

@@ -4,17 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
-)
-
-// Codes of the table-driven check of keyed constructs, for the constructs that have no codes of
-// their own (a wait's and directives' keep theirs: keyCodes).
-const (
-	CodeMissingKey   Code = "missing-key"
-	CodeUnknownKey   Code = "unknown-key"
-	CodeDuplicateKey Code = "duplicate-key"
-	CodeKeyValue     Code = "invalid-key-value"
 )
 
 // keyedSite is one keyed construct's block in a statement, with how messages name it.
@@ -28,7 +20,7 @@ type keyedSite struct {
 }
 
 // keyCodes are the codes of a construct's key problems.
-type keyCodes struct{ missing, unknown, duplicate, value Code }
+type keyCodes struct{ missing, unknown, duplicate, value finding.Code }
 
 // codesOf returns the codes of construct c's key problems: a wait's and directives' own codes
 // (they predate this check), syntax errors where Carina's grammar fixes the keys (an unknown key,
@@ -36,14 +28,14 @@ type keyCodes struct{ missing, unknown, duplicate, value Code }
 func codesOf(c *grammar.Construct) keyCodes {
 	switch c.ID {
 	case grammar.WaitConstruct:
-		return keyCodes{CodeWaitMissingUntil, CodeWaitUnknownKey, CodeWaitDuplicateKey, CodeWaitTimeoutType}
+		return keyCodes{finding.CodeWaitMissingUntil, finding.CodeWaitUnknownKey, finding.CodeWaitDuplicateKey, finding.CodeWaitTimeoutType}
 	case grammar.DirectivesConstruct:
-		return keyCodes{CodeMissingKey, CodeDirectivesUnknownKey, CodeDuplicateKey, CodeDirectivesBoolean}
+		return keyCodes{finding.CodeMissingKey, finding.CodeDirectivesUnknownKey, finding.CodeDuplicateKey, finding.CodeDirectivesBoolean}
 	}
 	if c.Closed {
-		return keyCodes{CodeMissingKey, CodeSyntax, CodeDuplicateKey, CodeSyntax}
+		return keyCodes{finding.CodeMissingKey, finding.CodeSyntax, finding.CodeDuplicateKey, finding.CodeSyntax}
 	}
-	return keyCodes{CodeMissingKey, CodeUnknownKey, CodeDuplicateKey, CodeKeyValue}
+	return keyCodes{finding.CodeMissingKey, finding.CodeUnknownKey, finding.CodeDuplicateKey, finding.CodeKeyValue}
 }
 
 // keyTexts are a construct's message templates for its key problems, where they differ from the
@@ -195,30 +187,30 @@ func (c *checker) checkKeyed(s keyedSite) {
 		case grammar.UnknownKey:
 			k := p.Attr.Key.Text
 			if con.ID == grammar.WaitConstruct && notYetWaitKey(k) {
-				c.add(f, at(st, p.Attr.Key.Span), Error, codes.unknown,
+				c.add(f, at(st, p.Attr.Key.Span), finding.Error, codes.unknown,
 					"%s%q is not part of the wait construct yet; a wait takes %s", s.prefix(), k, con.KeyList())
 				continue
 			}
 			msg := s.message(texts.unknown, nil, k)
 			keys := con.KeyNames()
-			if codes.unknown != CodeSyntax {
+			if codes.unknown != finding.CodeSyntax {
 				msg += didYouMean(k, keys)
 			}
-			d := c.add(f, at(st, p.Attr.Key.Span), Error, codes.unknown, "%s", msg)
-			if codes.unknown != CodeSyntax {
+			d := c.add(f, at(st, p.Attr.Key.Span), finding.Error, codes.unknown, "%s", msg)
+			if codes.unknown != finding.CodeSyntax {
 				c.renameFix(d, k, keys)
 			}
 		case grammar.MisplacedKey:
-			c.add(f, at(st, p.Attr.Key.Span), Error, codes.unknown, "%s", s.message(texts.misplaced, p.Key, ""))
+			c.add(f, at(st, p.Attr.Key.Span), finding.Error, codes.unknown, "%s", s.message(texts.misplaced, p.Key, ""))
 		case grammar.DuplicateKey:
 			first := at(st, p.First.Key.Span)
 			if texts.duplicate == "" {
 				c.duplicateAttr(f, st, p.Attr, p.First)
 				continue
 			}
-			d := c.add(f, at(st, p.Attr.Key.Span), Error, codes.duplicate, "%s",
+			d := c.add(f, at(st, p.Attr.Key.Span), finding.Error, codes.duplicate, "%s",
 				s.message(texts.duplicate, p.Key, "", "{line}", fmt.Sprint(c.line(f, first.Start))))
-			d.Related = []Related{{Path: f.Path, Span: first, Message: "first " + p.Key.Name + " here"}}
+			d.Related = []finding.Related{{Path: f.Path, Span: first, Message: "first " + p.Key.Name + " here"}}
 		case grammar.MissingKey:
 			if len(st.Errors) > 0 {
 				continue // the key may stand in the text that did not parse
@@ -227,12 +219,12 @@ func (c *checker) checkKeyed(s keyedSite) {
 				c.waitMissingUntil(s, w)
 				continue
 			}
-			c.add(f, at(st, s.kb.Kw), Error, codes.missing, "%s", s.message(texts.missing, p.Key, ""))
+			c.add(f, at(st, s.kb.Kw), finding.Error, codes.missing, "%s", s.message(texts.missing, p.Key, ""))
 		case grammar.UnknownBlock:
 			if hasSyntaxErrorAt(st, p.Block.Name.Span) {
 				continue // the parser reports a nested block where none may stand
 			}
-			c.add(f, at(st, p.Block.Name.Span), Error, codes.unknown,
+			c.add(f, at(st, p.Block.Name.Span), finding.Error, codes.unknown,
 				"%snested block %q is not allowed; %s takes %s", s.prefix(), p.Block.Name.Text, withArticle(con.Name), con.KeyList())
 		case grammar.WrongValue:
 			c.wrongValue(s, codes, texts, p)
@@ -276,12 +268,12 @@ func (c *checker) wrongValue(s keyedSite, codes keyCodes, texts keyTexts, p gram
 		if _, ok := c.cfg.StaticString(f, a.Value); ok {
 			return // a let holding a string is the string (checkProviderKeys)
 		}
-		d := c.add(f, at(st, a.Value.Pos()), Warning, CodeKeyValue,
+		d := c.add(f, at(st, a.Value.Pos()), finding.Warning, finding.CodeKeyValue,
 			"%s in %s is not a string, so Carina does not read it as the provider's %s (the provider gets it as an attribute): write it as a string, e.g. %s = '%s'",
 			p.Key.Name, s.owner, what, p.Key.Name, text(f, at(st, a.Value.Pos())))
 		switch a.Value.(type) {
 		case *grammar.IntLit, *grammar.FloatLit:
-			d.Fixes = []Fix{{Title: "Quote the " + p.Key.Name, Edits: []Edit{{Span: d.Span, NewText: "'" + text(f, d.Span) + "'"}}}}
+			d.Fixes = []finding.Fix{{Title: "Quote the " + p.Key.Name, Edits: []finding.Edit{{Span: d.Span, NewText: "'" + text(f, d.Span) + "'"}}}}
 		}
 		return
 	}
@@ -289,36 +281,36 @@ func (c *checker) wrongValue(s keyedSite, codes keyCodes, texts keyTexts, p gram
 		return // the parser said what it expected there (removed's from = 'x': an address)
 	}
 	code := codes.value
-	if code == CodeSyntax && p.Key.Value != grammar.StringValue {
-		code = CodeKeyValue // Carina's grammar fixes strings only
+	if code == finding.CodeSyntax && p.Key.Value != grammar.StringValue {
+		code = finding.CodeKeyValue // Carina's grammar fixes strings only
 	}
-	c.add(f, at(st, a.Value.Pos()), Error, code, "%s",
+	c.add(f, at(st, a.Value.Pos()), finding.Error, code, "%s",
 		s.message(texts.value, p.Key, "", "{value}", text(f, at(st, a.Value.Pos()))))
 }
 
 // durationValue reports a value written where a duration belongs: a number gets the units to
 // choose from, a quoted duration the literal.
-func (c *checker) durationValue(s keyedSite, code Code, a *grammar.Attribute) {
+func (c *checker) durationValue(s keyedSite, code finding.Code, a *grammar.Attribute) {
 	f, st, key, prefix := s.f, s.st, a.Key.Text, s.prefix()
 	sp := at(st, a.Value.Pos())
 	switch x := a.Value.(type) {
 	case *grammar.IntLit:
 		n := x.Value
-		diag := c.add(f, sp, Error, code, "%s%s needs a unit: write %ds, %dmin or %dh", prefix, key, n, n, n)
-		diag.Fixes = []Fix{
-			{Title: fmt.Sprintf("Change to %dmin", n), Edits: []Edit{{Span: sp, NewText: fmt.Sprintf("%dmin", n)}}},
-			{Title: fmt.Sprintf("Change to %ds", n), Edits: []Edit{{Span: sp, NewText: fmt.Sprintf("%ds", n)}}},
+		diag := c.add(f, sp, finding.Error, code, "%s%s needs a unit: write %ds, %dmin or %dh", prefix, key, n, n, n)
+		diag.Fixes = []finding.Fix{
+			{Title: fmt.Sprintf("Change to %dmin", n), Edits: []finding.Edit{{Span: sp, NewText: fmt.Sprintf("%dmin", n)}}},
+			{Title: fmt.Sprintf("Change to %ds", n), Edits: []finding.Edit{{Span: sp, NewText: fmt.Sprintf("%ds", n)}}},
 		}
 	case *grammar.StringLit:
-		diag := c.add(f, sp, Error, code,
+		diag := c.add(f, sp, finding.Error, code,
 			"%s%s is a duration, not a string: write a duration literal such as 75min, 30s or 2h", prefix, key)
 		if v := strings.TrimSpace(x.Value); !x.Interpolated() && v != "" {
 			if secs, ok := grammar.ParseDuration(v); ok && secs > 0 {
 				diag.Message = fmt.Sprintf("%s%s is a duration, not a string: write %s", prefix, key, v)
-				diag.Fixes = []Fix{{Title: "Change to " + v, Edits: []Edit{{Span: sp, NewText: v}}, Safe: true}}
+				diag.Fixes = []finding.Fix{{Title: "Change to " + v, Edits: []finding.Edit{{Span: sp, NewText: v}}, Safe: true}}
 			}
 		}
 	default:
-		c.add(f, sp, Error, code, "%s%s must be a duration literal such as 75min, 30s or 2h", prefix, key)
+		c.add(f, sp, finding.Error, code, "%s%s must be a duration literal such as 75min, 30s or 2h", prefix, key)
 	}
 }

@@ -8,11 +8,12 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/testutil/design"
 )
 
 // related describes a diagnostic's related information as "file:text: message".
-func (r result) related(d Diagnostic) []string {
+func (r result) related(d finding.Diagnostic) []string {
 	var out []string
 	for _, rel := range d.Related {
 		f := r.cfg.File(rel.Path)
@@ -21,8 +22,8 @@ func (r result) related(d Diagnostic) []string {
 	return out
 }
 
-func (r result) ofCode(code Code) []Diagnostic {
-	return r.without(func(d Diagnostic) bool { return d.Code != code })
+func (r result) ofCode(code finding.Code) []finding.Diagnostic {
+	return r.without(func(d finding.Diagnostic) bool { return d.Code != code })
 }
 
 // TestDuplicateAcrossFiles: a binding declared in a.crn and in b.crn is reported in both files,
@@ -33,7 +34,7 @@ func TestDuplicateAcrossFiles(t *testing.T) {
 		"b.crn": "# the same name again\nlet logs = aws.s3.Bucket {\n  bucket = 'b'\n}\n",
 		"c.crn": "aws.s3.Bucket {\n  bucket = logs.bucket\n}\n",
 	})
-	ds := r.ofCode(CodeDuplicate)
+	ds := r.ofCode(finding.CodeDuplicate)
 	if len(ds) != 2 {
 		t.Fatalf("%d duplicate-declaration diagnostics, want 2:\n%s", len(ds), strings.Join(r.lines(), "\n"))
 	}
@@ -70,7 +71,7 @@ func TestCycleThroughWaitAcrossFiles(t *testing.T) {
 	files["main.crn"] = strings.Replace(files["main.crn"],
 		"name             = cert.domain_validation_options", "name             = cert_issued.domain_validation_options", 1)
 	r := check(t, files)
-	ds := r.ofCode(CodeCycle)
+	ds := r.ofCode(finding.CodeCycle)
 	type got struct {
 		File, Text string
 		Related    []string
@@ -93,7 +94,7 @@ func TestCycleThroughWaitAcrossFiles(t *testing.T) {
 		t.Errorf("cycle diagnostics (-want +got):\n%s", diff)
 	}
 	// Nothing else but the design's unused dist: the cycle is the one mistake.
-	if ds := r.without(func(d Diagnostic) bool { return d.Code == CodeCycle || isDistUnused(d) }); len(ds) != 0 {
+	if ds := r.without(func(d finding.Diagnostic) bool { return d.Code == finding.CodeCycle || isDistUnused(d) }); len(ds) != 0 {
 		for _, d := range ds {
 			t.Errorf("unexpected: %s", describeDiag(r.cfg, d))
 		}
@@ -108,7 +109,7 @@ func TestCycleOfThreeAcrossFiles(t *testing.T) {
 		"b.crn": "let b = aws.s3.Bucket {\n  bucket = a.bucket\n}\n",
 		"c.crn": "let c = aws.s3.Bucket {\n  bucket = 'c'\n  directives {\n    depends_on = [b]\n  }\n}\n",
 	})
-	ds := r.ofCode(CodeCycle)
+	ds := r.ofCode(finding.CodeCycle)
 	if len(ds) != 3 {
 		t.Fatalf("%d cycle diagnostics, want 3:\n%s", len(ds), strings.Join(r.lines(), "\n"))
 	}
@@ -137,27 +138,27 @@ func TestFixes(t *testing.T) {
 	tests := []struct {
 		name    string
 		edit    [3]string // file, old, new: the mistake applied to the design example
-		code    Code
+		code    finding.Code
 		fix     string // the fix's title
 		want    string // a line of the fixed file
 		another bool   // the fix is not the first one offered
 	}{
-		{"unknown target", [3]string{"wait.crn", "wait cert {", "wait certt {"}, CodeWaitUnknownTarget, "Change to cert", "let cert_issued = wait cert {", false},
-		{"until attribute", [3]string{"wait.crn", "cert.status", "cert.stauts"}, CodeWaitUntilAttribute, "Change to status", "  until      = cert.status == aws.acm.Certificate.Status.Issued", false},
-		{"until enum value", [3]string{"wait.crn", "Status.Issued", "Status.Isued"}, CodeWaitUntilType, "Change to aws.acm.Certificate.Status.issued", "  until      = cert.status == aws.acm.Certificate.Status.issued", false},
-		{"until quoted enum", [3]string{"wait.crn", "aws.acm.Certificate.Status.Issued", `"ISSUED"`}, CodeWaitUntilQuoted, "Change to aws.acm.Certificate.Status.issued", "  until      = cert.status == aws.acm.Certificate.Status.issued", false},
-		{"timeout in minutes", [3]string{"wait.crn", "75min", "75"}, CodeWaitTimeoutType, "Change to 75min", "  timeout    = 75min", false},
-		{"timeout in seconds", [3]string{"wait.crn", "75min", "75"}, CodeWaitTimeoutType, "Change to 75s", "  timeout    = 75s", true},
-		{"quoted timeout", [3]string{"wait.crn", "75min", `"75min"`}, CodeWaitTimeoutType, "Change to 75min", "  timeout    = 75min", false},
-		{"missing until", [3]string{"wait.crn", "  until      = cert.status == aws.acm.Certificate.Status.Issued\n", ""}, CodeWaitMissingUntil, "Add until", "  until = cert.status == aws.acm.Certificate.Status.issued", false},
-		{"depends_on name", [3]string{"wait.crn", "[validation_record]", "[validation_recrd]"}, CodeWaitDependsOnUnknown, "Change to validation_record", "  depends_on = [validation_record]", false},
-		{"depends_on twice", [3]string{"wait.crn", "[validation_record]", "[validation_record, validation_record]"}, CodeWaitDependsOnDup, "Remove the duplicate", "  depends_on = [validation_record]", false},
-		{"bypass", [3]string{"cdn.crn", "cert_issued.certificate_arn", "cert.certificate_arn"}, CodeWaitBypass, "Read through cert_issued", "      acm_certificate_arn      = cert_issued.certificate_arn", false},
-		{"passthrough attribute", [3]string{"cdn.crn", "cert_issued.certificate_arn", "cert_issued.certificate_arm"}, CodeUnknownAttribute, "Change to certificate_arn", "      acm_certificate_arn      = cert_issued.certificate_arn", false},
-		{"undefined binding", [3]string{"cdn.crn", "cert_issued.certificate_arn", "cert_isued.certificate_arn"}, CodeUndefined, "Change to cert_issued", "      acm_certificate_arn      = cert_issued.certificate_arn", false},
-		{"enum string", [3]string{"main.crn", "validation_method = dns", `validation_method = "DNS"`}, CodeEnumString, "Change to aws.acm.Certificate.ValidationMethod.dns", "  validation_method = aws.acm.Certificate.ValidationMethod.dns", false},
-		{"enum typo", [3]string{"main.crn", "validation_method = dns", `validation_method = dnss`}, CodeInvalidEnum, "Change to dns", "  validation_method = dns", false},
-		{"resource attribute", [3]string{"main.crn", "  ttl ", "  tll "}, CodeUnknownAttribute, "Change to ttl", "  ttl              = 60", false},
+		{"unknown target", [3]string{"wait.crn", "wait cert {", "wait certt {"}, finding.CodeWaitUnknownTarget, "Change to cert", "let cert_issued = wait cert {", false},
+		{"until attribute", [3]string{"wait.crn", "cert.status", "cert.stauts"}, finding.CodeWaitUntilAttribute, "Change to status", "  until      = cert.status == aws.acm.Certificate.Status.Issued", false},
+		{"until enum value", [3]string{"wait.crn", "Status.Issued", "Status.Isued"}, finding.CodeWaitUntilType, "Change to aws.acm.Certificate.Status.issued", "  until      = cert.status == aws.acm.Certificate.Status.issued", false},
+		{"until quoted enum", [3]string{"wait.crn", "aws.acm.Certificate.Status.Issued", `"ISSUED"`}, finding.CodeWaitUntilQuoted, "Change to aws.acm.Certificate.Status.issued", "  until      = cert.status == aws.acm.Certificate.Status.issued", false},
+		{"timeout in minutes", [3]string{"wait.crn", "75min", "75"}, finding.CodeWaitTimeoutType, "Change to 75min", "  timeout    = 75min", false},
+		{"timeout in seconds", [3]string{"wait.crn", "75min", "75"}, finding.CodeWaitTimeoutType, "Change to 75s", "  timeout    = 75s", true},
+		{"quoted timeout", [3]string{"wait.crn", "75min", `"75min"`}, finding.CodeWaitTimeoutType, "Change to 75min", "  timeout    = 75min", false},
+		{"missing until", [3]string{"wait.crn", "  until      = cert.status == aws.acm.Certificate.Status.Issued\n", ""}, finding.CodeWaitMissingUntil, "Add until", "  until = cert.status == aws.acm.Certificate.Status.issued", false},
+		{"depends_on name", [3]string{"wait.crn", "[validation_record]", "[validation_recrd]"}, finding.CodeWaitDependsOnUnknown, "Change to validation_record", "  depends_on = [validation_record]", false},
+		{"depends_on twice", [3]string{"wait.crn", "[validation_record]", "[validation_record, validation_record]"}, finding.CodeWaitDependsOnDup, "Remove the duplicate", "  depends_on = [validation_record]", false},
+		{"bypass", [3]string{"cdn.crn", "cert_issued.certificate_arn", "cert.certificate_arn"}, finding.CodeWaitBypass, "Read through cert_issued", "      acm_certificate_arn      = cert_issued.certificate_arn", false},
+		{"passthrough attribute", [3]string{"cdn.crn", "cert_issued.certificate_arn", "cert_issued.certificate_arm"}, finding.CodeUnknownAttribute, "Change to certificate_arn", "      acm_certificate_arn      = cert_issued.certificate_arn", false},
+		{"undefined binding", [3]string{"cdn.crn", "cert_issued.certificate_arn", "cert_isued.certificate_arn"}, finding.CodeUndefined, "Change to cert_issued", "      acm_certificate_arn      = cert_issued.certificate_arn", false},
+		{"enum string", [3]string{"main.crn", "validation_method = dns", `validation_method = "DNS"`}, finding.CodeEnumString, "Change to aws.acm.Certificate.ValidationMethod.dns", "  validation_method = aws.acm.Certificate.ValidationMethod.dns", false},
+		{"enum typo", [3]string{"main.crn", "validation_method = dns", `validation_method = dnss`}, finding.CodeInvalidEnum, "Change to dns", "  validation_method = dns", false},
+		{"resource attribute", [3]string{"main.crn", "  ttl ", "  tll "}, finding.CodeUnknownAttribute, "Change to ttl", "  ttl              = 60", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -176,7 +177,7 @@ func TestFixes(t *testing.T) {
 			if got := filepath.Base(d.Path); got != file {
 				t.Errorf("diagnostic in %s, want %s", got, file)
 			}
-			var fx *Fix
+			var fx *finding.Fix
 			for i := range d.Fixes {
 				if d.Fixes[i].Title == tt.fix {
 					fx = &d.Fixes[i]

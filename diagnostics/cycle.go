@@ -5,11 +5,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
-
-// CodeCycle is a dependency cycle between declarations.
-const CodeCycle Code = "dependency-cycle"
 
 // cycleListed is the longest cycle a message lists in full. A longer one is listed from the
 // member the diagnostic is on: cycleEnds members after it and cycleEnds before it, and how many
@@ -52,14 +50,14 @@ func (c *checker) checkCycles() {
 			if msg == "" {
 				msg = cycleMessage(cycle, i) + advice
 			}
-			diag := c.add(d.File, d.NameSpan, Error, CodeCycle, "%s", msg)
+			diag := c.add(d.File, d.NameSpan, finding.Error, finding.CodeCycle, "%s", msg)
 			next, prev := cycle[(i+1)%n], cycle[(i+n-1)%n]
 			switch {
 			case n == 1:
 			case next == prev:
-				diag.Related = []Related{{Path: next.File.Path, Span: next.NameSpan, Message: d.Name + " and " + next.Name + " depend on each other"}}
+				diag.Related = []finding.Related{{Path: next.File.Path, Span: next.NameSpan, Message: d.Name + " and " + next.Name + " depend on each other"}}
 			default:
-				diag.Related = []Related{
+				diag.Related = []finding.Related{
 					{Path: next.File.Path, Span: next.NameSpan, Message: d.Name + " depends on " + next.Name},
 					{Path: prev.File.Path, Span: prev.NameSpan, Message: prev.Name + " depends on " + d.Name},
 				}

@@ -8,13 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/workspace"
-)
-
-// Codes of the declaration checks.
-const (
-	CodeDuplicate Code = "duplicate-declaration"
-	CodeUnused    Code = "unused-let"
 )
 
 // checkDuplicates reports a name declared more than once in the configuration (bindings and
@@ -33,7 +28,7 @@ func (c *checker) checkDuplicates() {
 		withArgument := slices.ContainsFunc(ds, func(x *workspace.Decl) bool { return x.Kind == workspace.Argument })
 		for i, d := range ds {
 			others := make([]string, 0, min(len(ds), maxOthers+1))
-			rel := make([]Related, 0, min(len(ds)-1, maxOthers))
+			rel := make([]finding.Related, 0, min(len(ds)-1, maxOthers))
 			for j, o := range ds {
 				if j == i {
 					continue
@@ -43,13 +38,13 @@ func (c *checker) checkDuplicates() {
 					break
 				}
 				others = append(others, places[j])
-				rel = append(rel, Related{Path: o.File.Path, Span: o.NameSpan, Message: relMsg})
+				rel = append(rel, finding.Related{Path: o.File.Path, Span: o.NameSpan, Message: relMsg})
 			}
 			msg := "duplicate " + kind + " " + strconv.Quote(d.Name) + ": also declared at " + strings.Join(others, ", ") + "; rename or remove one of them"
 			if withArgument {
 				msg = fmt.Sprintf("duplicate name %q: declared as %s here and also at %s (arguments and bindings share one namespace); rename one of them", d.Name, d.Kind, strings.Join(others, ", "))
 			}
-			diag := c.add(d.File, d.NameSpan, Error, CodeDuplicate, "%s", msg)
+			diag := c.add(d.File, d.NameSpan, finding.Error, finding.CodeDuplicate, "%s", msg)
 			diag.Related = rel
 		}
 	}
@@ -81,9 +76,9 @@ func (c *checker) checkDuplicateOutputs() {
 		}
 		sp := o.Stmt.Abs(o.Decl.Name.Span)
 		fsp := first.Stmt.Abs(first.Decl.Name.Span)
-		diag := c.add(o.File, sp, Error, CodeDuplicate, "duplicate %s %q: first declared at %s:%d; rename or remove one of them",
+		diag := c.add(o.File, sp, finding.Error, finding.CodeDuplicate, "duplicate %s %q: first declared at %s:%d; rename or remove one of them",
 			kind, o.Name, filepath.Base(first.File.Path), c.line(first.File, fsp.Start))
-		diag.Related = []Related{{Path: first.File.Path, Span: fsp, Message: "first declared here"}}
+		diag.Related = []finding.Related{{Path: first.File.Path, Span: fsp, Message: "first declared here"}}
 	}
 }
 
@@ -107,7 +102,7 @@ func (c *checker) checkUnused() {
 		// making it anonymous would change, so it is not reported, unlike in the reference.
 		switch d.Kind {
 		case workspace.Value:
-			c.add(d.File, d.NameSpan, Warning, CodeUnused,
+			c.add(d.File, d.NameSpan, finding.Warning, finding.CodeUnused,
 				"unused let binding %q: nothing refers to it; remove it, or name it _", d.Name)
 		}
 	}

@@ -5,14 +5,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/testutil/design"
 )
 
 // isDistUnused matches an unused-let on dist. Nothing refers to the distribution bound to dist,
 // but a named resource is not reported as unused, so this must never match; the mistakes test
 // keeps the filter so that a change of that rule shows up as one clear failure.
-func isDistUnused(d Diagnostic) bool {
-	return d.Code == CodeUnused && strings.Contains(d.Message, `"dist"`)
+func isDistUnused(d finding.Diagnostic) bool {
+	return d.Code == finding.CodeUnused && strings.Contains(d.Message, `"dist"`)
 }
 
 // TestDesignExampleClean: the design example checks with no diagnostic at all, split in three
@@ -48,8 +49,8 @@ func TestDesignMistakes(t *testing.T) {
 		name     string
 		edits    []edit
 		file     string // where the diagnostic must be
-		code     Code
-		severity Severity
+		code     finding.Code
+		severity finding.Severity
 		text     string // the text its range covers
 		before   string // when set, the text right before the range
 		message  string // a part of the message
@@ -57,8 +58,8 @@ func TestDesignMistakes(t *testing.T) {
 		name:     "missing until",
 		edits:    []edit{{"wait.crn", "  until      = cert.status == aws.acm.Certificate.Status.Issued\n", ""}},
 		file:     "wait.crn",
-		code:     CodeWaitMissingUntil,
-		severity: Error,
+		code:     finding.CodeWaitMissingUntil,
+		severity: finding.Error,
 		text:     "wait",
 		before:   "cert_issued = ",
 		message:  `wait "cert_issued": missing until: a wait needs the condition to wait for, e.g. until = cert.status == aws.acm.Certificate.Status.issued`,
@@ -66,8 +67,8 @@ func TestDesignMistakes(t *testing.T) {
 		name:     "unknown target",
 		edits:    []edit{{"wait.crn", "wait cert {", "wait certt {"}},
 		file:     "wait.crn",
-		code:     CodeWaitUnknownTarget,
-		severity: Error,
+		code:     finding.CodeWaitUnknownTarget,
+		severity: finding.Error,
 		text:     "certt",
 		message:  `wait "cert_issued": target "certt" is not declared in this configuration; did you mean "cert"?`,
 	}, {
@@ -77,64 +78,64 @@ func TestDesignMistakes(t *testing.T) {
 			{"wait.crn", "until      = cert.status", "until      = other_cert.status"},
 		},
 		file:     "wait.crn",
-		code:     CodeWaitUntilCrossTarget,
-		severity: Error,
+		code:     finding.CodeWaitUntilCrossTarget,
+		severity: finding.Error,
 		text:     "other_cert",
 		message:  `wait "cert_issued": until must compare an attribute of the target "cert", not of "other_cert"`,
 	}, {
 		name:     "attribute typo",
 		edits:    []edit{{"wait.crn", "cert.status ==", "cert.stauts =="}},
 		file:     "wait.crn",
-		code:     CodeWaitUntilAttribute,
-		severity: Error,
+		code:     finding.CodeWaitUntilAttribute,
+		severity: finding.Error,
 		text:     "stauts",
 		message:  `wait "cert_issued": aws.acm.Certificate has no attribute "stauts"; did you mean "status"?`,
 	}, {
 		name:     "wrong enum value",
 		edits:    []edit{{"wait.crn", "Status.Issued", "Status.Isued"}},
 		file:     "wait.crn",
-		code:     CodeWaitUntilType,
-		severity: Error,
+		code:     finding.CodeWaitUntilType,
+		severity: finding.Error,
 		text:     "aws.acm.Certificate.Status.Isued",
 		message:  "did you mean aws.acm.Certificate.Status.issued?",
 	}, {
 		name:     "not equal",
 		edits:    []edit{{"wait.crn", "cert.status ==", "cert.status !="}},
 		file:     "wait.crn",
-		code:     CodeWaitUntilOperator,
-		severity: Error,
+		code:     finding.CodeWaitUntilOperator,
+		severity: finding.Error,
 		text:     "!=",
 		message:  `wait "cert_issued": until supports only == in this version (got !=)`,
 	}, {
 		name:     "space in duration",
 		edits:    []edit{{"wait.crn", "75min", "30 min"}},
 		file:     "wait.crn",
-		code:     CodeSyntax,
-		severity: Error,
+		code:     finding.CodeSyntax,
+		severity: finding.Error,
 		text:     "30 min",
 		message:  "write 30min",
 	}, {
 		name:     "quoted wire value",
 		edits:    []edit{{"wait.crn", "aws.acm.Certificate.Status.Issued", `"ISSUED"`}},
 		file:     "wait.crn",
-		code:     CodeWaitUntilQuoted,
-		severity: Warning,
+		code:     finding.CodeWaitUntilQuoted,
+		severity: finding.Warning,
 		text:     `"ISSUED"`,
 		message:  `wait "cert_issued": until compares cert.status (aws.acm.Certificate.Status) with "ISSUED"; use aws.acm.Certificate.Status.issued`,
 	}, {
 		name:     "bare number timeout",
 		edits:    []edit{{"wait.crn", "75min", "75"}},
 		file:     "wait.crn",
-		code:     CodeWaitTimeoutType,
-		severity: Error,
+		code:     finding.CodeWaitTimeoutType,
+		severity: finding.Error,
 		text:     "75",
 		message:  `wait "cert_issued": timeout needs a unit: write 75s, 75min or 75h`,
 	}, {
 		name:     "until on the wait itself",
 		edits:    []edit{{"wait.crn", "until      = cert.status", "until      = cert_issued.status"}},
 		file:     "wait.crn",
-		code:     CodeWaitUntilSelf,
-		severity: Error,
+		code:     finding.CodeWaitUntilSelf,
+		severity: finding.Error,
 		text:     "cert_issued",
 		message:  `wait "cert_issued": until refers to the wait itself; compare an attribute of the target: cert.<attribute> == <value>`,
 	}, {
@@ -144,8 +145,8 @@ func TestDesignMistakes(t *testing.T) {
 			{"cdn.crn", "cert_issued.certificate_arn", "foo.certificate_arn"},
 		},
 		file:     "wait.crn",
-		code:     CodeWaitSelfTarget,
-		severity: Error,
+		code:     finding.CodeWaitSelfTarget,
+		severity: finding.Error,
 		text:     "foo",
 		before:   "wait ",
 		message:  `wait "foo": a wait cannot wait on itself`,
@@ -157,8 +158,8 @@ func TestDesignMistakes(t *testing.T) {
 			{"cdn.crn", "cert_issued.certificate_arn", "foo.certificate_arn"},
 		},
 		file:     "wait.crn",
-		code:     CodeWaitSelfTarget,
-		severity: Error,
+		code:     finding.CodeWaitSelfTarget,
+		severity: finding.Error,
 		text:     "foo",
 		before:   "wait ",
 		message:  `wait "foo": a wait cannot wait on itself`,

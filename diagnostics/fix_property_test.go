@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
@@ -92,21 +93,21 @@ func checkAllFixes(t *testing.T, env fixEnv, name string, r result) int {
 
 // fixBreaks returns how the fix fx of d, checked before (r) and after (after), breaks the fix
 // property, or "".
-func fixBreaks(r, after result, d Diagnostic, fx Fix) string {
+func fixBreaks(r, after result, d finding.Diagnostic, fx finding.Fix) string {
 	var problems []string
-	var before []Diagnostic // the syntax errors not matched yet
+	var before []finding.Diagnostic // the syntax errors not matched yet
 	for _, o := range r.diags {
-		if o.Code == CodeSyntax {
+		if o.Code == finding.CodeSyntax {
 			before = append(before, o)
 		}
 	}
 	for _, o := range after.diags {
-		if o.Code != CodeSyntax {
+		if o.Code != finding.CodeSyntax {
 			continue
 		}
-		i := slices.IndexFunc(before, func(b Diagnostic) bool { return b.Path == o.Path && b.Message == o.Message })
+		i := slices.IndexFunc(before, func(b finding.Diagnostic) bool { return b.Path == o.Path && b.Message == o.Message })
 		if i < 0 {
-			i = slices.IndexFunc(before, func(b Diagnostic) bool {
+			i = slices.IndexFunc(before, func(b finding.Diagnostic) bool {
 				return b.Path == o.Path && carry(b.Span.Start, b.Span.End, editsIn(d, b.Path, fx)) == [2]int32{o.Span.Start, o.Span.End}
 			})
 		}
@@ -117,22 +118,22 @@ func fixBreaks(r, after result, d Diagnostic, fx Fix) string {
 		before = slices.Delete(before, i, i+1)
 	}
 	moved := carry(d.Span.Start, d.Span.End, editsIn(d, d.Path, fx))
-	atPlace := func(o Diagnostic, sp [2]int32) bool {
+	atPlace := func(o finding.Diagnostic, sp [2]int32) bool {
 		return o.Path == d.Path && o.Code == d.Code && meets(o.Span.Start, o.Span.End, sp[0], sp[1])
 	}
-	was := countFunc(r.diags, func(o Diagnostic) bool { return atPlace(o, [2]int32{d.Span.Start, d.Span.End}) })
-	is := countFunc(after.diags, func(o Diagnostic) bool { return atPlace(o, moved) })
+	was := countFunc(r.diags, func(o finding.Diagnostic) bool { return atPlace(o, [2]int32{d.Span.Start, d.Span.End}) })
+	is := countFunc(after.diags, func(o finding.Diagnostic) bool { return atPlace(o, moved) })
 	if is >= was {
 		problems = append(problems, fmt.Sprintf("the diagnostic is still there (%d of code %s at its place, %d before)", is, d.Code, was))
 	}
-	errs := map[Code]int{}
+	errs := map[finding.Code]int{}
 	for _, o := range r.diags {
-		if o.Severity == Error && !atPlace(o, [2]int32{d.Span.Start, d.Span.End}) {
+		if o.Severity == finding.Error && !atPlace(o, [2]int32{d.Span.Start, d.Span.End}) {
 			errs[o.Code]++
 		}
 	}
 	for _, o := range after.diags {
-		if o.Severity != Error || atPlace(o, moved) {
+		if o.Severity != finding.Error || atPlace(o, moved) {
 			continue
 		}
 		if errs[o.Code] == 0 {
@@ -148,7 +149,7 @@ func fixBreaks(r, after result, d Diagnostic, fx Fix) string {
 // applied to it: a bound inside an edit moves to that edit's start (start) or the end of its new
 // text (end), so the range keeps covering what replaced its part; text inserted at a bound is
 // taken into the range.
-func carry(start, end int32, edits []Edit) [2]int32 {
+func carry(start, end int32, edits []finding.Edit) [2]int32 {
 	ns, ne := start, end
 	for _, e := range edits {
 		delta := int32(len(e.NewText)) - (e.Span.End - e.Span.Start)
@@ -181,16 +182,16 @@ func TestCarry(t *testing.T) {
 	tests := []struct {
 		name       string
 		start, end int32
-		edits      []Edit
+		edits      []finding.Edit
 		want       [2]int32
 	}{
-		{"edit before", 10, 15, []Edit{{Span: grammar.Span{Start: 2, End: 4}, NewText: "abcd"}}, [2]int32{12, 17}},
-		{"edit after", 10, 15, []Edit{{Span: grammar.Span{Start: 20, End: 22}, NewText: ""}}, [2]int32{10, 15}},
-		{"the range replaced", 10, 15, []Edit{{Span: grammar.Span{Start: 10, End: 15}, NewText: "ab"}}, [2]int32{10, 12}},
-		{"the range deleted", 10, 15, []Edit{{Span: grammar.Span{Start: 8, End: 16}, NewText: ""}}, [2]int32{8, 8}},
-		{"insertion at the start", 10, 15, []Edit{{Span: grammar.Span{Start: 10, End: 10}, NewText: "read "}}, [2]int32{10, 20}},
-		{"edit across the start", 10, 15, []Edit{{Span: grammar.Span{Start: 8, End: 12}, NewText: "x"}}, [2]int32{8, 12}},
-		{"edit inside", 10, 15, []Edit{{Span: grammar.Span{Start: 11, End: 12}, NewText: "xyz"}}, [2]int32{10, 17}},
+		{"edit before", 10, 15, []finding.Edit{{Span: grammar.Span{Start: 2, End: 4}, NewText: "abcd"}}, [2]int32{12, 17}},
+		{"edit after", 10, 15, []finding.Edit{{Span: grammar.Span{Start: 20, End: 22}, NewText: ""}}, [2]int32{10, 15}},
+		{"the range replaced", 10, 15, []finding.Edit{{Span: grammar.Span{Start: 10, End: 15}, NewText: "ab"}}, [2]int32{10, 12}},
+		{"the range deleted", 10, 15, []finding.Edit{{Span: grammar.Span{Start: 8, End: 16}, NewText: ""}}, [2]int32{8, 8}},
+		{"insertion at the start", 10, 15, []finding.Edit{{Span: grammar.Span{Start: 10, End: 10}, NewText: "read "}}, [2]int32{10, 20}},
+		{"edit across the start", 10, 15, []finding.Edit{{Span: grammar.Span{Start: 8, End: 12}, NewText: "x"}}, [2]int32{8, 12}},
+		{"edit inside", 10, 15, []finding.Edit{{Span: grammar.Span{Start: 11, End: 12}, NewText: "xyz"}}, [2]int32{10, 17}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,6 +1,10 @@
 package diagnostics
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/carina-rs/carina-lsp/finding"
+)
 
 // TestHalfTypedRequiredAttribute: a required attribute being typed (its `=` still missing) is not
 // reported missing besides its syntax error; a broken item naming no attribute hides nothing.
@@ -16,10 +20,10 @@ func TestHalfTypedRequiredAttribute(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := check(t, map[string]string{"main.crn": tt.src})
-			if got := len(r.ofCode(CodeMissingRequired)); got != tt.missing {
+			if got := len(r.ofCode(finding.CodeMissingRequired)); got != tt.missing {
 				t.Errorf("%d missing-required-attribute, want %d: %v", got, tt.missing, r.diags)
 			}
-			if got := len(r.ofCode(CodeSyntax)); got != 1 {
+			if got := len(r.ofCode(finding.CodeSyntax)); got != 1 {
 				t.Errorf("%d syntax errors, want 1", got)
 			}
 		})

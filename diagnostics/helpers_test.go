@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -15,7 +16,7 @@ import (
 // result is one check run: the configuration and its diagnostics.
 type result struct {
 	cfg   *workspace.Config
-	diags []Diagnostic
+	diags []finding.Diagnostic
 }
 
 // check builds the configuration of files (relative slash paths; root files form the
@@ -52,7 +53,7 @@ func pos(f *workspace.File, off int32) string {
 }
 
 // format renders a diagnostic as a want line: `file:line:col-line:col severity code message`.
-func describeDiag(cfg *workspace.Config, d Diagnostic) string {
+func describeDiag(cfg *workspace.Config, d finding.Diagnostic) string {
 	f := cfg.File(d.Path)
 	if f == nil {
 		return fmt.Sprintf("%s:?-? %s %s %s", testutil.Rel(d.Path), d.Severity, d.Code, d.Message)
@@ -86,13 +87,13 @@ func (r result) linesRelated() []string {
 }
 
 // spanText is the text a diagnostic's range covers.
-func (r result) spanText(d Diagnostic) string {
+func (r result) spanText(d finding.Diagnostic) string {
 	f := r.cfg.File(d.Path)
 	return f.Text()[d.Span.Start:d.Span.End]
 }
 
 // without drops the diagnostics accepted by drop.
-func (r result) without(drop func(Diagnostic) bool) []Diagnostic {
+func (r result) without(drop func(finding.Diagnostic) bool) []finding.Diagnostic {
 	return slices.DeleteFunc(slices.Clone(r.diags), drop)
 }
 
@@ -125,7 +126,7 @@ func fileRead(cfg *workspace.Config, path string) *workspace.File {
 // range (and those of its fixes) lies within the file it names, its related information within a
 // file the configuration or a module or upstream configuration it reads holds, and the
 // diagnostics come sorted.
-func checkSpans(t testing.TB, cfg *workspace.Config, ds []Diagnostic) {
+func checkSpans(t testing.TB, cfg *workspace.Config, ds []finding.Diagnostic) {
 	t.Helper()
 	for _, d := range ds {
 		f := cfg.File(d.Path)
@@ -152,7 +153,7 @@ func checkSpans(t testing.TB, cfg *workspace.Config, ds []Diagnostic) {
 		}
 	}
 	checkWaitPlacement(t, cfg, ds)
-	if !slices.IsSortedFunc(ds, func(a, b Diagnostic) int {
+	if !slices.IsSortedFunc(ds, func(a, b finding.Diagnostic) int {
 		if a.Path != b.Path {
 			return strings.Compare(a.Path, b.Path)
 		}
@@ -164,9 +165,9 @@ func checkSpans(t testing.TB, cfg *workspace.Config, ds []Diagnostic) {
 
 // applyFix applies the edits of a fix of d that lie in the file path to its text (edits must not
 // overlap).
-func applyFix(d Diagnostic, path, text string, fx Fix) string {
+func applyFix(d finding.Diagnostic, path, text string, fx finding.Fix) string {
 	edits := editsIn(d, path, fx)
-	slices.SortFunc(edits, func(a, b Edit) int { return int(b.Span.Start - a.Span.Start) })
+	slices.SortFunc(edits, func(a, b finding.Edit) int { return int(b.Span.Start - a.Span.Start) })
 	for _, e := range edits {
 		text = text[:e.Span.Start] + e.NewText + text[e.Span.End:]
 	}
@@ -174,8 +175,8 @@ func applyFix(d Diagnostic, path, text string, fx Fix) string {
 }
 
 // editsIn returns the edits of a fix of d that lie in the file path.
-func editsIn(d Diagnostic, path string, fx Fix) []Edit {
-	var out []Edit
+func editsIn(d finding.Diagnostic, path string, fx finding.Fix) []finding.Edit {
+	var out []finding.Edit
 	for _, e := range fx.Edits {
 		if e.File(&d) == path {
 			out = append(out, e)
@@ -185,7 +186,7 @@ func editsIn(d Diagnostic, path string, fx Fix) []Edit {
 }
 
 // fixFiles returns the files a fix of d edits, sorted.
-func fixFiles(d Diagnostic, fx Fix) []string {
+func fixFiles(d finding.Diagnostic, fx finding.Fix) []string {
 	var out []string
 	for _, e := range fx.Edits {
 		out = append(out, e.File(&d))
@@ -198,10 +199,10 @@ func fixFiles(d Diagnostic, fx Fix) []string {
 // with `wait "<name>"`) lies in the file of that wait, within the wait's statement: a wait
 // diagnostic never lands in another file of the directory. The bypass hint is about the reader,
 // not the wait, and lands where the reader is.
-func checkWaitPlacement(t testing.TB, cfg *workspace.Config, ds []Diagnostic) {
+func checkWaitPlacement(t testing.TB, cfg *workspace.Config, ds []finding.Diagnostic) {
 	t.Helper()
 	for _, d := range ds {
-		if !strings.HasPrefix(string(d.Code), "wait-") || d.Code == CodeWaitBypass {
+		if !strings.HasPrefix(string(d.Code), "wait-") || d.Code == finding.CodeWaitBypass {
 			continue
 		}
 		name, ok := waitName(d.Message)

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/format"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
@@ -47,15 +48,15 @@ func TestListBlockFormatChecksClean(t *testing.T) {
 		if !ok {
 			return
 		}
-		if n := countFunc(before.diags, func(d Diagnostic) bool { return d.Code == CodeListBlock }); n > 0 {
+		if n := countFunc(before.diags, func(d finding.Diagnostic) bool { return d.Code == finding.CodeListBlock }); n > 0 {
 			rewritten++
 		}
-		was := map[Code]int{}
+		was := map[finding.Code]int{}
 		for _, d := range before.diags {
 			was[d.Code]++
 		}
 		for _, d := range after.diags {
-			if d.Code == CodeListBlock {
+			if d.Code == finding.CodeListBlock {
 				t.Errorf("%s: formatted, still %s", name, describeDiag(after.cfg, d))
 				continue
 			}

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -43,12 +44,12 @@ type moduleKey struct {
 }
 
 type moduleEntry struct {
-	diags []Diagnostic
+	diags []finding.Diagnostic
 	used  bool // asked for by the current run
 }
 
 // moduleResult returns the memoised check of a module, if any (m may be nil). The run holds m.mu.
-func (m *Memo) moduleResult(cfg *workspace.Config, schemas *schema.Index) ([]Diagnostic, bool) {
+func (m *Memo) moduleResult(cfg *workspace.Config, schemas *schema.Index) ([]finding.Diagnostic, bool) {
 	if m == nil {
 		return nil, false
 	}
@@ -61,7 +62,7 @@ func (m *Memo) moduleResult(cfg *workspace.Config, schemas *schema.Index) ([]Dia
 }
 
 // storeModule memoises the check of a module (m may be nil). The run holds m.mu.
-func (m *Memo) storeModule(cfg *workspace.Config, schemas *schema.Index, ds []Diagnostic) {
+func (m *Memo) storeModule(cfg *workspace.Config, schemas *schema.Index, ds []finding.Diagnostic) {
 	if m == nil {
 		return
 	}
@@ -78,7 +79,7 @@ type memoKey struct {
 
 type memoEntry struct {
 	fp       uint64
-	diags    []Diagnostic // spans relative to the statement
+	diags    []finding.Diagnostic // spans relative to the statement
 	noSchema []noSchemaSite
 	tags     []tagKey
 	used     bool // touched by the current run
@@ -319,7 +320,7 @@ func (r *memoRun) reuse(f *workspace.File, st *grammar.Stmt) bool {
 
 // store memoises a statement's results (its diagnostics all lie in its own file and span, or they
 // are not memoised; nor are they when a message names a line number, lines).
-func (r *memoRun) store(f *workspace.File, st *grammar.Stmt, diags []Diagnostic, noSchema []noSchemaSite, tags []tagKey, lines bool) {
+func (r *memoRun) store(f *workspace.File, st *grammar.Stmt, diags []finding.Diagnostic, noSchema []noSchemaSite, tags []tagKey, lines bool) {
 	r.analysed++
 	volatile, names := r.c.volatile, r.c.readsNames
 	r.c.volatile, r.c.readsNames = false, false
@@ -357,14 +358,14 @@ func (r *memoRun) store(f *workspace.File, st *grammar.Stmt, diags []Diagnostic,
 
 // shiftDiag moves a diagnostic (its range, related places and fix edits in the same file) by off
 // bytes; path, when set, replaces its file.
-func shiftDiag(d Diagnostic, path string, off int32) Diagnostic {
+func shiftDiag(d finding.Diagnostic, path string, off int32) finding.Diagnostic {
 	old := d.Path
 	if path != "" {
 		d.Path = path
 	}
 	d.Span = d.Span.Shift(off)
 	if len(d.Related) > 0 {
-		rel := make([]Related, len(d.Related))
+		rel := make([]finding.Related, len(d.Related))
 		for i, x := range d.Related {
 			if x.Path == old {
 				x.Path = d.Path
@@ -375,9 +376,9 @@ func shiftDiag(d Diagnostic, path string, off int32) Diagnostic {
 		d.Related = rel
 	}
 	if len(d.Fixes) > 0 {
-		fixes := make([]Fix, len(d.Fixes))
+		fixes := make([]finding.Fix, len(d.Fixes))
 		for i, fx := range d.Fixes {
-			edits := make([]Edit, len(fx.Edits))
+			edits := make([]finding.Edit, len(fx.Edits))
 			for j, e := range fx.Edits {
 				if e.Path == "" || e.Path == old {
 					e.Span = e.Span.Shift(off)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -24,7 +25,7 @@ func memoFiles() map[string]string {
 }
 
 // recheck edits a file of a workspace and checks the configuration with and without the memo.
-func recheck(t *testing.T, ws *workspace.Workspace, memo *Memo, file, text string) (withMemo, fresh []Diagnostic) {
+func recheck(t *testing.T, ws *workspace.Workspace, memo *Memo, file, text string) (withMemo, fresh []finding.Diagnostic) {
 	t.Helper()
 	if file != "" {
 		ws.SetOverlay(testutil.Abs(file), text)
@@ -150,7 +151,7 @@ func TestMemoSuggestionKinds(t *testing.T) {
 	before := "let cert = 1\n" + wait
 	after := "let cert = aws.acm.Certificate {\n  domain_name = 'a.example'\n}\n" + wait
 	got := memoBeforeAfter(t, before, after, "after cert became a resource")
-	if !slices.ContainsFunc(got, func(d Diagnostic) bool { return strings.Contains(d.Message, `did you mean "cert"`) }) {
+	if !slices.ContainsFunc(got, func(d finding.Diagnostic) bool { return strings.Contains(d.Message, `did you mean "cert"`) }) {
 		t.Errorf("want the suggestion of cert once it can be waited on: %v", got)
 	}
 }
@@ -200,7 +201,7 @@ func TestMemoRequiredFixPlaceholder(t *testing.T) {
 	before := "let x = 1\n" + record
 	after := "let a = 1\n" + record
 	got := memoBeforeAfter(t, before, after, "after a binding took the enum value's name")
-	if !slices.ContainsFunc(got, func(d Diagnostic) bool {
+	if !slices.ContainsFunc(got, func(d finding.Diagnostic) bool {
 		return len(d.Fixes) > 0 && strings.Contains(d.Fixes[0].Edits[len(d.Fixes[0].Edits)-1].NewText, "type = aws.route53.RecordSet.Type.a")
 	}) {
 		t.Errorf("want the qualified value once a binding is called a: %v", got)
@@ -209,7 +210,7 @@ func TestMemoRequiredFixPlaceholder(t *testing.T) {
 
 // memoBeforeAfter checks main.crn as before and then as after with one memo, fails unless each
 // run finds what a fresh check finds (when says what changed), and returns the second run's.
-func memoBeforeAfter(t *testing.T, before, after, when string) []Diagnostic {
+func memoBeforeAfter(t *testing.T, before, after, when string) []finding.Diagnostic {
 	t.Helper()
 	ws := workspace.New(testutil.NewMemFS(map[string]string{"main.crn": before}))
 	memo := NewMemo()

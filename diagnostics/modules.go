@@ -8,15 +8,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
-)
-
-// Codes of the checks of the modules a configuration uses, as Carina loads them.
-const (
-	CodeModuleNotFound Code = "module-not-found"
-	CodeCircularImport Code = "circular-import"
-	CodeInvalidModule  Code = "invalid-module"
 )
 
 // A module is checked from the configuration that uses it as Carina does when it validates that
@@ -41,27 +35,27 @@ const (
 // its grammar, the keys of the blocks its parser reads (use, upstream_state, provider, state
 // blocks), and what it evaluates while parsing (function calls on constants, type annotations).
 // A module's duplicate names are the module walk's.
-var moduleLoadCodes = []Code{CodeSyntax, CodeMissingKey, CodeUnknownKey, CodeDuplicateKey, CodeKeyValue,
-	CodeVersionConstraint, CodeVersionRevision, CodeMovedTypeChange, CodeUnknownFunction, CodeBuiltinArgument, CodeFunctionArity,
-	CodeRecursive, CodeParameterType, CodeReturnType, CodeClosureAsData, CodeClosureArity,
-	CodeComposeOperand, CodePipeClosure, CodeShadowsBuiltin, CodeParameterOrder, CodeResourceInValue,
-	CodeNotAResource, CodeIndexKey, CodeFieldAfterIndex, CodeIfWithoutElse, CodeIfCondition,
-	CodeForIterable, CodeUnknownTypeName, CodeDuplicateField}
+var moduleLoadCodes = []finding.Code{finding.CodeSyntax, finding.CodeMissingKey, finding.CodeUnknownKey, finding.CodeDuplicateKey, finding.CodeKeyValue,
+	finding.CodeVersionConstraint, finding.CodeVersionRevision, finding.CodeMovedTypeChange, finding.CodeUnknownFunction, finding.CodeBuiltinArgument, finding.CodeFunctionArity,
+	finding.CodeRecursive, finding.CodeParameterType, finding.CodeReturnType, finding.CodeClosureAsData, finding.CodeClosureArity,
+	finding.CodeComposeOperand, finding.CodePipeClosure, finding.CodeShadowsBuiltin, finding.CodeParameterOrder, finding.CodeResourceInValue,
+	finding.CodeNotAResource, finding.CodeIndexKey, finding.CodeFieldAfterIndex, finding.CodeIfWithoutElse, finding.CodeIfCondition,
+	finding.CodeForIterable, finding.CodeUnknownTypeName, finding.CodeDuplicateField}
 
 // moduleCallCodes are the codes of the errors of expanding a module call.
-var moduleCallCodes = []Code{CodeUnknownModule, CodeMissingArgument, CodeUnknownArgument,
-	CodeModuleArgType, CodeArgValidation, CodeRequire}
+var moduleCallCodes = []finding.Code{finding.CodeUnknownModule, finding.CodeMissingArgument, finding.CodeUnknownArgument,
+	finding.CodeModuleArgType, finding.CodeArgValidation, finding.CodeRequire}
 
 // moduleExpandCodes are the codes of the errors Carina finds in a module's content once a call
 // expands it.
-var moduleExpandCodes = []Code{CodeWaitUnknownTarget, CodeWaitInvalidTarget, CodeWaitSelfTarget}
+var moduleExpandCodes = []finding.Code{finding.CodeWaitUnknownTarget, finding.CodeWaitInvalidTarget, finding.CodeWaitSelfTarget}
 
 // modProblem is what loading a module meets first: its code, its message (about the module,
 // without the site's words) and where it stands in the module's files.
 type modProblem struct {
-	code Code
+	code finding.Code
 	msg  string
-	rel  []Related
+	rel  []finding.Related
 }
 
 // moduleLoader checks the modules of one configuration.
@@ -85,7 +79,7 @@ func (c *checker) checkModules() {
 		}
 		f, sp := sourceSite(d)
 		if p := m.load(imp, []string{c.cfg.Dir}); p != nil {
-			diag := c.add(f, sp, Error, p.code, "%s", p.msg)
+			diag := c.add(f, sp, finding.Error, p.code, "%s", p.msg)
 			diag.Related = p.rel
 		}
 		m.walk(imp, f, sp)
@@ -143,12 +137,12 @@ func (m *moduleLoader) notFound(imp *workspace.Import, what string) *modProblem 
 		if i := strings.LastIndexAny(dir, `/\`); i > 0 {
 			dir = dir[:i]
 		}
-		return &modProblem{code: CodeModuleNotFound, msg: fmt.Sprintf("%s source '%s' is a file, not a directory: a %s is a directory of .crn files; name the directory that holds it ('%s')",
+		return &modProblem{code: finding.CodeModuleNotFound, msg: fmt.Sprintf("%s source '%s' is a file, not a directory: a %s is a directory of .crn files; name the directory that holds it ('%s')",
 			what, imp.Source, what, dir)}
 	case errors.Is(imp.Err, fs.ErrNotExist):
-		return &modProblem{code: CodeModuleNotFound, msg: fmt.Sprintf("%s source '%s' does not exist: there is no directory %s", what, imp.Source, m.rel(imp.Dir))}
+		return &modProblem{code: finding.CodeModuleNotFound, msg: fmt.Sprintf("%s source '%s' does not exist: there is no directory %s", what, imp.Source, m.rel(imp.Dir))}
 	case imp.Err != nil:
-		return &modProblem{code: CodeModuleNotFound, msg: fmt.Sprintf("%s source '%s' cannot be read: %v", what, imp.Source, imp.Err)}
+		return &modProblem{code: finding.CodeModuleNotFound, msg: fmt.Sprintf("%s source '%s' cannot be read: %v", what, imp.Source, imp.Err)}
 	}
 	return nil
 }
@@ -165,7 +159,7 @@ func (m *moduleLoader) load(imp *workspace.Import, stack []string) *modProblem {
 				chain = append(chain, m.rel(d))
 			}
 		}
-		return &modProblem{code: CodeCircularImport, msg: fmt.Sprintf("circular import: '%s' leads back to %s, which is being loaded (%s → %s)",
+		return &modProblem{code: finding.CodeCircularImport, msg: fmt.Sprintf("circular import: '%s' leads back to %s, which is being loaded (%s → %s)",
 			imp.Source, m.rel(imp.Dir), strings.Join(chain, " → "), chain[0])}
 	}
 	if p := m.notFound(imp, "module"); p != nil {
@@ -189,13 +183,13 @@ func (m *moduleLoader) load(imp *workspace.Import, stack []string) *modProblem {
 func (m *moduleLoader) loadConfig(imp *workspace.Import, cfg *workspace.Config, stack []string) *modProblem {
 	sub := m.c.moduleCheck(cfg)
 	if d := firstOf(sub, moduleLoadCodes); d != nil {
-		return m.inner(imp, cfg, CodeInvalidModule, "does not load", d, countOf(sub, moduleLoadCodes))
+		return m.inner(imp, cfg, finding.CodeInvalidModule, "does not load", d, countOf(sub, moduleLoadCodes))
 	}
 	if !cfg.IsModule {
 		if len(cfg.Files) == 0 {
-			return &modProblem{code: CodeModuleNotFound, msg: fmt.Sprintf("module source '%s' holds no .crn files: a module is a directory of .crn files declaring arguments or attributes", imp.Source)}
+			return &modProblem{code: finding.CodeModuleNotFound, msg: fmt.Sprintf("module source '%s' holds no .crn files: a module is a directory of .crn files declaring arguments or attributes", imp.Source)}
 		}
-		return &modProblem{code: CodeModuleNotFound, msg: fmt.Sprintf("'%s' is not a module: its files declare no arguments and no attributes (Carina: Module not found)", imp.Source)}
+		return &modProblem{code: finding.CodeModuleNotFound, msg: fmt.Sprintf("'%s' is not a module: its files declare no arguments and no attributes (Carina: Module not found)", imp.Source)}
 	}
 	if !usesAndCalls(cfg) {
 		return nil // Carina loads a module's imports only for its calls
@@ -208,33 +202,33 @@ func (m *moduleLoader) loadConfig(imp *workspace.Import, cfg *workspace.Config, 
 		if p := m.load(nested, append(slices.Clip(stack), cfg.Dir)); p != nil {
 			f, sp := sourceSite(d)
 			return &modProblem{code: p.code, msg: fmt.Sprintf("module '%s' does not load: %s", imp.Source, p.msg),
-				rel: append([]Related{{Path: f.Path, Span: sp, Message: "imported here"}}, p.rel...)}
+				rel: append([]finding.Related{{Path: f.Path, Span: sp, Message: "imported here"}}, p.rel...)}
 		}
 	}
 	if d := firstOf(sub, moduleCallCodes); d != nil {
-		return m.inner(imp, cfg, CodeInvalidModule, "does not load", d, countOf(sub, moduleCallCodes))
+		return m.inner(imp, cfg, finding.CodeInvalidModule, "does not load", d, countOf(sub, moduleCallCodes))
 	}
 	return nil
 }
 
 // inner is a problem of a module's own files: its first diagnostic of a kind, with how many
 // there are.
-func (m *moduleLoader) inner(imp *workspace.Import, cfg *workspace.Config, code Code, what string, d *Diagnostic, n int) *modProblem {
+func (m *moduleLoader) inner(imp *workspace.Import, cfg *workspace.Config, code finding.Code, what string, d *finding.Diagnostic, n int) *modProblem {
 	msg := fmt.Sprintf("module '%s' %s: %s: %s", imp.Source, what, m.place(cfg, d), d.Message)
 	if n > 1 {
 		msg += fmt.Sprintf(" (and %d more)", n-1)
 	}
-	return &modProblem{code: code, msg: msg, rel: []Related{{Path: d.Path, Span: d.Span, Message: d.Message}}}
+	return &modProblem{code: code, msg: msg, rel: []finding.Related{{Path: d.Path, Span: d.Span, Message: d.Message}}}
 }
 
 // place names where a diagnostic of another configuration's check stands: its file relative to
 // the configuration checked, and its line.
-func (m *moduleLoader) place(cfg *workspace.Config, d *Diagnostic) string {
+func (m *moduleLoader) place(cfg *workspace.Config, d *finding.Diagnostic) string {
 	return m.c.placeIn(cfg, d)
 }
 
 // placeIn is place for a diagnostic of cfg's check.
-func (c *checker) placeIn(cfg *workspace.Config, d *Diagnostic) string {
+func (c *checker) placeIn(cfg *workspace.Config, d *finding.Diagnostic) string {
 	line := 0
 	if f := cfg.File(d.Path); f != nil {
 		line = c.line(f, d.Span.Start)
@@ -281,9 +275,9 @@ func moduleCalls(cfg *workspace.Config) []*grammar.ModuleCallExpr {
 }
 
 // firstOf returns the first error of the given codes, or nil.
-func firstOf(ds []Diagnostic, codes []Code) *Diagnostic {
+func firstOf(ds []finding.Diagnostic, codes []finding.Code) *finding.Diagnostic {
 	for i := range ds {
-		if ds[i].Severity == Error && slices.Contains(codes, ds[i].Code) {
+		if ds[i].Severity == finding.Error && slices.Contains(codes, ds[i].Code) {
 			return &ds[i]
 		}
 	}
@@ -291,10 +285,10 @@ func firstOf(ds []Diagnostic, codes []Code) *Diagnostic {
 }
 
 // countOf counts the errors of the given codes.
-func countOf(ds []Diagnostic, codes []Code) int {
+func countOf(ds []finding.Diagnostic, codes []finding.Code) int {
 	n := 0
 	for _, d := range ds {
-		if d.Severity == Error && slices.Contains(codes, d.Code) {
+		if d.Severity == finding.Error && slices.Contains(codes, d.Code) {
 			n++
 		}
 	}
@@ -313,7 +307,7 @@ func (m *moduleLoader) walk(imp *workspace.Import, f *workspace.File, sp grammar
 		}
 		seen[cfg.Dir] = true
 		for _, p := range m.walkProblems(cfg, label) {
-			diag := m.c.add(f, sp, Error, p.code, "%s", p.msg)
+			diag := m.c.add(f, sp, finding.Error, p.code, "%s", p.msg)
 			diag.Related = p.rel
 		}
 		for _, d := range cfg.Decls {
@@ -332,7 +326,7 @@ func (m *moduleLoader) walkProblems(cfg *workspace.Config, label string) []modPr
 	// Root-only blocks, one finding for each kind.
 	type kind struct {
 		msg string
-		rel []Related
+		rel []finding.Related
 	}
 	var order []grammar.ConstructID
 	byKind := map[grammar.ConstructID]*kind{}
@@ -358,30 +352,30 @@ func (m *moduleLoader) walkProblems(cfg *workspace.Config, label string) []modPr
 				byKind[what] = k
 				order = append(order, what)
 			}
-			k.rel = append(k.rel, Related{Path: f.Path, Span: at(st, kw), Message: text(f, at(st, kw)) + " here"})
+			k.rel = append(k.rel, finding.Related{Path: f.Path, Span: at(st, kw), Message: text(f, at(st, kw)) + " here"})
 		}
 	}
 	for _, what := range order {
 		k := byKind[what]
-		out = append(out, modProblem{code: CodeNotInModule, msg: fmt.Sprintf("module %s: %s", label, k.msg), rel: k.rel})
+		out = append(out, modProblem{code: finding.CodeNotInModule, msg: fmt.Sprintf("module %s: %s", label, k.msg), rel: k.rel})
 	}
 	// Names declared twice.
 	for _, dup := range duplicateNames(cfg) {
-		out = append(out, modProblem{code: CodeDuplicate, msg: fmt.Sprintf("module %s: %s", label, dup.msg), rel: dup.rel})
+		out = append(out, modProblem{code: finding.CodeDuplicate, msg: fmt.Sprintf("module %s: %s", label, dup.msg), rel: dup.rel})
 	}
 	// Attributes read from nested module calls that do not declare them.
 	for _, d := range m.c.moduleCheck(cfg) {
-		if d.Code != CodeUnknownOutput || d.Severity != Error || !inAttributes(cfg, d) {
+		if d.Code != finding.CodeUnknownOutput || d.Severity != finding.Error || !inAttributes(cfg, d) {
 			continue
 		}
-		out = append(out, modProblem{code: CodeUnknownOutput, msg: fmt.Sprintf("module %s: %s: %s", label, m.place(cfg, &d), d.Message),
-			rel: []Related{{Path: d.Path, Span: d.Span, Message: d.Message}}})
+		out = append(out, modProblem{code: finding.CodeUnknownOutput, msg: fmt.Sprintf("module %s: %s: %s", label, m.place(cfg, &d), d.Message),
+			rel: []finding.Related{{Path: d.Path, Span: d.Span, Message: d.Message}}})
 	}
 	return out
 }
 
 // inAttributes reports whether a diagnostic of cfg stands in its attributes block.
-func inAttributes(cfg *workspace.Config, d Diagnostic) bool {
+func inAttributes(cfg *workspace.Config, d finding.Diagnostic) bool {
 	f := cfg.File(d.Path)
 	if f == nil {
 		return false
@@ -397,7 +391,7 @@ func inAttributes(cfg *workspace.Config, d Diagnostic) bool {
 // dupName is a name a configuration declares more than once.
 type dupName struct {
 	msg string
-	rel []Related
+	rel []finding.Related
 }
 
 // duplicateNames lists the names a configuration declares more than once, as Carina's directory
@@ -405,7 +399,7 @@ type dupName struct {
 // have their own.
 func duplicateNames(cfg *workspace.Config) []dupName {
 	var out []dupName
-	report := func(kind, name string, places []Related) {
+	report := func(kind, name string, places []finding.Related) {
 		out = append(out, dupName{msg: fmt.Sprintf("duplicate %s '%s': declared %s", kind, name, declaredIn(places)), rel: places})
 	}
 	for _, name := range sortedKeys(cfg.Bindings) {
@@ -420,22 +414,22 @@ func duplicateNames(cfg *workspace.Config) []dupName {
 				kind = "argument"
 			}
 		}
-		var places []Related
+		var places []finding.Related
 		for _, d := range ds {
-			places = append(places, Related{Path: d.File.Path, Span: d.NameSpan, Message: "declared as " + d.Kind.String() + " here"})
+			places = append(places, finding.Related{Path: d.File.Path, Span: d.NameSpan, Message: "declared as " + d.Kind.String() + " here"})
 		}
 		report(kind, name, places)
 	}
 	for _, name := range sortedKeys(cfg.Functions) {
 		if ds := cfg.Functions[name]; len(ds) > 1 {
-			var places []Related
+			var places []finding.Related
 			for _, d := range ds {
-				places = append(places, Related{Path: d.File.Path, Span: d.NameSpan, Message: "declared here"})
+				places = append(places, finding.Related{Path: d.File.Path, Span: d.NameSpan, Message: "declared here"})
 			}
 			report("function", name, places)
 		}
 	}
-	outputs := map[[2]string][]Related{}
+	outputs := map[[2]string][]finding.Related{}
 	var keys [][2]string
 	for _, o := range cfg.Outputs {
 		kind := "module attribute"
@@ -446,7 +440,7 @@ func duplicateNames(cfg *workspace.Config) []dupName {
 		if outputs[k] == nil {
 			keys = append(keys, k)
 		}
-		outputs[k] = append(outputs[k], Related{Path: o.File.Path, Span: o.Stmt.Abs(o.Decl.Name.Span), Message: "declared here"})
+		outputs[k] = append(outputs[k], finding.Related{Path: o.File.Path, Span: o.Stmt.Abs(o.Decl.Name.Span), Message: "declared here"})
 	}
 	for _, k := range keys {
 		if len(outputs[k]) > 1 {
@@ -458,7 +452,7 @@ func duplicateNames(cfg *workspace.Config) []dupName {
 
 // declaredIn says in which files the places are, as Carina does: "in a.crn and b.crn", "2 times
 // in a.crn".
-func declaredIn(places []Related) string {
+func declaredIn(places []finding.Related) string {
 	var files []string
 	n := map[string]int{}
 	for _, p := range places {
@@ -511,8 +505,8 @@ func (m *moduleLoader) checkCalls() {
 			continue // the `use` says why the module does not load
 		}
 		if in, d := m.expanded(cfg, map[string]bool{c.cfg.Dir: true}); d != nil {
-			diag := c.add(r.File, r.Span, Error, CodeInvalidModule, "module '%s', expanded by this call: %s: %s", imp.Source, m.place(in, d), d.Message)
-			diag.Related = []Related{{Path: d.Path, Span: d.Span, Message: d.Message}}
+			diag := c.add(r.File, r.Span, finding.Error, finding.CodeInvalidModule, "module '%s', expanded by this call: %s: %s", imp.Source, m.place(in, d), d.Message)
+			diag.Related = []finding.Related{{Path: d.Path, Span: d.Span, Message: d.Message}}
 			continue
 		}
 		if !c.cfg.IsModule {
@@ -523,7 +517,7 @@ func (m *moduleLoader) checkCalls() {
 
 // expanded returns the first error Carina finds in a module's content once a call expands it,
 // its nested calls' modules included, with the configuration it stands in.
-func (m *moduleLoader) expanded(cfg *workspace.Config, seen map[string]bool) (*workspace.Config, *Diagnostic) {
+func (m *moduleLoader) expanded(cfg *workspace.Config, seen map[string]bool) (*workspace.Config, *finding.Diagnostic) {
 	if seen[cfg.Dir] {
 		return nil, nil
 	}
@@ -548,12 +542,12 @@ func (m *moduleLoader) expanded(cfg *workspace.Config, seen map[string]bool) (*w
 
 // moduleCheck returns the diagnostics of a module's (or an upstream configuration's) own check,
 // run once per check run and kept in the memo while the configuration is unchanged.
-func (c *checker) moduleCheck(cfg *workspace.Config) []Diagnostic {
+func (c *checker) moduleCheck(cfg *workspace.Config) []finding.Diagnostic {
 	if ds, ok := c.modChecks[cfg]; ok {
 		return ds
 	}
 	if c.modChecks == nil {
-		c.modChecks = map[*workspace.Config][]Diagnostic{}
+		c.modChecks = map[*workspace.Config][]finding.Diagnostic{}
 	}
 	ds, ok := c.opts.Memo.moduleResult(cfg, c.schemas)
 	if !ok {

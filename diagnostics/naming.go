@@ -3,17 +3,10 @@ package diagnostics
 import (
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/navigate"
 	"github.com/carina-rs/carina-lsp/workspace"
-)
-
-// Codes of the style rules `carina lint` adds (warnings there, warnings here).
-const (
-	CodeSnakeCase  Code = "binding-snake-case"
-	CodePipeForm   Code = "pipe-form"
-	CodeListBlock  Code = "prefer-block-syntax"
-	CodeTagKeyCase Code = "tag-key-case"
 )
 
 // checkNaming reports binding names that are not snake_case: the names of lets (top-level and
@@ -27,7 +20,7 @@ func (c *checker) checkNaming() {
 		if !namedBinding(d.Kind) || d.File == nil || strings.HasPrefix(d.Name, "_") || isSnakeCase(d.Name) {
 			continue
 		}
-		diag := c.add(d.File, d.NameSpan, Warning, CodeSnakeCase,
+		diag := c.add(d.File, d.NameSpan, finding.Warning, finding.CodeSnakeCase,
 			"Binding '%s' is not snake_case. Use snake_case for binding names (e.g., 'my_resource').", d.Name)
 		to := grammar.SnakeCase(d.Name)
 		if c.broken || !isSnakeCase(to) || grammar.IsKeyword(to) {
@@ -39,17 +32,17 @@ func (c *checker) checkNaming() {
 		}
 		// Not safe: a binding's name is the identity of its resource in plans and state, so a
 		// renamed resource may be planned as replaced (a moved block says otherwise).
-		fix := Fix{Title: "Rename to " + to}
+		fix := finding.Fix{Title: "Rename to " + to}
 		for _, f := range c.cfg.Files { // in file order
 			for _, e := range byFile[f.Path] {
-				ed := Edit{Span: e.Span, NewText: e.NewText}
+				ed := finding.Edit{Span: e.Span, NewText: e.NewText}
 				if f != d.File {
 					ed.Path = f.Path
 				}
 				fix.Edits = append(fix.Edits, ed)
 			}
 		}
-		diag.Fixes = []Fix{fix}
+		diag.Fixes = []finding.Fix{fix}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -93,7 +94,7 @@ func (c *checker) pipePreferred(call *grammar.CallExpr, parent grammar.Node) boo
 // syntax error touches it.
 func (c *checker) reportPipe(f *workspace.File, st *grammar.Stmt, call *grammar.CallExpr, parent grammar.Node) {
 	name := call.Fn.Text
-	d := c.add(f, at(st, call.Fn.Span), Warning, CodePipeForm, "Consider using pipe form for '%s': data |> %s(...)", name, name)
+	d := c.add(f, at(st, call.Fn.Span), finding.Warning, finding.CodePipeForm, "Consider using pipe form for '%s': data |> %s(...)", name, name)
 	sp := at(st, call.Span)
 	if hasComment(f, sp) || !fixableValue(f, st, call.Span) {
 		return
@@ -103,7 +104,7 @@ func (c *checker) reportPipe(f *workspace.File, st *grammar.Stmt, call *grammar.
 		repl = "(" + repl + ")"
 	}
 	// Safe: the same call, written in the other order.
-	d.Fixes = []Fix{{Title: "Use pipe form: " + oneLine(repl), Edits: []Edit{{Span: sp, NewText: repl}}, Safe: true}}
+	d.Fixes = []finding.Fix{{Title: "Use pipe form: " + oneLine(repl), Edits: []finding.Edit{{Span: sp, NewText: repl}}, Safe: true}}
 }
 
 // pipeChain writes a pipe-preferred call in pipe form: its last argument, piped into the call of

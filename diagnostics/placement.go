@@ -3,14 +3,9 @@ package diagnostics
 import (
 	"slices"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
-)
-
-// Codes of the configuration-placement checks.
-const (
-	CodeArgumentsInRoot Code = "arguments-in-root"
-	CodeNotInModule     Code = "not-allowed-in-module"
 )
 
 // rootOnly names the construct of a statement only a root configuration may hold, with Carina's
@@ -74,18 +69,18 @@ func (c *checker) checkPlacement() {
 	switch {
 	case len(arguments) > 0 && conflict && (strongRoot || !slices.ContainsFunc(roots, func(s site) bool { return s.what == grammar.ProviderConstruct })):
 		for _, s := range arguments {
-			c.add(s.f, at(s.st, keywordSpan(s.st.Node)), Error, CodeArgumentsInRoot,
+			c.add(s.f, at(s.st, keywordSpan(s.st.Node)), finding.Error, finding.CodeArgumentsInRoot,
 				"arguments blocks are only valid inside module definitions, not in root configurations. This directory has a provider or a backend, which makes it a root configuration: pass these values where they are used, or move the provider or backend to the configuration that uses this directory.")
 		}
 	case len(arguments) > 0 && conflict:
 		for _, s := range roots {
 			if s.what == grammar.ProviderConstruct {
-				c.add(s.f, at(s.st, keywordSpan(s.st.Node)), Error, CodeNotInModule, "%s", s.msg)
+				c.add(s.f, at(s.st, keywordSpan(s.st.Node)), finding.Error, finding.CodeNotInModule, "%s", s.msg)
 			}
 		}
 	case len(moduleBlocks) > 0:
 		for _, s := range roots {
-			c.add(s.f, at(s.st, keywordSpan(s.st.Node)), Warning, CodeNotInModule,
+			c.add(s.f, at(s.st, keywordSpan(s.st.Node)), finding.Warning, finding.CodeNotInModule,
 				"%s (This directory declares %s, so it is a module: Carina rejects the block where the directory is used.)", s.msg, moduleBlocks[0].what.Keyword())
 		}
 	}

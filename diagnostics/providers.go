@@ -5,16 +5,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/types"
 	"github.com/carina-rs/carina-lsp/workspace"
-)
-
-// Codes of the checks of provider blocks.
-const (
-	CodeVersionConstraint Code = "invalid-version-constraint"
-	CodeVersionRevision   Code = "version-and-revision"
 )
 
 // checkProviderKeys checks what Carina reads of a provider block while it parses it: a string
@@ -47,15 +42,15 @@ func (c *checker) checkProviderKeys(f *workspace.File, st *grammar.Stmt, kind st
 	}
 	if version != nil {
 		if err := schema.CheckRequirement(v); err != nil {
-			c.add(f, at(st, version.Value.Pos()), Error, CodeVersionConstraint,
+			c.add(f, at(st, version.Value.Pos()), finding.Error, finding.CodeVersionConstraint,
 				"Invalid version constraint '%s': %v (a requirement is comma-separated comparators such as '>=0.4, <0.6', '~0.5' or '0.5.2')", v, err)
 			return
 		}
 	}
 	if version != nil && revision != nil {
-		d := c.add(f, at(st, revision.Key.Span), Error, CodeVersionRevision,
+		d := c.add(f, at(st, revision.Key.Span), finding.Error, finding.CodeVersionRevision,
 			"Provider '%s': 'version' and 'revision' are mutually exclusive: pin the provider with one of them", kind)
-		d.Related = []Related{{Path: f.Path, Span: at(st, version.Key.Span), Message: "version set here"}}
+		d.Related = []finding.Related{{Path: f.Path, Span: at(st, version.Key.Span), Message: "version set here"}}
 	}
 }
 
@@ -119,7 +114,7 @@ func (c *checker) routeResource(f *workspace.File, st *grammar.Stmt, r *grammar.
 			return // checkDirectives says it is no provider instance
 		}
 		if k, ok := named[inst]; ok && k != kind {
-			d := c.add(f, at(st, p.Span), Error, CodeDirectivesProviderRef,
+			d := c.add(f, at(st, p.Span), finding.Error, finding.CodeDirectivesProviderRef,
 				"directives.provider: instance `%s` has kind `%s`, but resource `%s` requires kind `%s`%s", inst, k, typ, kind, instancesOf(named, kind))
 			c.renameFix(d, inst, instanceNames(named, kind))
 		}
@@ -128,7 +123,7 @@ func (c *checker) routeResource(f *workspace.File, st *grammar.Stmt, r *grammar.
 	if defaults[kind] || !slices.Contains(mapValues(named), kind) {
 		return
 	}
-	c.add(f, at(st, r.Type.Span), Error, CodeDirectivesProviderRef,
+	c.add(f, at(st, r.Type.Span), finding.Error, finding.CodeDirectivesProviderRef,
 		"resource `%s` has no default provider instance for kind `%s`: add a top-level `provider %s { ... }` block, or route it with `directives { provider = <instance> }`%s",
 		typ, kind, kind, instancesOf(named, kind))
 }
@@ -228,7 +223,7 @@ func (c *checker) checkDefaultTags() {
 				continue
 			}
 			if shape := attributeShape(mod, p.Parts[1].Text, c.schemas); shape != "" {
-				c.add(f, at(st, p.Span), Error, CodeKeyValue,
+				c.add(f, at(st, p.Span), finding.Error, finding.CodeKeyValue,
 					"default_tags in %s must resolve to a map, but %s is %s (module attribute %q)", owner, p.String(), shape, p.Parts[1].Text)
 			}
 		}
@@ -251,7 +246,7 @@ func (c *checker) checkDefaultTagsLet(f *workspace.File, st *grammar.Stmt, owner
 	if !v.Concrete() || v.Shape == types.MapVal || v.Shape == types.Enum {
 		return
 	}
-	c.add(f, at(st, p.Span), Error, CodeKeyValue,
+	c.add(f, at(st, p.Span), finding.Error, finding.CodeKeyValue,
 		"default_tags in %s must resolve to a map, but %s is %s", owner, p.String(), v.Describe())
 }
 
@@ -357,10 +352,10 @@ func (m *moduleLoader) checkCallRouting(r *workspace.Ref, imp *workspace.Import,
 						return true
 					}
 					kind := rx.Type.Parts[0].Text
-					diag := c.add(r.File, r.Span, Error, CodeDirectivesProviderRef,
+					diag := c.add(r.File, r.Span, finding.Error, finding.CodeDirectivesProviderRef,
 						"module '%s' routes resource `%s` to provider instance `%s`, which this configuration does not declare. Declare it with `let %s = provider %s { ... }`.",
 						imp.Source, rx.Type.String(), inst, inst, kind)
-					diag.Related = []Related{{Path: f.Path, Span: at(st, p.Span), Message: fmt.Sprintf("`%s` named here", inst)}}
+					diag.Related = []finding.Related{{Path: f.Path, Span: at(st, p.Span), Message: fmt.Sprintf("`%s` named here", inst)}}
 					found = true
 					return false
 				})

@@ -3,12 +3,10 @@ package diagnostics
 import (
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
-
-// CodeRedundantDependsOn is the code of a depends_on entry the dependency graph already implies.
-const CodeRedundantDependsOn Code = "redundant-depends-on"
 
 // checkRedundantDependsOn reports a depends_on entry (of directives or of a wait) naming a
 // binding that the statement already depends on through its other dependencies: a value it
@@ -103,7 +101,7 @@ func (c *checker) redundantEntry(f *workspace.File, st *grammar.Stmt, e *workspa
 	if len(path) > 1 {
 		how = "depends on it through " + strings.Join(path, " → ")
 	}
-	d := c.add(f, e.Span, Warning, CodeRedundantDependsOn,
+	d := c.add(f, e.Span, finding.Warning, finding.CodeRedundantDependsOn,
 		"%s is already a dependency: this %s %s; remove it from depends_on", e.Name, ownerWord(e), how)
 	if !fixableValue(f, st, list.Span) {
 		return
@@ -112,7 +110,7 @@ func (c *checker) redundantEntry(f *workspace.File, st *grammar.Stmt, e *workspa
 	if l := list.Value.(*grammar.ListExpr); len(l.Elems) == 1 {
 		remove = lineOf(f, st.Abs(list.Span))
 	}
-	d.Fixes = []Fix{{Title: "Remove " + e.Name + " from depends_on", Edits: []Edit{{Span: remove}}, Safe: true}}
+	d.Fixes = []finding.Fix{{Title: "Remove " + e.Name + " from depends_on", Edits: []finding.Edit{{Span: remove}}, Safe: true}}
 }
 
 // ownerWord names what holds the list: "wait" or "resource".

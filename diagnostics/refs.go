@@ -3,16 +3,12 @@ package diagnostics
 import (
 	"unicode"
 
+	"github.com/carina-rs/carina-lsp/finding"
+	"github.com/carina-rs/carina-lsp/internal/spell"
+
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/types"
 	"github.com/carina-rs/carina-lsp/workspace"
-)
-
-// Codes of the reference checks.
-const (
-	CodeUndefined       Code = "undefined-binding"
-	CodeUnknownFunction Code = "unknown-function"
-	CodeUnknownModule   Code = "unknown-module"
 )
 
 // providerNames returns the first segments that start enum values and resource types rather
@@ -72,7 +68,7 @@ func (c *checker) checkRefs() {
 			if cond := inCondition(r.Stmt, r.Expr); cond {
 				// Conditions (validation, require) call only len() and length(), Carina's own.
 				if r.Name != "len" && r.Name != "length" {
-					c.add(r.File, r.Span, Error, CodeUnknownFunction,
+					c.add(r.File, r.Span, finding.Error, finding.CodeUnknownFunction,
 						"unknown function %q in a condition: Carina's validation and require conditions call only len() and length()", r.Name)
 				}
 				continue
@@ -80,11 +76,11 @@ func (c *checker) checkRefs() {
 			if grammar.IsBuiltinFunction(r.Name) {
 				continue
 			}
-			diag := c.add(r.File, r.Span, Error, CodeUnknownFunction, "unknown function %q%s", r.Name, didYouMean(r.Name, fns))
+			diag := c.add(r.File, r.Span, finding.Error, finding.CodeUnknownFunction, "unknown function %q%s", r.Name, didYouMean(r.Name, fns))
 			c.renameFix(diag, r.Name, fns)
 		case workspace.RefModuleCall:
 			if r.Name == "remote_state" {
-				c.add(r.File, r.Span, Error, CodeUnknownModule,
+				c.add(r.File, r.Span, finding.Error, finding.CodeUnknownModule,
 					"`remote_state` has been replaced by `let <binding> = upstream_state { source = \"...\" }`")
 				continue
 			}
@@ -94,8 +90,8 @@ func (c *checker) checkRefs() {
 				c.volatile = true // reads the module's arguments
 				return !ok || c.clean(func() { c.checkModuleCallOf(r.File, r.Stmt, call, cand) })
 			}
-			sug := suggestFitting(r.Name, modules, fit)
-			diag := c.add(r.File, r.Span, Error, CodeUnknownModule,
+			sug := spell.Closest(r.Name, modules, fit)
+			diag := c.add(r.File, r.Span, finding.Error, finding.CodeUnknownModule,
 				"unknown module %q: import it first with let %s = use { source = '<dir>' }%s", r.Name, r.Name, meaning(sug))
 			renameTo(diag, sug)
 		case workspace.RefValue:
@@ -116,8 +112,8 @@ func (c *checker) checkRefs() {
 				d := c.cfg.LookupIn(cand, r.File)
 				return c.pathExists(d, path) && !c.closesCycle(r.Owner, d)
 			}
-			sug := suggestFitting(r.Name, bindings, fit)
-			diag := c.add(r.File, r.Span, Error, CodeUndefined,
+			sug := spell.Closest(r.Name, bindings, fit)
+			diag := c.add(r.File, r.Span, finding.Error, finding.CodeUndefined,
 				"undefined binding %q in %s%s", r.Name, text(r.File, r.Expr.Pos().Shift(r.Stmt.Offset)), meaning(sug))
 			renameTo(diag, sug)
 		}
@@ -125,14 +121,14 @@ func (c *checker) checkRefs() {
 }
 
 // renameFix offers the did-you-mean candidate as a quick fix.
-func (c *checker) renameFix(d *Diagnostic, name string, candidates []string) {
-	renameTo(d, suggest(name, candidates))
+func (c *checker) renameFix(d *finding.Diagnostic, name string, candidates []string) {
+	renameTo(d, spell.Closest(name, candidates, nil))
 }
 
 // renameTo offers replacing the diagnostic's range with s as a quick fix (none for "").
-func renameTo(d *Diagnostic, s string) {
+func renameTo(d *finding.Diagnostic, s string) {
 	if s != "" {
-		d.Fixes = []Fix{{Title: "Change to " + s, Edits: []Edit{{Span: d.Span, NewText: s}}}}
+		d.Fixes = []finding.Fix{{Title: "Change to " + s, Edits: []finding.Edit{{Span: d.Span, NewText: s}}}}
 	}
 }
 

@@ -4,13 +4,13 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/finding"
+	"github.com/carina-rs/carina-lsp/internal/spell"
+
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
-
-// CodeInvalidRegion is a region that is none of the provider's regions.
-const CodeInvalidRegion Code = "invalid-region"
 
 // regionEnum reports whether an open enum is a region enum (aws.Region and the like).
 func regionEnum(en *schema.Enum) bool {
@@ -53,19 +53,19 @@ func (c *checker) checkRegion(f *workspace.File, sp grammar.Span, provider, memb
 			return true
 		}
 	}
-	spell := func(s string) string {
+	spelt := func(s string) string {
 		if strings.Contains(member, "-") {
 			return strings.ReplaceAll(s, "_", "-")
 		}
 		return s
 	}
-	d := c.add(f, sp, Error, CodeInvalidRegion, "%s: %q is not a region of the %s schemas", label, member, providerLabel(provider))
-	if s := suggest(dsl, known); s != "" {
-		d.Message += "; did you mean " + spell(s) + "?"
+	d := c.add(f, sp, finding.Error, finding.CodeInvalidRegion, "%s: %q is not a region of the %s schemas", label, member, providerLabel(provider))
+	if s := spell.Closest(dsl, known, nil); s != "" {
+		d.Message += "; did you mean " + spelt(s) + "?"
 		text := f.Text()[sp.Start:sp.End]
 		if i := strings.LastIndex(text, member); i >= 0 {
-			repl := spell(s)
-			d.Fixes = []Fix{{Title: "Change to " + repl, Edits: []Edit{{Span: grammar.Span{Start: sp.Start + int32(i), End: sp.Start + int32(i+len(member))}, NewText: repl}}}}
+			repl := spelt(s)
+			d.Fixes = []finding.Fix{{Title: "Change to " + repl, Edits: []finding.Edit{{Span: grammar.Span{Start: sp.Start + int32(i), End: sp.Start + int32(i+len(member))}, NewText: repl}}}}
 		}
 	}
 	return false
@@ -130,6 +130,6 @@ func (c *checker) checkZone(f *workspace.File, sp grammar.Span, member, written,
 	if slices.ContainsFunc(known, func(k string) bool { return strings.EqualFold(k, dsl) }) {
 		example = written // a region where its zone was meant
 	}
-	c.add(f, sp, Error, CodeInvalidEnum, "%s: %q is not an availability zone: a zone is a region and its letter, e.g. %sa", label, written, example)
+	c.add(f, sp, finding.Error, finding.CodeInvalidEnum, "%s: %q is not an availability zone: a zone is a region and its letter, e.g. %sa", label, written, example)
 	return false
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -21,14 +22,14 @@ const placeholderDepth = 4
 // re-padded when a new key is longer). A suggestion, never applied by check -fix: the values are
 // the user's to choose. ok is false when some key has no placeholder that checks clean (a list
 // that must not be empty, an open enum without an example).
-func (c *checker) requiredFix(f *workspace.File, st *grammar.Stmt, rs *schema.Resource, members map[string]*schema.Member, b *grammar.Block, missing []string) (Fix, bool) {
+func (c *checker) requiredFix(f *workspace.File, st *grammar.Stmt, rs *schema.Resource, members map[string]*schema.Member, b *grammar.Block, missing []string) (finding.Fix, bool) {
 	src := f.Text()
 	open, close := at(st, b.Open), at(st, b.Close)
 	if close.Start == close.End || int(close.End) > len(src) || src[close.Start] != '}' {
-		return Fix{}, false // the block is not closed: where it ends is not sure
+		return finding.Fix{}, false // the block is not closed: where it ends is not sure
 	}
 	if slices.ContainsFunc(st.Errors, func(e grammar.SyntaxError) bool { return e.Span.Start <= b.Close.End && b.Open.Start <= e.Span.End }) {
-		return Fix{}, false // what the block holds is not sure: a key may be there, being typed
+		return finding.Fix{}, false // what the block holds is not sure: a key may be there, being typed
 	}
 	isMap := strings.HasSuffix(strings.TrimRight(src[:open.Start], " \t"), "=")
 	indent, unit := bodyIndent(src, b, st, open, close)
@@ -41,7 +42,7 @@ func (c *checker) requiredFix(f *workspace.File, st *grammar.Stmt, rs *schema.Re
 	for _, name := range missing {
 		v, ok := c.placeholder(rs, members[name].Type, indent, unit, placeholderDepth)
 		if !ok {
-			return Fix{}, false
+			return finding.Fix{}, false
 		}
 		lines = append(lines, line{name, v, strings.Contains(v, "\n")})
 	}
@@ -50,7 +51,7 @@ func (c *checker) requiredFix(f *workspace.File, st *grammar.Stmt, rs *schema.Re
 		slices.SortStableFunc(lines, func(a, b line) int { return boolInt(a.isolate) - boolInt(b.isolate) })
 	}
 
-	var edits []Edit
+	var edits []finding.Edit
 	pad := 0
 	if isMap {
 		for _, it := range b.Items {
@@ -95,25 +96,25 @@ func (c *checker) requiredFix(f *workspace.File, st *grammar.Stmt, rs *schema.Re
 				pos = last + int32(nl) + 1
 			}
 		}
-		edits = append(edits, Edit{Span: grammar.Span{Start: pos, End: pos}, NewText: ins})
+		edits = append(edits, finding.Edit{Span: grammar.Span{Start: pos, End: pos}, NewText: ins})
 	case !hasItems:
 		// `{}`: the block opens onto lines of its own.
-		edits = append(edits, Edit{Span: grammar.Span{Start: open.End, End: close.Start}, NewText: "\n" + ins + base})
+		edits = append(edits, finding.Edit{Span: grammar.Span{Start: open.End, End: close.Start}, NewText: "\n" + ins + base})
 	default:
 		// `{ a = 1 }` on one line: its items go on a line of their own, as the formatter puts them.
 		first, last := at(st, b.Items[0].Pos()).Start, at(st, b.Items[len(b.Items)-1].Pos()).End
 		if len(b.Items) > 1 || strings.TrimSpace(src[open.End:first]) != "" || strings.TrimSpace(src[last:close.Start]) != "" {
-			return Fix{}, false // items to split, or a comment there: where each goes is not sure
+			return finding.Fix{}, false // items to split, or a comment there: where each goes is not sure
 		}
 		edits = append(edits,
-			Edit{Span: grammar.Span{Start: open.End, End: first}, NewText: "\n" + indent},
-			Edit{Span: grammar.Span{Start: last, End: close.Start}, NewText: "\n" + ins + base})
+			finding.Edit{Span: grammar.Span{Start: open.End, End: first}, NewText: "\n" + indent},
+			finding.Edit{Span: grammar.Span{Start: last, End: close.Start}, NewText: "\n" + ins + base})
 	}
 	title := "Add the missing required attributes"
 	if len(missing) == 1 {
 		title = "Add the missing required attribute " + missing[0]
 	}
-	return Fix{Title: title, Edits: edits}, true
+	return finding.Fix{Title: title, Edits: edits}, true
 }
 
 func boolInt(b bool) int {
@@ -151,8 +152,8 @@ func bodyIndent(src string, b *grammar.Block, st *grammar.Stmt, open, close gram
 
 // repad re-pads the `=` of a map literal's keys to pad, as the formatter aligns a map as one
 // group: only the spaces between each key and its `=` change.
-func repad(src string, st *grammar.Stmt, b *grammar.Block, pad int) []Edit {
-	var out []Edit
+func repad(src string, st *grammar.Stmt, b *grammar.Block, pad int) []finding.Edit {
+	var out []finding.Edit
 	for _, it := range b.Items {
 		a, ok := it.(*grammar.Attribute)
 		if !ok {
@@ -168,7 +169,7 @@ func repad(src string, st *grammar.Stmt, b *grammar.Block, pad int) []Edit {
 		}
 		want := strings.Repeat(" ", pad-int(key.End-key.Start)+1)
 		if src[key.End:eq] != want {
-			out = append(out, Edit{Span: grammar.Span{Start: key.End, End: eq}, NewText: want})
+			out = append(out, finding.Edit{Span: grammar.Span{Start: key.End, End: eq}, NewText: want})
 		}
 	}
 	return out

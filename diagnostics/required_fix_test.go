@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/format"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 )
@@ -31,9 +32,9 @@ func TestRequiredFixSchemas(t *testing.T) {
 					t.Fatalf("the case is not formatted itself (err %v):\n%s", err, src)
 				}
 				r := check(t, map[string]string{"main.crn": src})
-				var d *Diagnostic
+				var d *finding.Diagnostic
 				for i := range r.diags {
-					if r.diags[i].Code == CodeMissingRequired {
+					if r.diags[i].Code == finding.CodeMissingRequired {
 						d = &r.diags[i]
 						break
 					}
@@ -54,18 +55,18 @@ func TestRequiredFixSchemas(t *testing.T) {
 				if got, err := format.Source(after, format.Options{}); formatted == src && (err != nil || got != after) {
 					t.Errorf("%s: the fixed text is not as the formatter writes it (err %v):\n%s\nformatted:\n%s", head, err, after, got)
 				}
-				before := map[Code]int{}
+				before := map[finding.Code]int{}
 				for _, o := range r.diags {
-					if o.Severity == Error && o.Code != CodeMissingRequired {
+					if o.Severity == finding.Error && o.Code != finding.CodeMissingRequired {
 						before[o.Code]++
 					}
 				}
 				for _, o := range check(t, map[string]string{"main.crn": after}).diags {
-					if o.Code == CodeMissingRequired {
+					if o.Code == finding.CodeMissingRequired {
 						t.Errorf("%s: still missing after the fix: %s\n%s", head, o.Message, after)
-					} else if o.Severity == Error && before[o.Code] == 0 {
+					} else if o.Severity == finding.Error && before[o.Code] == 0 {
 						t.Errorf("%s: new error after the fix: %s %s\n%s", head, o.Code, o.Message, after)
-					} else if o.Severity == Error {
+					} else if o.Severity == finding.Error {
 						before[o.Code]--
 					}
 				}

@@ -7,23 +7,13 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/carina-rs/carina-lsp/finding"
+	"github.com/carina-rs/carina-lsp/internal/spell"
+
 	"github.com/carina-rs/carina-lsp/format"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
-)
-
-// Codes of the schema checks on resources.
-const (
-	CodeNoSchema          Code = "no-schema"
-	CodeUnknownType       Code = "unknown-resource-type"
-	CodeTypeCase          Code = "resource-type-spelling"
-	CodeReadKeyword       Code = "read-keyword"
-	CodeUnknownAttribute  Code = "unknown-attribute"
-	CodeMissingRequired   Code = "missing-required-attribute"
-	CodeExclusiveRequired Code = "exclusive-attributes"
-	CodeReadOnly          Code = "read-only-attribute"
-	CodeBlockSyntax       Code = "block-syntax"
 )
 
 // resourceSite is one resource or data source expression with where it stands.
@@ -76,8 +66,8 @@ func (c *checker) checkResources() {
 		provider := s.expr.Type.Parts[0].Text
 		// Spelled in another case (an older lower-case head): checked as the type it names.
 		if folded, ok := c.schemas.FoldHead(head); ok {
-			d := c.add(s.file, tsp, Warning, CodeTypeCase, "resource type %s is spelled %s in the current %s provider", head, folded, provider)
-			d.Fixes = []Fix{{Title: "Change to " + folded, Edits: []Edit{{Span: tsp, NewText: folded}}, Safe: true}}
+			d := c.add(s.file, tsp, finding.Warning, finding.CodeTypeCase, "resource type %s is spelled %s in the current %s provider", head, folded, provider)
+			d.Fixes = []finding.Fix{{Title: "Change to " + folded, Edits: []finding.Edit{{Span: tsp, NewText: folded}}, Safe: true}}
 			head = folded
 		}
 		rs := c.schemaOf(s.expr)
@@ -110,8 +100,8 @@ func (c *checker) unknownType(s resourceSite, head, provider string, tsp grammar
 		sug = suggestAnyService(head, types)
 	}
 	if sug != "" {
-		d := c.add(s.file, tsp, Error, CodeUnknownType, "Unknown resource type: %s; did you mean %s?", head, sug)
-		d.Fixes = []Fix{{Title: "Change to " + sug, Edits: []Edit{{Span: tsp, NewText: sug}}}}
+		d := c.add(s.file, tsp, finding.Error, finding.CodeUnknownType, "Unknown resource type: %s; did you mean %s?", head, sug)
+		d.Fixes = []finding.Fix{{Title: "Change to " + sug, Edits: []finding.Edit{{Span: tsp, NewText: sug}}}}
 		return
 	}
 	if complete {
@@ -119,7 +109,7 @@ func (c *checker) unknownType(s resourceSite, head, provider string, tsp grammar
 		if read {
 			kind = "data source"
 		}
-		c.add(s.file, tsp, Error, CodeUnknownType, "Unknown resource type: %s (the %s provider has no such %s)", head, provider, kind)
+		c.add(s.file, tsp, finding.Error, finding.CodeUnknownType, "Unknown resource type: %s (the %s provider has no such %s)", head, provider, kind)
 		return
 	}
 	c.noSchemaAt(s.file, tsp, head)
@@ -132,7 +122,7 @@ func suggestAnyService(head string, types []string) string {
 	best, bestD := "", 3
 	for _, t := range types {
 		_, trest, _ := strings.Cut(t, ".")
-		if d := EditDistance(strings.ToLower(rest), strings.ToLower(trest)); d < bestD && t != head {
+		if d := spell.Distance(strings.ToLower(rest), strings.ToLower(trest)); d < bestD && t != head {
 			best, bestD = provider+"."+trest, d
 		}
 	}
@@ -144,16 +134,16 @@ func suggestAnyService(head string, types []string) string {
 func (c *checker) checkRead(s resourceSite, head string, tsp grammar.Span) {
 	read := s.expr.Read != nil
 	if read && c.schemas.DataSource(head) == nil {
-		d := c.add(s.file, at(s.stmt, *s.expr.Read), Error, CodeReadKeyword,
+		d := c.add(s.file, at(s.stmt, *s.expr.Read), finding.Error, finding.CodeReadKeyword,
 			"%s is a managed resource, not a data source: remove the read keyword", head)
-		d.Fixes = []Fix{{Title: "Remove read", Edits: []Edit{{Span: grammar.Span{Start: d.Span.Start, End: tsp.Start}, NewText: ""}}, Safe: true}}
+		d.Fixes = []finding.Fix{{Title: "Remove read", Edits: []finding.Edit{{Span: grammar.Span{Start: d.Span.Start, End: tsp.Start}, NewText: ""}}, Safe: true}}
 	}
 	if !read && c.schemas.Resource(head) == nil {
-		d := c.add(s.file, tsp, Error, CodeReadKeyword,
+		d := c.add(s.file, tsp, finding.Error, finding.CodeReadKeyword,
 			"%s is a data source and must be used with the read keyword: let <name> = read %s { }", head, head)
 		// read is only the value of a let: elsewhere (a statement of its own) it needs a name too.
 		if l, ok := s.stmt.Node.(*grammar.LetStmt); ok && l.Value == grammar.Expr(s.expr) {
-			d.Fixes = []Fix{{Title: "Add read", Edits: []Edit{{Span: grammar.Span{Start: tsp.Start, End: tsp.Start}, NewText: "read "}}, Safe: true}}
+			d.Fixes = []finding.Fix{{Title: "Add read", Edits: []finding.Edit{{Span: grammar.Span{Start: tsp.Start, End: tsp.Start}, NewText: "read "}}, Safe: true}}
 		}
 	}
 }
@@ -171,7 +161,7 @@ func suggestType(head string, types []string) string {
 	}
 	best, bestD := "", 3
 	for _, n := range same {
-		if d := EditDistance(strings.ToLower(name), strings.ToLower(n)); d < bestD && n != name {
+		if d := spell.Distance(strings.ToLower(name), strings.ToLower(n)); d < bestD && n != name {
 			best, bestD = n, d
 		}
 	}
@@ -225,7 +215,7 @@ func (c *checker) checkBody(f *workspace.File, st *grammar.Stmt, rs *schema.Reso
 			}
 			set[m.Name] = true
 			if m.ReadOnly {
-				c.add(f, at(st, it.Key.Span), Error, CodeReadOnly,
+				c.add(f, at(st, it.Key.Span), finding.Error, finding.CodeReadOnly,
 					"attribute %q of %s is set by the provider and cannot be assigned; read it as <binding>.%s instead", it.Key.Text, owner, it.Key.Text)
 				continue
 			}
@@ -298,11 +288,11 @@ func (c *checker) checkNestedBlock(f *workspace.File, st *grammar.Stmt, rs *sche
 	}
 	if elem == nil || elem.Kind != schema.KindStruct {
 		if t != nil && t.Kind == schema.KindStruct {
-			c.add(f, at(st, it.Name.Span), Error, CodeBlockSyntax,
+			c.add(f, at(st, it.Name.Span), finding.Error, finding.CodeBlockSyntax,
 				"%q cannot use block syntax; use map assignment: %s = { ... }", name, m.Name)
 			return m
 		}
-		c.add(f, at(st, it.Name.Span), Error, CodeBlockSyntax,
+		c.add(f, at(st, it.Name.Span), finding.Error, finding.CodeBlockSyntax,
 			"%q is %s, not a list of blocks: write %s = ...", name, display(m), m.Name)
 		return m
 	}
@@ -319,7 +309,7 @@ func (c *checker) checkListBlock(f *workspace.File, st *grammar.Stmt, rs *schema
 	if name == "" || !ok || a.Quoted || !format.MapsOnly(l) {
 		return
 	}
-	d := c.add(f, at(st, a.Key.Span), Warning, CodeListBlock,
+	d := c.add(f, at(st, a.Key.Span), finding.Warning, finding.CodeListBlock,
 		"Prefer block syntax for '%s'. Use `%s { ... }` instead of `%s = [{ ... }]`.", a.Key.Text, name, a.Key.Text)
 	if !fixableValue(f, st, a.Span) {
 		return
@@ -328,11 +318,11 @@ func (c *checker) checkListBlock(f *workspace.File, st *grammar.Stmt, rs *schema
 	if !ok {
 		return
 	}
-	fix := Fix{Title: "Write as " + name + " blocks", Safe: true} // the same value, in the other syntax
+	fix := finding.Fix{Title: "Write as " + name + " blocks", Safe: true} // the same value, in the other syntax
 	for _, e := range edits {
-		fix.Edits = append(fix.Edits, Edit{Span: grammar.Span{Start: int32(e.Start), End: int32(e.End)}, NewText: e.Text})
+		fix.Edits = append(fix.Edits, finding.Edit{Span: grammar.Span{Start: int32(e.Start), End: int32(e.End)}, NewText: e.Text})
 	}
-	d.Fixes = []Fix{fix}
+	d.Fixes = []finding.Fix{fix}
 }
 
 // clean runs checks as a trial and reports whether they found no error; what they report is
@@ -340,7 +330,7 @@ func (c *checker) checkListBlock(f *workspace.File, st *grammar.Stmt, rs *schema
 func (c *checker) clean(checks func()) bool {
 	mark, marks := len(c.out), len(c.noSchema)
 	checks()
-	ok := !slices.ContainsFunc(c.out[mark:], func(d Diagnostic) bool { return d.Severity == Error })
+	ok := !slices.ContainsFunc(c.out[mark:], func(d finding.Diagnostic) bool { return d.Severity == finding.Error })
 	clear(c.out[mark:])
 	c.out, c.noSchema = c.out[:mark], c.noSchema[:marks]
 	return ok
@@ -379,14 +369,14 @@ func (c *checker) checkRequired(f *workspace.File, st *grammar.Stmt, rs *schema.
 		}
 	}
 	slices.Sort(missing)
-	fix, fixable := Fix{}, false
+	fix, fixable := finding.Fix{}, false
 	if len(missing) > 0 {
 		fix, fixable = c.requiredFix(f, st, rs, members, b, missing)
 	}
 	for _, name := range missing {
-		d := c.add(f, anchor, Error, CodeMissingRequired, missingRequiredPrefix+"%q for %s", name, owner)
+		d := c.add(f, anchor, finding.Error, finding.CodeMissingRequired, missingRequiredPrefix+"%q for %s", name, owner)
 		if fixable {
-			d.Fixes = []Fix{fix} // one fix adds them all: each diagnostic offers it
+			d.Fixes = []finding.Fix{fix} // one fix adds them all: each diagnostic offers it
 		}
 	}
 	if owner != rs.Type {
@@ -401,9 +391,9 @@ func (c *checker) checkRequired(f *workspace.File, st *grammar.Stmt, rs *schema.
 		}
 		switch {
 		case len(have) == 0:
-			c.add(f, anchor, Error, CodeExclusiveRequired, "%s needs exactly one of %s", owner, strings.Join(group, ", "))
+			c.add(f, anchor, finding.Error, finding.CodeExclusiveRequired, "%s needs exactly one of %s", owner, strings.Join(group, ", "))
 		case len(have) > 1:
-			c.add(f, anchor, Error, CodeExclusiveRequired, "%s takes only one of %s (set: %s)", owner, strings.Join(group, ", "), strings.Join(have, ", "))
+			c.add(f, anchor, finding.Error, finding.CodeExclusiveRequired, "%s takes only one of %s (set: %s)", owner, strings.Join(group, ", "), strings.Join(have, ", "))
 		}
 	}
 }
@@ -423,7 +413,7 @@ func (c *checker) unknownMember(f *workspace.File, st *grammar.Stmt, sp grammar.
 	slices.Sort(names)
 	names = slices.Compact(names)
 	sug := suggestMember(name, names, fit) // before adding: the trials add and drop diagnostics
-	d := c.add(f, sp, Error, CodeUnknownAttribute, "unknown attribute %q for %s%s", name, owner, meaning(sug))
+	d := c.add(f, sp, finding.Error, finding.CodeUnknownAttribute, "unknown attribute %q for %s%s", name, owner, meaning(sug))
 	renameTo(d, sug)
 	if sug == "" {
 		d.Message += "; its attributes: " + shortList(names, 12)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 )
 
@@ -19,16 +20,16 @@ func TestSortIsStableSort(t *testing.T) {
 		if n%4 == 0 {
 			files = 90 // past the ranking of paths
 		}
-		ds := make([]Diagnostic, r.IntN(200))
+		ds := make([]finding.Diagnostic, r.IntN(200))
 		for i := range ds {
-			ds[i] = Diagnostic{Path: fmt.Sprintf("f%d.crn", r.IntN(files)), Span: grammar.Span{Start: int32(r.IntN(6)), End: int32(r.IntN(6))},
-				Message: []string{"x", "y"}[r.IntN(2)], Code: Code(fmt.Sprint(i))}
+			ds[i] = finding.Diagnostic{Path: fmt.Sprintf("f%d.crn", r.IntN(files)), Span: grammar.Span{Start: int32(r.IntN(6)), End: int32(r.IntN(6))},
+				Message: []string{"x", "y"}[r.IntN(2)], Code: finding.Code(fmt.Sprint(i))}
 		}
 		want := slices.Clone(ds)
-		slices.SortStableFunc(want, Compare)
+		slices.SortStableFunc(want, finding.Compare)
 		Sort(ds)
-		codes := func(ds []Diagnostic) []Code {
-			out := make([]Code, len(ds))
+		codes := func(ds []finding.Diagnostic) []finding.Code {
+			out := make([]finding.Code, len(ds))
 			for i, d := range ds {
 				out[i] = d.Code
 			}

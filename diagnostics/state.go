@@ -3,14 +3,9 @@ package diagnostics
 import (
 	"path/filepath"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
-)
-
-// Codes of the checks of state blocks and backends.
-const (
-	CodeMovedTypeChange  Code = "moved-type-change"
-	CodeMultipleBackends Code = "multiple-backends"
 )
 
 // checkMoved checks a moved block as Carina parses it: a move keeps the provider and resource
@@ -27,7 +22,7 @@ func (c *checker) checkMoved(f *workspace.File, st *grammar.Stmt, n *grammar.Sta
 	if ft == tt {
 		return
 	}
-	c.add(f, at(st, to.Type.Span), Error, CodeMovedTypeChange,
+	c.add(f, at(st, to.Type.Span), finding.Error, finding.CodeMovedTypeChange,
 		"moved block requires 'from' and 'to' to use the same provider and resource type (got '%s' and '%s'); a provider or resource type change is not a move. Remove the moved block and let the plan delete and create the resource, or use 'removed' and 'import' to keep the existing cloud resource",
 		ft, tt)
 }
@@ -55,12 +50,12 @@ func (c *checker) checkBackends() {
 			kw := at(st, keywordSpan(st.Node))
 			switch {
 			case first != nil && first != f:
-				d := c.add(f, kw, Error, CodeMultipleBackends, "multiple backend blocks defined: %s has one already (line %d); a configuration has one backend",
+				d := c.add(f, kw, finding.Error, finding.CodeMultipleBackends, "multiple backend blocks defined: %s has one already (line %d); a configuration has one backend",
 					filepath.Base(first.Path), c.line(first, firstSt.Offset))
-				d.Related = []Related{{Path: first.Path, Span: at(firstSt, keywordSpan(firstSt.Node)), Message: "the first backend"}}
+				d.Related = []finding.Related{{Path: first.Path, Span: at(firstSt, keywordSpan(firstSt.Node)), Message: "the first backend"}}
 			case prev != nil:
-				d := c.add(f, kw, Warning, CodeMultipleBackends, "a second backend block in this file replaces the one on line %d; keep one", c.line(f, prev.Offset))
-				d.Related = []Related{{Path: f.Path, Span: at(prev, keywordSpan(prev.Node)), Message: "replaced"}}
+				d := c.add(f, kw, finding.Warning, finding.CodeMultipleBackends, "a second backend block in this file replaces the one on line %d; keep one", c.line(f, prev.Offset))
+				d.Related = []finding.Related{{Path: f.Path, Span: at(prev, keywordSpan(prev.Node)), Message: "replaced"}}
 			}
 			if first == nil {
 				first, firstSt = f, st

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/carina-rs/carina-lsp/finding"
 )
 
 func TestSuggestMember(t *testing.T) {
@@ -58,7 +60,7 @@ func TestOppositeSuggestionNotSafe(t *testing.T) {
 		"let issued = wait cert {\n  until = cert.status == aws.acm.Certificate.Status.Active\n}\n\nlet b = aws.s3.Bucket {\n  bucket = issued.domain_name\n}\n"})
 	var fixes []string
 	for _, d := range r.diags {
-		if d.Code == CodeWaitUntilType {
+		if d.Code == finding.CodeWaitUntilType {
 			for _, f := range d.Fixes {
 				fixes = append(fixes, fmt.Sprintf("%s safe=%v", f.Title, f.Safe))
 			}
@@ -66,24 +68,5 @@ func TestOppositeSuggestionNotSafe(t *testing.T) {
 	}
 	if len(fixes) != 1 || !strings.HasSuffix(fixes[0], "safe=false") || !strings.Contains(fixes[0], "inactive") {
 		t.Errorf("the fixes of until's value: %v, want the inactive suggestion, not safe", fixes)
-	}
-}
-
-func TestEditDistance(t *testing.T) {
-	for _, tc := range []struct {
-		a, b string
-		want int
-	}{
-		{"", "", 0},
-		{"vpc", "vcp", 1}, // neighbours swapped: one slip
-		{"vcp", "eip", 2},
-		{"bucket", "bukcet", 1},
-		{"kitten", "sitting", 3},
-		{"ab", "ba", 1},
-		{"abc", "ca", 3},
-	} {
-		if got := EditDistance(tc.a, tc.b); got != tc.want {
-			t.Errorf("EditDistance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
-		}
 	}
 }

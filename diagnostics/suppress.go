@@ -4,12 +4,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
-
-// CodeDisableUnknown is a carina-lsp:disable comment naming no diagnostic code.
-const CodeDisableUnknown Code = "disable-unknown-code"
 
 // DisableDirective is the word that starts a comment silencing one code for the next statement:
 //
@@ -25,7 +23,7 @@ const DisableDirective = "carina-lsp:disable"
 type suppressed struct {
 	path string
 	span grammar.Span
-	code Code
+	code finding.Code
 }
 
 // suppress gives each diagnostic the level the project's configuration sets (Options.Level) and
@@ -44,7 +42,7 @@ func (c *checker) suppress() {
 		off = make([]bool, len(c.out))
 		for i := range c.out {
 			d := &c.out[i]
-			if d.Code == CodeSyntax {
+			if d.Code == finding.CodeSyntax {
 				continue
 			}
 			sev, o, set := c.opts.Level(d.Path, d.Code)
@@ -55,9 +53,9 @@ func (c *checker) suppress() {
 		}
 	}
 	i := -1
-	c.out = slices.DeleteFunc(c.out, func(d Diagnostic) bool {
+	c.out = slices.DeleteFunc(c.out, func(d finding.Diagnostic) bool {
 		i++
-		if d.Code == CodeSyntax {
+		if d.Code == finding.CodeSyntax {
 			return false
 		}
 		if slices.Contains(c.opts.Disable, d.Code) || off != nil && off[i] {
@@ -78,8 +76,8 @@ func (c *checker) directives(f *workspace.File) []suppressed {
 	if !strings.Contains(src, DisableDirective) {
 		return nil
 	}
-	var pending []Code // the codes of a run of directive comments, each on a line of its own
-	nl := 0            // newlines since the last comment of the run
+	var pending []finding.Code // the codes of a run of directive comments, each on a line of its own
+	nl := 0                    // newlines since the last comment of the run
 	for i, t := range toks {
 		switch t.Kind {
 		case grammar.Space:
@@ -92,7 +90,7 @@ func (c *checker) directives(f *workspace.File) []suppressed {
 			switch {
 			case !ok:
 				pending = nil // another comment: the run is no longer right above
-			case !KnownCode(Code(code)) || Code(code) == CodeSyntax:
+			case !finding.KnownCode(finding.Code(code)) || finding.Code(code) == finding.CodeSyntax:
 				c.unknownDirective(f, sp, code)
 			case !startsLine(toks, i):
 				pending = nil // after code on its line
@@ -100,7 +98,7 @@ func (c *checker) directives(f *workspace.File) []suppressed {
 				if nl > 1 {
 					pending = nil // a blank line ends the run
 				}
-				pending = append(pending, Code(code))
+				pending = append(pending, finding.Code(code))
 			}
 			nl = 0
 			continue
@@ -123,14 +121,14 @@ func (c *checker) directives(f *workspace.File) []suppressed {
 // unknownDirective reports a disable comment naming no code (sp is the word), with the closest
 // code as a fix.
 func (c *checker) unknownDirective(f *workspace.File, sp grammar.Span, code string) {
-	if Code(code) == CodeSyntax {
-		c.add(f, sp, Warning, CodeDisableUnknown, "%s: syntax errors cannot be disabled", DisableDirective)
+	if finding.Code(code) == finding.CodeSyntax {
+		c.add(f, sp, finding.Warning, finding.CodeDisableUnknown, "%s: syntax errors cannot be disabled", DisableDirective)
 		return
 	}
-	d := c.add(f, sp, Warning, CodeDisableUnknown, "%s: %q is no diagnostic code", DisableDirective, code)
-	if sug := suggest(code, codeNames()); sug != "" {
+	d := c.add(f, sp, finding.Warning, finding.CodeDisableUnknown, "%s: %q is no diagnostic code", DisableDirective, code)
+	if sug := finding.ClosestCode(code); sug != "" {
 		d.Message += "; did you mean " + sug + "?"
-		d.Fixes = []Fix{{Title: "Change to " + sug, Edits: []Edit{{Span: sp, NewText: sug}}}}
+		d.Fixes = []finding.Fix{{Title: "Change to " + sug, Edits: []finding.Edit{{Span: sp, NewText: sug}}}}
 	}
 }
 

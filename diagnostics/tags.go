@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -60,7 +61,7 @@ func (c *checker) checkTagKeys() {
 	}
 	for _, k := range own {
 		if k.style != otherKeys && k.style != dominant {
-			c.add(k.file, k.span, Warning, CodeTagKeyCase,
+			c.add(k.file, k.span, finding.Warning, finding.CodeTagKeyCase,
 				"Tag key '%s' doesn't match the dominant style (%s). Use consistent casing for tag keys.", k.name, dominant)
 		}
 	}

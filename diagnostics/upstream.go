@@ -5,13 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/workspace"
-)
-
-// Codes of the checks of the upstream configurations a configuration reads.
-const (
-	CodeUpstreamNotFound Code = "upstream-not-found"
-	CodeInvalidUpstream  Code = "invalid-upstream"
 )
 
 // checkUpstreams checks each upstream_state's source as Carina's validate does: it must be an
@@ -30,21 +25,21 @@ func (c *checker) checkUpstreams() {
 		f, sp := sourceSite(d)
 		switch {
 		case imp.Config == nil && errors.Is(imp.Err, workspace.ErrNotDirectory):
-			c.add(f, sp, Error, CodeUpstreamNotFound, "upstream_state '%s': source '%s' is a file, not a directory: name the directory of the configuration whose exports it reads",
+			c.add(f, sp, finding.Error, finding.CodeUpstreamNotFound, "upstream_state '%s': source '%s' is a file, not a directory: name the directory of the configuration whose exports it reads",
 				d.Name, imp.Source)
 		case imp.Config == nil && errors.Is(imp.Err, fs.ErrNotExist):
-			c.add(f, sp, Error, CodeUpstreamNotFound, "upstream_state '%s': source '%s' does not exist: there is no directory %s",
+			c.add(f, sp, finding.Error, finding.CodeUpstreamNotFound, "upstream_state '%s': source '%s' does not exist: there is no directory %s",
 				d.Name, imp.Source, c.relPath(imp.Dir))
 		case imp.Config != nil:
 			ds := c.moduleCheck(imp.Config)
 			var why string
-			var rel []Related
+			var rel []finding.Related
 			if first := firstOf(ds, moduleLoadCodes); first != nil {
 				why = c.placeIn(imp.Config, first) + ": " + first.Message
 				if n := countOf(ds, moduleLoadCodes); n > 1 {
 					why += fmt.Sprintf(" (and %d more)", n-1)
 				}
-				rel = []Related{{Path: first.Path, Span: first.Span, Message: first.Message}}
+				rel = []finding.Related{{Path: first.Path, Span: first.Span, Message: first.Message}}
 			} else if a, b := sameFileDuplicate(imp.Config); a != nil {
 				kind := "binding"
 				if b.Kind == workspace.Function {
@@ -52,11 +47,11 @@ func (c *checker) checkUpstreams() {
 				}
 				why = fmt.Sprintf("%s:%d: duplicate %s %q (first declared on line %d)", c.relPath(b.File.Path), c.line(b.File, b.NameSpan.Start),
 					kind, b.Name, c.line(a.File, a.NameSpan.Start))
-				rel = []Related{{Path: a.File.Path, Span: a.NameSpan, Message: "declared here"}, {Path: b.File.Path, Span: b.NameSpan, Message: "and again here"}}
+				rel = []finding.Related{{Path: a.File.Path, Span: a.NameSpan, Message: "declared here"}, {Path: b.File.Path, Span: b.NameSpan, Message: "and again here"}}
 			} else {
 				continue
 			}
-			diag := c.add(f, sp, Error, CodeInvalidUpstream, "upstream_state `%s`: failed to parse source `%s`: %s", d.Name, imp.Source, why)
+			diag := c.add(f, sp, finding.Error, finding.CodeInvalidUpstream, "upstream_state `%s`: failed to parse source `%s`: %s", d.Name, imp.Source, why)
 			diag.Related = rel
 		}
 	}

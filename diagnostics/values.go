@@ -7,19 +7,12 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/finding"
+	"github.com/carina-rs/carina-lsp/internal/spell"
+
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
-)
-
-// Codes of the value checks.
-const (
-	CodeTypeMismatch   Code = "type-mismatch"
-	CodeInvalidEnum    Code = "invalid-enum-value"
-	CodeEnumString     Code = "enum-string-literal"
-	CodeEnumOldForm    Code = "enum-provider-prefix"
-	CodeOutOfRange     Code = "out-of-range"
-	CodeInvalidPattern Code = "invalid-format"
 )
 
 // staticKind names what a literal expression is, or "" for a value known only at plan time
@@ -85,7 +78,7 @@ func (c *checker) checkValue(f *workspace.File, st *grammar.Stmt, rs *schema.Res
 			}
 		}
 		if k := c.staticKind(e); k != "" {
-			c.add(f, sp, Error, CodeTypeMismatch, "%s: type mismatch: expected %s, got %s", label, t.String(), describeLiteral(f, st, k, e))
+			c.add(f, sp, finding.Error, finding.CodeTypeMismatch, "%s: type mismatch: expected %s, got %s", label, t.String(), describeLiteral(f, st, k, e))
 		}
 		return
 	}
@@ -98,7 +91,7 @@ func (c *checker) checkValue(f *workspace.File, st *grammar.Stmt, rs *schema.Res
 		return
 	}
 	mismatch := func(hint string) {
-		c.add(f, sp, Error, CodeTypeMismatch, "%s: type mismatch: expected %s, got %s%s", label, t.String(), describeLiteral(f, st, kind, e), hint)
+		c.add(f, sp, finding.Error, finding.CodeTypeMismatch, "%s: type mismatch: expected %s, got %s%s", label, t.String(), describeLiteral(f, st, kind, e), hint)
 	}
 	switch t.Kind {
 	case schema.KindString:
@@ -152,10 +145,10 @@ func (c *checker) checkValue(f *workspace.File, st *grammar.Stmt, rs *schema.Res
 				// One element where a list is expected: `resource_records = 'x'`. Not repaired
 				// when a syntax error touches the value: what it is is not sure.
 				list := "[" + text(f, sp) + "]"
-				d := c.add(f, sp, Error, CodeTypeMismatch, "%s: type mismatch: expected %s, got %s: write %s",
+				d := c.add(f, sp, finding.Error, finding.CodeTypeMismatch, "%s: type mismatch: expected %s, got %s: write %s",
 					label, t.String(), describeLiteral(f, st, kind, e), list)
 				if fixableValue(f, st, e.Pos()) {
-					d.Fixes = []Fix{{Title: "Make it a list", Edits: []Edit{{Span: sp, NewText: list}}, Safe: true}}
+					d.Fixes = []finding.Fix{{Title: "Make it a list", Edits: []finding.Edit{{Span: sp, NewText: list}}, Safe: true}}
 				}
 				return
 			}
@@ -241,7 +234,7 @@ func (c *checker) checkEnumValue(f *workspace.File, st *grammar.Stmt, en *schema
 	if s, ok := e.(*grammar.StringLit); ok && !s.Interpolated() {
 		if en.Open {
 			if v, ok := en.MatchString(s.Value); !ok {
-				c.add(f, sp, Error, CodeInvalidEnum, "%s: invalid value %q for %s: expected %s", label, s.Value, en.Identity, c.oneOf(en))
+				c.add(f, sp, finding.Error, finding.CodeInvalidEnum, "%s: invalid value %q for %s: expected %s", label, s.Value, en.Identity, c.oneOf(en))
 			} else if regionEnum(en) {
 				c.checkRegion(f, sp, "", s.Value, label)
 			} else if zoneEnum(en) {
@@ -255,27 +248,27 @@ func (c *checker) checkEnumValue(f *workspace.File, st *grammar.Stmt, en *schema
 			if !v.Nameable() {
 				return // a member no name spells ('aws:kms') is written as its string
 			}
-			d := c.add(f, sp, Warning, CodeEnumString,
+			d := c.add(f, sp, finding.Warning, finding.CodeEnumString,
 				"%s (%s) expects an enum identifier, got a string literal %q: write %s", label, name, s.Value, v.Spelling())
 			if fixableValue(f, st, e.Pos()) {
-				d.Fixes = []Fix{{Title: "Change to " + v.Spelling(), Edits: []Edit{{Span: sp, NewText: v.Spelling()}}, Safe: true}}
+				d.Fixes = []finding.Fix{{Title: "Change to " + v.Spelling(), Edits: []finding.Edit{{Span: sp, NewText: v.Spelling()}}, Safe: true}}
 			}
 			return
 		}
-		c.add(f, sp, Error, CodeInvalidEnum,
+		c.add(f, sp, finding.Error, finding.CodeInvalidEnum,
 			"%s (%s) expects an enum identifier, got a string literal %q that is no value of it. Use one of: %s", label, name, s.Value, valueList(en))
 		return
 	}
 	id, ok := c.enumIdent(st, e)
 	if !ok {
 		if k := c.staticKind(e); k != "" {
-			c.add(f, sp, Error, CodeTypeMismatch, "%s: type mismatch: expected %s, got %s", label, en.Identity, describeLiteral(f, st, k, e))
+			c.add(f, sp, finding.Error, finding.CodeTypeMismatch, "%s: type mismatch: expected %s, got %s", label, en.Identity, describeLiteral(f, st, k, e))
 		}
 		return
 	}
 	m, ok := en.Resolve(id)
 	if !ok {
-		d := c.add(f, sp, Error, CodeInvalidEnum, "%s: invalid value %q for %s (%s): expected %s", label, id, label, name, c.oneOf(en))
+		d := c.add(f, sp, finding.Error, finding.CodeInvalidEnum, "%s: invalid value %q for %s (%s): expected %s", label, id, label, name, c.oneOf(en))
 		if v, ok, only := enumSuggestion(en, id); ok {
 			// Written as the mistake was (bare or qualified), qualified when the bare member would
 			// not read as a name (2008_10_17 is a duration).
@@ -284,7 +277,7 @@ func (c *checker) checkEnumValue(f *workspace.File, st *grammar.Stmt, en *schema
 				sug = v.Spelling()
 			}
 			d.Message += fmt.Sprintf("; did you mean %s?", sug)
-			d.Fixes = []Fix{{Title: "Change to " + sug, Edits: []Edit{{Span: sp, NewText: sug}}, Safe: only}}
+			d.Fixes = []finding.Fix{{Title: "Change to " + sug, Edits: []finding.Edit{{Span: sp, NewText: sug}}, Safe: only}}
 		}
 		return
 	}
@@ -305,17 +298,17 @@ func (c *checker) oldEnumForm(f *workspace.File, sp grammar.Span, m schema.EnumM
 	if m.Value.Qualified == "" {
 		return
 	}
-	var d *Diagnostic
+	var d *finding.Diagnostic
 	switch m.Form {
 	case schema.FormOtherProvider:
-		d = c.add(f, sp, Warning, CodeEnumOldForm, "%s%s is written %s in current Carina", prefix, id, m.Value.Qualified)
+		d = c.add(f, sp, finding.Warning, finding.CodeEnumOldForm, "%s%s is written %s in current Carina", prefix, id, m.Value.Qualified)
 	case schema.FormTypeCase:
 		identity := strings.TrimSuffix(m.Value.Qualified, "."+m.Value.DSL)
-		d = c.add(f, sp, Warning, CodeTypeCase, "%s%s is spelled %s in the current provider: write %s", prefix, id[:min(len(identity), len(id))], identity, m.Value.Qualified)
+		d = c.add(f, sp, finding.Warning, finding.CodeTypeCase, "%s%s is spelled %s in the current provider: write %s", prefix, id[:min(len(identity), len(id))], identity, m.Value.Qualified)
 	default:
 		return
 	}
-	d.Fixes = []Fix{{Title: "Change to " + m.Value.Qualified, Edits: []Edit{{Span: sp, NewText: m.Value.Qualified}}, Safe: true}}
+	d.Fixes = []finding.Fix{{Title: "Change to " + m.Value.Qualified, Edits: []finding.Edit{{Span: sp, NewText: m.Value.Qualified}}, Safe: true}}
 }
 
 // enumSuggestion proposes the value of en that id, an identifier that is no value of it, most
@@ -328,7 +321,7 @@ func enumSuggestion(en *schema.Enum, id string) (v schema.EnumValue, ok, only bo
 		return v, true, true // the value, written in another way
 	}
 	members := enumMembers(en)
-	if sug := suggest(last, members); sug != "" {
+	if sug := spell.Closest(last, members, nil); sug != "" {
 		v, ok := en.Match(sug)
 		// The only close value is a safe fix, unless it is the opposite of what was written.
 		return v, ok, len(closeTo(last, members)) == 1 && !opposite(last, sug)
@@ -410,17 +403,17 @@ func (c *checker) checkStringValue(f *workspace.File, st *grammar.Stmt, t *schem
 		p, err := netip.ParsePrefix(s.Value)
 		switch {
 		case err != nil:
-			c.add(f, sp, Error, CodeInvalidPattern, "%s: %q is not a valid CIDR block (e.g. 10.0.0.0/16)", label, s.Value)
+			c.add(f, sp, finding.Error, finding.CodeInvalidPattern, "%s: %q is not a valid CIDR block (e.g. 10.0.0.0/16)", label, s.Value)
 		case p.Masked() != p:
-			d := c.add(f, sp, Warning, CodeInvalidPattern, "%s: %q has host bits set; the network is %s", label, s.Value, p.Masked())
-			d.Fixes = []Fix{{Title: "Change to " + p.Masked().String(), Edits: []Edit{{Span: sp, NewText: "'" + p.Masked().String() + "'"}}, Safe: true}}
+			d := c.add(f, sp, finding.Warning, finding.CodeInvalidPattern, "%s: %q has host bits set; the network is %s", label, s.Value, p.Masked())
+			d.Fixes = []finding.Fix{{Title: "Change to " + p.Masked().String(), Edits: []finding.Edit{{Span: sp, NewText: "'" + p.Masked().String() + "'"}}, Safe: true}}
 		case strings.Contains(id, "ipv4") && !p.Addr().Is4(), strings.Contains(id, "ipv6") && !p.Addr().Is6():
-			c.add(f, sp, Error, CodeInvalidPattern, "%s: %q is not an %s block", label, s.Value, t.Identity)
+			c.add(f, sp, finding.Error, finding.CodeInvalidPattern, "%s: %q is not an %s block", label, s.Value, t.Identity)
 		}
 		return
 	case strings.HasSuffix(id, "ipv4address"), strings.HasSuffix(id, "ipv6address"):
 		if _, err := netip.ParseAddr(s.Value); err != nil {
-			c.add(f, sp, Error, CodeInvalidPattern, "%s: %q is not a valid IP address", label, s.Value)
+			c.add(f, sp, finding.Error, finding.CodeInvalidPattern, "%s: %q is not a valid IP address", label, s.Value)
 		}
 		return
 	}
@@ -445,10 +438,10 @@ func (c *checker) checkBounds(f *workspace.File, sp grammar.Span, b *schema.Boun
 	}
 	switch {
 	case b.Min != nil && b.Max != nil:
-		c.add(f, sp, Error, CodeOutOfRange, "%s: %s %v is out of range: must be between %v and %v", label, what, v, lo, hi)
+		c.add(f, sp, finding.Error, finding.CodeOutOfRange, "%s: %s %v is out of range: must be between %v and %v", label, what, v, lo, hi)
 	case b.Min != nil:
-		c.add(f, sp, Error, CodeOutOfRange, "%s: %s %v is out of range: must be at least %v", label, what, v, lo)
+		c.add(f, sp, finding.Error, finding.CodeOutOfRange, "%s: %s %v is out of range: must be at least %v", label, what, v, lo)
 	default:
-		c.add(f, sp, Error, CodeOutOfRange, "%s: %s %v is out of range: must be at most %v", label, what, v, hi)
+		c.add(f, sp, finding.Error, finding.CodeOutOfRange, "%s: %s %v is out of range: must be at most %v", label, what, v, hi)
 	}
 }

@@ -6,17 +6,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
-// CodeSchemaVersion is the note on a provider block whose version has no embedded schemas: the
-// nearest set is used, and the findings that depend on it are warnings.
-const CodeSchemaVersion Code = "schema-version"
-
 // versionDependent are the findings whose truth depends on the schemas' version.
-var versionDependent = []Code{CodeUnknownType, CodeTypeCase, CodeUnknownAttribute, CodeMissingRequired, CodeInvalidEnum}
+var versionDependent = []finding.Code{finding.CodeUnknownType, finding.CodeTypeCase, finding.CodeUnknownAttribute, finding.CodeMissingRequired, finding.CodeInvalidEnum}
 
 // checkVersions runs after a statement's other checks: a provider block whose version has no
 // schemas of its own gets a note, and the statement's schema findings (out[mark:]) name the
@@ -31,7 +28,7 @@ func (c *checker) checkVersions(mark int) {
 		d := &c.out[i]
 		// Only errors (and the spelling warning) name other versions: a finding's path is walked
 		// and other versions decoded for what is already reported, never for a clean statement.
-		if !slices.Contains(versionDependent, d.Code) || d.Severity != Error && d.Code != CodeTypeCase {
+		if !slices.Contains(versionDependent, d.Code) || d.Severity != finding.Error && d.Code != finding.CodeTypeCase {
 			continue
 		}
 		if sites == nil {
@@ -69,7 +66,7 @@ func (c *checker) noteApprox(f *workspace.File, st *grammar.Stmt) {
 	if !ok || !ch.Approx {
 		return
 	}
-	c.add(f, at(st, kind.Span), Info, CodeSchemaVersion,
+	c.add(f, at(st, kind.Span), finding.Info, finding.CodeSchemaVersion,
 		"no embedded schemas of %s %s (%s): %s are used instead, and the findings that depend on them are warnings",
 		ch.Provider, ch.Asked, shortWhy(ch), ch.Set())
 }
@@ -92,7 +89,7 @@ func shortWhy(ch schema.Choice) string {
 // attribute or enum value and a missing required attribute, the other embedded versions where
 // it is not one: whose type has that attribute or value at the same path, or does not require
 // that attribute there.
-func (c *checker) versionSentence(s *resourceSite, d *Diagnostic) {
+func (c *checker) versionSentence(s *resourceSite, d *finding.Diagnostic) {
 	written := s.expr.Type.String()
 	provider := s.expr.Type.Parts[0].Text
 	ch, ok := c.schemas.Choice(provider)
@@ -100,7 +97,7 @@ func (c *checker) versionSentence(s *resourceSite, d *Diagnostic) {
 		return
 	}
 	if ch.Approx {
-		d.Severity = Warning
+		d.Severity = finding.Warning
 		d.Message += fmt.Sprintf(" (read with %s, the nearest to %s %s)", ch.Set(), provider, ch.Asked)
 		return
 	}
@@ -120,7 +117,7 @@ func (c *checker) versionSentence(s *resourceSite, d *Diagnostic) {
 	key := word // with the code and path, what has tests (Elsewhere remembers the answer by it)
 	verb := "has it"
 	switch d.Code {
-	case CodeUnknownAttribute:
+	case finding.CodeUnknownAttribute:
 		// The key of an item: the path ends with it. Another version has it when the same path
 		// leads to a member there.
 		var isKey bool
@@ -131,7 +128,7 @@ func (c *checker) versionSentence(s *resourceSite, d *Diagnostic) {
 			_, ok := r.Lookup(path)
 			return ok
 		}
-	case CodeMissingRequired:
+	case finding.CodeMissingRequired:
 		name, ok := missingName(d.Message)
 		if !ok {
 			return
@@ -152,13 +149,13 @@ func (c *checker) versionSentence(s *resourceSite, d *Diagnostic) {
 			m, ok := r.Lookup(path)
 			return !ok || !m.Required
 		}
-	case CodeUnknownType:
+	case finding.CodeUnknownType:
 		has = func(*schema.Resource) bool { return true }
-	case CodeTypeCase:
+	case finding.CodeTypeCase:
 		head = written
 		verb = "spells it so"
 		has = func(r *schema.Resource) bool { return r.Type == written }
-	case CodeInvalidEnum:
+	case finding.CodeInvalidEnum:
 		var isKey bool
 		if path, isKey = schemaPath(s, d.Span); len(path) == 0 || isKey {
 			return
@@ -179,8 +176,8 @@ func (c *checker) versionSentence(s *resourceSite, d *Diagnostic) {
 	}
 	in := " in " + ch.Set() + " (" + shortWhy(ch) + ")"
 	switch i := strings.Index(d.Message, head); {
-	case d.Code == CodeTypeCase:
-	case (d.Code == CodeUnknownAttribute || d.Code == CodeMissingRequired) && i >= 0:
+	case d.Code == finding.CodeTypeCase:
+	case (d.Code == finding.CodeUnknownAttribute || d.Code == finding.CodeMissingRequired) && i >= 0:
 		// After the owner: the type and, for a nested attribute, the path below it.
 		if j := strings.IndexByte(d.Message[i:], ';'); j >= 0 {
 			i += j
@@ -188,7 +185,7 @@ func (c *checker) versionSentence(s *resourceSite, d *Diagnostic) {
 			i = len(d.Message)
 		}
 		d.Message = d.Message[:i] + in + d.Message[i:]
-	case d.Code == CodeInvalidEnum && strings.Contains(d.Message, `"`+word+`"`):
+	case d.Code == finding.CodeInvalidEnum && strings.Contains(d.Message, `"`+word+`"`):
 		q := `"` + word + `"`
 		d.Message = strings.Replace(d.Message, q, q+in, 1)
 	default:

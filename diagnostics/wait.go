@@ -6,36 +6,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/finding"
+	"github.com/carina-rs/carina-lsp/internal/spell"
+
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
-)
-
-// Codes of the wait checks.
-const (
-	CodeWaitMissingUntil     Code = "wait-missing-until"
-	CodeWaitDuplicateKey     Code = "wait-duplicate-key"
-	CodeWaitUnknownKey       Code = "wait-unknown-key"
-	CodeWaitUnknownTarget    Code = "wait-unknown-target"
-	CodeWaitInvalidTarget    Code = "wait-invalid-target"
-	CodeWaitSelfTarget       Code = "wait-self-target"
-	CodeWaitUntilOperator    Code = "wait-until-unsupported-operator"
-	CodeWaitUntilShape       Code = "wait-until-shape"
-	CodeWaitUntilSelf        Code = "wait-until-self-reference"
-	CodeWaitUntilCrossTarget Code = "wait-until-cross-target"
-	CodeWaitUntilAttribute   Code = "wait-until-unknown-attribute"
-	CodeWaitUntilType        Code = "wait-until-type-mismatch"
-	CodeWaitUntilQuoted      Code = "wait-until-quoted-enum"
-	CodeWaitTimeoutType      Code = "wait-timeout-not-duration"
-	CodeWaitTimeoutZero      Code = "wait-timeout-zero"
-	CodeWaitTimeoutShort     Code = "wait-timeout-below-interval"
-	CodeWaitDependsOnEntry   Code = "wait-depends-on-invalid"
-	CodeWaitDependsOnUnknown Code = "wait-depends-on-unknown"
-	CodeWaitDependsOnDup     Code = "wait-depends-on-duplicate"
-	CodeWaitDependsOnSelf    Code = "wait-depends-on-self"
-	CodeWaitDependsOnTarget  Code = "wait-depends-on-target"
-	CodeWaitUnused           Code = "wait-unused"
-	CodeWaitBypass           Code = "wait-bypass"
 )
 
 // pollInterval returns the poll interval of a wait on target: its schema's, else Carina's 5 s.
@@ -90,7 +66,7 @@ func (c *checker) checkUnusedWaits(complete bool) {
 		d := w.Decl
 		// `let _ = wait` is Carina's way to write a wait that nothing reads, on purpose.
 		if d.Name != "_" && !used[d] {
-			c.add(d.File, d.NameSpan, Warning, CodeWaitUnused,
+			c.add(d.File, d.NameSpan, finding.Warning, finding.CodeWaitUnused,
 				"wait %q is never referenced, so it gates nothing: read the target through it (%s.<attribute>) where the target must be ready, or name it _",
 				d.Name, d.Name)
 		}
@@ -137,13 +113,13 @@ func (c *checker) waitMissingUntil(s keyedSite, x *grammar.WaitExpr) {
 		example = targetName(x) + "." + attr + " == " + value
 	}
 	until := waitConstruct().KeyOf(grammar.PredicateValue).Name
-	diag := c.add(s.f, at(s.st, x.Kw), Error, CodeWaitMissingUntil,
+	diag := c.add(s.f, at(s.st, x.Kw), finding.Error, finding.CodeWaitMissingUntil,
 		"%smissing %s: a wait needs the condition to wait for, e.g. %s = %s", s.prefix(), until, until, example)
 	if w == nil {
 		return
 	}
 	if fx, ok := c.untilSkeleton(w, target); ok {
-		diag.Fixes = []Fix{fx}
+		diag.Fixes = []finding.Fix{fx}
 	}
 }
 
@@ -176,7 +152,7 @@ func (c *checker) keepBindFixes() {
 		return
 	}
 	for i := range c.out {
-		if d := &c.out[i]; d.Code == CodeSyntax && drop[place{d.Path, d.Span}] {
+		if d := &c.out[i]; d.Code == finding.CodeSyntax && drop[place{d.Path, d.Span}] {
 			d.Fixes = nil
 		}
 	}
@@ -198,17 +174,17 @@ func targetName(x *grammar.WaitExpr) string {
 // untilSkeleton inserts `until = <target>.<attribute> == <value>` at the start of the block: the
 // target's ready condition from its schema (readyCondition). ok is false when the schema has none:
 // placeholders would not parse, and the message already shows the shape.
-func (c *checker) untilSkeleton(w *workspace.WaitInfo, target *workspace.Decl) (Fix, bool) {
+func (c *checker) untilSkeleton(w *workspace.WaitInfo, target *workspace.Decl) (finding.Fix, bool) {
 	x, st := w.Expr, w.Decl.Stmt
 	attr, value, ok := readyCondition(c.declSchema(target))
 	if !ok || x.Target == nil || x.Body == nil {
-		return Fix{}, false
+		return finding.Fix{}, false
 	}
 	insertAt := at(st, x.Body.Open).End
 	until := waitConstruct().KeyOf(grammar.PredicateValue).Name
-	return Fix{
+	return finding.Fix{
 		Title: "Add " + until,
-		Edits: []Edit{{Span: grammar.Span{Start: insertAt, End: insertAt}, NewText: "\n  " + until + " = " + x.Target.Text + "." + attr + " == " + value}},
+		Edits: []finding.Edit{{Span: grammar.Span{Start: insertAt, End: insertAt}, NewText: "\n  " + until + " = " + x.Target.Text + "." + attr + " == " + value}},
 	}, true
 }
 
@@ -269,39 +245,39 @@ func (c *checker) checkWaitTarget(w *workspace.WaitInfo, prefix string) *workspa
 	r := w.Target
 	switch {
 	case r.Name == w.Decl.Name:
-		c.add(r.File, r.Span, Error, CodeWaitSelfTarget,
+		c.add(r.File, r.Span, finding.Error, finding.CodeWaitSelfTarget,
 			"%sa wait cannot wait on itself; name the resource or data source to wait on", prefix)
 		return nil
 	case r.Decl == nil:
 		cands := c.names(func(d *workspace.Decl) bool { return waitable(d.Kind) && d != w.Decl })
-		s := suggestFitting(r.Name, cands, func(cand string) bool {
+		s := spell.Closest(r.Name, cands, func(cand string) bool {
 			c.volatile = true // reads the candidate's dependencies
 			return !c.closesCycle(w.Decl, c.cfg.LookupIn(cand, r.File))
 		})
-		diag := c.add(r.File, r.Span, Error, CodeWaitUnknownTarget,
+		diag := c.add(r.File, r.Span, finding.Error, finding.CodeWaitUnknownTarget,
 			"%starget %q is not declared in this configuration%s", prefix, r.Name, meaning(s))
 		// Only a target in its place (`wait <name> {`) is renamed: `wait let cert {` is a stray
 		// keyword, not a misspelt target.
 		if s != "" && !grammar.IsKeyword(r.Name) && nextToken(r.File, r.Span.End).Kind == grammar.LBrace {
 			// The same misspelt name in until and the rest of the wait is the same mistake:
 			// `wait cetr { until = cetr.status == issued }` is changed in both places.
-			edits := []Edit{{Span: r.Span, NewText: s}}
+			edits := []finding.Edit{{Span: r.Span, NewText: s}}
 			for _, o := range c.stmtRefs[w.Decl.Stmt] {
 				if o != r && o.Decl == nil && o.Name == r.Name && o.File == r.File && o.Span != r.Span {
-					edits = append(edits, Edit{Span: o.Span, NewText: s})
+					edits = append(edits, finding.Edit{Span: o.Span, NewText: s})
 				}
 			}
-			diag.Fixes = []Fix{{Title: "Change to " + s, Edits: edits}}
+			diag.Fixes = []finding.Fix{{Title: "Change to " + s, Edits: edits}}
 		}
 		return nil
 	case !waitable(r.Decl.Kind):
 		what := r.Decl.Kind.String()
 		if r.Decl.Kind == workspace.ModuleCall {
-			c.add(r.File, r.Span, Error, CodeWaitInvalidTarget,
+			c.add(r.File, r.Span, finding.Error, finding.CodeWaitInvalidTarget,
 				"%starget %q is a module call; waiting on a module's outputs is not supported: wait on a resource inside the module", prefix, r.Name)
 			return nil
 		}
-		c.add(r.File, r.Span, Error, CodeWaitInvalidTarget,
+		c.add(r.File, r.Span, finding.Error, finding.CodeWaitInvalidTarget,
 			"%starget %q is %s; a wait's target is a resource, a data source (read) or another wait", prefix, r.Name, withArticle(what))
 		return nil
 	}
@@ -325,12 +301,12 @@ func (c *checker) checkUntil(w *workspace.WaitInfo, prefix string, pred grammar.
 		switch n := n.(type) {
 		case *grammar.UnaryExpr:
 			unsupported = true
-			c.add(f, at(st, n.OpPos), Error, CodeWaitUntilOperator,
+			c.add(f, at(st, n.OpPos), finding.Error, finding.CodeWaitUntilOperator,
 				"%suntil supports only == in this version; \"!\" (not) is not supported yet", prefix)
 		case *grammar.BinaryExpr:
 			if n.Op != grammar.Eq {
 				unsupported = true
-				c.add(f, at(st, n.OpPos), Error, CodeWaitUntilOperator,
+				c.add(f, at(st, n.OpPos), finding.Error, finding.CodeWaitUntilOperator,
 					"%suntil supports only == in this version (got %s)", prefix, strings.Trim(n.Op.String(), `"`))
 			}
 		}
@@ -342,7 +318,7 @@ func (c *checker) checkUntil(w *workspace.WaitInfo, prefix string, pred grammar.
 	}
 	cmp, ok := pred.(*grammar.BinaryExpr)
 	if !ok {
-		c.add(f, at(st, pred.Pos()), Error, CodeWaitUntilShape,
+		c.add(f, at(st, pred.Pos()), finding.Error, finding.CodeWaitUntilShape,
 			"%suntil needs a comparison: write %s == <value>", prefix, text(f, at(st, pred.Pos())))
 		return
 	}
@@ -373,7 +349,7 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *gr
 	if bad := walkPath(rs, path); bad >= 0 {
 		seg := segs[bad]
 		sug := suggestMember(seg.Text, memberNames(rs, path[:bad]), pathFits(rs, path, bad))
-		d := c.add(f, at(st, seg.Span), Error, CodeWaitUntilAttribute, "%s%s has no attribute %q%s",
+		d := c.add(f, at(st, seg.Span), finding.Error, finding.CodeWaitUntilAttribute, "%s%s has no attribute %q%s",
 			prefix, rs.Type, strings.Join(append(path[:bad:bad], seg.Text), "."), meaning(sug))
 		renameTo(d, sug)
 		return
@@ -396,21 +372,21 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *gr
 				if !v.Nameable() {
 					return // its string is how it is written ('aws:kms')
 				}
-				d := c.add(f, rsp, Warning, CodeWaitUntilQuoted, "%suntil compares %s (%s) with %s; use %s",
+				d := c.add(f, rsp, finding.Warning, finding.CodeWaitUntilQuoted, "%suntil compares %s (%s) with %s; use %s",
 					prefix, lhsText, en.Identity, rhsText, v.Spelling())
 				if fixableValue(f, st, rhs.Pos()) {
-					d.Fixes = []Fix{{Title: "Change to " + v.Spelling(), Edits: []Edit{{Span: rsp, NewText: v.Spelling()}}, Safe: true}}
+					d.Fixes = []finding.Fix{{Title: "Change to " + v.Spelling(), Edits: []finding.Edit{{Span: rsp, NewText: v.Spelling()}}, Safe: true}}
 				}
 				return
 			}
-			c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use %s",
+			c.add(f, rsp, finding.Error, finding.CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use %s",
 				prefix, lhsText, en.Identity, rhsText, c.oneOf(en))
 			return
 		}
 		id, ok := c.enumIdent(st, rhs)
 		if !ok {
 			if k := c.staticKind(rhs); k != "" && k != "String" {
-				c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with the %s %s; use %s",
+				c.add(f, rsp, finding.Error, finding.CodeWaitUntilType, "%suntil compares %s (%s) with the %s %s; use %s",
 					prefix, lhsText, en.Identity, strings.ToLower(k), rhsText, c.oneOf(en))
 			}
 			return
@@ -419,16 +395,16 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *gr
 			c.oldEnumForm(f, rsp, m, id, prefix)
 			return
 		}
-		d := c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use %s",
+		d := c.add(f, rsp, finding.Error, finding.CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use %s",
 			prefix, lhsText, en.Identity, id, c.oneOf(en))
 		if v, ok, only := enumSuggestion(en, id); ok {
 			d.Message = fmt.Sprintf("%suntil compares %s (%s) with %s, which is no value of it; did you mean %s?", prefix, lhsText, en.Identity, id, v.Spelling())
-			d.Fixes = []Fix{{Title: "Change to " + v.Spelling(), Edits: []Edit{{Span: rsp, NewText: v.Spelling()}}, Safe: only}}
+			d.Fixes = []finding.Fix{{Title: "Change to " + v.Spelling(), Edits: []finding.Edit{{Span: rsp, NewText: v.Spelling()}}, Safe: only}}
 		}
 		return
 	}
 	if !c.fits(st, rs, t, rhs) && c.staticKind(rhs) != "" {
-		c.add(f, rsp, Error, CodeWaitUntilType, "%suntil compares %s (%s) with the %s %s; compare it with a %s value",
+		c.add(f, rsp, finding.Error, finding.CodeWaitUntilType, "%suntil compares %s (%s) with the %s %s; compare it with a %s value",
 			prefix, lhsText, display(m), strings.ToLower(c.staticKind(rhs)), rhsText, display(m))
 	}
 }
@@ -445,39 +421,39 @@ func (c *checker) checkUntilLHS(w *workspace.WaitInfo, prefix string, cmp *gramm
 		case root.Text == tname && len(x.Parts) > 1:
 			return true
 		case root.Text == w.Decl.Name && w.Decl.Name != tname:
-			c.add(f, at(st, root.Span), Error, CodeWaitUntilSelf,
+			c.add(f, at(st, root.Span), finding.Error, finding.CodeWaitUntilSelf,
 				"%suntil refers to the wait itself; compare an attribute of the target: %s.<attribute> == <value>", prefix, tname)
 		case c.providerNames()[root.Text]:
 			// A value on the left: `aws.acm.Certificate.Status.Issued == cert.status`.
 			lsp := at(st, x.Span)
 			if y, ok := cmp.Y.(*grammar.PathExpr); ok && y.Parts[0].Text == tname && len(y.Parts) > 1 {
 				swapped := text(f, at(st, y.Span)) + " == " + text(f, lsp)
-				d := c.add(f, lsp, Error, CodeWaitUntilShape,
+				d := c.add(f, lsp, finding.Error, finding.CodeWaitUntilShape,
 					"%suntil must start with the target's attribute, the value on the right: write %s", prefix, swapped)
-				d.Fixes = []Fix{{Title: "Swap the sides", Edits: []Edit{{Span: at(st, grammar.Span{Start: x.Span.Start, End: y.Span.End}), NewText: swapped}}, Safe: true}}
+				d.Fixes = []finding.Fix{{Title: "Swap the sides", Edits: []finding.Edit{{Span: at(st, grammar.Span{Start: x.Span.Start, End: y.Span.End}), NewText: swapped}}, Safe: true}}
 				break
 			}
-			c.add(f, lsp, Error, CodeWaitUntilShape,
+			c.add(f, lsp, finding.Error, finding.CodeWaitUntilShape,
 				"%suntil must start with the target's attribute (%s.<attribute> == <value>), not the value %s", prefix, tname, text(f, lsp))
 		case r != nil && r.Decl == nil:
 			// The only name that fits on the left is the target: it is the one suggestion.
-			d := c.add(f, at(st, root.Span), Error, CodeWaitUntilCrossTarget,
+			d := c.add(f, at(st, root.Span), finding.Error, finding.CodeWaitUntilCrossTarget,
 				"%suntil names %q, which is not declared; compare an attribute of the target: %s.<attribute> == <value>%s",
 				prefix, root.Text, tname, didYouMean(root.Text, []string{tname}))
 			c.renameFix(d, root.Text, []string{tname})
 		case root.Text != tname:
-			c.add(f, at(st, root.Span), Error, CodeWaitUntilCrossTarget,
+			c.add(f, at(st, root.Span), finding.Error, finding.CodeWaitUntilCrossTarget,
 				"%suntil must compare an attribute of the target %q, not of %q (cross-target predicates are not supported)", prefix, tname, root.Text)
 		case len(x.Parts) == 1:
-			c.add(f, at(st, x.Span), Error, CodeWaitUntilShape,
+			c.add(f, at(st, x.Span), finding.Error, finding.CodeWaitUntilShape,
 				"%suntil compares the whole target %q; compare one of its attributes, e.g. %s.status", prefix, tname, tname)
 		}
 		return false
 	case *grammar.IndexExpr, *grammar.FieldExpr:
-		c.add(f, at(st, x.Pos()), Error, CodeWaitUntilShape,
+		c.add(f, at(st, x.Pos()), finding.Error, finding.CodeWaitUntilShape,
 			"%sindex access in until is not supported; compare a plain attribute path of %s", prefix, tname)
 	default:
-		c.add(f, at(st, lhs.Pos()), Error, CodeWaitUntilShape,
+		c.add(f, at(st, lhs.Pos()), finding.Error, finding.CodeWaitUntilShape,
 			"%suntil must start with the target's attribute (%s.<attribute> == <value>), not %s", prefix, tname, text(f, at(st, lhs.Pos())))
 	}
 	return false
@@ -492,18 +468,18 @@ func (c *checker) checkUntilRHS(w *workspace.WaitInfo, prefix string, rhs gramma
 	case *grammar.BadExpr:
 		return false
 	case *grammar.NullLit:
-		c.add(f, at(st, x.Span), Error, CodeWaitUntilShape,
+		c.add(f, at(st, x.Span), finding.Error, finding.CodeWaitUntilShape,
 			"%snull is not a value until can wait for; compare with a value of the attribute (an enum value, string, number or bool)", prefix)
 	case *grammar.CallExpr:
-		c.add(f, at(st, x.Span), Error, CodeWaitUntilShape,
+		c.add(f, at(st, x.Span), finding.Error, finding.CodeWaitUntilShape,
 			"%sfunction calls are not supported on the right of until; write the value itself", prefix)
 	case *grammar.IndexExpr, *grammar.FieldExpr:
-		c.add(f, at(st, x.Pos()), Error, CodeWaitUntilShape, "%sindex access is not supported on the right of until; write the value itself", prefix)
+		c.add(f, at(st, x.Pos()), finding.Error, finding.CodeWaitUntilShape, "%sindex access is not supported on the right of until; write the value itself", prefix)
 	case *grammar.ParenExpr, *grammar.ListExpr, *grammar.MapExpr:
 		if hasSyntaxErrorAt(st, x.Pos()) {
 			return false // the parser reports a list or a map in a condition already
 		}
-		c.add(f, at(st, x.Pos()), Error, CodeWaitUntilShape,
+		c.add(f, at(st, x.Pos()), finding.Error, finding.CodeWaitUntilShape,
 			"%sthe right of until must be a single value (an enum value, string, number, bool or duration)", prefix)
 	default:
 		return true
@@ -519,10 +495,10 @@ func (c *checker) checkTimeout(w *workspace.WaitInfo, prefix string, x *grammar.
 	switch {
 	case !ok: // malformed: the syntax error says why
 	case secs == 0:
-		c.add(f, sp, Error, CodeWaitTimeoutZero,
+		c.add(f, sp, finding.Error, finding.CodeWaitTimeoutZero,
 			"%stimeout %s would give up before the first read; use a positive duration such as 5min", prefix, x.Text)
 	case secs < interval:
-		c.add(f, sp, Warning, CodeWaitTimeoutShort,
+		c.add(f, sp, finding.Warning, finding.CodeWaitTimeoutShort,
 			"%stimeout %s is shorter than the poll interval (%ds): the target would be read only once", prefix, x.Text, interval)
 	}
 }
@@ -538,13 +514,13 @@ func (c *checker) checkWaitDependsOn(w *workspace.WaitInfo, prefix string) {
 		v := w.Expr.DependsOn.Value
 		sp := at(st, v.Pos())
 		if p, isName := v.(*grammar.PathExpr); isName && len(p.Parts) == 1 {
-			diag := c.add(f, sp, Error, CodeWaitDependsOnEntry, "%sdepends_on is a list of binding names: write [%s]", prefix, p.Parts[0].Text)
+			diag := c.add(f, sp, finding.Error, finding.CodeWaitDependsOnEntry, "%sdepends_on is a list of binding names: write [%s]", prefix, p.Parts[0].Text)
 			if fixableValue(f, st, v.Pos()) && c.dependsOnFits(d, f, p.Parts[0].Text, false) {
-				diag.Fixes = []Fix{{Title: "Make it a list", Edits: []Edit{{Span: sp, NewText: "[" + p.Parts[0].Text + "]"}}, Safe: true}}
+				diag.Fixes = []finding.Fix{{Title: "Make it a list", Edits: []finding.Edit{{Span: sp, NewText: "[" + p.Parts[0].Text + "]"}}, Safe: true}}
 			}
 			return
 		}
-		c.add(f, sp, Error, CodeWaitDependsOnEntry, "%sdepends_on is a list of binding names, e.g. depends_on = [<binding>, ...]", prefix)
+		c.add(f, sp, finding.Error, finding.CodeWaitDependsOnEntry, "%sdepends_on is a list of binding names, e.g. depends_on = [<binding>, ...]", prefix)
 		return
 	}
 	seen := map[string]grammar.Span{}
@@ -553,46 +529,46 @@ func (c *checker) checkWaitDependsOn(w *workspace.WaitInfo, prefix string) {
 		p, ok := e.(*grammar.PathExpr)
 		if ok && len(p.Parts) > 1 {
 			esp := at(st, p.Span)
-			diag := c.add(f, esp, Error, CodeWaitDependsOnEntry,
+			diag := c.add(f, esp, finding.Error, finding.CodeWaitDependsOnEntry,
 				"%sdepends_on entries are binding names, not attribute selectors: write %s", prefix, p.Parts[0].Text)
-			diag.Fixes = []Fix{{Title: "Change to " + p.Parts[0].Text, Edits: []Edit{{Span: esp, NewText: p.Parts[0].Text}}, Safe: true}}
+			diag.Fixes = []finding.Fix{{Title: "Change to " + p.Parts[0].Text, Edits: []finding.Edit{{Span: esp, NewText: p.Parts[0].Text}}, Safe: true}}
 			continue
 		}
 		if !ok || len(p.Parts) != 1 {
 			what := text(f, at(st, e.Pos()))
 			msg := "%sdepends_on entries are binding names, not %s"
 			if s, isStr := e.(*grammar.StringLit); isStr && !s.Interpolated() {
-				diag := c.add(f, at(st, e.Pos()), Error, CodeWaitDependsOnEntry, msg+": write %s", prefix, what, s.Value)
+				diag := c.add(f, at(st, e.Pos()), finding.Error, finding.CodeWaitDependsOnEntry, msg+": write %s", prefix, what, s.Value)
 				if isName(s.Value) && fixableValue(f, st, e.Pos()) && c.dependsOnFits(d, f, s.Value, false) {
-					diag.Fixes = []Fix{{Title: "Change to " + s.Value, Edits: []Edit{{Span: at(st, e.Pos()), NewText: s.Value}}, Safe: true}}
+					diag.Fixes = []finding.Fix{{Title: "Change to " + s.Value, Edits: []finding.Edit{{Span: at(st, e.Pos()), NewText: s.Value}}, Safe: true}}
 				}
 				continue
 			}
-			c.add(f, at(st, e.Pos()), Error, CodeWaitDependsOnEntry, msg, prefix, what)
+			c.add(f, at(st, e.Pos()), finding.Error, finding.CodeWaitDependsOnEntry, msg, prefix, what)
 			continue
 		}
 		n := p.Parts[0].Text
 		sp := at(st, p.Span)
 		if first, dup := seen[n]; dup {
-			diag := c.add(f, sp, Warning, CodeWaitDependsOnDup, "%s%q is listed twice in depends_on; remove the repeat", prefix, n)
-			diag.Related = []Related{{Path: f.Path, Span: first, Message: "first listed here"}}
-			diag.Fixes = []Fix{{Title: "Remove the duplicate", Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}, Safe: true}}
+			diag := c.add(f, sp, finding.Warning, finding.CodeWaitDependsOnDup, "%s%q is listed twice in depends_on; remove the repeat", prefix, n)
+			diag.Related = []finding.Related{{Path: f.Path, Span: first, Message: "first listed here"}}
+			diag.Fixes = []finding.Fix{{Title: "Remove the duplicate", Edits: []finding.Edit{{Span: listEntrySpan(f, sp), NewText: ""}}, Safe: true}}
 			continue
 		}
 		seen[n] = sp
 		switch decl := c.cfg.Lookup(n); {
 		case n == d.Name:
-			diag := c.add(f, sp, Error, CodeWaitDependsOnSelf,
+			diag := c.add(f, sp, finding.Error, finding.CodeWaitDependsOnSelf,
 				"%sdepends_on lists the wait itself, a dependency cycle; list the bindings that must exist before the wait starts", prefix)
-			diag.Fixes = []Fix{{Title: "Remove " + n, Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}, Safe: true}}
+			diag.Fixes = []finding.Fix{{Title: "Remove " + n, Edits: []finding.Edit{{Span: listEntrySpan(f, sp), NewText: ""}}, Safe: true}}
 		case n == tname:
-			diag := c.add(f, sp, Warning, CodeWaitDependsOnTarget,
+			diag := c.add(f, sp, finding.Warning, finding.CodeWaitDependsOnTarget,
 				"%sdepends_on lists the target %q, which the wait already waits for; remove it", prefix, n)
-			diag.Fixes = []Fix{{Title: "Remove " + n, Edits: []Edit{{Span: listEntrySpan(f, sp), NewText: ""}}, Safe: true}}
+			diag.Fixes = []finding.Fix{{Title: "Remove " + n, Edits: []finding.Edit{{Span: listEntrySpan(f, sp), NewText: ""}}, Safe: true}}
 		case decl == nil:
 			cands := c.names(func(x *workspace.Decl) bool { return x != d })
-			s := suggestFitting(n, cands, func(cand string) bool { return c.dependsOnFits(d, f, cand, false) })
-			diag := c.add(f, sp, Error, CodeWaitDependsOnUnknown,
+			s := spell.Closest(n, cands, func(cand string) bool { return c.dependsOnFits(d, f, cand, false) })
+			diag := c.add(f, sp, finding.Error, finding.CodeWaitDependsOnUnknown,
 				"%sdepends_on names %q, which is not declared in this configuration%s", prefix, n, meaning(s))
 			renameTo(diag, s)
 		}
@@ -693,10 +669,10 @@ func (c *checker) checkBypasses() {
 			if u := wo.w.Expr.Until; u != nil && u.Value != nil {
 				until = " (until " + text(wo.w.Decl.File, at(wo.w.Decl.Stmt, u.Value.Pos())) + ")"
 			}
-			d := c.add(r.File, r.Span, Info, CodeWaitBypass,
+			d := c.add(r.File, r.Span, finding.Info, finding.CodeWaitBypass,
 				"%s.%s is read without waiting for %s%s; read %s.%s to get it once the wait succeeds",
 				r.Name, r.Path[0].Text, name, until, name, r.Path[0].Text)
-			d.Fixes = []Fix{{Title: "Read through " + name, Edits: []Edit{{Span: r.Span, NewText: name}}}}
+			d.Fixes = []finding.Fix{{Title: "Read through " + name, Edits: []finding.Edit{{Span: r.Span, NewText: name}}}}
 			break
 		}
 	}

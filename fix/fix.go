@@ -12,12 +12,13 @@ package fix
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
 	"strings"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -28,16 +29,16 @@ type Options struct {
 	Unsafe bool            // suggestions too (a did-you-mean among several names), not only safe fixes
 	Only   map[string]bool // when set, only these files are changed
 	Rounds int             // at most this many rounds (0: 10)
-	// Check runs the checks on a configuration (nil: diagnostics.Check): callers pass their memo
-	// or the codes they disable.
-	Check func(ctx context.Context, cfg *workspace.Config, schemas *schema.Index) []diagnostics.Diagnostic
+	// Check runs the checks on a configuration (diagnostics.Check, or CheckWith with the caller's
+	// memo and disabled codes). Required: fix applies findings and does not make them.
+	Check func(ctx context.Context, cfg *workspace.Config, schemas *schema.Index) []finding.Diagnostic
 }
 
 // Applied is one fix applied: where its diagnostic was, in the text the fix was applied to.
 type Applied struct {
 	Path      string
 	Line, Col int // 1-based, byte column
-	Code      diagnostics.Code
+	Code      finding.Code
 	Title     string
 	Round     int
 }
@@ -68,13 +69,13 @@ func Config(ctx context.Context, ws *workspace.Workspace, dir string, schemas *s
 	rounds := cmp.Or(opts.Rounds, 10)
 	check := opts.Check
 	if check == nil {
-		check = diagnostics.Check
+		return Result{}, errors.New("fix.Config: Options.Check is required")
 	}
 	res := Result{Texts: map[string]string{}}
 	rejected := map[string]bool{}
 	refused := map[string]bool{}
 	parser := grammar.NewParser()
-	state := func() (*workspace.Config, []diagnostics.Diagnostic, error) {
+	state := func() (*workspace.Config, []finding.Diagnostic, error) {
 		cfg, err := ws.Config(ctx, dir)
 		if err != nil {
 			return nil, nil, err
@@ -152,8 +153,8 @@ func Config(ctx context.Context, ws *workspace.Workspace, dir string, schemas *s
 
 // candidate is a diagnostic and the fix of it a round would apply.
 type candidate struct {
-	d    diagnostics.Diagnostic
-	fx   *diagnostics.Fix
+	d    finding.Diagnostic
+	fx   *finding.Fix
 	file *workspace.File
 }
 
@@ -165,7 +166,7 @@ func (c candidate) key() string {
 // candidates returns the eligible fixes of the diagnostics of the files a round may change (not
 // rejected, within Options.Only), not refused before, of the most severe diagnostics that have
 // one, in the order of the diagnostics.
-func candidates(cfg *workspace.Config, diags []diagnostics.Diagnostic, opts Options, rejected, refused map[string]bool) []candidate {
+func candidates(cfg *workspace.Config, diags []finding.Diagnostic, opts Options, rejected, refused map[string]bool) []candidate {
 	var out []candidate
 	for _, d := range diags {
 		f := cfg.File(d.Path)
@@ -192,7 +193,7 @@ func candidates(cfg *workspace.Config, diags []diagnostics.Diagnostic, opts Opti
 
 // otherFiles reports whether a fix of d edits another file than d's (a rename across the
 // directory): fixes are combined file by file, so such a fix is left to the editor's code action.
-func otherFiles(d diagnostics.Diagnostic, fx *diagnostics.Fix) bool {
+func otherFiles(d finding.Diagnostic, fx *finding.Fix) bool {
 	for _, e := range fx.Edits {
 		if e.File(&d) != d.Path {
 			return true
@@ -204,8 +205,8 @@ func otherFiles(d diagnostics.Diagnostic, fx *diagnostics.Fix) bool {
 // combine applies the fixes of cs to their files, skipping a fix whose edits overlap one taken
 // before in its file (it waits for the next round), and returns the new texts and the edits made,
 // by path, and what it applied.
-func combine(cs []candidate, round int) (map[string]string, map[string][]diagnostics.Edit, []Applied) {
-	edits := map[string][]diagnostics.Edit{}
+func combine(cs []candidate, round int) (map[string]string, map[string][]finding.Edit, []Applied) {
+	edits := map[string][]finding.Edit{}
 	files := map[string]*workspace.File{}
 	var applied []Applied
 	for _, c := range cs {
@@ -226,7 +227,7 @@ func combine(cs []candidate, round int) (map[string]string, map[string][]diagnos
 }
 
 // within reports whether edits lie within a text of n bytes and overlap one another nowhere.
-func within(edits []diagnostics.Edit, n int) bool {
+func within(edits []finding.Edit, n int) bool {
 	for i, e := range edits {
 		if e.Span.Start < 0 || e.Span.End < e.Span.Start || int(e.Span.End) > n || overlapsAny(edits[i+1:], edits[i:i+1]) {
 			return false
@@ -236,15 +237,15 @@ func within(edits []diagnostics.Edit, n int) bool {
 }
 
 // addsErrors reports whether after has more error diagnostics of some code than before.
-func addsErrors(before, after []diagnostics.Diagnostic) bool {
-	n := map[diagnostics.Code]int{}
+func addsErrors(before, after []finding.Diagnostic) bool {
+	n := map[finding.Code]int{}
 	for _, d := range before {
-		if d.Severity == diagnostics.Error {
+		if d.Severity == finding.Error {
 			n[d.Code]++
 		}
 	}
 	for _, d := range after {
-		if d.Severity == diagnostics.Error {
+		if d.Severity == finding.Error {
 			n[d.Code]--
 			if n[d.Code] < 0 {
 				return true
@@ -256,7 +257,7 @@ func addsErrors(before, after []diagnostics.Diagnostic) bool {
 
 // Eligible returns the fix of a diagnostic to apply: its first safe fix, or with unsafe its
 // first fix; nil when none.
-func Eligible(d diagnostics.Diagnostic, unsafe bool) *diagnostics.Fix {
+func Eligible(d finding.Diagnostic, unsafe bool) *finding.Fix {
 	for i := range d.Fixes {
 		if d.Fixes[i].Safe || unsafe {
 			return &d.Fixes[i]
@@ -267,7 +268,7 @@ func Eligible(d diagnostics.Diagnostic, unsafe bool) *diagnostics.Fix {
 
 // overlapsAny reports whether an edit of es overlaps one of taken (two insertions at one offset
 // overlap: their order would be a guess).
-func overlapsAny(es, taken []diagnostics.Edit) bool {
+func overlapsAny(es, taken []finding.Edit) bool {
 	for _, e := range es {
 		for _, t := range taken {
 			if e.Span.Start < t.Span.End && t.Span.Start < e.Span.End || e.Span.Start == t.Span.Start {
@@ -279,9 +280,9 @@ func overlapsAny(es, taken []diagnostics.Edit) bool {
 }
 
 // Edit applies non-overlapping edits to src.
-func Edit(src string, edits []diagnostics.Edit) (string, error) {
+func Edit(src string, edits []finding.Edit) (string, error) {
 	es := slices.Clone(edits)
-	slices.SortFunc(es, func(a, b diagnostics.Edit) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
+	slices.SortFunc(es, func(a, b finding.Edit) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
 	var b strings.Builder
 	prev := int32(0)
 	for _, e := range es {
@@ -300,7 +301,7 @@ func Edit(src string, edits []diagnostics.Edit) (string, error) {
 // does not have: one that none of f's errors matches, by message or by place (its range carried
 // through the edits: a message may quote text a fix changed, as `unclosed "{" of
 // awscc.identitystore.group` does).
-func newSyntaxErrors(p *grammar.Parser, f *workspace.File, text string, edits []diagnostics.Edit) bool {
+func newSyntaxErrors(p *grammar.Parser, f *workspace.File, text string, edits []finding.Edit) bool {
 	had := slices.Clone(f.AST.Errors)
 	var unmatched []grammar.SyntaxError
 	for _, e := range p.Fork().Parse(text).Errors {
@@ -323,7 +324,7 @@ func newSyntaxErrors(p *grammar.Parser, f *workspace.File, text string, edits []
 // carry returns where the range sp of a text lies once edits (non-overlapping) are applied to the
 // text: a bound inside an edit moves to the edit's start (the range's start) or to the end of its
 // new text (the range's end), and text inserted at a bound is taken into the range.
-func carry(sp grammar.Span, edits []diagnostics.Edit) grammar.Span {
+func carry(sp grammar.Span, edits []finding.Edit) grammar.Span {
 	start, end := sp.Start, sp.End
 	for _, e := range edits {
 		delta := int32(len(e.NewText)) - (e.Span.End - e.Span.Start)

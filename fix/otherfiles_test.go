@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -17,7 +18,7 @@ func TestOtherFilesLeftAlone(t *testing.T) {
 		"other.crn": "let _ = myVpc\n",
 	}
 	ws := workspace.New(testutil.NewMemFS(files))
-	res, err := Config(context.Background(), ws, testutil.Root, testutil.EmbeddedIndex(t), Options{Unsafe: true})
+	res, err := Config(context.Background(), ws, testutil.Root, testutil.EmbeddedIndex(t), Options{Unsafe: true, Check: diagnostics.Check})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ type Fix struct {
 	Title   string
 	Span    Span
 	NewText string
-	Safe    bool // the only sensible repair (see diagnostics.Fix)
+	Safe    bool // the only sensible repair (see finding.Fix)
 }
 
 // fixLast attaches a repair to the error just reported (when it was reported). The parser's

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -18,7 +18,7 @@ type Options struct {
 	ExpandModules bool
 	// Problems are the configuration's diagnostics: each node counts the errors in its
 	// statement, so that a view can show at a glance what is broken.
-	Problems []diagnostics.Diagnostic
+	Problems []finding.Diagnostic
 }
 
 // maxModuleDepth bounds the expansion of modules that use modules.
@@ -396,9 +396,9 @@ func (b *builder) markUsedWaits() {
 }
 
 // count adds each error diagnostic to the node of the statement it is in.
-func (b *builder) count(ds []diagnostics.Diagnostic) {
+func (b *builder) count(ds []finding.Diagnostic) {
 	for _, d := range ds {
-		if d.Severity != diagnostics.Error {
+		if d.Severity != finding.Error {
 			continue
 		}
 		f := b.g.files[d.Path]

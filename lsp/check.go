@@ -6,6 +6,7 @@ import (
 
 	"github.com/carina-rs/carina-lsp/config"
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/source"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -13,7 +14,7 @@ import (
 
 // checked is the result of checking one configuration.
 type checked struct {
-	diags    []diagnostics.Diagnostic
+	diags    []finding.Diagnostic
 	versions map[string]int32         // open documents of the configuration: the version checked
 	lines    map[string]*source.Lines // every file of the configuration
 	loadErrs []workspace.LoadError    // files of the configuration that could not be read

@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 )
 
@@ -34,7 +35,7 @@ func codeAction(ctx context.Context, s *Server, p *protocol.CodeActionParams) (a
 	v := sn.view()
 	want := spanOf(v.lines, p.Range)
 	diags := diagnostics.CheckWith(ctx, sn.cfg, sn.schemas, s.checkOptions(filepath.Dir(sn.file.Path)))
-	var offCodes []diagnostics.Code
+	var offCodes []finding.Code
 	var offs []any
 	for _, x := range diags {
 		if x.Path != sn.file.Path || !overlaps(x.Span, want) {
@@ -67,7 +68,7 @@ func codeAction(ctx context.Context, s *Server, p *protocol.CodeActionParams) (a
 // fixChanges converts a fix's edits to text edits by document: the snapshot's own, and for a fix
 // that edits other files of the configuration (a rename), theirs. ok is false when an edit names
 // a file that is not part of the snapshot's configuration.
-func fixChanges(docs *documents, sn snapshot, x *diagnostics.Diagnostic, fix diagnostics.Fix) (map[protocol.DocumentURI][]protocol.TextEdit, bool) {
+func fixChanges(docs *documents, sn snapshot, x *finding.Diagnostic, fix finding.Fix) (map[protocol.DocumentURI][]protocol.TextEdit, bool) {
 	changes := map[protocol.DocumentURI][]protocol.TextEdit{}
 	for _, e := range fix.Edits {
 		path := e.File(x)

@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/fix"
 	"github.com/carina-rs/carina-lsp/format"
 	"github.com/carina-rs/carina-lsp/schema"
@@ -32,7 +33,7 @@ func (s *Server) fixAll(ctx context.Context, sn snapshot) *protocol.CodeAction {
 	scratch.SetOverlay(sn.file.Path, sn.file.Text())
 	chain := s.projectChain(dir)
 	res, err := fix.Config(ctx, scratch, dir, sn.schemas, fix.Options{Only: map[string]bool{sn.file.Path: true},
-		Check: func(ctx context.Context, cfg *workspace.Config, x *schema.Index) []diagnostics.Diagnostic {
+		Check: func(ctx context.Context, cfg *workspace.Config, x *schema.Index) []finding.Diagnostic {
 			// What carina-lsp.toml turns off or ignores is not fixed either.
 			return withoutIgnored(chain, diagnostics.CheckWith(ctx, cfg, x, diagnostics.Options{OnPanic: s.contained, Disable: s.disabledCodes(), Level: chain.LevelFunc()}))
 		}})

@@ -14,6 +14,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/fix"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
@@ -46,7 +47,7 @@ var updateFixes = flag.Bool("update", false, "rewrite the want main.crn sections
 func TestFixGolden(t *testing.T) {
 	covered := map[fixKind]bool{}
 	txtar.Run(t, filepath.Join("..", "fix", "testdata", "*.txtar"), func(t *testing.T, path string, a *txtar.Archive) {
-		code := diagnostics.Code(a.Option("code"))
+		code := finding.Code(a.Option("code"))
 		unsafe := a.Option("unsafe") == "true"
 		covered[fixKind{code, !unsafe}] = true
 		files := a.Sources()
@@ -64,7 +65,7 @@ func TestFixGolden(t *testing.T) {
 		if countCode(before, code) == 0 {
 			t.Fatalf("no %s diagnostic before the fix: %v", code, codes(before))
 		}
-		res, err := fix.Config(context.Background(), ws, dir, idx, fix.Options{Unsafe: unsafe})
+		res, err := fix.Config(context.Background(), ws, dir, idx, fix.Options{Unsafe: unsafe, Check: diagnostics.Check})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -94,7 +95,7 @@ func TestFixGolden(t *testing.T) {
 		uris := openAll(t, c, dir, files)
 		doc := protocol.TextDocumentIdentifier{URI: uris["main.crn"]}
 		lines := source.NewLines(files["main.crn"])
-		var d *diagnostics.Diagnostic
+		var d *finding.Diagnostic
 		for i := range before {
 			if before[i].Code == code && before[i].Path == main && len(before[i].Fixes) > 0 {
 				d = &before[i]
@@ -156,7 +157,7 @@ func TestFixGolden(t *testing.T) {
 
 // fixKind is a code and whether a fix of it is safe.
 type fixKind struct {
-	code diagnostics.Code
+	code finding.Code
 	safe bool
 }
 
@@ -168,7 +169,7 @@ func (k fixKind) String() string {
 }
 
 // diagnosticsOf checks the configuration of dir as ws has it.
-func diagnosticsOf(t *testing.T, ws *workspace.Workspace, dir string) []diagnostics.Diagnostic {
+func diagnosticsOf(t *testing.T, ws *workspace.Workspace, dir string) []finding.Diagnostic {
 	t.Helper()
 	cfg, err := ws.Config(context.Background(), dir)
 	if err != nil {
@@ -177,10 +178,10 @@ func diagnosticsOf(t *testing.T, ws *workspace.Workspace, dir string) []diagnost
 	return diagnostics.Check(context.Background(), cfg, testutil.EmbeddedIndex(t))
 }
 
-func countCode(ds []diagnostics.Diagnostic, code diagnostics.Code) int { return codes(ds)[code] }
+func countCode(ds []finding.Diagnostic, code finding.Code) int { return codes(ds)[code] }
 
-func codes(ds []diagnostics.Diagnostic) map[diagnostics.Code]int {
-	out := map[diagnostics.Code]int{}
+func codes(ds []finding.Diagnostic) map[finding.Code]int {
+	out := map[finding.Code]int{}
 	for _, d := range ds {
 		out[d.Code]++
 	}
@@ -190,9 +191,9 @@ func codes(ds []diagnostics.Diagnostic) map[diagnostics.Code]int {
 // applyEdits applies LSP text edits to text, as a client does.
 func applyEdits(t *testing.T, text string, lines *source.Lines, edits []protocol.TextEdit) string {
 	t.Helper()
-	var es []diagnostics.Edit
+	var es []finding.Edit
 	for _, e := range edits {
-		es = append(es, diagnostics.Edit{Span: spanOf(lines, e.Range), NewText: e.NewText})
+		es = append(es, finding.Edit{Span: spanOf(lines, e.Range), NewText: e.NewText})
 	}
 	out, err := fix.Edit(text, es)
 	if err != nil {

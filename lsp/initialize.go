@@ -9,6 +9,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/version"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/semantictokens"
@@ -154,12 +155,12 @@ func (s *Server) applySettings(ctx context.Context, set Settings) {
 		extra = append(extra, ps...)
 	}
 	s.schemas.SetExtra(extra)
-	disabled, err := diagnostics.ParseDisable(set.Disable)
+	disabled, err := finding.ParseDisable(set.Disable)
 	if err != nil {
 		s.showLog(ctx, protocol.MessageTypeWarning, "carina-lsp: disable: "+err.Error())
 		disabled = nil
 		for _, name := range set.Disable { // keep the codes that are valid
-			if c, err := diagnostics.ParseDisable([]string{name}); err == nil {
+			if c, err := finding.ParseDisable([]string{name}); err == nil {
 				disabled = append(disabled, c...)
 			}
 		}
@@ -185,7 +186,7 @@ func (s *Server) baseOptions(dir string) diagnostics.Options {
 }
 
 // disabledCodes returns the codes the settings disable.
-func (s *Server) disabledCodes() []diagnostics.Code {
+func (s *Server) disabledCodes() []finding.Code {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.disabled

@@ -10,7 +10,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/carina-rs/carina-lsp/config"
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/schema"
 )
 
@@ -136,8 +136,8 @@ func (s *Server) sourcesFor(c *config.Chain) *schema.Sources {
 }
 
 // withoutIgnored drops the findings in files the configuration ignores.
-func withoutIgnored(c *config.Chain, ds []diagnostics.Diagnostic) []diagnostics.Diagnostic {
-	return slices.DeleteFunc(ds, func(d diagnostics.Diagnostic) bool {
+func withoutIgnored(c *config.Chain, ds []finding.Diagnostic) []finding.Diagnostic {
+	return slices.DeleteFunc(ds, func(d finding.Diagnostic) bool {
 		ign, _ := c.Ignored(d.Path)
 		return ign
 	})
@@ -147,8 +147,8 @@ func withoutIgnored(c *config.Chain, ds []diagnostics.Diagnostic) []diagnostics.
 // (in the workspace folder, created, when none applies), or false when it cannot be offered: a
 // syntax error, a file whose new text would not read, or a file to create where the client
 // cannot create files.
-func (s *Server) turnOffAction(c *config.Chain, path string, code diagnostics.Code, diag protocol.Diagnostic) (any, bool) {
-	if code == diagnostics.CodeSyntax || code == "" {
+func (s *Server) turnOffAction(c *config.Chain, path string, code finding.Code, diag protocol.Diagnostic) (any, bool) {
+	if code == finding.CodeSyntax || code == "" {
 		return nil, false
 	}
 	target, text, exists := "", "", false

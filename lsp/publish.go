@@ -14,6 +14,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/source"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -38,7 +39,7 @@ type publisher struct {
 	mu       sync.Mutex
 	stopped  bool
 	dirs     map[string]*dirState                    // by configuration directory
-	semantic map[string][]diagnostics.Diagnostic     // last semantic diagnostics by file path
+	semantic map[string][]finding.Diagnostic         // last semantic diagnostics by file path
 	sent     map[protocol.DocumentURI]sentDiagnostic // what was last published
 	lines    map[string]*source.Lines                // line indexes of the files last checked
 	unread   map[string]string                       // files that could not be read: the error reported
@@ -61,7 +62,7 @@ func newPublisher(s *Server) *publisher {
 	return &publisher{
 		s:        s,
 		dirs:     map[string]*dirState{},
-		semantic: map[string][]diagnostics.Diagnostic{},
+		semantic: map[string][]finding.Diagnostic{},
 		sent:     map[protocol.DocumentURI]sentDiagnostic{},
 		lines:    map[string]*source.Lines{},
 		unread:   map[string]string{},
@@ -105,8 +106,8 @@ func (p *publisher) edited(ctx context.Context, d *document, doc *grammar.Doc, e
 }
 
 // shiftDiagnostics moves diagnostics along with edits; those whose range was edited are dropped.
-func shiftDiagnostics(ds []diagnostics.Diagnostic, edits []edit) []diagnostics.Diagnostic {
-	out := make([]diagnostics.Diagnostic, 0, len(ds))
+func shiftDiagnostics(ds []finding.Diagnostic, edits []edit) []finding.Diagnostic {
+	out := make([]finding.Diagnostic, 0, len(ds))
 next:
 	for _, d := range ds {
 		start, end := int(d.Span.Start), int(d.Span.End)
@@ -211,7 +212,7 @@ func (p *publisher) check(parent context.Context, dir string, gen uint64) {
 		p.mu.Unlock()
 		return // a newer edit will publish
 	}
-	byPath := map[string][]diagnostics.Diagnostic{}
+	byPath := map[string][]finding.Diagnostic{}
 	for _, d := range res.diags {
 		byPath[d.Path] = append(byPath[d.Path], d)
 	}
@@ -224,9 +225,9 @@ func (p *publisher) check(parent context.Context, dir string, gen uint64) {
 	}
 	p.lines = lines
 	for path := range res.versions {
-		var sem []diagnostics.Diagnostic
+		var sem []finding.Diagnostic
 		for _, d := range byPath[path] {
-			if d.Code != diagnostics.CodeSyntax {
+			if d.Code != finding.CodeSyntax {
 				sem = append(sem, d)
 			}
 		}
@@ -295,7 +296,7 @@ const maxDiagnostics = 1000
 
 // publish sends a document's diagnostics when they differ from what was last sent for it.
 // lines gives the line index of other files, for related information pointing there.
-func (p *publisher) publish(ctx context.Context, d *document, ds []diagnostics.Diagnostic, lines map[string]*source.Lines) {
+func (p *publisher) publish(ctx context.Context, d *document, ds []finding.Diagnostic, lines map[string]*source.Lines) {
 	if p.s.pulling() {
 		return // the client pulls: nothing is pushed
 	}
@@ -320,8 +321,8 @@ func (p *publisher) publish(ctx context.Context, d *document, ds []diagnostics.D
 
 // reportItems converts the diagnostics of ds that are v's file's, for a publish or a pull: at most
 // maxDiagnostics, the most severe, with one more saying how many were left out.
-func reportItems(docs *documents, v textView, ds []diagnostics.Diagnostic, lines map[string]*source.Lines) []protocol.Diagnostic {
-	mine := make([]diagnostics.Diagnostic, 0, min(len(ds), maxDiagnostics))
+func reportItems(docs *documents, v textView, ds []finding.Diagnostic, lines map[string]*source.Lines) []protocol.Diagnostic {
+	mine := make([]finding.Diagnostic, 0, min(len(ds), maxDiagnostics))
 	for _, x := range ds {
 		if x.Path == v.path {
 			mine = append(mine, x)
@@ -349,7 +350,7 @@ func reportItems(docs *documents, v textView, ds []diagnostics.Diagnostic, lines
 
 // mostSevere returns the n most severe diagnostics (the first ones in file order among equals),
 // in file order.
-func mostSevere(ds []diagnostics.Diagnostic, n int) []diagnostics.Diagnostic {
+func mostSevere(ds []finding.Diagnostic, n int) []finding.Diagnostic {
 	idx := make([]int, len(ds))
 	for i := range idx {
 		idx[i] = i
@@ -357,7 +358,7 @@ func mostSevere(ds []diagnostics.Diagnostic, n int) []diagnostics.Diagnostic {
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(ds[a].Severity, ds[b].Severity) })
 	idx = idx[:n]
 	slices.Sort(idx)
-	out := make([]diagnostics.Diagnostic, n)
+	out := make([]finding.Diagnostic, n)
 	for i, k := range idx {
 		out[i] = ds[k]
 	}
@@ -369,7 +370,7 @@ func sameDiagnostic(a, b protocol.Diagnostic) bool {
 }
 
 // toDiagnostic converts a diagnostic of the file v shows.
-func toDiagnostic(docs *documents, v textView, x diagnostics.Diagnostic, lines map[string]*source.Lines) protocol.Diagnostic {
+func toDiagnostic(docs *documents, v textView, x finding.Diagnostic, lines map[string]*source.Lines) protocol.Diagnostic {
 	out := protocol.Diagnostic{
 		Range:           toRange(v.lines, clampSpan(x.Span, len(v.text))),
 		Severity:        protocol.DiagnosticSeverity(x.Severity),
@@ -379,7 +380,7 @@ func toDiagnostic(docs *documents, v textView, x diagnostics.Diagnostic, lines m
 		Message:         x.Message,
 	}
 	switch x.Code {
-	case diagnostics.CodeUnused, diagnostics.CodeWaitUnused:
+	case finding.CodeUnused, finding.CodeWaitUnused:
 		out.Tags = []protocol.DiagnosticTag{protocol.DiagnosticTagUnnecessary}
 	}
 	for _, r := range x.Related {
@@ -392,7 +393,7 @@ func toDiagnostic(docs *documents, v textView, x diagnostics.Diagnostic, lines m
 }
 
 // relatedRange converts a related location's span, in its own file's text.
-func relatedRange(v textView, r diagnostics.Related, lines map[string]*source.Lines) protocol.Range {
+func relatedRange(v textView, r finding.Related, lines map[string]*source.Lines) protocol.Range {
 	if r.Path == v.path {
 		return toRange(v.lines, clampSpan(r.Span, len(v.text)))
 	}
@@ -402,12 +403,12 @@ func relatedRange(v textView, r diagnostics.Related, lines map[string]*source.Li
 	return protocol.Range{}
 }
 
-// codeDescriptions are the links to the codes' pages (diagnostics.DocURL), made once and shared
+// codeDescriptions are the links to the codes' pages (finding.DocURL), made once and shared
 // by every diagnostic of a code: a publish converts up to 1,000 diagnostics a keystroke.
-var codeDescriptions = sync.OnceValue(func() map[diagnostics.Code]*protocol.CodeDescription {
-	out := map[diagnostics.Code]*protocol.CodeDescription{}
-	for _, c := range diagnostics.Codes() {
-		out[c] = &protocol.CodeDescription{Href: protocol.URI(diagnostics.DocURL(c))}
+var codeDescriptions = sync.OnceValue(func() map[finding.Code]*protocol.CodeDescription {
+	out := map[finding.Code]*protocol.CodeDescription{}
+	for _, c := range finding.Codes() {
+		out[c] = &protocol.CodeDescription{Href: protocol.URI(finding.DocURL(c))}
 	}
 	return out
 })

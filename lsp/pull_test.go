@@ -8,10 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/google/go-cmp/cmp"
 	"go.lsp.dev/protocol"
-
-	"github.com/carina-rs/carina-lsp/diagnostics"
 )
 
 // initializePull runs the handshake for a client that pulls diagnostics as VS Code's does: it
@@ -244,7 +243,7 @@ func linksToPages(t *testing.T, ds []protocol.Diagnostic) {
 	t.Helper()
 	for _, d := range ds {
 		code, _ := d.Code.(string)
-		if want := diagnostics.DocURL(diagnostics.Code(code)); d.CodeDescription == nil || string(d.CodeDescription.Href) != want {
+		if want := finding.DocURL(finding.Code(code)); d.CodeDescription == nil || string(d.CodeDescription.Href) != want {
 			t.Errorf("%s %q: codeDescription %+v, want href %s", code, d.Message, d.CodeDescription, want)
 		}
 	}

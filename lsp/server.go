@@ -13,6 +13,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -87,7 +88,7 @@ type Server struct {
 	caps        clientCaps
 	folders     []string
 	settings    Settings
-	disabled    []diagnostics.Code // the codes the settings disable
+	disabled    []finding.Code // the codes the settings disable
 
 	exitOnce sync.Once
 	exited   chan int // receives the exit code

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 )
@@ -59,7 +60,7 @@ func ourCaseVerdict(t *testing.T, c carinaCase) []string {
 	idx, _ := testutil.ChosenIndex(t, c.files, cfg, nil)
 	var out []string
 	for _, d := range diagnostics.Check(context.Background(), cfg, idx) {
-		if d.Severity != diagnostics.Error || diagnostics.ReadsSchema(d.Code) {
+		if d.Severity != finding.Error || diagnostics.ReadsSchema(d.Code) {
 			continue
 		}
 		line := 0

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
@@ -92,7 +93,7 @@ func firstDifference(a, b string) int {
 // checkErrors checks the configuration of dir as ws reads it and returns its error-severity
 // diagnostics. It runs on a goroutine of its own, so it reports a failure (a panic or a load
 // error included) with t.Errorf, naming the input as what says.
-func checkErrors(t *testing.T, ws *workspace.Workspace, dir string, idx *schema.Index, what func() string) (errs []diagnostics.Diagnostic) {
+func checkErrors(t *testing.T, ws *workspace.Workspace, dir string, idx *schema.Index, what func() string) (errs []finding.Diagnostic) {
 	defer func() {
 		if r := recover(); r != nil {
 			t.Errorf("check panicked on %s: %v\n%s", what(), r, debug.Stack())
@@ -112,7 +113,7 @@ func checkErrors(t *testing.T, ws *workspace.Workspace, dir string, idx *schema.
 		t.Errorf("check panicked on %s: %v\n%s", what(), p, p.Stack)
 	}
 	for _, d := range diagnostics.CheckWith(context.Background(), cfg, idx, diagnostics.Options{OnPanic: onPanic}) {
-		if d.Severity == diagnostics.Error {
+		if d.Severity == finding.Error {
 			errs = append(errs, d)
 		}
 	}

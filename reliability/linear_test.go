@@ -14,6 +14,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/suite"
 	"github.com/carina-rs/carina-lsp/lsp"
 	"github.com/carina-rs/carina-lsp/schema"
@@ -75,9 +76,9 @@ func TestLinearOutput(t *testing.T) {
 		code string        // the diagnostic expected: n of them for the cycle, one for the chain
 		want func(int) int // how many, for n
 	}{
-		{thousands(n) + "-member cycle", cycleSource, string(diagnostics.CodeCycle), func(n int) int { return n }},
+		{thousands(n) + "-member cycle", cycleSource, string(finding.CodeCycle), func(n int) int { return n }},
 		{thousands(n) + "-statement chain", chainSource, "unused-let", func(int) int { return 1 }},
-		{thousands(n) + " names to rename", namingSource, string(diagnostics.CodeSnakeCase), func(n int) int { return n }},
+		{thousands(n) + " names to rename", namingSource, string(finding.CodeSnakeCase), func(n int) int { return n }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dirs := map[int]string{n: writeTemp(t, tc.src(n)), n / 10: writeTemp(t, tc.src(n/10))}
@@ -166,7 +167,7 @@ func linearCheck(t *testing.T, dir, code string, want int) time.Duration {
 		}
 	}
 	t.Logf("in process: %v (CPU %v), %d diagnostics, %d bytes of messages, %d related places", took.Round(time.Millisecond), cpu.Round(time.Millisecond), len(ds), size, related)
-	if got := len(slices.DeleteFunc(ds, func(d diagnostics.Diagnostic) bool { return string(d.Code) != code })); got != want {
+	if got := len(slices.DeleteFunc(ds, func(d finding.Diagnostic) bool { return string(d.Code) != code })); got != want {
 		t.Errorf("%d %s diagnostics, want %d", got, code, want)
 	}
 	return cpu

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 	"github.com/carina-rs/carina-lsp/internal/mutate"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
@@ -59,29 +60,29 @@ const (
 type deliberateDifference struct {
 	reason string
 	// ours explains an error of check on an input Carina accepts.
-	ours func(diagnostics.Diagnostic) bool
+	ours func(finding.Diagnostic) bool
 	// theirs explains an error of Carina's on an input check accepts.
 	theirs func(msg string, in checkInput) bool
 }
 
 var deliberateDifferences = []deliberateDifference{
 	{reason: "a name declared nowhere, or called as a function, is reported wherever it is written",
-		ours: func(d diagnostics.Diagnostic) bool {
-			return d.Code == diagnostics.CodeUndefined || d.Code == diagnostics.CodeUnknownFunction
+		ours: func(d finding.Diagnostic) bool {
+			return d.Code == finding.CodeUndefined || d.Code == finding.CodeUnknownFunction
 		}},
 	{reason: "a read of an export or a module attribute that is not declared is reported wherever it is written",
-		ours: func(d diagnostics.Diagnostic) bool {
-			return d.Code == diagnostics.CodeUnknownExport || d.Code == diagnostics.CodeUnknownOutput
+		ours: func(d finding.Diagnostic) bool {
+			return d.Code == finding.CodeUnknownExport || d.Code == finding.CodeUnknownOutput
 		}},
 	{reason: "a wait's depends_on is checked (Carina checks none)",
-		ours: func(d diagnostics.Diagnostic) bool { return strings.HasPrefix(string(d.Code), "wait-depends-on-") }},
+		ours: func(d finding.Diagnostic) bool { return strings.HasPrefix(string(d.Code), "wait-depends-on-") }},
 	{reason: "a dependency cycle through attributes is reported (refcheck finds none, or loops)",
-		ours: func(d diagnostics.Diagnostic) bool { return d.Code == diagnostics.CodeCycle }},
+		ours: func(d finding.Diagnostic) bool { return d.Code == finding.CodeCycle }},
 	{reason: "directives' flags must be true or false (Carina does not check them)",
-		ours: func(d diagnostics.Diagnostic) bool { return d.Code == diagnostics.CodeDirectivesBoolean }},
+		ours: func(d finding.Diagnostic) bool { return d.Code == finding.CodeDirectivesBoolean }},
 	{reason: "a module directory is checked as the module it is; refcheck checks it alone as a root",
-		ours: func(d diagnostics.Diagnostic) bool {
-			return d.Code == diagnostics.CodeModuleArgType && strings.HasSuffix(d.Message, "got binding reference")
+		ours: func(d finding.Diagnostic) bool {
+			return d.Code == finding.CodeModuleArgType && strings.HasSuffix(d.Message, "got binding reference")
 		},
 		theirs: func(msg string, in checkInput) bool {
 			return strings.Contains(msg, "directives.provider: `") && strings.Contains(msg, "is not a known provider instance")
@@ -151,13 +152,13 @@ func (in checkInput) name() string {
 type judged struct {
 	checkInput
 	theirs  checkVerdict
-	ours    *diagnostics.Diagnostic  // our first error of the language, nil for none
-	all     []diagnostics.Diagnostic // every error of the language check reports
-	oursMsg string                   // ours with its place, as report shows it
+	ours    *finding.Diagnostic  // our first error of the language, nil for none
+	all     []finding.Diagnostic // every error of the language check reports
+	oursMsg string               // ours with its place, as report shows it
 }
 
 // judge is an input with both verdicts, taken while its layout is as check read it.
-func judge(in checkInput, theirs checkVerdict, ours []diagnostics.Diagnostic, l layout) judged {
+func judge(in checkInput, theirs checkVerdict, ours []finding.Diagnostic, l layout) judged {
 	j := judged{checkInput: in, theirs: theirs, all: ours}
 	if len(ours) > 0 {
 		j.ours = &ours[0]
@@ -484,10 +485,10 @@ func checkRounds(t *testing.T, refcheck, refparse string, ts *trees, muts []chec
 
 // checkDirs runs check on each input's configuration (at dirs[i]), on every core, and returns
 // its errors of the language for each.
-func checkDirs(t *testing.T, inputs []checkInput, dirs []string) [][]diagnostics.Diagnostic {
+func checkDirs(t *testing.T, inputs []checkInput, dirs []string) [][]finding.Diagnostic {
 	t.Helper()
 	idx := testutil.EmbeddedIndex(t)
-	out := make([][]diagnostics.Diagnostic, len(inputs))
+	out := make([][]finding.Diagnostic, len(inputs))
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range runtime.GOMAXPROCS(0) {
@@ -518,7 +519,7 @@ func checkDirs(t *testing.T, inputs []checkInput, dirs []string) [][]diagnostics
 
 // ourMessage is our diagnostic with its place (the file's corpus path, line and column) and
 // code, read while the layout is as check read it.
-func ourMessage(d diagnostics.Diagnostic, l layout) string {
+func ourMessage(d finding.Diagnostic, l layout) string {
 	path := l.corpusPaths(d.Path)
 	src, err := os.ReadFile(d.Path)
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/mutate"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/carina-rs/carina-lsp/schema"
@@ -36,8 +36,8 @@ const (
 
 // ourVerdict is what check says of one mutated file.
 type ourVerdict struct {
-	syntax []diagnostics.Diagnostic // the syntax errors
-	errors int                      // the error-severity diagnostics, syntax errors included
+	syntax []finding.Diagnostic // the syntax errors
+	errors int                  // the error-severity diagnostics, syntax errors included
 }
 
 // refparseExamples names the environment variable that sets how many examples of each kind of
@@ -194,7 +194,7 @@ func checkOne(t *testing.T, idx *schema.Index, m mutation) (v ourVerdict) {
 	}
 	for _, d := range checkErrors(t, ws, testutil.Root, idx, what) {
 		v.errors++
-		if d.Code == diagnostics.CodeSyntax {
+		if d.Code == finding.CodeSyntax {
 			v.syntax = append(v.syntax, d)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -59,12 +60,12 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "carina-lsp check: -diff and -unsafe-fixes go with -fix")
 		return 2
 	}
-	threshold, ok := diagnostics.ParseSeverity(*severityFlag)
-	if !ok || threshold == diagnostics.Hint {
+	threshold, ok := finding.ParseSeverity(*severityFlag)
+	if !ok || threshold == finding.Hint {
 		fmt.Fprintf(stderr, "carina-lsp check: unknown severity %q (want error, warning or info)\n", *severityFlag)
 		return 2
 	}
-	disabled, err := diagnostics.ParseDisable(strings.Split(*disableFlag, ","))
+	disabled, err := finding.ParseDisable(strings.Split(*disableFlag, ","))
 	if err != nil {
 		fmt.Fprintf(stderr, "carina-lsp check: -disable: %v\n", err)
 		return 2

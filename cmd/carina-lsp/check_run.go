@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -17,7 +18,7 @@ import (
 // so that the model can be dropped) and what it says on stderr, in order.
 type checked struct {
 	dir      string // the configuration's directory
-	findings []finding
+	findings []located
 	messages []string
 	fails    bool // a finding at or above the configuration's failing threshold: exit 1
 	ioFailed bool // a file or directory could not be read: exit 2 after the report
@@ -38,7 +39,7 @@ type checker struct {
 	callers workspace.CallerMemo // the pins of the configurations that use modules
 	// threshold is the least severity that fails the run: -severity when given (thresholdSet),
 	// else a configuration file's diagnostics.fail-on, else error.
-	threshold    diagnostics.Severity
+	threshold    finding.Severity
 	thresholdSet bool
 	deps         recentDeps
 }
@@ -253,11 +254,11 @@ func (c *checker) check(ctx context.Context, t target) (out checked) {
 		}
 		diags := diagnostics.CheckWith(ctx, cfg, idx, opts)
 		c.deps.read(c.ws, cfg)
-		out.findings = make([]finding, 0, len(diags))
+		out.findings = make([]located, 0, len(diags))
 		for _, d := range diags {
 			if (t.only == nil || t.only[d.Path]) && !ignored(chain, d.Path) {
 				d.Fixes = nil // not reported; their texts would only hold memory
-				out.findings = append(out.findings, finding{Diagnostic: d, Range: rangeOf(d, lines)})
+				out.findings = append(out.findings, located{Diagnostic: d, Range: rangeOf(d, lines)})
 				out.fails = out.fails || d.Severity <= threshold
 			}
 		}

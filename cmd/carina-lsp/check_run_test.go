@@ -11,7 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -118,7 +118,7 @@ func TestCheckForgetsConfigurations(t *testing.T) {
 		t.Fatal(err)
 	}
 	var indexes schema.Sources
-	c := &checker{ws: workspace.New(workspace.OSFS{}), projects: newProjects(&indexes, false), threshold: diagnostics.Error}
+	c := &checker{ws: workspace.New(workspace.OSFS{}), projects: newProjects(&indexes, false), threshold: finding.Error}
 	reported := 0
 	c.run(context.Background(), sliceTargets(targets), 2, func(checked) { reported++ })
 	if reported != len(targets) {
@@ -165,10 +165,10 @@ func TestCheckMemoChangesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	report := func(memo bool) []finding {
+	report := func(memo bool) []located {
 		var indexes schema.Sources
-		c := &checker{ws: workspace.New(workspace.OSFS{}), projects: newProjects(&indexes, false), memo: memo, threshold: diagnostics.Error}
-		var out []finding
+		c := &checker{ws: workspace.New(workspace.OSFS{}), projects: newProjects(&indexes, false), memo: memo, threshold: finding.Error}
+		var out []located
 		c.run(context.Background(), sliceTargets(targets), 2, func(r checked) { out = append(out, r.findings...) })
 		return out
 	}

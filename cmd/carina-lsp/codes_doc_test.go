@@ -7,9 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/carina-rs/carina-lsp/diagnostics"
 )
 
 // TestReadmeCodes keeps docs/cli.md's list of diagnostic codes (what -disable, the disable setting
@@ -31,10 +30,10 @@ func TestReadmeCodes(t *testing.T) {
 	}
 	slices.Sort(listed)
 	var codes []string
-	for _, c := range diagnostics.Codes() {
+	for _, c := range finding.Codes() {
 		codes = append(codes, string(c))
 	}
 	if diff := cmp.Diff(codes, listed); diff != "" {
-		t.Errorf("docs/cli.md's list of codes differs from diagnostics.Codes() (-codes +docs/cli.md):\n%s", diff)
+		t.Errorf("docs/cli.md's list of codes differs from finding.Codes() (-codes +docs/cli.md):\n%s", diff)
 	}
 }

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/config"
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 )
 
 // runConfig implements `carina-lsp config [PATH]`: the configuration in effect for a file or
@@ -69,12 +69,12 @@ func runConfig(args []string, stdout, stderr io.Writer) int {
 	}
 	failOn, src, ok := chain.FailOn()
 	if !ok {
-		failOn = diagnostics.Error
+		failOn = finding.Error
 	}
 	add("diagnostics.fail-on", fmt.Sprintf("%q", failOn), src)
 	ign, src := chain.Ignored(path)
 	add("ignored", fmt.Sprint(ign), src)
-	for _, code := range diagnostics.Codes() {
+	for _, code := range finding.Codes() {
 		if lv, src := chain.Level(path, code); lv != config.LevelUnset {
 			add("diagnostics.levels."+string(code), fmt.Sprintf("%q", lv), src)
 		}

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 )
 
@@ -45,24 +45,24 @@ func TestEarlyReport(t *testing.T) {
 			continue // no .crn file in this tree
 		}
 		for _, format := range []string{"text", "json", "github", "sarif"} {
-			codes := []diagnostics.Code{"unused-let", "syntax", "wait-unused"}
-			var all []finding
+			codes := []finding.Code{"unused-let", "syntax", "wait-unused"}
+			var all []located
 			sp := newSpool()
 			sp.spillAt = 0          // to a file after the first run, as a large tree's
 			sp.noFile = seed%3 == 0 // or all in memory, growing while the merge reads it
 			early := newEarlyReport(sp, formats()[format], root)
 			for _, tg := range targets {
 				files, _ := filepath.Glob(filepath.Join(tg.dir, "*.crn"))
-				var run []finding
+				var run []located
 				for range rng.IntN(4) {
 					start := int32(rng.IntN(3))
-					run = append(run, finding{
-						Diagnostic: diagnostics.Diagnostic{Path: files[rng.IntN(len(files))], Span: grammar.Span{Start: start, End: start + 1},
-							Severity: diagnostics.Severity(1 + rng.IntN(3)), Code: codes[rng.IntN(len(codes))], Message: fmt.Sprintf("m%d <&>", rng.IntN(2))},
+					run = append(run, located{
+						Diagnostic: finding.Diagnostic{Path: files[rng.IntN(len(files))], Span: grammar.Span{Start: start, End: start + 1},
+							Severity: finding.Severity(1 + rng.IntN(3)), Code: codes[rng.IntN(len(codes))], Message: fmt.Sprintf("m%d <&>", rng.IntN(2))},
 						Range: posRange{pos{int(start), 0}, pos{int(start), 1}},
 					})
 				}
-				slices.SortStableFunc(run, func(a, b finding) int { return diagnostics.Compare(a.Diagnostic, b.Diagnostic) })
+				slices.SortStableFunc(run, func(a, b located) int { return finding.Compare(a.Diagnostic, b.Diagnostic) })
 				all = append(all, run...)
 				if err := sp.add(run); err != nil {
 					t.Fatal(err)
@@ -72,7 +72,7 @@ func TestEarlyReport(t *testing.T) {
 					t.Fatalf("seed %d: the early report gave up", seed)
 				}
 			}
-			slices.SortStableFunc(all, func(a, b finding) int { return diagnostics.Compare(a.Diagnostic, b.Diagnostic) })
+			slices.SortStableFunc(all, func(a, b located) int { return finding.Compare(a.Diagnostic, b.Diagnostic) })
 			if early.f != nil {
 				if info, err := early.f.Stat(); err == nil {
 					formattedEarly += int(info.Size()) + early.w.Buffered()

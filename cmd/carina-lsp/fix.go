@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/fix"
 	"github.com/carina-rs/carina-lsp/format"
 	"github.com/carina-rs/carina-lsp/internal/contain"
@@ -21,8 +22,8 @@ type fixFlags struct {
 	fix, diff, unsafe bool
 	// check, when set, runs the checks the fixes come from instead of diagnostics.CheckWith:
 	// tests use it to offer a fix the checks never would.
-	check   func(context.Context, *workspace.Config, *schema.Index) []diagnostics.Diagnostic
-	disable []diagnostics.Code // -disable: what is not reported is not fixed either
+	check   func(context.Context, *workspace.Config, *schema.Index) []finding.Diagnostic
+	disable []finding.Code // -disable: what is not reported is not fixed either
 }
 
 // fixTargets applies the fixes of every target's configuration (check -fix): the safe ones, or
@@ -58,9 +59,9 @@ func fixTargets(ctx context.Context, ws *workspace.Workspace, targets []target, 
 		if check == nil {
 			// What is turned off is not fixed either; an ignored file is not touched.
 			level := chain.LevelFunc()
-			check = func(ctx context.Context, cfg *workspace.Config, x *schema.Index) []diagnostics.Diagnostic {
+			check = func(ctx context.Context, cfg *workspace.Config, x *schema.Index) []finding.Diagnostic {
 				ds := diagnostics.CheckWith(ctx, cfg, x, diagnostics.Options{OnPanic: report, Disable: ff.disable, Level: level})
-				return slices.DeleteFunc(ds, func(d diagnostics.Diagnostic) bool { return ignored(chain, d.Path) })
+				return slices.DeleteFunc(ds, func(d finding.Diagnostic) bool { return ignored(chain, d.Path) })
 			}
 		}
 		var res fix.Result

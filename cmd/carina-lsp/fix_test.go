@@ -13,7 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
@@ -295,8 +295,8 @@ func TestCheckFixNeverWritesUnparsable(t *testing.T) {
 	writeTree(t, dir, map[string]string{"bad.crn": src, "good.crn": src})
 	// The made-up check offers in every file a safe fix of 'registry-logs': in bad.crn one that
 	// drops the closing quote.
-	check := func(_ context.Context, cfg *workspace.Config, _ *schema.Index) []diagnostics.Diagnostic {
-		var out []diagnostics.Diagnostic
+	check := func(_ context.Context, cfg *workspace.Config, _ *schema.Index) []finding.Diagnostic {
+		var out []finding.Diagnostic
 		for _, f := range cfg.Files {
 			i := strings.Index(f.Text(), "'registry-logs'")
 			if i < 0 {
@@ -307,8 +307,8 @@ func TestCheckFixNeverWritesUnparsable(t *testing.T) {
 				to = "'logs"
 			}
 			sp := grammar.Span{Start: int32(i), End: int32(i + len("'registry-logs'"))}
-			out = append(out, diagnostics.Diagnostic{Path: f.Path, Span: sp, Severity: diagnostics.Warning, Code: "made-up", Message: "made up",
-				Fixes: []diagnostics.Fix{{Title: "Change to " + to, Edits: []diagnostics.Edit{{Span: sp, NewText: to}}, Safe: true}}})
+			out = append(out, finding.Diagnostic{Path: f.Path, Span: sp, Severity: finding.Warning, Code: "made-up", Message: "made up",
+				Fixes: []finding.Fix{{Title: "Change to " + to, Edits: []finding.Edit{{Span: sp, NewText: to}}, Safe: true}}})
 		}
 		return out
 	}

@@ -8,24 +8,24 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // reportFormat starts a report in one output format on w: its items are written one at a time, in
 // order, then it is ended. codes are every code the findings have, sorted (SARIF lists them as
 // rules before the results).
-type reportFormat func(w io.Writer, codes []diagnostics.Code) (reportStream, error)
+type reportFormat func(w io.Writer, codes []finding.Code) (reportStream, error)
 
 // reportStream is a report being written.
 type reportStream interface {
-	item(f finding) error
+	item(f located) error
 	end() error
 }
 
-// finding is a diagnostic with its range in its file, computed while the file was at hand.
-type finding struct {
-	diagnostics.Diagnostic
+// located is a diagnostic with its range in its file, computed while the file was at hand.
+type located struct {
+	finding.Diagnostic
 	Range posRange
 }
 
@@ -40,8 +40,8 @@ func formats() map[string]reportFormat {
 }
 
 // writeAll writes a whole report of findings (in the order given) in format f.
-func writeAll(f reportFormat, w io.Writer, fs []finding) error {
-	var codes []diagnostics.Code
+func writeAll(f reportFormat, w io.Writer, fs []located) error {
+	var codes []finding.Code
 	for _, x := range fs {
 		if c, found := slices.BinarySearch(codes, x.Code); !found {
 			codes = slices.Insert(codes, c, x.Code)
@@ -62,14 +62,14 @@ func writeAll(f reportFormat, w io.Writer, fs []finding) error {
 // lineReport is a format of one line a finding and nothing around them.
 type lineReport struct {
 	w    io.Writer
-	line func(io.Writer, finding) error
+	line func(io.Writer, located) error
 }
 
-func lines(line func(io.Writer, finding) error) reportFormat {
-	return func(w io.Writer, _ []diagnostics.Code) (reportStream, error) { return lineReport{w, line}, nil }
+func lines(line func(io.Writer, located) error) reportFormat {
+	return func(w io.Writer, _ []finding.Code) (reportStream, error) { return lineReport{w, line}, nil }
 }
 
-func (r lineReport) item(f finding) error { return r.line(r.w, f) }
+func (r lineReport) item(f located) error { return r.line(r.w, f) }
 func (r lineReport) end() error           { return nil }
 
 // jsonItems writes the items of a JSON array that an encoder with two-space indentation would
@@ -123,7 +123,7 @@ type posRange struct {
 }
 
 // rangeOf returns the range of a diagnostic of one of files.
-func rangeOf(d diagnostics.Diagnostic, files map[string]*workspace.File) posRange {
+func rangeOf(d finding.Diagnostic, files map[string]*workspace.File) posRange {
 	l := files[d.Path].Lines
 	sl, sc := l.UTF16(int(d.Span.Start))
 	el, ec := l.UTF16(int(d.Span.End))
@@ -131,14 +131,14 @@ func rangeOf(d diagnostics.Diagnostic, files map[string]*workspace.File) posRang
 }
 
 // textLine prints `path:line:col: severity: message [code]`, 1-based, UTF-16 columns.
-func textLine(w io.Writer, d finding) error {
+func textLine(w io.Writer, d located) error {
 	r := d.Range
 	_, err := fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", d.Path, r.Start.Line+1, r.Start.Character+1, d.Severity, d.Message, d.Code)
 	return err
 }
 
 // writeJSON prints an array of diagnostics with 0-based LSP positions.
-func startJSON(w io.Writer, _ []diagnostics.Code) (reportStream, error) {
+func startJSON(w io.Writer, _ []finding.Code) (reportStream, error) {
 	_, err := io.WriteString(w, "[")
 	return &jsonReport{jsonItems{w: w}}, err
 }
@@ -147,7 +147,7 @@ type jsonReport struct{ items jsonItems }
 
 // item writes {"file", "range": {"start", "end"}, "severity", "code", "message"} as the indenting
 // encoder did (report_json_test.go holds the two to the same bytes).
-func (r *jsonReport) item(d finding) error {
+func (r *jsonReport) item(d located) error {
 	return r.items.item(func(b []byte, p string) []byte {
 		rg := d.Range
 		b = append(b, "{\n"...)
@@ -179,7 +179,7 @@ func (r *jsonReport) end() error {
 
 // githubLine prints a GitHub Actions workflow command, which the Actions runner turns into an
 // annotation on the pull request.
-func githubLine(w io.Writer, d finding) error {
+func githubLine(w io.Writer, d located) error {
 	r := d.Range
 	level := levelOf(d.Severity, "notice")
 	_, err := fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",
@@ -190,11 +190,11 @@ func githubLine(w io.Writer, d finding) error {
 
 // levelOf is a severity as CI annotations and SARIF name it: error, warning, or below them
 // the format's own word for the rest (lower).
-func levelOf(sev diagnostics.Severity, lower string) string {
+func levelOf(sev finding.Severity, lower string) string {
 	switch sev {
-	case diagnostics.Error:
+	case finding.Error:
 		return "error"
-	case diagnostics.Warning:
+	case finding.Warning:
 		return "warning"
 	}
 	return lower
@@ -241,11 +241,11 @@ type sarifMessage struct {
 
 // startSARIF starts a SARIF 2.1.0 log for code scanning: everything up to its results, the rules
 // of codes among it; the results follow one at a time.
-func startSARIF(w io.Writer, codes []diagnostics.Code) (reportStream, error) {
+func startSARIF(w io.Writer, codes []finding.Code) (reportStream, error) {
 	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: "carina-lsp", Rules: []sarifRule{}}}, Results: []struct{}{}}
 	for _, c := range codes {
 		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{ID: string(c), ShortDescription: sarifMessage{Text: "carina " + string(c)},
-			HelpURI: diagnostics.DocURL(c)})
+			HelpURI: finding.DocURL(c)})
 	}
 	log := sarifLog{
 		Schema:  "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json",
@@ -275,7 +275,7 @@ type sarifReport struct {
 
 // item writes a result, {"ruleId", "level", "message", "locations": [{"physicalLocation"}]}, as
 // the indenting encoder did (report_json_test.go holds the two to the same bytes).
-func (r *sarifReport) item(d finding) error {
+func (r *sarifReport) item(d located) error {
 	level := levelOf(d.Severity, "note")
 	return r.items.item(func(b []byte, p string) []byte {
 		rg := d.Range

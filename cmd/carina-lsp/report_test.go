@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/source"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -155,10 +155,10 @@ func TestGitHubEscaping(t *testing.T) {
 	path := "dir,1/x:y%z\r\n.crn"
 	msg := "first line\nsecond 100%\r\nthird: a, b %0A"
 	files := map[string]*workspace.File{path: {Path: path, Lines: source.NewLines(src)}}
-	d := diagnostics.Diagnostic{Path: path, Span: grammar.Span{Start: 4, End: 5}, Severity: diagnostics.Info,
+	d := finding.Diagnostic{Path: path, Span: grammar.Span{Start: 4, End: 5}, Severity: finding.Info,
 		Code: "some,code:x", Message: msg}
 	var out bytes.Buffer
-	if err := writeAll(lines(githubLine), &out, []finding{{Diagnostic: d, Range: rangeOf(d, files)}}); err != nil {
+	if err := writeAll(lines(githubLine), &out, []located{{Diagnostic: d, Range: rangeOf(d, files)}}); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Count(out.String(), "\n") != 1 || strings.Contains(out.String(), "\r") {
@@ -254,7 +254,7 @@ func TestSARIFFormat(t *testing.T) {
 		if r.ShortDescription.Text == "" {
 			t.Errorf("rule %s has no short description", r.ID)
 		}
-		if want := diagnostics.DocURL(diagnostics.Code(r.ID)); r.HelpURI != want {
+		if want := finding.DocURL(finding.Code(r.ID)); r.HelpURI != want {
 			t.Errorf("rule %s: helpUri %q, want its page %s", r.ID, r.HelpURI, want)
 		}
 	}

@@ -11,11 +11,11 @@ import (
 	"os"
 	"slices"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 )
 
 // spool keeps the findings of a check run on disk, not in memory, as they are handed over: one
-// run a configuration, sorted (diagnostics.Compare), each written as soon as its configuration is
+// run a configuration, sorted (finding.Compare), each written as soon as its configuration is
 // checked. The report reads them back merged in that order, the order check has always printed,
 // whatever the number of workers; memory holds where each run lies and, while merging, the runs'
 // first findings and a reader for each run that overlaps the place reached (usually one). The
@@ -29,7 +29,7 @@ type spool struct {
 	noFile  bool // no temporary file could be made: mem holds everything
 	size    int64
 	runs    []spoolRun
-	codes   []diagnostics.Code // every code of the findings, sorted
+	codes   []finding.Code // every code of the findings, sorted
 	n       int
 }
 
@@ -45,7 +45,7 @@ func (s *spool) close() {
 }
 
 // add writes one configuration's findings, sorted.
-func (s *spool) add(fs []finding) error {
+func (s *spool) add(fs []located) error {
 	if len(fs) == 0 {
 		return nil
 	}
@@ -88,9 +88,9 @@ func (s *spool) spill() error {
 	return nil
 }
 
-// each hands over every finding in diagnostics.Compare order (stable: runs added earlier first
+// each hands over every finding in finding.Compare order (stable: runs added earlier first
 // among equal ones, as the sort of all findings in one slice put them).
-func (s *spool) each(yield func(finding) error) error {
+func (s *spool) each(yield func(located) error) error {
 	return s.merger().upTo("", true, yield)
 }
 
@@ -120,7 +120,7 @@ type merger struct {
 	s       *spool
 	src     io.ReaderAt
 	joined  int     // the runs of s.runs whose first finding is known
-	waiting firsts  // those not yet read from, by their first finding
+	waiting firsts  // those not yet read from, by their first located
 	h       cursors // those being read
 	free    []*bufio.Reader
 }
@@ -141,7 +141,7 @@ func (m *merger) reader(r spoolRun) *bufio.Reader {
 // upTo hands over, in order, the findings of the runs added so far whose path is below bound, or
 // all of them. The runs added after a call must have no finding below its bound: then what it
 // handed over comes before all of theirs, as one merge at the end would have put it.
-func (m *merger) upTo(bound string, all bool, yield func(finding) error) error {
+func (m *merger) upTo(bound string, all bool, yield func(located) error) error {
 	if err := m.s.flush(); err != nil {
 		return err
 	}
@@ -188,7 +188,7 @@ func (m *merger) upTo(bound string, all bool, yield func(finding) error) error {
 
 // first is a run's first finding, while the run waits to join a merge.
 type first struct {
-	f   finding
+	f   located
 	run int
 }
 
@@ -206,16 +206,16 @@ func (h *firsts) Pop() any {
 }
 
 // compareAt orders findings, and equal ones by the order their runs were added.
-func compareAt(a finding, ra int, b finding, rb int) int {
-	return cmp.Or(diagnostics.Compare(a.Diagnostic, b.Diagnostic), cmp.Compare(ra, rb))
+func compareAt(a located, ra int, b located, rb int) int {
+	return cmp.Or(finding.Compare(a.Diagnostic, b.Diagnostic), cmp.Compare(ra, rb))
 }
 
 // cursor is a run being merged: its reader and its current finding.
 type cursor struct {
 	run   int
 	r     *bufio.Reader
-	cur   finding
-	codes []diagnostics.Code
+	cur   located
+	codes []finding.Code
 }
 
 func (c *cursor) advance() error {
@@ -242,7 +242,7 @@ func (h *cursors) Pop() any {
 
 // encodeFinding appends what the report and the order need of a finding: its file, span,
 // severity, code, message and range.
-func encodeFinding(b []byte, f finding) []byte {
+func encodeFinding(b []byte, f located) []byte {
 	str := func(s string) {
 		b = binary.AppendUvarint(b, uint64(len(s)))
 		b = append(b, s...)
@@ -261,8 +261,8 @@ func encodeFinding(b []byte, f finding) []byte {
 
 // decodeFinding reads what encodeFinding wrote; io.EOF at the end of a run. A code is one of
 // codes and a path often the one before (path): those strings are shared, not made again.
-func decodeFinding(r *bufio.Reader, codes []diagnostics.Code, path string) (finding, error) {
-	var f finding
+func decodeFinding(r *bufio.Reader, codes []finding.Code, path string) (located, error) {
+	var f located
 	var err error
 	var buf []byte
 	field := func() []byte {
@@ -295,18 +295,18 @@ func decodeFinding(r *bufio.Reader, codes []diagnostics.Code, path string) (find
 		return f, err // io.EOF before a finding: the run's end
 	}
 	f.Span.Start, f.Span.End = int32(num()), int32(num())
-	f.Severity = diagnostics.Severity(num())
+	f.Severity = finding.Severity(num())
 	if b := field(); err == nil {
-		if i, found := slices.BinarySearch(codes, diagnostics.Code(b)); found {
+		if i, found := slices.BinarySearch(codes, finding.Code(b)); found {
 			f.Code = codes[i]
 		} else {
-			f.Code = diagnostics.Code(b)
+			f.Code = finding.Code(b)
 		}
 	}
 	f.Message = str()
 	f.Range.Start.Line, f.Range.Start.Character, f.Range.End.Line, f.Range.End.Character = num(), num(), num(), num()
 	if errors.Is(err, io.EOF) {
-		err = io.ErrUnexpectedEOF // within a finding
+		err = io.ErrUnexpectedEOF // within a located
 	}
 	return f, err
 }

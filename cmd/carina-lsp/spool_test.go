@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 )
 
@@ -65,7 +65,7 @@ type sarifRegion struct {
 
 // wholeJSON and wholeSARIF are the reports as one value through json.Encoder, as check wrote
 // them before it streamed: the streaming formats must write the same bytes.
-func wholeJSON(w io.Writer, fs []finding) error {
+func wholeJSON(w io.Writer, fs []located) error {
 	out := make([]jsonDiag, 0, len(fs))
 	for _, d := range fs {
 		out = append(out, jsonDiag{File: d.Path, Range: d.Range, Severity: d.Severity.String(), Code: string(d.Code), Message: d.Message})
@@ -75,7 +75,7 @@ func wholeJSON(w io.Writer, fs []finding) error {
 	return enc.Encode(out)
 }
 
-func wholeSARIF(w io.Writer, fs []finding) error {
+func wholeSARIF(w io.Writer, fs []located) error {
 	run := sarifRunRef{Tool: sarifTool{Driver: sarifDriver{Name: "carina-lsp", Rules: []sarifRule{}}}, Results: []sarifResult{}}
 	var codes []string
 	for _, d := range fs {
@@ -85,9 +85,9 @@ func wholeSARIF(w io.Writer, fs []finding) error {
 		r := d.Range
 		level := "note"
 		switch d.Severity {
-		case diagnostics.Error:
+		case finding.Error:
 			level = "error"
-		case diagnostics.Warning:
+		case finding.Warning:
 			level = "warning"
 		}
 		run.Results = append(run.Results, sarifResult{RuleID: string(d.Code), Level: level, Message: sarifMessage{Text: d.Message},
@@ -96,7 +96,7 @@ func wholeSARIF(w io.Writer, fs []finding) error {
 	}
 	slices.Sort(codes)
 	for _, c := range codes {
-		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{ID: c, ShortDescription: sarifMessage{Text: "carina " + c}, HelpURI: diagnostics.DocURL(diagnostics.Code(c))})
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{ID: c, ShortDescription: sarifMessage{Text: "carina " + c}, HelpURI: finding.DocURL(finding.Code(c))})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -118,24 +118,24 @@ func spoolReport(t *testing.T, inMemory bool) {
 	paths := []string{"a/a.crn", "a/m/x.crn", "a/z.crn", "a-b/c.crn", "a.crn", "b/<&>.crn", "b/é.crn", "b/\"q\\.crn", "b/\x7f\xff.crn"}
 	// What encoding/json escapes, and what it leaves: the hand-written JSON must agree on each.
 	tricky := []string{"", "plain", "tab\tnew\nline\r", "\x01\x1f", "back\\slash", "\x7f", "bad\xffutf8", "\u2029", "日本語", "\U0001F600"}
-	codes := []diagnostics.Code{"unused-let", "syntax", "pipe-form", "wait-unused"}
+	codes := []finding.Code{"unused-let", "syntax", "pipe-form", "wait-unused"}
 	for seed := range uint64(200) {
 		rng := rand.New(rand.NewPCG(seed, 0x73706f6f6c))
-		var runs [][]finding
+		var runs [][]located
 		for range rng.IntN(6) {
-			var run []finding
+			var run []located
 			for range rng.IntN(5) {
 				start := int32(rng.IntN(4))
-				run = append(run, finding{
-					Diagnostic: diagnostics.Diagnostic{Path: paths[rng.IntN(len(paths))], Span: grammar.Span{Start: start, End: start + int32(rng.IntN(2))},
-						Severity: diagnostics.Severity(1 + rng.IntN(3)), Code: codes[rng.IntN(len(codes))], Message: fmt.Sprintf("m%d <\"%s\">%s", rng.IntN(3), "x\u2028", tricky[rng.IntN(len(tricky))])},
+				run = append(run, located{
+					Diagnostic: finding.Diagnostic{Path: paths[rng.IntN(len(paths))], Span: grammar.Span{Start: start, End: start + int32(rng.IntN(2))},
+						Severity: finding.Severity(1 + rng.IntN(3)), Code: codes[rng.IntN(len(codes))], Message: fmt.Sprintf("m%d <\"%s\">%s", rng.IntN(3), "x\u2028", tricky[rng.IntN(len(tricky))])},
 					Range: posRange{pos{int(start), 1}, pos{int(start), 2}},
 				})
 			}
-			slices.SortStableFunc(run, func(a, b finding) int { return diagnostics.Compare(a.Diagnostic, b.Diagnostic) })
+			slices.SortStableFunc(run, func(a, b located) int { return finding.Compare(a.Diagnostic, b.Diagnostic) })
 			runs = append(runs, run)
 		}
-		var all []finding
+		var all []located
 		sp := newSpool()
 		sp.spillAt = 0 // to a file after the first run, the file's path as a large tree's
 		if inMemory {
@@ -150,10 +150,10 @@ func spoolReport(t *testing.T, inMemory bool) {
 		if !inMemory && len(all) > 0 && sp.f == nil {
 			t.Fatal("the spool made no temporary file")
 		}
-		slices.SortStableFunc(all, func(a, b finding) int { return diagnostics.Compare(a.Diagnostic, b.Diagnostic) })
-		for name, whole := range map[string]func(io.Writer, []finding) error{
-			"text":   func(w io.Writer, fs []finding) error { return writeAll(lines(textLine), w, fs) },
-			"github": func(w io.Writer, fs []finding) error { return writeAll(lines(githubLine), w, fs) },
+		slices.SortStableFunc(all, func(a, b located) int { return finding.Compare(a.Diagnostic, b.Diagnostic) })
+		for name, whole := range map[string]func(io.Writer, []located) error{
+			"text":   func(w io.Writer, fs []located) error { return writeAll(lines(textLine), w, fs) },
+			"github": func(w io.Writer, fs []located) error { return writeAll(lines(githubLine), w, fs) },
 			"json":   wholeJSON,
 			"sarif":  wholeSARIF,
 		} {

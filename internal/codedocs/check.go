@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -17,7 +18,7 @@ import (
 type Result struct {
 	// Diags are the diagnostics, fixes included, with slash paths relative to the tree's root, in
 	// the order check prints them.
-	Diags []diagnostics.Diagnostic
+	Diags []finding.Diagnostic
 	// Lines are check's text output for each of Diags: `path:line:col: severity: message [code]`.
 	Lines []string
 	// Schemas are the schemas each configuration was checked with, by its slash directory
@@ -50,7 +51,7 @@ func Check(ctx context.Context, sources *schema.Sources, root string) (*Result, 
 	var callers workspace.CallerMemo
 	res := &Result{Schemas: map[string]*schema.Index{}}
 	type located struct {
-		d    diagnostics.Diagnostic
+		d    finding.Diagnostic
 		line string
 	}
 	var found []located
@@ -94,7 +95,7 @@ func Check(ctx context.Context, sources *schema.Sources, root string) (*Result, 
 		}
 		ws.Forget(dir)
 	}
-	slices.SortStableFunc(found, func(a, b located) int { return diagnostics.Compare(a.d, b.d) })
+	slices.SortStableFunc(found, func(a, b located) int { return finding.Compare(a.d, b.d) })
 	for _, l := range found {
 		res.Diags = append(res.Diags, l.d)
 		res.Lines = append(res.Lines, l.line)
@@ -112,8 +113,8 @@ func relative(root, p string) (string, error) {
 }
 
 // Of returns the diagnostics of r with code c, and their text lines.
-func (r *Result) Of(c diagnostics.Code) ([]diagnostics.Diagnostic, []string) {
-	var ds []diagnostics.Diagnostic
+func (r *Result) Of(c finding.Code) ([]finding.Diagnostic, []string) {
+	var ds []finding.Diagnostic
 	var lines []string
 	for i, d := range r.Diags {
 		if d.Code == c {

@@ -15,7 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/schema"
 )
 
@@ -24,11 +24,11 @@ var update = flag.Bool("update", false, "rewrite docs/diagnostics from diagnosti
 // pending are the codes whose source is still being written on another branch: only the
 // assertions that every code has a source and a page (TestSources, TestDocURLs) skip them.
 // Empty it once they are merged; TestSources fails on a pending code that has a source.
-var pending = []diagnostics.Code{}
+var pending = []finding.Code{}
 
 var (
 	sourceDir = filepath.Join("..", "..", "diagnostics", "testdata", "codes")
-	pageDir   = filepath.Join("..", "..", filepath.FromSlash(diagnostics.DocsDir))
+	pageDir   = filepath.Join("..", "..", filepath.FromSlash(finding.DocsDir))
 )
 
 // checked is an example with what checking it found (r) or why it fails (err).
@@ -95,14 +95,14 @@ func TestSources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	have := map[diagnostics.Code]bool{}
+	have := map[finding.Code]bool{}
 	for _, p := range paths {
 		c, ok := strings.CutSuffix(filepath.Base(p), ".txtar")
-		if !ok || !diagnostics.KnownCode(diagnostics.Code(c)) {
-			t.Errorf("%s: not <code>.txtar for a code of diagnostics.Codes()", p)
+		if !ok || !finding.KnownCode(finding.Code(c)) {
+			t.Errorf("%s: not <code>.txtar for a code of finding.Codes()", p)
 			continue
 		}
-		have[diagnostics.Code(c)] = true
+		have[finding.Code(c)] = true
 	}
 	for _, msg := range coverage(have, pending) {
 		t.Error(msg)
@@ -110,9 +110,9 @@ func TestSources(t *testing.T) {
 }
 
 // coverage says what is wrong with the sources there are (have) given the codes still pending.
-func coverage(have map[diagnostics.Code]bool, pending []diagnostics.Code) []string {
+func coverage(have map[finding.Code]bool, pending []finding.Code) []string {
 	var out []string
-	for _, c := range diagnostics.Codes() {
+	for _, c := range finding.Codes() {
 		switch {
 		case !have[c] && !slices.Contains(pending, c):
 			out = append(out, fmt.Sprintf("%s has no source: write %s", c, sourceOf(c)))
@@ -121,7 +121,7 @@ func coverage(have map[diagnostics.Code]bool, pending []diagnostics.Code) []stri
 		}
 	}
 	for _, c := range pending {
-		if !diagnostics.KnownCode(c) {
+		if !finding.KnownCode(c) {
 			out = append(out, fmt.Sprintf("pending lists %q, no code", c))
 		}
 	}
@@ -136,7 +136,7 @@ func TestPages(t *testing.T) {
 		t.Fatalf("the sources do not load: %v", err)
 	}
 	want := map[string]string{} // file name → content
-	entries := map[diagnostics.Code]Entry{}
+	entries := map[finding.Code]Entry{}
 	for _, c := range all {
 		if c.err != nil {
 			t.Fatalf("%s fails (see TestExamples): no page can be made", c.e.Code)
@@ -156,13 +156,13 @@ func TestPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var grouped []diagnostics.Code
+	var grouped []finding.Code
 	for _, g := range groups {
 		grouped = append(grouped, g.Codes...)
 	}
 	slices.Sort(grouped)
-	if diff := cmp.Diff(diagnostics.Codes(), grouped); diff != "" {
-		t.Fatalf("the index would not list every code once: docs/cli.md's groups differ from diagnostics.Codes() (-codes +groups):\n%s", diff)
+	if diff := cmp.Diff(finding.Codes(), grouped); diff != "" {
+		t.Fatalf("the index would not list every code once: docs/cli.md's groups differ from finding.Codes() (-codes +groups):\n%s", diff)
 	}
 	want["README.md"] = Index(groups, entries)
 	if err := syncDir(pageDir, want, *update); err != nil {
@@ -230,17 +230,17 @@ func compare(path, want string, update bool) error {
 // names on the module's repository.
 func TestDocURLs(t *testing.T) {
 	const blob = "https://github.com/carina-rs/carina-lsp/blob/main/"
-	for _, c := range diagnostics.Codes() {
+	for _, c := range finding.Codes() {
 		if slices.Contains(pending, c) {
 			continue
 		}
-		rel, ok := strings.CutPrefix(diagnostics.DocURL(c), blob)
+		rel, ok := strings.CutPrefix(finding.DocURL(c), blob)
 		if !ok {
-			t.Errorf("DocURL(%s) = %s: not on %s", c, diagnostics.DocURL(c), blob)
+			t.Errorf("DocURL(%s) = %s: not on %s", c, finding.DocURL(c), blob)
 			continue
 		}
 		if _, err := os.Stat(filepath.Join("..", "..", filepath.FromSlash(rel))); err != nil {
-			t.Errorf("DocURL(%s) = %s: %v", c, diagnostics.DocURL(c), err)
+			t.Errorf("DocURL(%s) = %s: %v", c, finding.DocURL(c), err)
 		}
 	}
 }

@@ -7,5 +7,5 @@
 // and fails when an example does not report its code, when its fixed version still does, when a
 // code has no source, and when a page on disk differs from what the sources and the checks give
 // now. `go test ./internal/codedocs -update` writes the pages. The diagnostics link to them
-// (diagnostics.DocURL).
+// (finding.DocURL).
 package codedocs

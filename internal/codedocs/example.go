@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 )
 
@@ -21,7 +21,7 @@ import (
 //	                    relative to the directory checked, e.g. modules/net/main.crn)
 //	-- fixed/main.crn -- the fixed version of a file of the tree (files not repeated are unchanged)
 type Example struct {
-	Code     diagnostics.Code
+	Code     finding.Code
 	Summary  string
 	Sections []Section
 	Files    []File // the example tree, in the archive's order
@@ -75,7 +75,7 @@ func Parse(code, data string) (*Example, error) {
 	if strings.TrimSpace(a.Comment) != "" {
 		return nil, fmt.Errorf("text before the first section")
 	}
-	e := &Example{Code: diagnostics.Code(code)}
+	e := &Example{Code: finding.Code(code)}
 	seen := map[string]bool{}
 	doc := false
 	for _, f := range a.Files {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/schema"
 )
 
@@ -123,28 +123,28 @@ func TestParseFails(t *testing.T) {
 }
 
 func TestCoverageFails(t *testing.T) {
-	all := map[diagnostics.Code]bool{}
-	for _, c := range diagnostics.Codes() {
+	all := map[finding.Code]bool{}
+	for _, c := range finding.Codes() {
 		all[c] = true
 	}
 	if got := coverage(all, nil); len(got) != 0 {
 		t.Fatalf("every code has a source, yet: %q", got)
 	}
-	delete(all, diagnostics.CodeCycle)
+	delete(all, finding.CodeCycle)
 	for _, tt := range []struct {
-		pending []diagnostics.Code
+		pending []finding.Code
 		want    string
 	}{
 		{nil, "dependency-cycle has no source"},
-		{[]diagnostics.Code{diagnostics.CodeCycle, diagnostics.CodeSyntax}, "syntax is pending but has a source"},
-		{[]diagnostics.Code{diagnostics.CodeCycle, "no-such-code"}, `pending lists "no-such-code"`},
+		{[]finding.Code{finding.CodeCycle, finding.CodeSyntax}, "syntax is pending but has a source"},
+		{[]finding.Code{finding.CodeCycle, "no-such-code"}, `pending lists "no-such-code"`},
 	} {
 		got := coverage(all, tt.pending)
 		if !slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, tt.want) }) {
 			t.Errorf("coverage with pending %q = %q, want a message saying %q", tt.pending, got, tt.want)
 		}
 	}
-	if got := coverage(all, []diagnostics.Code{diagnostics.CodeCycle}); len(got) != 0 {
+	if got := coverage(all, []finding.Code{finding.CodeCycle}); len(got) != 0 {
 		t.Errorf("the missing source is pending, yet: %q", got)
 	}
 }

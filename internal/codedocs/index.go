@@ -6,13 +6,13 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 )
 
 // Group is a group of codes as docs/cli.md's "### Diagnostic codes" section lists them.
 type Group struct {
 	Title string
-	Codes []diagnostics.Code
+	Codes []finding.Code
 }
 
 // Entry is a code's row in the index.
@@ -50,7 +50,7 @@ func Groups(readme string) ([]Group, error) {
 		label = strings.TrimSuffix(strings.TrimSpace(label), ":")
 		g := Group{Title: label}
 		for _, m := range codeRe.FindAllStringSubmatch(part, -1) {
-			g.Codes = append(g.Codes, diagnostics.Code(m[1]))
+			g.Codes = append(g.Codes, finding.Code(m[1]))
 		}
 		if len(g.Codes) == 0 {
 			return nil, fmt.Errorf("docs/cli.md's codes: no code in %q", part)
@@ -65,7 +65,7 @@ func Groups(readme string) ([]Group, error) {
 
 // Index returns docs/diagnostics/README.md: a table of every code of groups, in their order, with
 // its page's link, default level, quick fix and summary; a code without an entry has no page yet.
-func Index(groups []Group, entries map[diagnostics.Code]Entry) string {
+func Index(groups []Group, entries map[finding.Code]Entry) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, generated, "diagnostics/testdata/codes/*.txtar")
 	b.WriteString("# Diagnostic codes\n\n" +

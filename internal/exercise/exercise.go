@@ -19,6 +19,7 @@ import (
 	"github.com/carina-rs/carina-lsp/completion"
 	"github.com/carina-rs/carina-lsp/cursor"
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/fix"
 	"github.com/carina-rs/carina-lsp/format"
 	"github.com/carina-rs/carina-lsp/grammar"
@@ -49,7 +50,7 @@ type Options struct {
 // Result is what one exercise produced, for tests that compare runs.
 type Result struct {
 	Config      *workspace.Config
-	Diagnostics []diagnostics.Diagnostic
+	Diagnostics []finding.Diagnostic
 }
 
 // Everything builds the configuration of dir in ws, runs every check on it and, at the offsets
@@ -187,7 +188,7 @@ func At(ctx context.Context, cfg *workspace.Config, f *workspace.File, off int, 
 }
 
 // wholeFile asks the features that answer for a whole file.
-func wholeFile(ctx context.Context, cfg *workspace.Config, f *workspace.File, diags []diagnostics.Diagnostic, opts Options) error {
+func wholeFile(ctx context.Context, cfg *workspace.Config, f *workspace.File, diags []finding.Diagnostic, opts Options) error {
 	n := int32(len(f.Text()))
 	if err := checkTokens(semantictokens.Tokens(cfg, f, nil, opts.Schemas), n); err != nil {
 		return fmt.Errorf("semantic tokens: %w", err)
@@ -228,7 +229,7 @@ func wholeFile(ctx context.Context, cfg *workspace.Config, f *workspace.File, di
 // dependencyGraph draws the configuration's graph in every format (modules expanded) and asks
 // the code lenses of each file and their locations: on a broken configuration too, each must
 // answer without failing, and what it names must lie in the configuration's files.
-func dependencyGraph(ctx context.Context, cfg *workspace.Config, diags []diagnostics.Diagnostic, opts Options) error {
+func dependencyGraph(ctx context.Context, cfg *workspace.Config, diags []finding.Diagnostic, opts Options) error {
 	g := graph.Build(cfg, opts.Schemas, graph.Options{ExpandModules: true, Problems: diags})
 	for _, w := range []func(io.Writer) error{g.WriteDOT, g.WriteMermaid, g.WriteJSON, g.WriteOrder,
 		func(w io.Writer) error { return g.WriteSVG(ctx, w, graph.SVGOptions{}) },
@@ -260,13 +261,13 @@ func dependencyGraph(ctx context.Context, cfg *workspace.Config, diags []diagnos
 
 // codeActions applies every fix of the file's diagnostics, as a client applying a code action
 // does: the edits must lie in the file and not overlap.
-func codeActions(f *workspace.File, diags []diagnostics.Diagnostic) error {
+func codeActions(f *workspace.File, diags []finding.Diagnostic) error {
 	for _, d := range diags {
 		if d.Path != f.Path {
 			continue
 		}
 		for _, fx := range d.Fixes {
-			var mine []diagnostics.Edit
+			var mine []finding.Edit
 			for _, e := range fx.Edits {
 				if e.File(&d) == f.Path {
 					mine = append(mine, e)
@@ -281,7 +282,7 @@ func codeActions(f *workspace.File, diags []diagnostics.Diagnostic) error {
 }
 
 // checkDiagnostics checks that every diagnostic, related place and fix lies in its file.
-func checkDiagnostics(cfg *workspace.Config, diags []diagnostics.Diagnostic) error {
+func checkDiagnostics(cfg *workspace.Config, diags []finding.Diagnostic) error {
 	for _, d := range diags {
 		if err := inFile(cfg, d.Path, d.Span); err != nil {
 			return fmt.Errorf("diagnostic %s %q: %w", d.Code, d.Message, err)
@@ -346,9 +347,9 @@ func checkRenameEdits(cfg *workspace.Config, path string, es []navigate.Edit) er
 	if f == nil {
 		return fmt.Errorf("an edit in %s, no file of the configuration", path)
 	}
-	edits := make([]diagnostics.Edit, len(es))
+	edits := make([]finding.Edit, len(es))
 	for i, e := range es {
-		edits[i] = diagnostics.Edit{Span: e.Span, NewText: e.NewText}
+		edits[i] = finding.Edit{Span: e.Span, NewText: e.NewText}
 	}
 	_, err := fix.Edit(f.Text(), edits)
 	return err

@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 	"github.com/carina-rs/carina-lsp/internal/suite"
@@ -103,7 +104,7 @@ func newReplay(t *testing.T, path string, idx *schema.Index) *replay {
 
 // step analyses one version of the file with the cursor at off; compare also checks the memoised
 // diagnostics against a fresh check.
-func (r *replay) step(what, text string, off int, compare bool) []diagnostics.Diagnostic {
+func (r *replay) step(what, text string, off int, compare bool) []finding.Diagnostic {
 	r.t.Helper()
 	r.steps++
 	r.ws.SetOverlay(r.path, text)
