@@ -8,6 +8,7 @@ import (
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/session"
 	"github.com/carina-rs/carina-lsp/source"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -20,32 +21,35 @@ type checked struct {
 	loadErrs []workspace.LoadError    // files of the configuration that could not be read
 }
 
-// config returns the configuration of a directory and its schema index.
+// config returns the configuration of a directory and its schema index (nil when none could be
+// chosen: logged).
 func (s *Server) config(ctx context.Context, dir string) (*workspace.Config, *schema.Index, error) {
-	return s.configIn(ctx, dir, nil)
-}
-
-// configIn is config with the directory's carina-lsp.toml chain when the caller has it (nil: read
-// here).
-func (s *Server) configIn(ctx context.Context, dir string, chain *config.Chain) (*workspace.Config, *schema.Index, error) {
-	cfg, err := s.ws.Config(ctx, dir)
+	loaded, err := s.sess.Load(ctx, dir, s.checkOf(dir, s.chain(dir), diagnostics.Options{}))
 	if err != nil {
 		return nil, nil, err
 	}
-	var idx *schema.Index
+	s.logSchemaErr(loaded.SchemaErr)
+	return loaded.Config, loaded.Schemas, nil
+}
+
+// checkOf is how the server checks dir: with the chain given, leniently (schemas that cannot be
+// chosen are logged, and the configuration checked with what loaded), and an untitled
+// document's with the newest schemas.
+func (s *Server) checkOf(dir string, chain *config.Chain, opts diagnostics.Options) session.Check {
+	c := session.Check{Chain: chain, Options: opts, Lenient: true}
 	if isUntitled(dir) {
-		idx, err = s.schemas.Base()
-	} else {
-		if chain == nil {
-			chain = s.projectChain(dir)
-		}
-		idx, err = s.ws.Schemas(ctx, s.sourcesFor(chain), cfg, nil)
+		idx, err := s.schemas.Base()
+		s.logSchemaErr(err)
+		c.Schemas = idx
 	}
+	return c
+}
+
+// logSchemaErr logs why schemas could not be chosen.
+func (s *Server) logSchemaErr(err error) {
 	if err != nil {
 		s.log.Warn("schemas: " + err.Error())
-		idx = nil
 	}
-	return cfg, idx, nil
 }
 
 // checkDir builds a directory's configuration and runs every check on it.
@@ -55,19 +59,19 @@ func (s *Server) checkDir(ctx context.Context, dir string) (*checked, error) {
 }
 
 // checkDirWith is checkDir with the check's options (its memo), returning the configuration
-// checked too. The directory's carina-lsp.toml chain, read once, gives the schemas, the levels
-// and what is ignored.
+// checked too: session.Findings, with the directory's carina-lsp.toml chain read once (its
+// mistakes published), and what the server adds: each file's lines and the versions checked.
 func (s *Server) checkDirWith(ctx context.Context, dir string, opts diagnostics.Options) (*checked, *workspace.Config, error) {
-	chain := s.projectChain(dir) // empty for an untitled document's
-	cfg, idx, err := s.configIn(ctx, dir, chain)
+	chain := s.chain(dir) // empty for an untitled document's
+	s.publishConfigErrors(chain)
+	opts.Before = s.beforeCheck
+	res, err := s.sess.Findings(ctx, dir, s.checkOf(dir, chain, opts))
 	if err != nil {
 		return nil, nil, err
 	}
-	opts.Before = s.beforeCheck
-	opts.Level = chain.LevelFunc()
-	// What the directory's carina-lsp.toml ignores is never reported.
-	diags := withoutIgnored(chain, diagnostics.CheckWith(ctx, cfg, idx, opts))
-	out := &checked{diags: diags, versions: map[string]int32{}, lines: map[string]*source.Lines{}, loadErrs: cfg.LoadErrors}
+	s.logSchemaErr(res.SchemaErr)
+	cfg := res.Config
+	out := &checked{diags: res.Diags, versions: map[string]int32{}, lines: map[string]*source.Lines{}, loadErrs: cfg.LoadErrors}
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
@@ -91,17 +95,4 @@ func (s *Server) checkDirWith(ctx context.Context, dir string, opts diagnostics.
 		}
 	}
 	return out, cfg, nil
-}
-
-// memo returns the memo of a directory's statement-local checks: after an edit, only the edited
-// statements and those depending on what changed are analysed again.
-func (s *Server) memo(dir string) *diagnostics.Memo {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m := s.memos[dir]
-	if m == nil {
-		m = diagnostics.NewMemo()
-		s.memos[dir] = m
-	}
-	return m
 }

@@ -28,7 +28,7 @@ func codeAction(ctx context.Context, s *Server, p *protocol.CodeActionParams) (a
 			out = append(out, *a)
 		}
 	}
-	chain := s.projectChain(filepath.Dir(sn.file.Path))
+	chain := s.chain(filepath.Dir(sn.file.Path))
 	if len(p.Context.Only) > 0 && !containsKind(p.Context.Only, protocol.QuickFix) {
 		return out, ctx.Err()
 	}

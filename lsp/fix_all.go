@@ -7,10 +7,9 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
-	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/fix"
 	"github.com/carina-rs/carina-lsp/format"
-	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/session"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -31,12 +30,10 @@ func (s *Server) fixAll(ctx context.Context, sn snapshot) *protocol.CodeAction {
 		}
 	}
 	scratch.SetOverlay(sn.file.Path, sn.file.Text())
-	chain := s.projectChain(dir)
+	chain := s.chain(dir)
 	res, err := fix.Config(ctx, scratch, dir, sn.schemas, fix.Options{Only: map[string]bool{sn.file.Path: true},
-		Check: func(ctx context.Context, cfg *workspace.Config, x *schema.Index) []finding.Diagnostic {
-			// What carina-lsp.toml turns off or ignores is not fixed either.
-			return withoutIgnored(chain, diagnostics.CheckWith(ctx, cfg, x, diagnostics.Options{OnPanic: s.contained, Disable: s.disabledCodes(), Level: chain.LevelFunc()}))
-		}})
+		// What carina-lsp.toml turns off or ignores is not fixed either.
+		Check: session.Checks(chain, diagnostics.Options{OnPanic: s.contained, Disable: s.disabledCodes()})})
 	text, changed := res.Texts[sn.file.Path]
 	if err != nil || !changed {
 		return nil

@@ -34,7 +34,7 @@ func (s *Server) formatOptions(sn snapshot, _ protocol.FormattingOptions) format
 	s.mu.Lock()
 	set := s.settings.ListToBlocks
 	s.mu.Unlock()
-	chain := s.projectChain(filepath.Dir(sn.file.Path))
+	chain := s.chain(filepath.Dir(sn.file.Path))
 	var opts format.Options
 	if n, _, ok := chain.Indent(); ok {
 		opts.Indent = n

@@ -155,6 +155,7 @@ func (s *Server) applySettings(ctx context.Context, set Settings) {
 		extra = append(extra, ps...)
 	}
 	s.schemas.SetExtra(extra)
+	s.sess.SetOverride(len(set.Schemas) > 0) // the settings' schemas win over carina-lsp.toml's
 	disabled, err := finding.ParseDisable(set.Disable)
 	if err != nil {
 		s.showLog(ctx, protocol.MessageTypeWarning, "carina-lsp: disable: "+err.Error())
@@ -176,13 +177,13 @@ func (s *Server) applySettings(ctx context.Context, set Settings) {
 // panic reporter, the codes the settings disable and the levels of its carina-lsp.toml.
 func (s *Server) checkOptions(dir string) diagnostics.Options {
 	opts := s.baseOptions(dir)
-	opts.Level = s.projectChain(dir).LevelFunc()
+	opts.Level = s.chain(dir).LevelFunc()
 	return opts
 }
 
 // baseOptions are checkOptions without the levels, for checkDirWith, which reads the chain once.
 func (s *Server) baseOptions(dir string) diagnostics.Options {
-	return diagnostics.Options{Memo: s.memo(dir), OnPanic: s.contained, Disable: s.disabledCodes()}
+	return diagnostics.Options{Memo: s.sess.Memo(dir), OnPanic: s.contained, Disable: s.disabledCodes()}
 }
 
 // disabledCodes returns the codes the settings disable.

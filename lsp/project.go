@@ -3,7 +3,6 @@ package lsp
 import (
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 
@@ -11,28 +10,23 @@ import (
 
 	"github.com/carina-rs/carina-lsp/config"
 	"github.com/carina-rs/carina-lsp/finding"
-	"github.com/carina-rs/carina-lsp/schema"
 )
 
-// projects holds what the server read of the project configuration files (carina-lsp.toml): the
-// files themselves (reread when the client says one changed), the mistakes published for each,
-// and the schema sources of each list of extra schemas they name.
+// projects is what the server published of the project configuration files (carina-lsp.toml):
+// the session reads them.
 type projects struct {
-	loader *config.Loader
-
 	mu        sync.Mutex
-	published map[string]string          // per file: the mistakes last published (their text)
-	sources   map[string]*schema.Sources // by the files' list of extra schemas
+	published map[string]string // per file: the mistakes last published (their text)
 }
 
 func newProjects() *projects {
-	return &projects{loader: config.NewLoader(), published: map[string]string{}, sources: map[string]*schema.Sources{}}
+	return &projects{published: map[string]string{}}
 }
 
-// projectChain returns the configuration in effect in directory dir: the carina-lsp.toml files
-// from dir up to the workspace folder holding it (without one, up to the repository root). Their
-// mistakes are published as diagnostics on each file, and what could be read still applies.
-func (s *Server) projectChain(dir string) *config.Chain {
+// chain returns the configuration in effect in directory dir: the carina-lsp.toml files from dir
+// up to the workspace folder holding it (without one, up to the repository root). What could be
+// read of them applies; their mistakes are publishConfigErrors's to publish.
+func (s *Server) chain(dir string) *config.Chain {
 	if isUntitled(dir) {
 		return &config.Chain{}
 	}
@@ -42,9 +36,7 @@ func (s *Server) projectChain(dir string) *config.Chain {
 			root = f
 		}
 	}
-	c := s.projs.loader.Chain(dir, root)
-	s.publishConfigErrors(c)
-	return c
+	return s.sess.Chain(dir, root)
 }
 
 // publishConfigErrors publishes the mistakes of a chain's files, each file once until they
@@ -76,11 +68,10 @@ func (s *Server) publishConfigErrors(c *config.Chain) {
 // forgetConfig drops what was read of a configuration file that changed on disk (or went away),
 // clearing its published mistakes if it is gone.
 func (s *Server) forgetConfig(path string) {
-	s.projs.loader.Forget(path)
+	s.sess.ConfigChanged(path)
 	s.projs.mu.Lock()
 	old := s.projs.published[path]
 	delete(s.projs.published, path)
-	clear(s.projs.sources)
 	s.projs.mu.Unlock()
 	if old != "" {
 		s.publishDiagnostics(&publishDiagnosticsParams{URI: s.docs.uriOf(path), Diagnostics: []protocol.Diagnostic{}})
@@ -101,46 +92,6 @@ func configDiagnostics(errs []*config.Error) []protocol.Diagnostic {
 		})
 	}
 	return out
-}
-
-// sourcesFor returns the schema sources for a configuration: the server's own when the client's
-// settings name extra schemas (they win) or no carina-lsp.toml does, else sources with the
-// files' extra schemas added.
-func (s *Server) sourcesFor(c *config.Chain) *schema.Sources {
-	s.mu.Lock()
-	fromSettings := len(s.settings.Schemas) > 0
-	s.mu.Unlock()
-	paths, _, ok := c.Schemas()
-	if fromSettings || !ok {
-		return &s.schemas
-	}
-	key := strings.Join(paths, "\x00")
-	s.projs.mu.Lock()
-	defer s.projs.mu.Unlock()
-	if src := s.projs.sources[key]; src != nil {
-		return src
-	}
-	var extra []*schema.Provider
-	for _, p := range paths {
-		ps, err := schema.LoadPath(p)
-		if err != nil {
-			s.log.Warn("carina-lsp.toml: schemas.extra: " + err.Error())
-			continue
-		}
-		extra = append(extra, ps...)
-	}
-	src := &schema.Sources{}
-	src.SetExtra(extra)
-	s.projs.sources[key] = src
-	return src
-}
-
-// withoutIgnored drops the findings in files the configuration ignores.
-func withoutIgnored(c *config.Chain, ds []finding.Diagnostic) []finding.Diagnostic {
-	return slices.DeleteFunc(ds, func(d finding.Diagnostic) bool {
-		ign, _ := c.Ignored(d.Path)
-		return ign
-	})
 }
 
 // turnOffAction is the quick fix that sets a code's level to off in the nearest carina-lsp.toml

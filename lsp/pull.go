@@ -14,6 +14,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/session"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -190,34 +191,14 @@ func (s *Server) pullReports(ctx context.Context, dir string, need func(path, id
 		r.files = append(r.files, fr)
 		r.items = append(r.items, items)
 	}
-	deps := map[string]bool{dir: true}
-	addDeps(deps, cfg, map[*workspace.Config]bool{})
-	for d := range deps {
-		if d != dir {
-			r.deps = append(r.deps, d)
-		}
+	r.deps = session.Deps(cfg)
+	for _, d := range append([]string{dir}, r.deps...) {
 		if !open[d] {
-			s.ws.Forget(d) // the builds of this check and of the modules it read
+			s.sess.Forget(d) // the builds of this check and of the modules it read, and their memos
 		}
 	}
 	s.pulls.put(dir, &dirReports{dir: dir, files: r.files, deps: r.deps}, epoch) // the ids only
 	return r, true, nil
-}
-
-// addDeps adds the directories of the modules and upstream states cfg reads, and theirs.
-func addDeps(deps map[string]bool, cfg *workspace.Config, seen map[*workspace.Config]bool) {
-	if cfg == nil || seen[cfg] {
-		return
-	}
-	seen[cfg] = true
-	for _, imps := range []map[string]*workspace.Import{cfg.Modules, cfg.Upstreams} {
-		for _, imp := range imps {
-			if imp.Dir != "" {
-				deps[imp.Dir] = true
-			}
-			addDeps(deps, imp.Config, seen)
-		}
-	}
 }
 
 // reportID is the hash a report's result id spells: of its items as sent.

@@ -12,10 +12,10 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/session"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -68,19 +68,19 @@ type Server struct {
 	conn    jsonrpc2.Conn
 	stream  *stream // conn's: publishDiagnostics is written to it directly
 	docs    *documents
-	fs      workspace.FS // what ws reads; scratch workspaces (fix-all) read it too
-	ws      *workspace.Workspace
+	fs      workspace.FS         // what ws reads; scratch workspaces (fix-all) read it too
+	sess    *session.Session     // what is derived from the files: models, carina-lsp.toml chains, schema sources, memos
+	ws      *workspace.Workspace // sess's
 	index   *symbolIndex
 	schemas schema.Sources
 	pub     *publisher
 	tokens  *tokenResults // the last semantic tokens of each open document, for deltas
 	pulls   *pullCache    // the reports of pulled diagnostics, by configuration
-	projs   *projects     // the carina-lsp.toml files read, and what was published of them
+	projs   *projects     // what was published of the carina-lsp.toml files
 
 	mu       sync.Mutex
 	state    lifecycle
 	inflight map[string]context.CancelFunc // running requests by id
-	memos    map[string]*diagnostics.Memo  // statement-local check results by directory
 	// panicsSeen are the contained panics already logged (see contained).
 	panicsSeen map[string]bool
 	// beforeCheck, when set (by tests), runs before each check of the semantic phase.
@@ -111,14 +111,14 @@ func New(opts Options) *Server {
 		debounce: opts.Debounce,
 		docs:     newDocuments(),
 		fs:       isolatedFS{opts.FS},
-		ws:       workspace.New(isolatedFS{opts.FS}),
 		inflight: map[string]context.CancelFunc{},
-		memos:    map[string]*diagnostics.Memo{},
 		tokens:   newTokenResults(),
 		pulls:    newPullCache(),
 		projs:    newProjects(),
 		exited:   make(chan int, 1),
 	}
+	s.sess = session.New(session.Options{FS: s.fs, Sources: &s.schemas})
+	s.ws = s.sess.Workspace()
 	s.pub = newPublisher(s)
 	s.index = newSymbolIndex(s)
 	s.methods = methods()

@@ -16,6 +16,7 @@ import (
 
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/navigate"
+	"github.com/carina-rs/carina-lsp/session"
 	"github.com/carina-rs/carina-lsp/source"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -159,44 +160,14 @@ func (ix *symbolIndex) build(ctx context.Context, folders []string, progress boo
 	ix.s.log.Info("indexed", zap.Int("directories", len(dirs)), zap.Duration("took", time.Since(start)))
 }
 
-// walk returns the directories under folders that hold .crn files, skipping hidden directories
-// and node_modules (as `carina-lsp check` does) and not following symbolic links.
+// walk returns the directories under folders that hold .crn files (session.Dirs: what every walk
+// skips is skipped, symbolic links are not followed), after at most maxWalk directories.
 func (ix *symbolIndex) walk(ctx context.Context, folders []string) []string {
-	var out []string
-	visited := 0
-	var visit func(dir string)
-	visit = func(dir string) {
-		if ctx.Err() != nil || visited >= maxWalk {
-			return
-		}
-		if visited++; visited == maxWalk {
-			ix.s.log.Warn("the workspace folders hold too many directories: indexed the first ones only", zap.Int("directories", maxWalk))
-		}
-		entries, err := ix.s.fs.ReadDir(dir)
-		if err != nil {
-			return
-		}
-		sources := false
-		for _, e := range entries {
-			name := e.Name()
-			switch {
-			case e.IsDir():
-				if !strings.HasPrefix(name, ".") && name != "node_modules" {
-					visit(filepath.Join(dir, name))
-				}
-			case workspace.IsSource(name):
-				sources = true
-			}
-		}
-		if sources {
-			out = append(out, dir)
-		}
+	dirs, truncated := session.Dirs(ctx, ix.s.fs, folders, maxWalk)
+	if truncated {
+		ix.s.log.Warn("the workspace folders hold too many directories: indexed the first ones only", zap.Int("directories", maxWalk))
 	}
-	for _, f := range folders {
-		visit(f)
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	return dirs
 }
 
 // index indexes one directory (again): its files as on disk, with a model built from them alone

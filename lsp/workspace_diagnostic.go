@@ -6,8 +6,9 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
-	"sync"
 	"time"
+
+	"github.com/carina-rs/carina-lsp/session"
 )
 
 // partialEvery is how long reports gather before a partial result carries them: the first goes
@@ -34,35 +35,6 @@ func workspaceDiagnostic(ctx context.Context, s *Server, p *workspaceDiagnosticP
 	dirs := s.pullDirs(ctx)
 	stream := len(p.PartialResultToken) > 0
 
-	jobs := make(chan string)
-	done := make(chan *dirReports)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), max(len(dirs), 1)) {
-		wg.Go(func() {
-			for dir := range jobs {
-				r, _, err := s.pullReports(ctx, dir, need)
-				if err != nil {
-					continue // canceled, or a directory gone since the walk
-				}
-				done <- r
-			}
-		})
-	}
-	go func() {
-		defer close(jobs)
-		for _, d := range dirs {
-			select {
-			case jobs <- d:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	go func() {
-		wg.Wait()
-		close(done)
-	}()
-
 	var all, batch []workspaceDocumentDiagnosticReport
 	var last time.Time
 	flush := func() {
@@ -73,7 +45,17 @@ func workspaceDiagnostic(ctx context.Context, s *Server, p *workspaceDiagnosticP
 		}
 	}
 	files := 0
-	for r := range done {
+	pull := func(ctx context.Context, dir string) *dirReports {
+		r, _, err := s.pullReports(ctx, dir, need)
+		if err != nil {
+			return nil // canceled, or a directory gone since the walk
+		}
+		return r
+	}
+	session.Pool(ctx, min(runtime.GOMAXPROCS(0), max(len(dirs), 1)), false, session.Slice(dirs), pull, func(r *dirReports) bool {
+		if r == nil {
+			return true
+		}
 		files += len(r.files)
 		for i, fr := range r.files {
 			path := r.path(fr)
@@ -87,7 +69,8 @@ func workspaceDiagnostic(ctx context.Context, s *Server, p *workspaceDiagnosticP
 		if stream && (last.IsZero() || time.Since(last) >= partialEvery) {
 			flush()
 		}
-	}
+		return true
+	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

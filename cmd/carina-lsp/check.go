@@ -3,14 +3,10 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"iter"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 
@@ -18,7 +14,7 @@ import (
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/schema"
-	"github.com/carina-rs/carina-lsp/workspace"
+	"github.com/carina-rs/carina-lsp/session"
 )
 
 // runCheck implements `carina-lsp check`.
@@ -86,8 +82,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	var indexes schema.Sources
 	indexes.SetExtra(extra)
-	proj := newProjects(&indexes, *schemasFlag != "")
-	ws := workspace.New(workspace.OSFS{})
+	sess := session.New(session.Options{Sources: &indexes, Override: *schemasFlag != "", Batch: true})
 	ioFailed, internalFailed, fatal := false, false, false
 	report := func(p contain.Panic) {
 		fmt.Fprintf(stderr, "carina-lsp check: internal error: %s (its findings there are missing; please report this with the file)\n%s", p, p.Stack)
@@ -95,31 +90,31 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	// Configurations are checked as the walk finds them; what they say is kept until the walk
 	// has succeeded (a bad path says only that). With -fix, every configuration is fixed first.
-	var targets func() (target, bool)
+	var targets func() (session.Target, bool)
 	var walkErr error
 	if ff.fix {
 		var stop context.CancelFunc
 		ctx, stop = onInterrupt(ctx)
 		defer stop()
-		all, err := collectTargets(paths)
-		if err != nil {
+		var all []session.Target
+		if err := session.Targets(ctx, paths, func(t session.Target) { all = append(all, t) }); err != nil {
 			fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
 			return 2
 		}
-		if !fixTargets(ctx, ws, all, proj, ff, report, stdout, stderr) {
+		if !fixTargets(ctx, sess, all, ff, report, stdout, stderr) {
 			ioFailed = true
 		}
-		targets = sliceTargets(all)
+		targets = session.Slice(all)
 	} else {
 		// Pulled, not sent by a goroutine: a walk that finds one configuration starts no thread.
 		stopped := false
-		next, stop := iter.Pull(func(yield func(target) bool) {
-			walkErr = walkTargets(paths, func(t target) { stopped = stopped || !yield(t) })
+		next, stop := iter.Pull(func(yield func(session.Target) bool) {
+			walkErr = session.Targets(ctx, paths, func(t session.Target) { stopped = stopped || !yield(t) })
 		})
 		defer stop()
 		targets = next
 	}
-	c := &checker{ws: ws, projects: proj, opts: diagnostics.Options{Disable: disabled}, memo: true, verbose: *verbose, threshold: threshold, thresholdSet: severitySet}
+	c := &checker{sess: sess, opts: diagnostics.Options{Disable: disabled}, memo: true, verbose: *verbose, threshold: threshold, thresholdSet: severitySet}
 	// Each configuration's findings go to disk as it is done: memory does not grow with the
 	// tree or the number of findings, and the report reads them back in order.
 	sp := newSpool()
@@ -145,7 +140,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		internalFailed = internalFailed || out.internal
 		fatal = fatal || out.fatal
 	})
-	if walkErr != nil {
+	if walkErr != nil && ctx.Err() == nil {
 		fmt.Fprintf(stderr, "carina-lsp check: %v\n", walkErr)
 		return 2
 	}
@@ -191,152 +186,4 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 1
 	}
 	return 0
-}
-
-// target is one configuration directory to check; only, when set, limits the report to the
-// files named on the command line.
-type target struct {
-	dir  string
-	only map[string]bool
-	err  error // a directory that could not be listed: reported, the others are checked
-}
-
-// collectTargets turns the command line's paths into configuration directories: a file stands
-// for its directory (reporting only that file), a directory for every directory under it that
-// holds .crn files.
-func collectTargets(paths []string) ([]target, error) {
-	var out []target
-	err := walkTargets(paths, func(t target) { out = append(out, t) })
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// within reports whether dir is top or lies under it.
-func within(dir, top string) bool {
-	return dir == top || strings.HasPrefix(dir, top) && (strings.HasSuffix(top, string(filepath.Separator)) || dir[len(top)] == filepath.Separator)
-}
-
-// walkTargets hands the targets of collectTargets to emit in the same order. When the paths are
-// all directories, each target is handed over as soon as the walk finds it (`check` checks it
-// meanwhile); a file among them may widen a target found earlier, so then they are handed over
-// once the walk is done.
-func walkTargets(paths []string, emit func(target)) error {
-	stream := true
-	for _, p := range paths {
-		if info, err := os.Stat(p); err == nil && !info.IsDir() {
-			stream = false
-		}
-	}
-	byDir := map[string]*target{}
-	var order []string
-	// One directory walked, the large case, needs no byDir: a directory's files come together
-	// (between its subdirectories'), so only the directories with targets that enclose the place
-	// reached are remembered, and memory does not grow with the tree.
-	single := stream && len(paths) == 1
-	var enclosing []string
-	fresh := func(dir string) bool {
-		for len(enclosing) > 0 && !within(dir, enclosing[len(enclosing)-1]) {
-			enclosing = enclosing[:len(enclosing)-1]
-		}
-		if len(enclosing) > 0 && enclosing[len(enclosing)-1] == dir {
-			return false
-		}
-		enclosing = append(enclosing, dir)
-		return true
-	}
-	add := func(dir, file string) {
-		if single {
-			if fresh(dir) {
-				emit(target{dir: dir})
-			}
-			return
-		}
-		t := byDir[dir]
-		if t == nil {
-			t = &target{dir: dir}
-			if file != "" {
-				t.only = map[string]bool{}
-			}
-			byDir[dir] = t
-			order = append(order, dir)
-			if stream {
-				emit(*t)
-			}
-		}
-		switch {
-		case file == "":
-			t.only = nil
-		case t.only != nil:
-			t.only[file] = true
-		}
-	}
-	for _, p := range paths {
-		p = filepath.Clean(p)
-		info, err := os.Stat(p)
-		if err != nil {
-			return err
-		}
-		if !info.IsDir() {
-			if !workspace.IsSource(p) {
-				return fmt.Errorf("%s: not a .crn file", p)
-			}
-			add(filepath.Dir(p), p)
-			continue
-		}
-		found := false
-		root := p
-		if li, err := os.Lstat(p); err == nil && li.Mode()&fs.ModeSymlink != 0 {
-			// WalkDir does not follow a symlinked root; a trailing separator makes it.
-			root = p + string(filepath.Separator)
-		}
-		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				if errors.Is(err, fs.ErrPermission) && path != root {
-					// Reported with the results; the rest of the tree is still checked.
-					found = true
-					if single {
-						if fresh(path) {
-							emit(target{dir: path, err: fmt.Errorf("%s: permission denied", path)})
-						}
-					} else if byDir[path] == nil {
-						t := &target{dir: path, err: fmt.Errorf("%s: permission denied", path)}
-						byDir[path], order = t, append(order, path)
-						if stream {
-							emit(*t)
-						}
-					}
-					if d != nil && d.IsDir() {
-						return filepath.SkipDir
-					}
-					return nil
-				}
-				if errors.Is(err, fs.ErrPermission) {
-					return fmt.Errorf("%s: permission denied", path)
-				}
-				return err
-			}
-			if d.IsDir() && path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
-				return filepath.SkipDir
-			}
-			if !d.IsDir() && workspace.IsSource(d.Name()) {
-				found = true
-				add(filepath.Dir(path), "")
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		if !found {
-			return fmt.Errorf("%s: no .crn files found", p)
-		}
-	}
-	if !stream {
-		for _, d := range order {
-			emit(*byDir[d])
-		}
-	}
-	return nil
 }

@@ -13,7 +13,7 @@ import (
 
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
-	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/session"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -117,10 +117,9 @@ func TestCheckForgetsConfigurations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var indexes schema.Sources
-	c := &checker{ws: workspace.New(workspace.OSFS{}), projects: newProjects(&indexes, false), threshold: finding.Error}
+	c := &checker{sess: session.New(session.Options{Batch: true}), threshold: finding.Error}
 	reported := 0
-	c.run(context.Background(), sliceTargets(targets), 2, func(checked) { reported++ })
+	c.run(context.Background(), session.Slice(targets), 2, func(checked) { reported++ })
 	if reported != len(targets) {
 		t.Fatalf("%d of %d configurations reported", reported, len(targets))
 	}
@@ -128,7 +127,7 @@ func TestCheckForgetsConfigurations(t *testing.T) {
 	imported := map[string]bool{}
 	all := workspace.New(workspace.OSFS{})
 	for _, tg := range targets {
-		cfg, err := all.Config(context.Background(), tg.dir)
+		cfg, err := all.Config(context.Background(), tg.Dir)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,7 +137,7 @@ func TestCheckForgetsConfigurations(t *testing.T) {
 			}
 		}
 	}
-	st := c.ws.Stats()
+	st := c.sess.Workspace().Stats()
 	t.Logf("%d configurations checked, %d directories imported; the workspace holds %d configurations and %d files", len(targets), len(imported), st.Configs, st.Files)
 	if st.Configs > len(imported) {
 		t.Errorf("the workspace holds %d configurations after the run; at most the %d imported ones may stay", st.Configs, len(imported))
@@ -166,10 +165,9 @@ func TestCheckMemoChangesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	report := func(memo bool) []located {
-		var indexes schema.Sources
-		c := &checker{ws: workspace.New(workspace.OSFS{}), projects: newProjects(&indexes, false), memo: memo, threshold: finding.Error}
+		c := &checker{sess: session.New(session.Options{Batch: true}), memo: memo, threshold: finding.Error}
 		var out []located
-		c.run(context.Background(), sliceTargets(targets), 2, func(r checked) { out = append(out, r.findings...) })
+		c.run(context.Background(), session.Slice(targets), 2, func(r checked) { out = append(out, r.findings...) })
 		return out
 	}
 	with, without := report(true), report(false)
@@ -179,4 +177,11 @@ func TestCheckMemoChangesNothing(t *testing.T) {
 	if diff := cmp.Diff(without, with); diff != "" {
 		t.Errorf("findings with the memo differ from those without (-without +with):\n%s", diff)
 	}
+}
+
+// collectTargets is session.Targets gathered, as check -fix takes them.
+func collectTargets(paths []string) ([]session.Target, error) {
+	var out []session.Target
+	err := session.Targets(context.Background(), paths, func(t session.Target) { out = append(out, t) })
+	return out, err
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/session"
 )
 
 // TestEarlyReport walks random trees whose names sort differently as names and as paths (`a`,
@@ -40,8 +42,8 @@ func TestEarlyReport(t *testing.T) {
 			}
 		}
 		mk(root, 0)
-		var targets []target
-		if err := walkTargets([]string{root}, func(tg target) { targets = append(targets, tg) }); err != nil {
+		var targets []session.Target
+		if err := session.Targets(context.Background(), []string{root}, func(tg session.Target) { targets = append(targets, tg) }); err != nil {
 			continue // no .crn file in this tree
 		}
 		for _, format := range []string{"text", "json", "github", "sarif"} {
@@ -52,7 +54,7 @@ func TestEarlyReport(t *testing.T) {
 			sp.noFile = seed%3 == 0 // or all in memory, growing while the merge reads it
 			early := newEarlyReport(sp, formats()[format], root)
 			for _, tg := range targets {
-				files, _ := filepath.Glob(filepath.Join(tg.dir, "*.crn"))
+				files, _ := filepath.Glob(filepath.Join(tg.Dir, "*.crn"))
 				var run []located
 				for range rng.IntN(4) {
 					start := int32(rng.IntN(3))
@@ -67,7 +69,7 @@ func TestEarlyReport(t *testing.T) {
 				if err := sp.add(run); err != nil {
 					t.Fatal(err)
 				}
-				early = early.advance(tg.dir)
+				early = early.advance(tg.Dir)
 				if early == nil {
 					t.Fatalf("seed %d: the early report gave up", seed)
 				}

@@ -14,6 +14,7 @@ import (
 	"github.com/carina-rs/carina-lsp/format"
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/session"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -32,41 +33,29 @@ type fixFlags struct {
 // written atomically with its permissions kept, and every fix applied is printed on stderr; with
 // -diff the unified diff goes to stdout and nothing is written. It returns false when writing a
 // file failed.
-func fixTargets(ctx context.Context, ws *workspace.Workspace, targets []target, proj *projects, ff fixFlags, report contain.Reporter, stdout, stderr io.Writer) bool {
+func fixTargets(ctx context.Context, sess *session.Session, targets []session.Target, ff fixFlags, report contain.Reporter, stdout, stderr io.Writer) bool {
 	ok := true
 	for _, t := range targets {
-		if t.err != nil {
+		if t.Err != nil {
 			continue
 		}
 		// A broken carina-lsp.toml, or a configuration it ignores: reported, or not, by the check.
-		chain := proj.loader.Chain(t.dir, "")
-		if len(chain.Errors) > 0 || ignored(chain, t.dir) {
+		chain := sess.Chain(t.Dir, "")
+		if len(chain.Errors) > 0 || ignored(chain, t.Dir) {
 			continue
 		}
-		indexes, err := proj.schemas(chain)
-		if err != nil {
-			continue // reported by the check
-		}
-		cfg, err := ws.Config(ctx, t.dir)
-		if err != nil {
-			continue // reported by the check
-		}
-		idx, err := ws.Schemas(ctx, indexes, cfg, nil)
+		loaded, err := sess.Load(ctx, t.Dir, session.Check{Chain: chain})
 		if err != nil {
 			continue // reported by the check
 		}
 		check := ff.check
 		if check == nil {
 			// What is turned off is not fixed either; an ignored file is not touched.
-			level := chain.LevelFunc()
-			check = func(ctx context.Context, cfg *workspace.Config, x *schema.Index) []finding.Diagnostic {
-				ds := diagnostics.CheckWith(ctx, cfg, x, diagnostics.Options{OnPanic: report, Disable: ff.disable, Level: level})
-				return slices.DeleteFunc(ds, func(d finding.Diagnostic) bool { return ignored(chain, d.Path) })
-			}
+			check = session.Checks(chain, diagnostics.Options{OnPanic: report, Disable: ff.disable})
 		}
 		var res fix.Result
-		contain.Run(report, "fix of a configuration", t.dir, 0, func() {
-			res, err = fix.Config(ctx, ws, t.dir, idx, fix.Options{Unsafe: ff.unsafe, Only: t.only, Check: check})
+		contain.Run(report, "fix of a configuration", t.Dir, 0, func() {
+			res, err = fix.Config(ctx, sess.Workspace(), t.Dir, loaded.Schemas, fix.Options{Unsafe: ff.unsafe, Only: t.Only, Check: check})
 		})
 		if err != nil {
 			fmt.Fprintf(stderr, "carina-lsp check: -fix: %v\n", err)

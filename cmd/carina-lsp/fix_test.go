@@ -18,6 +18,7 @@ import (
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
 	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/session"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -317,9 +318,8 @@ func TestCheckFixNeverWritesUnparsable(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	var indexes schema.Sources
 	report := func(p contain.Panic) { t.Errorf("panic: %v", p) }
-	ok := fixTargets(context.Background(), workspace.New(workspace.OSFS{}), targets, newProjects(&indexes, false), fixFlags{fix: true, check: check}, report, &stdout, &stderr)
+	ok := fixTargets(context.Background(), session.New(session.Options{Batch: true}), targets, fixFlags{fix: true, check: check}, report, &stdout, &stderr)
 	if !ok {
 		t.Errorf("fixTargets failed: %s", stderr.String())
 	}

@@ -15,8 +15,8 @@ import (
 	"github.com/carina-rs/carina-lsp/config"
 	"github.com/carina-rs/carina-lsp/format"
 	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/session"
 	"github.com/carina-rs/carina-lsp/source"
-	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // stdinName names standard input in messages, lists and diffs.
@@ -37,9 +37,7 @@ type fmtFlags struct {
 type fmtRun struct {
 	flags          fmtFlags
 	schemas        schema.Sources
-	proj           *projects                // each directory's carina-lsp.toml: the formatter's options
-	ws             *workspace.Workspace     // the configurations whose schemas the rewrite asked for
-	callers        workspace.CallerMemo     // the pins of the configurations using modules
+	sess           *session.Session         // each directory's carina-lsp.toml (the formatter's options) and the configurations whose schemas the rewrite asked for
 	byDir          map[string]*dirFormatter // f with the rewrite of each directory's schemas
 	stdout, stderr io.Writer
 	failed         bool
@@ -84,7 +82,7 @@ func runFmt(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	}
 	r.flags.set = map[string]bool{}
 	fl.Visit(func(f *flag.Flag) { r.flags.set[f.Name] = true })
-	r.proj = newProjects(&r.schemas, false)
+	r.sess = session.New(session.Options{Sources: &r.schemas, Batch: true})
 	r.stdout, r.stderr = stdout, stderr
 	if r.flags.write {
 		var stop context.CancelFunc
@@ -187,7 +185,7 @@ func (r *fmtRun) path(ctx context.Context, path string) {
 			return nil
 		}
 		if d.IsDir() {
-			if p != path && (strings.HasPrefix(d.Name(), ".") || r.ignored(p)) {
+			if p != path && (session.Skip(d.Name()) || r.ignored(p)) {
 				return filepath.SkipDir
 			}
 			return nil
@@ -204,8 +202,8 @@ func (r *fmtRun) path(ctx context.Context, path string) {
 
 // chain returns the configuration in effect in dir, saying its files' mistakes once.
 func (r *fmtRun) chain(dir string) *config.Chain {
-	chain, msgs := r.proj.chain(dir)
-	for _, m := range msgs {
+	chain := r.sess.Chain(dir, "")
+	for _, m := range r.sess.Unsaid(chain) {
 		r.errorf("%s", m)
 	}
 	return chain
@@ -286,19 +284,12 @@ func (r *fmtRun) formatter(ctx context.Context, dir string) (*format.Formatter, 
 // chooses, as check reads it (workspace.Schemas). The configuration is built for that, when the
 // rewrite first asks, and forgotten once its pins are read.
 func (r *fmtRun) dirSchemas(ctx context.Context, dir string) (*schema.Index, error) {
-	if r.ws == nil {
-		r.ws = workspace.New(workspace.OSFS{})
-	}
-	sources, err := r.proj.schemas(r.chain(dir))
+	defer r.sess.Forget(dir)
+	loaded, err := r.sess.Load(ctx, dir, session.Check{Chain: r.chain(dir)})
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := r.ws.Config(ctx, dir)
-	if err != nil {
-		return nil, err
-	}
-	defer r.ws.Forget(dir)
-	return r.ws.Schemas(ctx, sources, cfg, &r.callers)
+	return loaded.Schemas, nil
 }
 
 // source formats one text named name, of directory dir ("" for standard input), and does what

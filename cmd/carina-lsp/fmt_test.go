@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/carina-rs/carina-lsp/session"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -208,12 +209,11 @@ func TestFmtDirectoryWalk(t *testing.T) {
 		"sub/.git/e.crn":     fmtUgly,
 		"notes.txt":          fmtUgly,
 		"sub/f.crn.bak":      fmtUgly,
-		"node_modules/g.crn": fmtUgly,
+		"node_modules/g.crn": fmtUgly, // skipped as check skips it (session.Skip)
 	})
 	got := fmtCmd(t, "", "-l", dir)
 	want := strings.Join([]string{
 		filepath.Join(dir, "a.crn"),
-		filepath.Join(dir, "node_modules/g.crn"),
 		filepath.Join(dir, "sub/b.crn"),
 	}, "\n") + "\n"
 	if diff := cmp.Diff(fmtResult{0, want, ""}, got); diff != "" {
@@ -405,13 +405,13 @@ func TestFmtSchemasLazy(t *testing.T) {
 	})
 	var stdout, stderr bytes.Buffer
 	r := fmtRun{flags: fmtFlags{blocks: true, indent: 2}, stdout: &stdout, stderr: &stderr}
-	r.proj = newProjects(&r.schemas, false)
+	r.sess = session.New(session.Options{Sources: &r.schemas, Batch: true})
 	ctx := context.Background()
 	dir := filepath.Join(root, "app")
 	r.file(ctx, filepath.Join(dir, "plain.crn"))
 	r.file(ctx, filepath.Join(dir, "provider.crn"))
-	if r.ws != nil || r.byDir[dir].idx != nil {
-		t.Errorf("formatting files without lists built the configuration (%v) or loaded schemas (%v)", r.ws != nil, r.byDir[dir].idx != nil)
+	if r.byDir[dir].idx != nil {
+		t.Error("formatting files without lists loaded schemas")
 	}
 	r.file(ctx, filepath.Join(dir, "lists.crn"))
 	if r.failed {
@@ -419,10 +419,5 @@ func TestFmtSchemasLazy(t *testing.T) {
 	}
 	if c, ok := r.byDir[dir].idx.Choice("aws"); !ok || c.Version != "0.5.0" {
 		t.Errorf("the rewrite's schemas: aws %q (%v), want 0.5.0", c.Version, ok)
-	}
-	if r.ws == nil {
-		t.Error("the schemas were chosen without the configuration")
-	} else if st := r.ws.Stats(); st.Configs != 0 {
-		t.Errorf("the configuration is kept once its schemas are chosen: %+v", st)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/graph"
 	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/session"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -86,25 +88,24 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		sources.SetExtra(ps)
 	}
 	// The nearest carina-lsp.toml: the levels of the errors counted on the nodes, its schemas.
-	proj := newProjects(&sources, *schemasFlag != "")
-	chain, msgs := proj.chain(dir)
-	for _, m := range msgs {
+	sess := session.New(session.Options{Sources: &sources, Override: *schemasFlag != ""})
+	chain := sess.Chain(dir, "")
+	for _, m := range sess.Unsaid(chain) {
 		fmt.Fprintf(stderr, "carina-lsp graph: %s\n", m)
 	}
 	if len(chain.Errors) > 0 {
 		return 2
 	}
-	indexes, err := proj.schemas(chain)
+	loaded, err := sess.Load(ctx, dir, session.Check{Chain: chain})
+	if se := (*session.SchemaError)(nil); errors.As(err, &se) && se.Pins {
+		fmt.Fprintf(stderr, "carina-lsp graph: schemas: %v\n", err)
+		return 2
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "carina-lsp graph: %v\n", err)
 		return 2
 	}
-	ws := workspace.New(workspace.OSFS{})
-	cfg, err := ws.Config(ctx, dir)
-	if err != nil {
-		fmt.Fprintf(stderr, "carina-lsp graph: %v\n", err)
-		return 2
-	}
+	cfg, idx := loaded.Config, loaded.Schemas
 	if len(cfg.Files) == 0 {
 		fmt.Fprintf(stderr, "carina-lsp graph: %s holds no .crn files\n", dir)
 		return 2
@@ -113,14 +114,8 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "carina-lsp graph: %s: %v\n", le.Path, le.Err)
 		return 2
 	}
-	// The schemas of the provider versions the configuration chooses, as check reads it.
-	idx, err := ws.Schemas(ctx, indexes, cfg, nil)
-	if err != nil {
-		fmt.Fprintf(stderr, "carina-lsp graph: schemas: %v\n", err)
-		return 2
-	}
 	// With a statement memo, as check runs: a statement repeated verbatim is analysed once.
-	problems := diagnostics.CheckWith(ctx, cfg, idx, diagnostics.Options{Memo: diagnostics.NewMemo(), Level: chain.LevelFunc()})
+	problems := session.Checks(chain, diagnostics.Options{Memo: diagnostics.NewMemo()})(ctx, cfg, idx)
 	g := graph.Build(cfg, idx, graph.Options{ExpandModules: *expand, Problems: problems})
 	var buf bytes.Buffer
 	switch f {

@@ -398,10 +398,10 @@ func TestDirectoryWalk(t *testing.T) {
 	}
 	var dirs []string
 	for _, tg := range targets {
-		if tg.only != nil {
-			t.Errorf("target %s limited to %v, want the whole directory", tg.dir, tg.only)
+		if tg.Only != nil {
+			t.Errorf("target %s limited to %v, want the whole directory", tg.Dir, tg.Only)
 		}
-		dirs = append(dirs, tg.dir)
+		dirs = append(dirs, tg.Dir)
 	}
 	if diff := cmp.Diff([]string{root, p("sub"), p("sub/deeper")}, dirs); diff != "" {
 		t.Errorf("configurations (-want +got):\n%s", diff)

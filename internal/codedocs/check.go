@@ -3,14 +3,13 @@ package codedocs
 import (
 	"context"
 	"fmt"
-	"io/fs"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/session"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -27,28 +26,21 @@ type Result struct {
 }
 
 // Check checks the tree under root as `carina-lsp check root` does: every directory holding .crn
-// files (hidden ones and node_modules skipped) is a configuration, checked with the schemas its
+// files (what session.Skip names skipped) is a configuration, checked by session.Findings with the schemas its
 // provider blocks or lock file choose from sources and a statement memo, nothing disabled.
 // cmd/carina-lsp's TestCodeDocsCheck holds its output to the command's.
 func Check(ctx context.Context, sources *schema.Sources, root string) (*Result, error) {
 	var dirs []string
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && p != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
-			return filepath.SkipDir
-		}
-		if !d.IsDir() && workspace.IsSource(d.Name()) && !slices.Contains(dirs, filepath.Dir(p)) {
-			dirs = append(dirs, filepath.Dir(p))
+	err := session.Walk(ctx, workspace.OSFS{}, root, func(dir string) error {
+		if !slices.Contains(dirs, dir) {
+			dirs = append(dirs, dir)
 		}
 		return nil
-	})
+	}, func(_ string, err error) error { return err })
 	if err != nil {
 		return nil, err
 	}
-	ws := workspace.New(workspace.OSFS{})
-	var callers workspace.CallerMemo
+	sess := session.New(session.Options{Sources: sources, Batch: true})
 	res := &Result{Schemas: map[string]*schema.Index{}}
 	type located struct {
 		d    finding.Diagnostic
@@ -56,16 +48,13 @@ func Check(ctx context.Context, sources *schema.Sources, root string) (*Result, 
 	}
 	var found []located
 	for _, dir := range dirs {
-		cfg, err := ws.Config(ctx, dir)
+		checked, err := sess.Findings(ctx, dir, session.Check{Options: diagnostics.Options{Memo: diagnostics.NewMemo()}})
 		if err != nil {
 			return nil, err
 		}
+		cfg, idx := checked.Config, checked.Schemas
 		for _, le := range cfg.LoadErrors {
 			return nil, le.Err
-		}
-		idx, err := ws.Schemas(ctx, sources, cfg, &callers)
-		if err != nil {
-			return nil, err
 		}
 		rel, err := relative(root, dir)
 		if err != nil {
@@ -76,7 +65,7 @@ func Check(ctx context.Context, sources *schema.Sources, root string) (*Result, 
 		for _, f := range cfg.Files {
 			files[f.Path] = f
 		}
-		for _, d := range diagnostics.CheckWith(ctx, cfg, idx, diagnostics.Options{Memo: diagnostics.NewMemo()}) {
+		for _, d := range checked.Diags {
 			f := files[d.Path]
 			if f == nil {
 				return nil, fmt.Errorf("%s: a diagnostic of a file outside its configuration", d.Path)
@@ -93,7 +82,6 @@ func Check(ctx context.Context, sources *schema.Sources, root string) (*Result, 
 			}
 			found = append(found, located{d, fmt.Sprintf("%s:%d:%d: %s: %s [%s]", d.Path, line+1, col+1, d.Severity, d.Message, d.Code)})
 		}
-		ws.Forget(dir)
 	}
 	slices.SortStableFunc(found, func(a, b located) int { return finding.Compare(a.d, b.d) })
 	for _, l := range found {
