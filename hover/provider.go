@@ -25,7 +25,7 @@ func (p *place) schemasLine(provider string) string {
 	if !ok {
 		return ""
 	}
-	return "\n\nSchemas: " + c.Describe() + "."
+	return "\n\nSchemas: " + p.schemas.Sourced(c).Describe() + "."
 }
 
 // backendTypeHover explains the type in `backend s3 { … }`.

@@ -38,6 +38,10 @@ type Choice struct {
 	// Approx says that the set is only the nearest to what was asked: findings that depend on
 	// the schemas are warnings.
 	Approx bool
+	// After and Date place the newest set (Version "") for Describe: the newest numbered version
+	// it is newer than and its source's date (2026-08-15). Index.Sourced fills them, not Choose:
+	// finding them opens the versioned sets, which a check needs only for a message.
+	After, Date string
 }
 
 // Set names the schemas used: "aws 0.5.0" or "the newest aws schemas".
@@ -62,9 +66,28 @@ func (c Choice) Why() string {
 	return "no version pinned: newest known"
 }
 
-// Describe is one sentence: which schemas and why, and how close they are.
+// Source places the newest set: "newer than 0.6.0, source of 2026-08-15"; "" when Index.Sourced
+// knew neither (a numbered set, a provider without embedded schemas).
+func (c Choice) Source() string {
+	var parts []string
+	if c.After != "" {
+		parts = append(parts, "newer than "+c.After)
+	}
+	if c.Date != "" {
+		parts = append(parts, "source of "+c.Date)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Describe is one sentence: which schemas and why, and how close they are. "The newest" alone
+// would not tell which provider release the checks match, so the newest set also says what it
+// follows and its date when Index.Sourced filled them.
 func (c Choice) Describe() string {
-	s := c.Set() + " (" + c.Why() + ")"
+	why := c.Why()
+	if src := c.Source(); src != "" {
+		why = src + "; " + why
+	}
+	s := c.Set() + " (" + why + ")"
 	switch {
 	case c.Patch:
 		s += fmt.Sprintf("; %s %s has no schemas of its own: its minor's %s are used", c.Provider, c.Asked, c.Version)
@@ -72,6 +95,31 @@ func (c Choice) Describe() string {
 		s += "; no embedded set matches: the nearest is used"
 	}
 	return s
+}
+
+// Sourced returns c with After and Date filled for the newest embedded set of its provider; c as
+// it is for a numbered set, a provider without embedded schemas, or an index made without the
+// embedded sets (NewIndex).
+func (x *Index) Sourced(c Choice) Choice {
+	if x == nil || x.defaults == nil || c.Version != "" {
+		return c
+	}
+	d := x.defaults
+	for _, s := range d.sets {
+		if s.name != c.Provider || s.origin == "embedded:"+overlayFile {
+			continue // the overlay is part of the newest aws set; aws.json carries its date
+		}
+		if p, err := s.info(); err == nil {
+			c.Date = p.Date
+			if len(c.Date) > len("2006-01-02") {
+				c.Date = c.Date[:len("2006-01-02")]
+			}
+		}
+	}
+	if vs := d.Versions(c.Provider); len(vs) > 0 && c.Date != "" {
+		c.After = vs[len(vs)-1]
+	}
+	return c
 }
 
 // Versions returns the embedded versions of a provider, oldest first (not the newest set).

@@ -73,3 +73,40 @@ func TestChooseInherits(t *testing.T) {
 		t.Errorf("a module's own pin: got %+v, want 0.4.0", got["aws"])
 	}
 }
+
+// TestDescribeSourced: the sentence of hover and `check -v` names the release the newest set
+// follows and its source's date, which the set's header holds; a numbered set and a set of no
+// embedded provider are named as before.
+func TestDescribeSourced(t *testing.T) {
+	var d Defaults
+	x, err := d.Index()
+	if err != nil {
+		t.Fatal(err)
+	}
+	demo := NewIndex(&Provider{Name: "aws", Resources: map[string]*Resource{}, DataSources: map[string]*Resource{}})
+	for _, tc := range []struct {
+		name string
+		x    *Index
+		c    Choice
+		want string
+	}{
+		{"newest awscc", x, Choice{Provider: "awscc"},
+			"the newest awscc schemas (newer than 0.6.0, source of 2026-08-15; no version pinned: newest known)"},
+		{"newest aws", x, Choice{Provider: "aws"},
+			"the newest aws schemas (newer than 0.5.0, source of 2026-04-20; no version pinned: newest known)"},
+		{"lock above every set", x, Choice{Provider: "aws", Reason: ReasonLock, Lock: "/ws/" + LockFile, Asked: "0.9.0", Approx: true},
+			"the newest aws schemas (newer than 0.5.0, source of 2026-04-20; carina-providers.lock locks aws 0.9.0); no embedded set matches: the nearest is used"},
+		{"numbered", x, Choice{Provider: "aws", Version: "0.5.0", Reason: ReasonConstraint, Asked: "~0.5.0"},
+			"aws 0.5.0 (the provider block asks for version '~0.5.0')"},
+		{"no embedded set", x, Choice{Provider: "demo"},
+			"the newest demo schemas (no version pinned: newest known)"},
+		{"index without the embedded sets", demo, Choice{Provider: "aws"},
+			"the newest aws schemas (no version pinned: newest known)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, tc.x.Sourced(tc.c).Describe()); diff != "" {
+				t.Errorf("Describe (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

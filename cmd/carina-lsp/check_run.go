@@ -143,10 +143,21 @@ func (c *checker) check(ctx context.Context, t session.Target) (out checked) {
 func schemasMessage(dir string, idx *schema.Index) string {
 	var parts []string
 	for _, c := range idx.Choices() {
-		parts = append(parts, c.Describe())
+		parts = append(parts, idx.Sourced(c).Describe())
 	}
 	if len(parts) == 0 {
-		parts = []string{"no provider block or lock file: the newest known"}
+		// Nothing pinned: every provider's newest set, each named by what it follows and its date.
+		var sets []string
+		for _, p := range idx.Providers() {
+			if src := idx.Sourced(schema.Choice{Provider: p}).Source(); src != "" {
+				sets = append(sets, p+" "+src)
+			}
+		}
+		known := "the newest known"
+		if len(sets) > 0 {
+			known += " (" + strings.Join(sets, "; ") + ")"
+		}
+		parts = []string{"no provider block or lock file: " + known}
 	}
 	return fmt.Sprintf("carina-lsp check: %s: schemas: %s\n", dir, strings.Join(parts, "; "))
 }

@@ -43,6 +43,7 @@ func TestCheckVerboseSchemas(t *testing.T) {
 		"pinned": "provider aws {\n  version = '~0.5.0'\n}\n",
 		"locked": "provider aws {\n}\n",
 		"none":   "aws.s3.Bucket {\n  bucket = 'b'\n}\n",
+		"bare":   "provider awscc {\n}\n",
 	} {
 		if err := os.MkdirAll(filepath.Join(root, dir), 0o755); err != nil {
 			t.Fatal(err)
@@ -60,7 +61,9 @@ func TestCheckVerboseSchemas(t *testing.T) {
 	for _, want := range []string{
 		"pinned: schemas: aws 0.5.0 (the provider block asks for version '~0.5.0')",
 		"locked: schemas: aws 0.4.0 (carina-providers.lock locks aws 0.4.0)",
-		"none: schemas: no provider block or lock file: the newest known",
+		// The newest sets name the release they follow and their source's date.
+		"none: schemas: no provider block or lock file: the newest known (aws newer than 0.5.0, source of 2026-04-20; awscc newer than 0.6.0, source of 2026-08-15)\n",
+		"bare: schemas: the newest awscc schemas (newer than 0.6.0, source of 2026-08-15; no version pinned: newest known)\n",
 	} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("check -v stderr lacks %q:\n%s", want, stderr.String())

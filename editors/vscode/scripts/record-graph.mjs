@@ -12,9 +12,9 @@ export const repo = path.resolve(extensionDir, '..', '..');
 export const recording = path.join(extensionDir, 'test', 'graph', 'wait-cert.json');
 export const example = 'examples/wait-cert';
 
-/** Builds carina-lsp from the repository into a temporary directory and returns its path. */
-export function buildServer() {
-  const bin = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'carina-graph-')), 'carina-lsp');
+/** Builds carina-lsp from the repository into dir and returns its path; the caller removes dir. */
+export function buildServer(dir) {
+  const bin = path.join(dir, 'carina-lsp');
   execFileSync('go', ['build', '-o', bin, './cmd/carina-lsp'], { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] });
   return bin;
 }
@@ -35,8 +35,13 @@ export function response(bin) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const bin = process.env.CARINA_LSP || buildServer();
-  fs.mkdirSync(path.dirname(recording), { recursive: true });
-  fs.writeFileSync(recording, JSON.stringify(response(bin), null, 2) + '\n');
-  console.log(`wrote ${path.relative(process.cwd(), recording)}`);
+  const tmp = process.env.CARINA_LSP ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'carina-graph-'));
+  try {
+    const bin = process.env.CARINA_LSP || buildServer(tmp);
+    fs.mkdirSync(path.dirname(recording), { recursive: true });
+    fs.writeFileSync(recording, JSON.stringify(response(bin), null, 2) + '\n');
+    console.log(`wrote ${path.relative(process.cwd(), recording)}`);
+  } finally {
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  }
 }

@@ -9,12 +9,11 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { buildServer } from '../scripts/record-graph.mjs';
 import { extensionDir } from './textmate.mjs';
 import { realServerSkip, token } from './real-server.mjs';
+import { serverFor, tempDir } from './tmp.mjs';
 
 const require = createRequire(import.meta.url);
 const mock = require('./vscode-mock.cjs').install();
@@ -45,7 +44,7 @@ test('which pasted text is CloudFormation', () => {
   for (const [name, text, want] of cases) assert.equal(ext.looksLikeCloudFormation(text), want, name);
 });
 
-test('the summary, the paste title and the notes at their places', () => {
+test('the summary, the paste title and the notes at their places', (t) => {
   const note = (left) => ({ line: 3, character: 4, what: 'Resources.A', message: 'set it', left });
   const cases = [
     [{ text: '', notes: [], resources: 2, converted: 2 }, 'Converted 2 resources; nothing left to you.', 'Paste as Carina'],
@@ -62,15 +61,15 @@ test('the summary, the paste title and the notes at their places', () => {
   assert.deepEqual([d.range.start.line, d.range.start.character, d.severity, d.source], [13, 4, vscode.DiagnosticSeverity.Warning, ext.NOTES_SOURCE]);
   assert.equal(ext.readError('CloudFormation: 2:7: a mapping was expected', 10), 'line 12, column 7: a mapping was expected');
   assert.equal(ext.readError('the language server is not running', 10), 'the language server is not running');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carina-proposed-'));
+  const dir = tempDir(t, 'proposed');
   assert.equal(ext.proposedName(path.join(dir, 'vpc.yaml'), fs.existsSync), path.join(dir, 'vpc.crn'));
   fs.writeFileSync(path.join(dir, 'vpc.crn'), '');
   assert.equal(ext.proposedName(path.join(dir, 'vpc.yaml'), fs.existsSync), undefined, 'an existing file is never proposed');
 });
 
-test('Paste as Carina and the command with carina-lsp', { skip }, async () => {
-  const bin = buildServer();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carina-convert-'));
+test('Paste as Carina and the command with carina-lsp', { skip }, async (t) => {
+  const bin = serverFor(t);
+  const dir = tempDir(t, 'convert');
   const file = path.join(dir, 'main.crn');
   const before = "let a = 1\n\n# CloudFormation here:\nBucket:\n  Type: AWS::S3::Bucket\n  Properties:\n    BucketName: [\n";
   fs.writeFileSync(file, before);

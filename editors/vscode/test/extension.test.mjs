@@ -4,10 +4,10 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { extensionDir } from './textmate.mjs';
+import { tempDir } from './tmp.mjs';
 
 const require = createRequire(import.meta.url);
 const mock = require('./vscode-mock.cjs').install();
@@ -123,8 +123,8 @@ test('activation with a missing server shows a clear message and reads only decl
   for (const d of context.subscriptions) d.dispose();
 });
 
-test('the server command: PATH lookup, explicit paths, no arguments by default', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carina-ext-'));
+test('the server command: PATH lookup, explicit paths, no arguments by default', (t) => {
+  const dir = tempDir(t, 'ext');
   const exe = path.join(dir, 'carina-lsp');
   fs.writeFileSync(exe, '#!/bin/sh\n', { mode: 0o755 });
   const env = { ...ext.defaultEnvironment(dir), pathVariable: `/nonexistent:${dir}`, platform: 'linux', home: '/home/u' };
@@ -156,12 +156,11 @@ test('the server command: PATH lookup, explicit paths, no arguments by default',
   assert.ok(!('listToBlocks' in ext.serverSettings(unset, env)));
   const set = ext.readSettings({ get: (k, d) => (k === 'listToBlocks' ? false : d), inspect: (k) => (k === 'listToBlocks' ? { workspaceValue: false } : {}) });
   assert.equal(ext.serverSettings(set, env).listToBlocks, false);
-  fs.rmSync(dir, { recursive: true });
 });
 
-test('the client starts the server with no arguments of its own, sends the schemas, and restarts on server settings', async () => {
+test('the client starts the server with no arguments of its own, sends the schemas, and restarts on server settings', async (t) => {
   const fake = path.resolve(extensionDir, '..', 'testdata', 'fake_lsp.js');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carina-client-'));
+  const dir = tempDir(t, 'client');
   const log = path.join(dir, 'lsp.log');
   const messages = () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
   const count = (method) => messages().filter((m) => m.method === method).length;
@@ -238,13 +237,12 @@ test('the client starts the server with no arguments of its own, sends the schem
     for (const d of context.subscriptions) d.dispose();
   }
   await waitFor('shutdown', () => count('exit') === 2);
-  fs.rmSync(dir, { recursive: true });
 });
 
 
 test('Restricted Mode: the workspace cannot choose the server, unopened files wait for trust, trust starts them', async (t) => {
   const fake = path.resolve(extensionDir, '..', 'testdata', 'fake_lsp.js');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carina-trust-'));
+  const dir = tempDir(t, 'trust');
   const log = path.join(dir, 'lsp.log');
   const messages = () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
   const methods = () => messages().map((m) => m.method);
@@ -259,7 +257,6 @@ test('Restricted Mode: the workspace cannot choose the server, unopened files wa
     delete process.env.FAKE_LSP_PULL;
     mock.setTrusted(true);
     mock.setConfiguration({});
-    fs.rmSync(dir, { recursive: true, force: true });
   });
   const output = () => mock.calls.outputs.at(-1).lines.join('\n');
 

@@ -12,12 +12,12 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { buildServer, example, graphOf, recording, repo, response } from '../scripts/record-graph.mjs';
 import { extensionDir } from './textmate.mjs';
+import { tempDir } from './tmp.mjs';
 
 const require = createRequire(import.meta.url);
 require('./vscode-mock.cjs').install();
@@ -45,7 +45,8 @@ if (skip && ci) {
 
 let browser;
 let server;
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'carina-graph-view-'));
+const tmp = tempDir(test, 'graph-view');
+const serverDir = tempDir(test, 'server');
 
 test.before(async () => {
   if (skip) return;
@@ -56,12 +57,11 @@ test.before(async () => {
     // Chromium's sandbox refuses to run as root (containers, CI).
     args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
   });
-  server = buildServer();
+  server = buildServer(serverDir);
 });
 
 test.after(async () => {
   await browser?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 /**

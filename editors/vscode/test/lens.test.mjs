@@ -10,9 +10,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { buildServer, example, repo } from '../scripts/record-graph.mjs';
+import { example, repo } from '../scripts/record-graph.mjs';
 import { extensionDir } from './textmate.mjs';
 import { realServerSkip, token } from './real-server.mjs';
+import { serverFor } from './tmp.mjs';
 
 const require = createRequire(import.meta.url);
 const mock = require('./vscode-mock.cjs').install();
@@ -30,8 +31,8 @@ test('rewriteLens points only the server command at carina.showReferences', () =
   assert.equal(ext.rewriteLens(new vscode.CodeLens(new vscode.Range(0, 0, 0, 1))).command, undefined);
 });
 
-test('the lenses and the call hierarchy with carina-lsp on examples/wait-cert', { skip }, async () => {
-  const bin = buildServer();
+test('the lenses and the call hierarchy with carina-lsp on examples/wait-cert', { skip }, async (t) => {
+  const bin = serverFor(t);
   const dir = path.join(repo, example);
   const doc = (name) => {
     const file = path.join(dir, name);
@@ -105,6 +106,5 @@ test('the lenses and the call hierarchy with carina-lsp on examples/wait-cert', 
     await ext.deactivate();
     for (const d of context.subscriptions) d.dispose();
     vscode.workspace.textDocuments = [];
-    fs.rmSync(path.dirname(bin), { recursive: true, force: true });
   }
 });

@@ -5,10 +5,10 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { extensionDir } from './textmate.mjs';
+import { tempDir } from './tmp.mjs';
 import { readZip } from './zip.mjs';
 import { packageExtension } from '../scripts/package.mjs';
 import { hostTarget } from '../scripts/targets.mjs';
@@ -63,10 +63,10 @@ async function initialize(bin) {
 // zips both packages.
 const longOnly = process.env.CARINA_LONG !== '1' && 'long mode only (scripts/test -long)';
 
-test('npm run package: a platform .vsix with the server that answers initialize, and a universal one without', { skip: longOnly, timeout: 240000 }, async () => {
+test('npm run package: a platform .vsix with the server that answers initialize, and a universal one without', { skip: longOnly, timeout: 240000 }, async (t) => {
   const target = hostTarget();
   assert.ok(target, `no VS Code target for ${process.platform}-${process.arch}`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carina-vsix-'));
+  const dir = tempDir(t, 'vsix');
   const made = await packageExtension({ targets: [target], outDir: path.join(dir, 'out'), typecheck: false, commit: 'testcommit', log: () => {} });
   assert.deepEqual(made.map((f) => path.basename(f)), [`carina-${target}-${manifest.version}.vsix`, `carina-${manifest.version}.vsix`]);
   const common = [
@@ -127,5 +127,4 @@ test('npm run package: a platform .vsix with the server that answers initialize,
   for (const { kind } of manifest.contributes.codeActions.flatMap((c) => c.actions)) {
     assert.ok(result.capabilities.codeActionProvider.codeActionKinds.includes(kind), `the server does not offer ${kind}`);
   }
-  fs.rmSync(dir, { recursive: true });
 });

@@ -4,10 +4,10 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { extensionDir } from './textmate.mjs';
+import { tempDir } from './tmp.mjs';
 
 const require = createRequire(import.meta.url);
 const mock = require('./vscode-mock.cjs').install();
@@ -20,8 +20,8 @@ function executable(file, text = '#!/bin/sh\n') {
   return file;
 }
 
-test('resolution order: the setting, then the bundled binary, then PATH', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carina-resolve-'));
+test('resolution order: the setting, then the bundled binary, then PATH', (t) => {
+  const dir = tempDir(t, 'resolve');
   const onPath = executable(path.join(dir, 'bin', 'carina-lsp'));
   const bundled = executable(path.join(dir, 'ext', 'server', ext.bundledServerName('linux')));
   const mine = executable(path.join(dir, 'mine', 'carina-lsp'));
@@ -42,11 +42,10 @@ test('resolution order: the setting, then the bundled binary, then PATH', () => 
   assert.match(ext.describeServer({ command: bundled, source: 'bundled' }), /bundled with the extension: .*server/);
   assert.match(ext.describeServer({ command: onPath, source: 'PATH' }), /from PATH/);
   assert.match(ext.describeServer({ command: mine, source: 'setting' }), /carina\.server\.path/);
-  fs.rmSync(dir, { recursive: true });
 });
 
-test('activation starts the bundled server, restores its executable bit, and logs which one runs and its version', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carina-bundled-'));
+test('activation starts the bundled server, restores its executable bit, and logs which one runs and its version', async (t) => {
+  const dir = tempDir(t, 'bundled');
   const log = path.join(dir, 'lsp.log');
   const fake = path.resolve(extensionDir, '..', 'testdata', 'fake_lsp.js');
   const server = executable(path.join(dir, 'ext', 'server', ext.bundledServerName(process.platform)), `#!/bin/sh\nexec "${process.execPath}" "${fake}" "${log}" "$@"\n`);
@@ -74,5 +73,4 @@ test('activation starts the bundled server, restores its executable bit, and log
     await ext.deactivate();
     for (const d of context.subscriptions) d.dispose();
   }
-  fs.rmSync(dir, { recursive: true });
 });
