@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -286,4 +287,28 @@ func TestWorkspaceSymbolsIndex(t *testing.T) {
 		Added: []protocol.WorkspaceFolder{{URI: string(uriOf(extra)), Name: "extra"}},
 	}})
 	eventually("after a folder is added", "gamma", []string{"gamma_bucket"})
+}
+
+// TestIndexReleasesMemory: a build of the symbol index over a large tree hands the memory it used
+// back to the system once done (a build that ends after the workspace pull would otherwise keep
+// it until the next pull), and a small one does not spend a collection on it.
+func TestIndexReleasesMemory(t *testing.T) {
+	root := writeFiles(t, map[string]string{
+		"a/main.crn": "let a = 'a'\n",
+		"b/main.crn": "let b = 'b'\n",
+		"c/main.crn": "let c = 'c'\n",
+	})
+	for _, tc := range []struct {
+		after int
+		want  int32
+	}{{3, 1}, {4, 0}} {
+		var released atomic.Int32
+		c := startServer(t, Options{ReleaseMemory: func() { released.Add(1) }})
+		c.srv.index.releaseAfter = tc.after // before initialized starts the build
+		c.initialize(root, protocol.ClientCapabilities{})
+		c.indexed()
+		if got := released.Load(); got != tc.want {
+			t.Errorf("an index of 3 directories, released after %d: released %d times, want %d", tc.after, got, tc.want)
+		}
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"time"
@@ -29,6 +30,9 @@ type Options struct {
 	Debounce time.Duration
 	// FS is what the workspace reads (default: the real disk).
 	FS workspace.FS
+	// ReleaseMemory hands the memory the heap no longer uses back to the system, after a large
+	// workspace pull or index build (default debug.FreeOSMemory; tests count its calls).
+	ReleaseMemory func()
 }
 
 // lifecycle is where the server is in the LSP lifecycle.
@@ -90,6 +94,8 @@ type Server struct {
 	settings    Settings
 	disabled    []finding.Code // the codes the settings disable
 
+	releaseMemory func() // Options.ReleaseMemory
+
 	exitOnce sync.Once
 	exited   chan int // receives the exit code
 }
@@ -105,6 +111,9 @@ func New(opts Options) *Server {
 	if opts.FS == nil {
 		opts.FS = workspace.OSFS{}
 	}
+	if opts.ReleaseMemory == nil {
+		opts.ReleaseMemory = debug.FreeOSMemory
+	}
 	s := &Server{
 		log:      opts.Logger,
 		level:    opts.Level,
@@ -116,6 +125,8 @@ func New(opts Options) *Server {
 		pulls:    newPullCache(),
 		projs:    newProjects(),
 		exited:   make(chan int, 1),
+
+		releaseMemory: opts.ReleaseMemory,
 	}
 	s.sess = session.New(session.Options{FS: s.fs, Sources: &s.schemas})
 	s.ws = s.sess.Workspace()

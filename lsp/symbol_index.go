@@ -39,7 +39,15 @@ type symbolIndex struct {
 	builds sync.WaitGroup     // every build still running, canceled ones included
 	took   time.Duration      // how long the last complete build took
 	walked int                // configuration directories the last complete build found
+	// releaseAfter is the directories a complete build must index before the server hands the
+	// memory the build used back to the system (releaseAfterDirs; tests lower it).
+	releaseAfter int
 }
+
+// releaseAfterDirs: a build of this many directories (a tree of some 5,000 files) leaves garbage
+// that Go would keep for minutes; a build that ends after the workspace pull would otherwise keep
+// it until the next one.
+const releaseAfterDirs = 3000
 
 // indexedDir is what the index holds of one directory: the names of its files that hold symbols,
 // and the symbols. A workspace of 72,600 files keeps this for every one of them, so it holds no
@@ -71,7 +79,7 @@ const maxWalk = 100_000
 func newSymbolIndex(s *Server) *symbolIndex {
 	ready := make(chan struct{})
 	close(ready)
-	return &symbolIndex{s: s, parser: grammar.NewParser(), byDir: map[string]*indexedDir{}, ready: ready}
+	return &symbolIndex{s: s, parser: grammar.NewParser(), byDir: map[string]*indexedDir{}, ready: ready, releaseAfter: releaseAfterDirs}
 }
 
 // start (re)builds the index of folders in the background, canceling a build under way.
@@ -155,7 +163,11 @@ func (ix *symbolIndex) build(ctx context.Context, folders []string, progress boo
 		}
 	}
 	ix.took, ix.walked = time.Since(start), len(dirs)
+	release := len(dirs) >= ix.releaseAfter
 	ix.mu.Unlock()
+	if release {
+		ix.s.releaseMemory()
+	}
 	report(map[string]any{"kind": "end", "message": fmt.Sprintf("%d directories", len(dirs))})
 	ix.s.log.Info("indexed", zap.Int("directories", len(dirs)), zap.Duration("took", time.Since(start)))
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"slices"
 	"time"
 
@@ -85,7 +84,7 @@ func workspaceDiagnostic(ctx context.Context, s *Server, p *workspaceDiagnosticP
 	// A pull of a large tree makes garbage in proportion to it (the client's previous ids, the
 	// reports), and Go would keep the pages for minutes: a server that idles in an editor between
 	// pulls gives them back once the answer is out (one collection of what it holds, milliseconds).
-	return thenResult{res, debug.FreeOSMemory}, nil
+	return thenResult{res, s.releaseMemory}, nil
 }
 
 // pullDirs returns the configuration directories workspace diagnostics cover: those of the open
