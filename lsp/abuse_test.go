@@ -483,7 +483,7 @@ func TestAbusePositionsOutside(t *testing.T) {
 			}
 		})
 	}
-	if got := c.srv.docs.get(uri).text; got != abuseText {
+	if got := c.srv.docs.get(uri).Text; got != abuseText {
 		t.Errorf("the document changed: %q", got)
 	}
 	// Edits at such positions are clamped, as for requests: past the end of a line to its end,
@@ -499,7 +499,7 @@ func TestAbusePositionsOutside(t *testing.T) {
 	})
 	want := "let name = 'héllo !😀 wörld'\r\nvar other = name # x\r\n\r\naws.s3.Bucket {\r\n  bucket = other\r\n}\r\n# end\n"
 	c.waitDiagnostics(uri, func(p publishDiagnosticsParams) bool { return p.Version != nil && *p.Version == 2 })
-	if got := c.srv.docs.get(uri).text; got != want {
+	if got := c.srv.docs.get(uri).Text; got != want {
 		t.Errorf("after clamped edits:\n got %q\nwant %q", got, want)
 	}
 }
@@ -563,10 +563,10 @@ func TestAbuseVersions(t *testing.T) {
 	c.notify("textDocument/didChange", insertAt(uri, -1, pos(0, 0), "negative\n"))
 	c.notify("textDocument/didChange", insertAt(uri, 9, pos(2, 0), "let c = b\n")) // a gap is fine
 	c.waitDiagnostics(uri, func(p publishDiagnosticsParams) bool { return p.Version != nil && *p.Version == 9 })
-	if got, want := c.srv.docs.get(uri).text, "let a = 1\nlet b = a\nlet c = b\n"; got != want {
+	if got, want := c.srv.docs.get(uri).Text, "let a = 1\nlet b = a\nlet c = b\n"; got != want {
 		t.Errorf("text %q, want %q", got, want)
 	}
-	if v := c.srv.docs.get(uri).version; v != 9 {
+	if v := c.srv.docs.get(uri).Version; v != 9 {
 		t.Errorf("version %d, want 9", v)
 	}
 	time.Sleep(100 * time.Millisecond)
@@ -659,7 +659,7 @@ func TestAbuseChangeFlood(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%d changes sent in %v; a request after them answered in %v", total, sent, time.Since(reqStart))
-	if got := c.srv.docs.get(uri).text; got != want {
+	if got := c.srv.docs.get(uri).Text; got != want {
 		t.Fatalf("text after the flood:\n got %q\nwant %q", got, want)
 	}
 	c.waitDiagnostics(uri, func(p publishDiagnosticsParams) bool { return p.Version != nil && *p.Version == total })
@@ -669,8 +669,8 @@ func TestAbuseChangeFlood(t *testing.T) {
 	c2.notify("textDocument/didOpen", &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: uri, LanguageID: "carina", Version: 1, Text: want}})
 	c2.waitDiagnostics(uri, func(p publishDiagnosticsParams) bool { return true })
 	// The semantic phase of both, for their last versions.
-	c.settledDiagnostics(filepath.Dir(c.srv.docs.get(uri).path))
-	c2.settledDiagnostics(filepath.Dir(c2.srv.docs.get(uri).path))
+	c.settledDiagnostics(filepath.Dir(c.srv.docs.get(uri).Path))
+	c2.settledDiagnostics(filepath.Dir(c2.srv.docs.get(uri).Path))
 	final, fresh := c.lastDiagnostics(uri), c2.lastDiagnostics(uri)
 	if a, b := diagKeys(final.Diagnostics), diagKeys(fresh.Diagnostics); strings.Join(a, "\n") != strings.Join(b, "\n") {
 		t.Errorf("diagnostics after the flood differ from a fresh open:\nflood: %q\nfresh: %q", a, b)
@@ -775,7 +775,7 @@ func TestAbuseConcurrentRequests(t *testing.T) {
 	if err := c.call("textDocument/documentSymbol", &protocol.DocumentSymbolParams{TextDocument: protocol.TextDocumentIdentifier{URI: main}}, &syms); err != nil {
 		t.Fatal(err)
 	}
-	if got := c.srv.docs.get(main).text; got != text {
+	if got := c.srv.docs.get(main).Text; got != text {
 		t.Fatalf("text after the edits: %q", got)
 	}
 	if len(syms) == 0 || syms[0].Range.Start.Line != 0 {

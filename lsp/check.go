@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"context"
-	"path/filepath"
 
 	"github.com/carina-rs/carina-lsp/config"
 	"github.com/carina-rs/carina-lsp/diagnostics"
@@ -86,12 +85,9 @@ func (s *Server) checkDirWith(ctx context.Context, dir string, opts diagnostics.
 			}
 		}
 	}
-	for _, d := range s.docs.all() {
-		if filepath.Dir(d.path) != dir {
-			continue
-		}
-		if f := cfg.File(d.path); f != nil && f.Text() == d.text {
-			out.versions[d.path] = d.version
+	for _, f := range cfg.Files {
+		if f.Overlay { // an open document: the version its checked text is
+			out.versions[f.Path] = f.Version
 		}
 	}
 	return out, cfg, nil

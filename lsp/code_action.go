@@ -68,7 +68,7 @@ func codeAction(ctx context.Context, s *Server, p *protocol.CodeActionParams) (a
 // fixChanges converts a fix's edits to text edits by document: the snapshot's own, and for a fix
 // that edits other files of the configuration (a rename), theirs. ok is false when an edit names
 // a file that is not part of the snapshot's configuration.
-func fixChanges(docs *documents, sn snapshot, x *finding.Diagnostic, fix finding.Fix) (map[protocol.DocumentURI][]protocol.TextEdit, bool) {
+func fixChanges(docs documents, sn snapshot, x *finding.Diagnostic, fix finding.Fix) (map[protocol.DocumentURI][]protocol.TextEdit, bool) {
 	changes := map[protocol.DocumentURI][]protocol.TextEdit{}
 	for _, e := range fix.Edits {
 		path := e.File(x)

@@ -45,5 +45,5 @@ type textView struct {
 	lines *source.Lines
 }
 
-// view is the document's current text.
-func (d *document) view() textView { return textView{path: d.path, text: d.text, lines: d.lines} }
+// viewOf is a document's current text.
+func viewOf(d *document) textView { return textView{path: d.Path, text: d.Text, lines: d.Lines} }

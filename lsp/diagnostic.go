@@ -11,7 +11,7 @@ import (
 func documentDiagnostic(ctx context.Context, s *Server, p *documentDiagnosticParams) (any, error) {
 	path := ""
 	if d := s.docs.get(p.TextDocument.URI); d != nil {
-		path = d.path
+		path = d.Path
 	} else {
 		path = pathOf(p.TextDocument.URI)
 	}

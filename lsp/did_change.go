@@ -10,15 +10,15 @@ import (
 // around the change and publishes its syntax errors. A change for an older version, or for a
 // document never opened, is dropped with a log line.
 func didChange(ctx context.Context, s *Server, p *didChangeParams) error {
-	d, cs, err := s.docs.change(p.TextDocument.URI, p.TextDocument.Version, p.ContentChanges)
+	uri := p.TextDocument.URI
+	d, doc, cs, err := s.docs.store.Change(keyOf(uri, documentPath(uri)), p.TextDocument.Version, sessionChanges(p.ContentChanges))
 	if err != nil {
 		s.log.Info("change dropped", zap.Error(err))
 		return nil
 	}
-	if d.path == "" {
+	if d.Path == "" {
 		return nil
 	}
-	doc := s.ws.EditOverlay(d.path, d.text, d.lines, cs.cover)
-	s.pub.edited(ctx, d, doc, cs.edits)
+	s.pub.edited(ctx, d, doc, cs.Edits)
 	return nil
 }

@@ -22,8 +22,8 @@ func didChangeConfiguration(ctx context.Context, s *Server, p *protocol.DidChang
 	s.applySettings(ctx, set)
 	dirs := map[string]bool{}
 	for _, d := range s.docs.all() {
-		if d.path != "" {
-			dirs[filepath.Dir(d.path)] = true
+		if d.Path != "" {
+			dirs[filepath.Dir(d.Path)] = true
 		}
 	}
 	for dir := range dirs {

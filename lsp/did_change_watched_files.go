@@ -30,7 +30,7 @@ func didChangeWatchedFiles(ctx context.Context, s *Server, p *protocol.DidChange
 			s.schemas.Reset()
 			s.pulls.invalidateAll()
 			for _, d := range s.docs.all() {
-				dirs[filepath.Dir(d.path)] = true
+				dirs[filepath.Dir(d.Path)] = true
 			}
 			continue
 		}

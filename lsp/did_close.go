@@ -9,12 +9,12 @@ import (
 // didClose returns the file to its content on disk and clears its diagnostics; the other open
 // files of its configuration are re-checked (they may have read the closed buffer's text).
 func didClose(ctx context.Context, s *Server, p *protocol.DidCloseTextDocumentParams) error {
-	d := s.docs.close(p.TextDocument.URI)
-	s.tokens.drop(p.TextDocument.URI)
-	if d == nil || d.path == "" {
+	uri := p.TextDocument.URI
+	d := s.docs.store.Close(keyOf(uri, documentPath(uri)))
+	s.tokens.drop(uri)
+	if d == nil || d.Path == "" {
 		return nil
 	}
-	s.ws.ClearOverlay(d.path)
 	s.pub.closed(ctx, d)
 	return nil
 }

@@ -25,8 +25,8 @@ func (s *Server) fixAll(ctx context.Context, sn snapshot) *protocol.CodeAction {
 	dir := filepath.Dir(sn.file.Path)
 	scratch := workspace.New(s.fs)
 	for _, d := range s.docs.all() {
-		if filepath.Dir(d.path) == dir {
-			scratch.SetOverlay(d.path, d.text)
+		if filepath.Dir(d.Path) == dir {
+			scratch.SetOverlay(d.Path, d.Text)
 		}
 	}
 	scratch.SetOverlay(sn.file.Path, sn.file.Text())

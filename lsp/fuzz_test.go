@@ -14,6 +14,8 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
+	"github.com/carina-rs/carina-lsp/internal/testutil"
+	"github.com/carina-rs/carina-lsp/session"
 	"github.com/carina-rs/carina-lsp/source"
 )
 
@@ -199,9 +201,9 @@ func FuzzTextSync(f *testing.F) {
 	f.Add("", []byte{0, 0, 0, 0, 0, 3, 0, 0, 1, 0, 1, 3, 0, 0, 2, 0, 2, 3})
 	f.Fuzz(func(t *testing.T, initial string, script []byte) {
 		initial = strings.ToValidUTF8(initial, "\uFFFD") // LSP text is JSON: always valid
-		ds := newDocuments()
+		ds := documents{session.New(session.Options{FS: testutil.NewMemFS(nil)}).Documents()}
 		const uri = protocol.DocumentURI("file:///fuzz/main.crn")
-		ds.open(uri, "/fuzz/main.crn", 0, initial)
+		ds.store.Open(keyOf(uri, "/fuzz/main.crn"), string(uri), "/fuzz/main.crn", 0, initial)
 		model := []rune(initial)
 		version := int32(0)
 		for step := 0; len(script) >= 6 && step < 64; step++ {
@@ -228,13 +230,13 @@ func FuzzTextSync(f *testing.F) {
 			if stale {
 				v = version - int32(op[0]&1)
 			}
-			old := ds.get(uri).text
-			d, cs, err := ds.change(uri, v, changes)
+			old := ds.get(uri).Text
+			d, _, cs, err := ds.store.Change(keyOf(uri, "/fuzz/main.crn"), v, sessionChanges(changes))
 			if stale {
 				if err == nil {
 					t.Fatalf("a change for version %d was applied to version %d", v, version)
 				}
-				if ds.get(uri).text != old {
+				if ds.get(uri).Text != old {
 					t.Fatal("a refused change changed the text")
 				}
 				continue
@@ -246,38 +248,38 @@ func FuzzTextSync(f *testing.F) {
 			for _, c := range changes {
 				model = refApply(model, c)
 			}
-			if d.text != string(model) {
-				t.Fatalf("after %+v:\nstore %q\nmodel %q", changes, d.text, string(model))
+			if d.Text != string(model) {
+				t.Fatalf("after %+v:\nstore %q\nmodel %q", changes, d.Text, string(model))
 			}
 			checkLines(t, d)
 			replay := old
-			if len(cs.edits) != len(changes) {
-				t.Fatalf("%d edits for %d changes", len(cs.edits), len(changes))
+			if len(cs.Edits) != len(changes) {
+				t.Fatalf("%d edits for %d changes", len(cs.Edits), len(changes))
 			}
-			for i, e := range cs.edits {
-				if e.start < 0 || e.start > e.end || e.end > len(replay) || e.newLen < 0 {
+			for i, e := range cs.Edits {
+				if e.Start < 0 || e.Start > e.End || e.End > len(replay) || e.NewLen < 0 {
 					t.Fatalf("edit %+v on %d bytes", e, len(replay))
 				}
 				inserted := changes[i].Text
 				if changes[i].Range == nil {
 					// A whole text: the edit is what differs from the text before it.
-					if e.start+e.newLen > len(inserted) {
+					if e.Start+e.NewLen > len(inserted) {
 						t.Fatalf("edit %+v of the whole text %q", e, inserted)
 					}
-					inserted = inserted[e.start : e.start+e.newLen]
-				} else if e.newLen != len(inserted) {
-					t.Fatalf("edit %+v inserts %d bytes, the change %d", e, e.newLen, len(inserted))
+					inserted = inserted[e.Start : e.Start+e.NewLen]
+				} else if e.NewLen != len(inserted) {
+					t.Fatalf("edit %+v inserts %d bytes, the change %d", e, e.NewLen, len(inserted))
 				}
-				replay = replay[:e.start] + inserted + replay[e.end:]
+				replay = replay[:e.Start] + inserted + replay[e.End:]
 			}
-			if replay != d.text {
-				t.Fatalf("the edits give %q, the store has %q", replay, d.text)
+			if replay != d.Text {
+				t.Fatalf("the edits give %q, the store has %q", replay, d.Text)
 			}
 			// The edit covering them all leaves the text outside it as it was.
-			c := cs.cover
-			if c.Start < 0 || c.Start > c.OldEnd || c.OldEnd > len(old) || c.NewEnd > len(d.text) ||
-				old[:c.Start]+d.text[c.Start:c.NewEnd]+old[c.OldEnd:] != d.text {
-				t.Fatalf("the covering edit %+v does not turn %q into %q", c, old, d.text)
+			c := cs.Cover
+			if c.Start < 0 || c.Start > c.OldEnd || c.OldEnd > len(old) || c.NewEnd > len(d.Text) ||
+				old[:c.Start]+d.Text[c.Start:c.NewEnd]+old[c.OldEnd:] != d.Text {
+				t.Fatalf("the covering edit %+v does not turn %q into %q", c, old, d.Text)
 			}
 		}
 	})
@@ -362,13 +364,13 @@ func refApply(text []rune, c contentChange) []rune {
 // checkLines checks that a document's line index is that of its text.
 func checkLines(t *testing.T, d *document) {
 	t.Helper()
-	fresh := source.NewLines(d.text)
-	if d.lines.Count() != fresh.Count() {
-		t.Fatalf("line index of %d lines, the text has %d", d.lines.Count(), fresh.Count())
+	fresh := source.NewLines(d.Text)
+	if d.Lines.Count() != fresh.Count() {
+		t.Fatalf("line index of %d lines, the text has %d", d.Lines.Count(), fresh.Count())
 	}
 	for i := range fresh.Count() {
-		if d.lines.LineStart(i) != fresh.LineStart(i) {
-			t.Fatalf("line %d starts at %d in the index, %d in the text", i, d.lines.LineStart(i), fresh.LineStart(i))
+		if d.Lines.LineStart(i) != fresh.LineStart(i) {
+			t.Fatalf("line %d starts at %d in the index, %d in the text", i, d.Lines.LineStart(i), fresh.LineStart(i))
 		}
 	}
 }

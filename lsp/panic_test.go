@@ -93,7 +93,7 @@ func TestPanicInEveryFeature(t *testing.T) {
 	}
 	on.Store(false)
 
-	if got := c.srv.docs.get(main).text; !strings.HasPrefix(got, "# edited while panicking\n") {
+	if got := c.srv.docs.get(main).Text; !strings.HasPrefix(got, "# edited while panicking\n") {
 		t.Errorf("the change of the panicking didChange is not in the store: %q", got)
 	}
 	for _, r := range requestsAt(main, pos(2, 4)) { // the same place, one line down

@@ -16,6 +16,7 @@ import (
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/session"
 	"github.com/carina-rs/carina-lsp/source"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -87,34 +88,34 @@ func (p *publisher) stop() {
 
 // edited runs the syntax phase for a changed document, whose new parse is doc, and schedules the
 // semantic phase.
-func (p *publisher) edited(ctx context.Context, d *document, doc *grammar.Doc, edits []edit) {
-	p.s.pulls.invalidate(filepath.Dir(d.path))
+func (p *publisher) edited(ctx context.Context, d *document, doc *grammar.Doc, edits []session.Edit) {
+	p.s.pulls.invalidate(filepath.Dir(d.Path))
 	if p.s.pulling() {
 		return // the client pulls: no phase runs until it asks
 	}
 	p.mu.Lock()
-	sem := p.semantic[d.path]
+	sem := p.semantic[d.Path]
 	lines := p.lines
 	if len(edits) > 0 && len(sem) > 0 {
 		sem = shiftDiagnostics(sem, edits)
-		p.semantic[d.path] = sem
+		p.semantic[d.Path] = sem
 	}
 	p.mu.Unlock()
-	all := append(diagnostics.FromSyntax(d.path, doc.Errors()), sem...)
+	all := append(diagnostics.FromSyntax(d.Path, doc.Errors()), sem...)
 	p.publish(ctx, d, all, lines)
-	p.schedule(ctx, filepath.Dir(d.path), p.s.debounce)
+	p.schedule(ctx, filepath.Dir(d.Path), p.s.debounce)
 }
 
 // shiftDiagnostics moves diagnostics along with edits; those whose range was edited are dropped.
-func shiftDiagnostics(ds []finding.Diagnostic, edits []edit) []finding.Diagnostic {
+func shiftDiagnostics(ds []finding.Diagnostic, edits []session.Edit) []finding.Diagnostic {
 	out := make([]finding.Diagnostic, 0, len(ds))
 next:
 	for _, d := range ds {
 		start, end := int(d.Span.Start), int(d.Span.End)
 		for _, e := range edits {
 			var ok1, ok2 bool
-			start, ok1 = e.shift(start)
-			end, ok2 = e.shift(end)
+			start, ok1 = e.Shift(start)
+			end, ok2 = e.Shift(end)
 			if !ok1 || !ok2 {
 				continue next
 			}
@@ -128,17 +129,17 @@ next:
 
 // closed clears a closed document's diagnostics and re-checks its directory.
 func (p *publisher) closed(ctx context.Context, d *document) {
-	p.s.pulls.invalidate(filepath.Dir(d.path))
+	p.s.pulls.invalidate(filepath.Dir(d.Path))
 	if p.s.pulling() {
 		return
 	}
 	p.sending.Lock()
 	p.mu.Lock()
-	delete(p.sent, d.uri)
+	delete(p.sent, protocol.DocumentURI(d.URI))
 	p.mu.Unlock()
-	p.s.publishDiagnostics(&publishDiagnosticsParams{URI: d.uri, Diagnostics: []protocol.Diagnostic{}})
+	p.s.publishDiagnostics(&publishDiagnosticsParams{URI: protocol.DocumentURI(d.URI), Diagnostics: []protocol.Diagnostic{}})
 	p.sending.Unlock()
-	p.schedule(ctx, filepath.Dir(d.path), p.s.debounce)
+	p.schedule(ctx, filepath.Dir(d.Path), p.s.debounce)
 }
 
 // dirChanged re-checks a directory whose files changed outside the editor.
@@ -235,11 +236,11 @@ func (p *publisher) check(parent context.Context, dir string, gen uint64) {
 	}
 	p.mu.Unlock()
 	for _, d := range p.s.docs.all() {
-		v, checked := res.versions[d.path]
-		if !checked || v != d.version {
+		v, checked := res.versions[d.Path]
+		if !checked || v != d.Version {
 			continue // not part of this configuration, or edited since: its own check follows
 		}
-		p.publish(ctx, d, byPath[d.path], res.lines)
+		p.publish(ctx, d, byPath[d.Path], res.lines)
 	}
 	p.mu.Lock()
 	p.done[dir] = max(p.done[dir], gen)
@@ -300,7 +301,7 @@ func (p *publisher) publish(ctx context.Context, d *document, ds []finding.Diagn
 	if p.s.pulling() {
 		return // the client pulls: nothing is pushed
 	}
-	out := reportItems(p.s.docs, d.view(), ds, lines)
+	out := reportItems(p.s.docs, viewOf(d), ds, lines)
 	p.sending.Lock()
 	defer p.sending.Unlock()
 	p.mu.Lock()
@@ -308,20 +309,20 @@ func (p *publisher) publish(ctx context.Context, d *document, ds []finding.Diagn
 		p.mu.Unlock()
 		return
 	}
-	last, ok := p.sent[d.uri]
-	if ok && last.version == d.version && slices.EqualFunc(last.diags, out, sameDiagnostic) {
+	last, ok := p.sent[protocol.DocumentURI(d.URI)]
+	if ok && last.version == d.Version && slices.EqualFunc(last.diags, out, sameDiagnostic) {
 		p.mu.Unlock()
 		return
 	}
-	p.sent[d.uri] = sentDiagnostic{version: d.version, diags: out}
+	p.sent[protocol.DocumentURI(d.URI)] = sentDiagnostic{version: d.Version, diags: out}
 	p.mu.Unlock()
-	v := d.version
-	p.s.publishDiagnostics(&publishDiagnosticsParams{URI: d.uri, Version: &v, Diagnostics: out})
+	v := d.Version
+	p.s.publishDiagnostics(&publishDiagnosticsParams{URI: protocol.DocumentURI(d.URI), Version: &v, Diagnostics: out})
 }
 
 // reportItems converts the diagnostics of ds that are v's file's, for a publish or a pull: at most
 // maxDiagnostics, the most severe, with one more saying how many were left out.
-func reportItems(docs *documents, v textView, ds []finding.Diagnostic, lines map[string]*source.Lines) []protocol.Diagnostic {
+func reportItems(docs documents, v textView, ds []finding.Diagnostic, lines map[string]*source.Lines) []protocol.Diagnostic {
 	mine := make([]finding.Diagnostic, 0, min(len(ds), maxDiagnostics))
 	for _, x := range ds {
 		if x.Path == v.path {
@@ -370,7 +371,7 @@ func sameDiagnostic(a, b protocol.Diagnostic) bool {
 }
 
 // toDiagnostic converts a diagnostic of the file v shows.
-func toDiagnostic(docs *documents, v textView, x finding.Diagnostic, lines map[string]*source.Lines) protocol.Diagnostic {
+func toDiagnostic(docs documents, v textView, x finding.Diagnostic, lines map[string]*source.Lines) protocol.Diagnostic {
 	out := protocol.Diagnostic{
 		Range:           toRange(v.lines, clampSpan(x.Span, len(v.text))),
 		Severity:        protocol.DiagnosticSeverity(x.Severity),

@@ -168,7 +168,7 @@ func (s *Server) pullReports(ctx context.Context, dir string, need func(path, id
 	}
 	open := map[string]bool{}
 	for _, d := range s.docs.all() {
-		open[filepath.Dir(d.path)] = true
+		open[filepath.Dir(d.Path)] = true
 	}
 	opts := diagnostics.Options{Memo: diagnostics.NewMemo(), OnPanic: s.contained, Disable: s.disabledCodes()}
 	if open[dir] {

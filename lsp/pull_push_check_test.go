@@ -18,6 +18,7 @@ import (
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 	"github.com/carina-rs/carina-lsp/internal/mutate"
 	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/session"
 	"github.com/carina-rs/carina-lsp/source"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -139,7 +140,7 @@ func checkNow(t *testing.T, root, rel, text, served string) []string {
 	}
 	ds := diagnostics.CheckWith(ctx, cfg, idx, diagnostics.Options{Memo: diagnostics.NewMemo()})
 	v := textView{path: path, text: text, lines: source.NewLines(text)}
-	items := reportItems(newDocuments(), v, ds, map[string]*source.Lines{})
+	items := reportItems(documents{session.New(session.Options{}).Documents()}, v, ds, map[string]*source.Lines{})
 	out := keysOf(items)
 	for i := range out {
 		out[i] = strings.ReplaceAll(out[i], root, served)

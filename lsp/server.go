@@ -70,8 +70,8 @@ type Server struct {
 	methods  map[string]handler
 
 	conn    jsonrpc2.Conn
-	stream  *stream // conn's: publishDiagnostics is written to it directly
-	docs    *documents
+	stream  *stream              // conn's: publishDiagnostics is written to it directly
+	docs    documents            // the session's
 	fs      workspace.FS         // what ws reads; scratch workspaces (fix-all) read it too
 	sess    *session.Session     // what is derived from the files: models, carina-lsp.toml chains, schema sources, memos
 	ws      *workspace.Workspace // sess's
@@ -118,7 +118,6 @@ func New(opts Options) *Server {
 		log:      opts.Logger,
 		level:    opts.Level,
 		debounce: opts.Debounce,
-		docs:     newDocuments(),
 		fs:       isolatedFS{opts.FS},
 		inflight: map[string]context.CancelFunc{},
 		tokens:   newTokenResults(),
@@ -130,6 +129,7 @@ func New(opts Options) *Server {
 	}
 	s.sess = session.New(session.Options{FS: s.fs, Sources: &s.schemas})
 	s.ws = s.sess.Workspace()
+	s.docs = documents{s.sess.Documents()}
 	s.pub = newPublisher(s)
 	s.index = newSymbolIndex(s)
 	s.methods = methods()

@@ -30,18 +30,18 @@ func (sn snapshot) view() textView {
 // that its answer is computed on one version of the text and converted against the same one.
 func (s *Server) snapshotOf(ctx context.Context, uri protocol.DocumentURI) (snapshot, bool) {
 	d := s.docs.get(uri)
-	if d == nil || d.path == "" {
+	if d == nil || d.Path == "" {
 		return snapshot{}, false
 	}
-	cfg, idx, err := s.config(ctx, filepath.Dir(d.path))
+	cfg, idx, err := s.config(ctx, filepath.Dir(d.Path))
 	if err != nil {
 		return snapshot{}, false
 	}
-	f := cfg.File(d.path)
+	f := cfg.File(d.Path)
 	if f == nil {
 		return snapshot{}, false
 	}
-	return snapshot{uri: d.uri, cfg: cfg, file: f, schemas: idx}, true
+	return snapshot{uri: protocol.DocumentURI(d.URI), cfg: cfg, file: f, schemas: idx}, true
 }
 
 // offset converts a position of the snapshot's file.
@@ -52,8 +52,8 @@ func (s *Server) configs(ctx context.Context) []*workspace.Config {
 	seen := map[string]bool{}
 	var out []*workspace.Config
 	for _, d := range s.docs.all() {
-		dir := filepath.Dir(d.path)
-		if d.path == "" || seen[dir] {
+		dir := filepath.Dir(d.Path)
+		if d.Path == "" || seen[dir] {
 			continue
 		}
 		seen[dir] = true

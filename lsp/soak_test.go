@@ -235,10 +235,10 @@ func TestSoakTyping(t *testing.T) {
 			}
 		}
 		// The notifications are not answered: wait for the server to have applied the last.
-		for deadline := time.Now().Add(hangLimit); c.srv.docs.get(uri).version != v && time.Now().Before(deadline); {
+		for deadline := time.Now().Add(hangLimit); c.srv.docs.get(uri).Version != v && time.Now().Before(deadline); {
 			time.Sleep(time.Millisecond)
 		}
-		if got := c.srv.docs.get(uri).text; got != f.text {
+		if got := c.srv.docs.get(uri).Text; got != f.text {
 			t.Fatalf("%s after typing:\n got %q\nwant %q", f.name, got, f.text)
 		}
 		pause()

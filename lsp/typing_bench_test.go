@@ -119,7 +119,7 @@ func benchTyping(b *testing.B, minLines int) {
 	}
 
 	// One full parse of the same text, in the same run: what the keystroke is compared with.
-	text := c.srv.docs.get(uri).text
+	text := c.srv.docs.get(uri).Text
 	_ = c.conn.Close()
 	<-c.done
 	root := grammar.NewParser()

@@ -32,7 +32,7 @@ func willRenameFiles(ctx context.Context, s *Server, p *protocol.RenameFilesPara
 	}
 	open := map[string]bool{}
 	for _, d := range s.docs.all() {
-		open[d.path] = true
+		open[d.Path] = true
 	}
 	for _, path := range s.sourcePaths(ctx) {
 		if err := ctx.Err(); err != nil {
@@ -70,9 +70,9 @@ func (s *Server) sourcePaths(ctx context.Context) []string {
 		}
 	}
 	for _, d := range s.docs.all() {
-		if d.path != "" {
-			if _, untitled := untitledURI(d.path); !untitled {
-				out = append(out, d.path)
+		if d.Path != "" {
+			if _, untitled := untitledURI(d.Path); !untitled {
+				out = append(out, d.Path)
 			}
 		}
 	}

@@ -92,8 +92,8 @@ func workspaceDiagnostic(ctx context.Context, s *Server, p *workspaceDiagnosticP
 func (s *Server) pullDirs(ctx context.Context) []string {
 	var open []string
 	for _, d := range s.docs.all() {
-		if d.path != "" {
-			open = append(open, filepath.Dir(d.path))
+		if d.Path != "" {
+			open = append(open, filepath.Dir(d.Path))
 		}
 	}
 	slices.Sort(open)

@@ -26,8 +26,8 @@ func workspaceSymbol(ctx context.Context, s *Server, p *protocol.WorkspaceSymbol
 		found = append(found, scoredSymbol{name: x.Name, kind: protocol.SymbolKind(x.Kind), container: x.Container, path: x.Path, uri: locs[0].URI, rng: locs[0].Range, score: score})
 	}
 	for _, d := range s.docs.all() {
-		if d.path != "" {
-			open[filepath.Dir(d.path)] = true
+		if d.Path != "" {
+			open[filepath.Dir(d.Path)] = true
 		}
 	}
 	found = append(found, s.index.search(ctx, p.Query, open)...)

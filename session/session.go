@@ -31,6 +31,7 @@ type Options struct {
 // Session is what is derived from the files of one run or one server. Safe for concurrent use.
 type Session struct {
 	ws     *workspace.Workspace
+	docs   *Documents
 	loader *config.Loader
 	base   *schema.Sources
 	batch  bool
@@ -53,8 +54,10 @@ func New(o Options) *Session {
 	if o.Sources == nil {
 		o.Sources = &schema.Sources{}
 	}
+	ws := workspace.New(o.FS)
 	return &Session{
-		ws:       workspace.New(o.FS),
+		ws:       ws,
+		docs:     &Documents{ws: ws, m: map[Key]*Document{}},
 		loader:   config.NewLoader(),
 		base:     o.Sources,
 		batch:    o.Batch,

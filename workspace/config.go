@@ -12,7 +12,8 @@ type File struct {
 	Path    string
 	AST     *grammar.File
 	Lines   *source.Lines
-	Overlay bool // the text comes from an open editor buffer, not from disk
+	Overlay bool  // the text comes from an open editor buffer, not from disk
+	Version int32 // an Overlay's: the editor's version of the buffer the text is
 }
 
 // Text returns the file's text.

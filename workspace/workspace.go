@@ -75,16 +75,19 @@ type Workspace struct {
 // overlay is one version of an open buffer: its text, its parse (kept for incremental
 // re-parsing) and its line index (shared with the editor's document).
 type overlay struct {
-	text  string
-	doc   *grammar.Doc
-	lines *source.Lines
-	once  sync.Once
-	file  *File
+	text    string
+	doc     *grammar.Doc
+	lines   *source.Lines
+	version int32 // the editor's version of the buffer
+	once    sync.Once
+	file    *File
 }
 
 // File returns the buffer as a file of a configuration, built on first use.
 func (o *overlay) File(path string) *File {
-	o.once.Do(func() { o.file = &File{Path: path, AST: o.doc.File(), Lines: o.lines, Overlay: true} })
+	o.once.Do(func() {
+		o.file = &File{Path: path, AST: o.doc.File(), Lines: o.lines, Overlay: true, Version: o.version}
+	})
 	return o.file
 }
 
@@ -201,7 +204,7 @@ func (w *Workspace) SetOverlay(path, text string) {
 	} else {
 		lines = source.NewLines(text)
 	}
-	w.EditOverlay(path, text, lines, e)
+	w.EditOverlay(path, text, lines, e, 0)
 }
 
 // EditOverlay makes text the content of path (an open editor buffer) and returns its parse: e
@@ -209,8 +212,8 @@ func (w *Workspace) SetOverlay(path, text string) {
 // [e.Start, e.NewEnd)), so that only the statements around the change are lexed and parsed again,
 // and lines is text's line index (the editor's, shared). An e that does not fit (Start < 0, or a
 // buffer opened now) makes it parse the text whole, reusing the statements of the file's last
-// parse.
-func (w *Workspace) EditOverlay(path, text string, lines *source.Lines, e grammar.Edit) *grammar.Doc {
+// parse. version is the editor's version of the buffer (File.Version).
+func (w *Workspace) EditOverlay(path, text string, lines *source.Lines, e grammar.Edit, version int32) *grammar.Doc {
 	path = filepath.Clean(path)
 	w.mu.Lock()
 	prev := w.overlays[path]
@@ -223,7 +226,7 @@ func (w *Workspace) EditOverlay(path, text string, lines *source.Lines, e gramma
 		doc = st.parser.ParseDoc(text)
 	}
 	w.mu.Lock()
-	w.setOverlay(path, &overlay{text: text, doc: doc, lines: lines})
+	w.setOverlay(path, &overlay{text: text, doc: doc, lines: lines, version: version})
 	w.mu.Unlock()
 	return doc
 }
