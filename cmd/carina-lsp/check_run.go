@@ -10,6 +10,8 @@ import (
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/contain"
+	"github.com/carina-rs/carina-lsp/internal/gcfloor"
+	"github.com/carina-rs/carina-lsp/report"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -18,7 +20,7 @@ import (
 // so that the model can be dropped) and what it says on stderr, in order.
 type checked struct {
 	dir      string // the configuration's directory
-	findings []located
+	findings []report.Located
 	messages []string
 	fails    bool // a finding at or above the configuration's failing threshold: exit 1
 	ioFailed bool // a file or directory could not be read: exit 2 after the report
@@ -150,13 +152,13 @@ func (c *checker) run(ctx context.Context, next func() (target, bool), jobs int,
 		wg.Wait()
 		close(ready)
 	}()
-	gc := newGCFloor(heapFloor)
-	defer gc.restore()
-	gc.adjust()
+	gc := gcfloor.New(gcfloor.Check)
+	defer gc.Restore()
+	gc.Adjust()
 	pending := map[int]checked{}
 	due := 0 // the index of the next outcome to report
 	for r := range ready {
-		gc.adjust()
+		gc.Adjust()
 		pending[r.i] = r.out
 		for out, ok := pending[due]; ok && ctx.Err() == nil; out, ok = pending[due] {
 			delete(pending, due)
@@ -254,11 +256,11 @@ func (c *checker) check(ctx context.Context, t target) (out checked) {
 		}
 		diags := diagnostics.CheckWith(ctx, cfg, idx, opts)
 		c.deps.read(c.ws, cfg)
-		out.findings = make([]located, 0, len(diags))
+		out.findings = make([]report.Located, 0, len(diags))
 		for _, d := range diags {
 			if (t.only == nil || t.only[d.Path]) && !ignored(chain, d.Path) {
 				d.Fixes = nil // not reported; their texts would only hold memory
-				out.findings = append(out.findings, located{Diagnostic: d, Range: rangeOf(d, lines)})
+				out.findings = append(out.findings, report.Located{Diagnostic: d, Range: report.RangeOf(d, lines)})
 				out.fails = out.fails || d.Severity <= threshold
 			}
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/report"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -165,14 +166,14 @@ func TestCheckMemoChangesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	report := func(memo bool) []located {
+	findings := func(memo bool) []report.Located {
 		var indexes schema.Sources
 		c := &checker{ws: workspace.New(workspace.OSFS{}), projects: newProjects(&indexes, false), memo: memo, threshold: finding.Error}
-		var out []located
+		var out []report.Located
 		c.run(context.Background(), sliceTargets(targets), 2, func(r checked) { out = append(out, r.findings...) })
 		return out
 	}
-	with, without := report(true), report(false)
+	with, without := findings(true), findings(false)
 	if len(without) < 1000 {
 		t.Fatalf("only %d findings: the test needs many", len(without))
 	}
