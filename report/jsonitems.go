@@ -1,15 +1,17 @@
 package report
 
 import (
-	"encoding/json"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/carina-rs/carina-lsp/internal/jsonstr"
 )
 
 // The findings of `check -format json` and `sarif` are written by hand, line by line, as
-// encoding/json's indenting encoder wrote them: the encoder marshalled each finding by reflection
-// and then indented it again, most of the time a large report took once the checks were done.
+// encoding/json's indenting encoder wrote them, strings quoted as its Marshal quotes them
+// (jsonstr.Append): the encoder marshalled each finding by reflection and then indented it again,
+// most of the time a large report took once the checks were done.
 
 // jsonItems writes the items of a JSON array that an encoder with two-space indentation would
 // write as one value, nested depth arrays and objects deep, one at a time: the same bytes, the
@@ -63,16 +65,16 @@ func jsonIndent(b []byte, pad string, level int) []byte {
 // jsonField appends `"key": "value"` and, when more follow, a comma.
 func jsonField(b []byte, pad string, level int, key, value string, more bool) []byte {
 	b = jsonIndent(b, pad, level)
-	b = appendJSONString(b, key)
+	b = jsonstr.Append(b, key)
 	b = append(b, ": "...)
-	b = appendJSONString(b, value)
+	b = jsonstr.Append(b, value)
 	return jsonEnd(b, more)
 }
 
 // jsonInt appends `"key": 12` and, when more follow, a comma.
 func jsonInt(b []byte, pad string, level int, key string, value int, more bool) []byte {
 	b = jsonIndent(b, pad, level)
-	b = appendJSONString(b, key)
+	b = jsonstr.Append(b, key)
 	b = append(b, ": "...)
 	b = strconv.AppendInt(b, int64(value), 10)
 	return jsonEnd(b, more)
@@ -81,7 +83,7 @@ func jsonInt(b []byte, pad string, level int, key string, value int, more bool) 
 // jsonOpen appends `"key": {` or `"key": [`.
 func jsonOpen(b []byte, pad string, level int, key string, bracket byte) []byte {
 	b = jsonIndent(b, pad, level)
-	b = appendJSONString(b, key)
+	b = jsonstr.Append(b, key)
 	return append(b, ':', ' ', bracket, '\n')
 }
 
@@ -101,22 +103,4 @@ func jsonEnd(b []byte, more bool) []byte {
 		b = append(b, ',')
 	}
 	return append(b, '\n')
-}
-
-// appendJSONString appends s quoted as encoding/json quotes it (HTML characters, control
-// characters, invalid UTF-8, U+2028 and U+2029 escaped): plain printable ASCII directly, anything
-// else through encoding/json itself.
-func appendJSONString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			q, err := json.Marshal(s)
-			if err != nil { // a string always marshals; keep the text rather than lose it
-				return strconv.AppendQuote(b, s)
-			}
-			return append(b, q...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
 }
