@@ -10,7 +10,8 @@ import (
 // The escaping of each output format, one function a format, which every writer (the graph
 // command, carina/graph) goes through: a name, a string, an until text or a file name may hold any
 // byte Carina's lexer keeps (a control character, a NUL, invalid UTF-8), and each format must stay
-// valid for it (docs/graph.md, "Any input").
+// valid for it (docs/graph.md, "Any input"). The JSON form's is the module's JSON string escaper's
+// (jsonstr.Decoded, in json.go).
 
 // Visible returns s with what a picture can neither hold nor show written as an escape in Go's
 // notation, so that a reader sees it: \t, \n and \r; \x00 to \x1f and \x7f for the other C0
@@ -180,23 +181,3 @@ func mermaidQuote(lines ...string) string {
 
 var mermaidReplacer = strings.NewReplacer(`"`, "#quot;", "#", "#35;", "&", "#amp;", "<", "#lt;", ">", "#gt;",
 	"%", "#37;", ":", "#58;", "`", "#96;", "|", "#124;")
-
-// jsonString returns s as a JSON form can carry it: unchanged when it is UTF-8 (JSON escapes the
-// rest and decodes back to s), else with each byte that is not UTF-8 replaced by U+FFFD, as Go's
-// JSON encoders would write it. So the JSON form holds what any client decodes, byte for byte.
-func jsonString(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b.WriteRune(utf8.RuneError)
-		} else {
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
-}

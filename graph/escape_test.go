@@ -115,20 +115,6 @@ func TestMermaidQuote(t *testing.T) {
 	}
 }
 
-func TestJSONString(t *testing.T) {
-	for _, tt := range []struct{ in, want string }{
-		{"cert", "cert"},
-		{"a\x00\x01\ufffe\u2028\"\\", "a\x00\x01\ufffe\u2028\"\\"}, // UTF-8: JSON carries it as it is
-		{"a\xffb", "a\ufffdb"},
-		{"\xed\xa0\x80", "\ufffd\ufffd\ufffd"}, // one U+FFFD a byte, as Go's encoders write it
-		{"é\xc3", "é\ufffd"},
-	} {
-		if diff := cmp.Diff(tt.want, jsonString(tt.in)); diff != "" {
-			t.Errorf("jsonString(%q) (-want +got):\n%s", tt.in, diff)
-		}
-	}
-}
-
 // TestXMLDecoderIsStrict holds the oracle of the SVG checks to what XML 1.0 forbids: every C0
 // control but tab, newline and carriage return, U+FFFE and U+FFFF, raw or as a character
 // reference, in text or in an attribute, bytes that are not UTF-8, ]]> in text, and more than one

@@ -9,6 +9,7 @@ import (
 	"github.com/segmentio/encoding/json"
 
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/internal/jsonstr"
 )
 
 // FormatVersion is the version of the JSON form (docs/graph.md); it changes only when a field
@@ -81,42 +82,42 @@ type Position struct {
 	Character int `json:"character"`
 }
 
-// ToJSON returns the graph's JSON form. Its strings go through jsonString: what is not UTF-8 in
-// a name, a string or a file name is U+FFFD here, as a JSON encoder would write it, so the form
-// decodes back to itself.
+// ToJSON returns the graph's JSON form. Its strings go through jsonstr.Decoded: what is not UTF-8
+// in a name, a string or a file name is U+FFFD here, as a JSON encoder would write it, so the
+// form decodes back to itself.
 func (g *Graph) ToJSON() JSON {
-	out := JSON{FormatVersion: FormatVersion, Directory: jsonString(g.Dir), Nodes: []JSONNode{}, Edges: []JSONEdge{}, Cycles: [][]string{}, LeftOut: []JSONLeft{}}
+	out := JSON{FormatVersion: FormatVersion, Directory: jsonstr.Decoded(g.Dir), Nodes: []JSONNode{}, Edges: []JSONEdge{}, Cycles: [][]string{}, LeftOut: []JSONLeft{}}
 	for _, c := range g.Cycles {
 		out.Cycles = append(out.Cycles, jsonStrings(c))
 	}
 	for _, n := range g.Nodes {
-		jn := JSONNode{ID: jsonString(n.ID), Kind: n.Kind, Name: jsonString(n.Name), Type: jsonString(n.Type), Alias: jsonString(n.Alias),
-			Module: jsonString(n.Module), File: jsonString(g.rel(n.File)), Range: g.lspRange(n.File, n.Span), Cycle: n.Cycle, Errors: n.Errors}
+		jn := JSONNode{ID: jsonstr.Decoded(n.ID), Kind: n.Kind, Name: jsonstr.Decoded(n.Name), Type: jsonstr.Decoded(n.Type), Alias: jsonstr.Decoded(n.Alias),
+			Module: jsonstr.Decoded(n.Module), File: jsonstr.Decoded(g.rel(n.File)), Range: g.lspRange(n.File, n.Span), Cycle: n.Cycle, Errors: n.Errors}
 		if n.Wait != nil {
-			jn.Wait = &JSONWait{Target: jsonString(n.Wait.Target), Until: jsonString(n.Wait.Until), TimeoutSecs: n.Wait.Timeout, TimeoutSource: n.Wait.TimeoutFrom}
+			jn.Wait = &JSONWait{Target: jsonstr.Decoded(n.Wait.Target), Until: jsonstr.Decoded(n.Wait.Until), TimeoutSecs: n.Wait.Timeout, TimeoutSource: n.Wait.TimeoutFrom}
 			used := n.Used
 			jn.Used = &used
 		}
 		out.Nodes = append(out.Nodes, jn)
 	}
 	for _, e := range g.Edges {
-		out.Edges = append(out.Edges, JSONEdge{From: jsonString(e.From), To: jsonString(e.To), Kind: e.Kind, Attribute: jsonString(e.Attr),
-			Via: jsonStrings(e.Via), File: jsonString(g.rel(e.File)), Range: g.lspRange(e.File, e.Span), Cycle: e.Cycle})
+		out.Edges = append(out.Edges, JSONEdge{From: jsonstr.Decoded(e.From), To: jsonstr.Decoded(e.To), Kind: e.Kind, Attribute: jsonstr.Decoded(e.Attr),
+			Via: jsonStrings(e.Via), File: jsonstr.Decoded(g.rel(e.File)), Range: g.lspRange(e.File, e.Span), Cycle: e.Cycle})
 	}
 	for _, l := range g.LeftOut {
-		out.LeftOut = append(out.LeftOut, JSONLeft{File: jsonString(g.rel(l.File)), Range: g.lspRange(l.File, l.Span), Text: jsonString(l.Text)})
+		out.LeftOut = append(out.LeftOut, JSONLeft{File: jsonstr.Decoded(g.rel(l.File)), Range: g.lspRange(l.File, l.Span), Text: jsonstr.Decoded(l.Text)})
 	}
 	return out
 }
 
-// jsonStrings applies jsonString to each of ss, sharing ss when they are all UTF-8.
+// jsonStrings applies jsonstr.Decoded to each of ss, sharing ss when they are all UTF-8.
 func jsonStrings(ss []string) []string {
 	for i, s := range ss {
-		if t := jsonString(s); t != s {
+		if t := jsonstr.Decoded(s); t != s {
 			out := slices.Clone(ss)
 			out[i] = t
 			for j := i + 1; j < len(out); j++ {
-				out[j] = jsonString(out[j])
+				out[j] = jsonstr.Decoded(out[j])
 			}
 			return out
 		}

@@ -55,3 +55,19 @@ func TestPublishJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestPublishJSONStrings pins the bytes of a publish's strings, which have never escaped < > &
+// and write backspace and form feed as \u0008 and \u000c (jsonstr.AppendPlain), against an
+// escaper shared with outputs that do otherwise.
+func TestPublishJSONStrings(t *testing.T) {
+	p := publishDiagnosticsParams{URI: "file:///a<&>.crn", Diagnostics: []protocol.Diagnostic{{Message: "<&> \b\f\x01 \u2028 \xff \"\\"}}}
+	got, err := p.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"uri":"file:///a<&>.crn","diagnostics":[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},` +
+		`"message":"<&> \u0008\u000c\u0001 \u2028 \ufffd \"\\"}]}`
+	if diff := cmp.Diff(want, string(got)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

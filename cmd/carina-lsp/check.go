@@ -13,6 +13,7 @@ import (
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/contain"
+	"github.com/carina-rs/carina-lsp/report"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/session"
 )
@@ -47,7 +48,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	severitySet := false
 	fl.Visit(func(f *flag.Flag) { severitySet = severitySet || f.Name == "severity" })
-	start, ok := formats()[*format]
+	start, ok := report.ParseFormat(*format)
 	if !ok {
 		fmt.Fprintf(stderr, "carina-lsp check: unknown format %q (want text, json, github or sarif)\n", *format)
 		return 2
@@ -84,7 +85,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	indexes.SetExtra(extra)
 	sess := session.New(session.Options{Sources: &indexes, Override: *schemasFlag != "", Batch: true})
 	ioFailed, internalFailed, fatal := false, false, false
-	report := func(p contain.Panic) {
+	onPanic := func(p contain.Panic) {
 		fmt.Fprintf(stderr, "carina-lsp check: internal error: %s (its findings there are missing; please report this with the file)\n%s", p, p.Stack)
 		internalFailed = true
 	}
@@ -101,7 +102,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
 			return 2
 		}
-		if !fixTargets(ctx, sess, all, ff, report, stdout, stderr) {
+		if !fixTargets(ctx, sess, all, ff, onPanic, stdout, stderr) {
 			ioFailed = true
 		}
 		targets = session.Slice(all)
@@ -117,24 +118,25 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	c := &checker{sess: sess, opts: diagnostics.Options{Disable: disabled}, memo: true, verbose: *verbose, threshold: threshold, thresholdSet: severitySet}
 	// Each configuration's findings go to disk as it is done: memory does not grow with the
 	// tree or the number of findings, and the report reads them back in order.
-	sp := newSpool()
-	defer sp.close()
-	// One directory walked: the findings of the part of the tree the walk has left are formatted
-	// while the rest is checked, so that little is left to do after the last configuration.
-	var early *earlyReport
-	if root, ok := singleRoot(paths); ok && !ff.fix && !ff.diff {
-		early = newEarlyReport(sp, start, root)
-		defer early.close()
+	sp := report.NewSpool()
+	defer sp.Close()
+	// One directory walked (NewEarly is nil otherwise): the findings of the part of the tree the
+	// walk has left are formatted while the rest is checked, so that little is left to do after
+	// the last configuration.
+	var early *report.Early
+	if !ff.fix && !ff.diff {
+		early = report.NewEarly(sp, start, paths)
+		defer early.Close()
 	}
 	var spoolErr error
 	var messages []string
 	failing := false
 	c.run(ctx, targets, *jobs, func(out checked) {
 		messages = append(messages, out.messages...)
-		if err := sp.add(out.findings); err != nil && spoolErr == nil {
+		if err := sp.Add(out.findings); err != nil && spoolErr == nil {
 			spoolErr = err
 		}
-		early = early.advance(out.dir)
+		early = early.Advance(out.dir)
 		failing = failing || out.fails
 		ioFailed = ioFailed || out.ioFailed
 		internalFailed = internalFailed || out.internal
@@ -162,14 +164,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	err = spoolErr
 	if err == nil && !ff.diff { // with -diff the diff is the output
 		if early != nil {
-			err = early.finish(out)
+			err = early.Finish(out)
 		} else {
-			var r reportStream
-			if r, err = start(out, sp.codes); err == nil {
-				if err = sp.each(r.item); err == nil {
-					err = r.end()
-				}
-			}
+			err = sp.Report(out, start)
 		}
 	}
 	if err == nil {

@@ -10,6 +10,8 @@ import (
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/contain"
+	"github.com/carina-rs/carina-lsp/internal/gcfloor"
+	"github.com/carina-rs/carina-lsp/report"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/session"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -19,7 +21,7 @@ import (
 // so that the model can be dropped) and what it says on stderr, in order.
 type checked struct {
 	dir      string // the configuration's directory
-	findings []located
+	findings []report.Located
 	messages []string
 	fails    bool // a finding at or above the configuration's failing threshold: exit 1
 	ioFailed bool // a file or directory could not be read: exit 2 after the report
@@ -43,9 +45,9 @@ type checker struct {
 }
 
 // run checks the targets next yields with up to jobs workers (session.Pool), and hands each
-// outcome to report in the order yielded. After a fatal outcome, or when ctx is canceled, the
+// outcome to handle in the order yielded. After a fatal outcome, or when ctx is canceled, the
 // rest is received but not checked.
-func (c *checker) run(ctx context.Context, next func() (session.Target, bool), jobs int, report func(checked)) {
+func (c *checker) run(ctx context.Context, next func() (session.Target, bool), jobs int, handle func(checked)) {
 	n := 0
 	counted := func() (session.Target, bool) {
 		t, ok := next()
@@ -54,12 +56,12 @@ func (c *checker) run(ctx context.Context, next func() (session.Target, bool), j
 		}
 		return t, ok
 	}
-	gc := newGCFloor(heapFloor)
-	defer gc.restore()
-	gc.adjust()
+	gc := gcfloor.New(gcfloor.Check)
+	defer gc.Restore()
+	gc.Adjust()
 	session.Pool(ctx, jobs, true, counted, c.check, func(out checked) bool {
-		gc.adjust()
-		report(out)
+		gc.Adjust()
+		handle(out)
 		return !out.fatal
 	})
 }
@@ -127,11 +129,11 @@ func (c *checker) check(ctx context.Context, t session.Target) (out checked) {
 		for _, f := range res.Config.Files {
 			lines[f.Path] = f
 		}
-		out.findings = make([]located, 0, len(res.Diags))
+		out.findings = make([]report.Located, 0, len(res.Diags))
 		for _, d := range res.Diags {
 			if t.Only == nil || t.Only[d.Path] {
 				d.Fixes = nil // not reported; their texts would only hold memory
-				out.findings = append(out.findings, located{Diagnostic: d, Range: rangeOf(d, lines)})
+				out.findings = append(out.findings, report.Located{Diagnostic: d, Range: report.RangeOf(d, lines)})
 				out.fails = out.fails || d.Severity <= threshold
 			}
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
+	"github.com/carina-rs/carina-lsp/report"
 	"github.com/carina-rs/carina-lsp/session"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -164,9 +165,9 @@ func TestCheckMemoChangesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	report := func(memo bool) []located {
+	report := func(memo bool) []report.Located {
 		c := &checker{sess: session.New(session.Options{Batch: true}), memo: memo, threshold: finding.Error}
-		var out []located
+		var out []report.Located
 		c.run(context.Background(), session.Slice(targets), 2, func(r checked) { out = append(out, r.findings...) })
 		return out
 	}

@@ -1,102 +1,18 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/carina-rs/carina-lsp/finding"
-	"github.com/carina-rs/carina-lsp/grammar"
-	"github.com/carina-rs/carina-lsp/source"
-	"github.com/carina-rs/carina-lsp/workspace"
+	"github.com/carina-rs/carina-lsp/internal/testutil"
 	"github.com/google/go-cmp/cmp"
 )
-
-// workflowCommand is one parsed GitHub Actions workflow command line.
-type workflowCommand struct {
-	Command string
-	Props   map[string]string
-	Data    string
-}
-
-var (
-	commandRE = regexp.MustCompile(`^::([a-z-]+)(?: ([^:]*))?::(.*)$`)
-	propKeyRE = regexp.MustCompile(`^[A-Za-z]+$`)
-	// In data only %, CR and LF are escaped; in property values also ':' and ','.
-	dataEscapes = map[string]string{"%25": "%", "%0D": "\r", "%0A": "\n"}
-	propEscapes = map[string]string{"%25": "%", "%0D": "\r", "%0A": "\n", "%3A": ":", "%2C": ","}
-)
-
-// unescapeWorkflow reverses the workflow-command escaping of s, failing on a '%' that starts no
-// known escape or on a character that must have been escaped.
-func unescapeWorkflow(s string, escapes map[string]string, forbidden string) (string, error) {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '%':
-			if i+3 > len(s) {
-				return "", fmt.Errorf("a bare %% at the end of %q", s)
-			}
-			r, ok := escapes[strings.ToUpper(s[i:i+3])]
-			if !ok {
-				return "", fmt.Errorf("unknown escape %q in %q", s[i:i+3], s)
-			}
-			b.WriteString(r)
-			i += 2
-		case strings.IndexByte(forbidden, c) >= 0:
-			return "", fmt.Errorf("unescaped %q in %q", c, s)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String(), nil
-}
-
-// parseWorkflowCommands parses the output of -format github: one valid workflow command per line.
-func parseWorkflowCommands(t *testing.T, out string) []workflowCommand {
-	t.Helper()
-	if out != "" && !strings.HasSuffix(out, "\n") {
-		t.Errorf("output does not end in a newline: %q", out)
-	}
-	var cmds []workflowCommand
-	for line := range strings.Lines(out) {
-		line = strings.TrimSuffix(line, "\n")
-		m := commandRE.FindStringSubmatch(line)
-		if m == nil {
-			t.Errorf("not a workflow command: %q", line)
-			continue
-		}
-		wc := workflowCommand{Command: m[1], Props: map[string]string{}}
-		for kv := range strings.SplitSeq(m[2], ",") {
-			k, v, ok := strings.Cut(kv, "=")
-			if !ok || !propKeyRE.MatchString(k) {
-				t.Errorf("bad property %q in %q", kv, line)
-				continue
-			}
-			if _, dup := wc.Props[k]; dup {
-				t.Errorf("property %s twice in %q", k, line)
-			}
-			u, err := unescapeWorkflow(v, propEscapes, ":,\r\n")
-			if err != nil {
-				t.Errorf("property %s: %v", k, err)
-			}
-			wc.Props[k] = u
-		}
-		data, err := unescapeWorkflow(m[3], dataEscapes, "\r\n")
-		if err != nil {
-			t.Errorf("data: %v", err)
-		}
-		wc.Data = data
-		cmds = append(cmds, wc)
-	}
-	return cmds
-}
 
 // A configuration whose only problems are an unused value binding (a warning, on line 1) and an
 // enum string that is no value of the enum (an error whose message quotes it).
@@ -113,11 +29,11 @@ func TestGitHubFormat(t *testing.T) {
 	if got.Code != 1 || got.Stderr != "" {
 		t.Fatalf("code %d, stderr %q; want 1 and nothing", got.Code, got.Stderr)
 	}
-	cmds := parseWorkflowCommands(t, got.Stdout)
+	cmds := testutil.WorkflowCommands(t, got.Stdout)
 	path := filepath.ToSlash(filepath.Join(dir, name))
 	value := strings.Index(enumErrSrc, `"100%`)
 	line, col := utf16Pos(enumErrSrc, value)
-	want := []workflowCommand{{
+	want := []testutil.WorkflowCommand{{
 		Command: "warning",
 		Props: map[string]string{
 			"file": path, "line": "1", "col": "5", "endLine": "1", "endColumn": "9", "title": "carina unused-let",
@@ -145,33 +61,6 @@ func TestGitHubFormat(t *testing.T) {
 	// The data escapes '%' but keeps ':' and ',' (only property values escape them).
 	if !strings.Contains(got.Stdout, `::validation_method (ValidationMethod) expects an enum identifier, got a string literal "100%25,a:b"`) {
 		t.Errorf("the error's data is not escaped as expected:\n%s", got.Stdout)
-	}
-}
-
-// The escaping itself, on messages no check produces today: CR, LF and '%' in the message, and
-// every special character in the path.
-func TestGitHubEscaping(t *testing.T) {
-	src := "let x = 1\n"
-	path := "dir,1/x:y%z\r\n.crn"
-	msg := "first line\nsecond 100%\r\nthird: a, b %0A"
-	files := map[string]*workspace.File{path: {Path: path, Lines: source.NewLines(src)}}
-	d := finding.Diagnostic{Path: path, Span: grammar.Span{Start: 4, End: 5}, Severity: finding.Info,
-		Code: "some,code:x", Message: msg}
-	var out bytes.Buffer
-	if err := writeAll(lines(githubLine), &out, []located{{Diagnostic: d, Range: rangeOf(d, files)}}); err != nil {
-		t.Fatal(err)
-	}
-	if strings.Count(out.String(), "\n") != 1 || strings.Contains(out.String(), "\r") {
-		t.Fatalf("one diagnostic must be one line: %q", out.String())
-	}
-	cmds := parseWorkflowCommands(t, out.String())
-	want := []workflowCommand{{
-		Command: "notice",
-		Props:   map[string]string{"file": path, "line": "1", "col": "5", "endLine": "1", "endColumn": "6", "title": "carina some,code:x"},
-		Data:    msg,
-	}}
-	if diff := cmp.Diff(want, cmds); diff != "" {
-		t.Errorf("round trip (-want +got):\n%s\noutput: %q", diff, out.String())
 	}
 }
 

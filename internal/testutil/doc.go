@@ -1,8 +1,8 @@
 // Package testutil holds the helpers the tests of several packages share: an in-memory
 // workspace.FS (MemFS), the cursor marker of test texts (Cut, CutFiles), the seeded mutations of
 // sources the property tests check (Mutations), configurations built from test files (Config,
-// ConfigOf) and the embedded schemas loaded once for a test binary (EmbeddedIndex,
-// EmbeddedWith).
+// ConfigOf), the embedded schemas loaded once for a test binary (EmbeddedIndex, EmbeddedWith) and
+// the workflow commands of check's GitHub format read back (WorkflowCommands).
 //
 // It imports workspace and schema (and, through workspace, grammar), whose internal tests
 // therefore cannot import it. That is why the txtar reader of the golden tests is a package of

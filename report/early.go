@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bufio"
@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// earlyReport formats a check's findings while the run goes on, into an unlinked temporary file:
+// Early formats a check's findings while the run goes on, into an unlinked temporary file:
 // after the last configuration, what is left is the report's head (SARIF's names every code),
 // copying the file, and the findings of the part of the tree reached last. Nothing reaches the
 // output before the run has ended as a report may (no broken carina-lsp.toml, no interruption),
@@ -19,15 +19,15 @@ import (
 // entries in name order: once a configuration under the root's entry e is reported, every later
 // one lies under e or under an entry after it, so every path of theirs sorts at or after root/e
 // (a name after e in order either differs from e at a greater byte or begins with e).
-type earlyReport struct {
-	sp     *spool
+type Early struct {
+	sp     *Spool
 	m      *merger
 	root   string
 	f      *os.File
 	w      *bufio.Writer
 	to     switchWriter
-	stream reportStream
-	format reportFormat
+	stream stream
+	format Format
 }
 
 // switchWriter writes where it points: the temporary file, then the output.
@@ -35,7 +35,7 @@ type switchWriter struct{ w io.Writer }
 
 func (s *switchWriter) Write(p []byte) (int, error) { return s.w.Write(p) }
 
-// singleRoot is the directory of a walk of one directory, the only walk whose order earlyReport
+// singleRoot is the directory of a walk of one directory, the only walk whose order Early
 // relies on.
 func singleRoot(paths []string) (string, bool) {
 	if len(paths) != 1 {
@@ -48,15 +48,21 @@ func singleRoot(paths []string) (string, bool) {
 	return filepath.Clean(paths[0]), true
 }
 
-// newEarlyReport prepares to format early; the temporary file is made once there is something
-// to format before the end (a check of one configuration makes none).
-func newEarlyReport(sp *spool, format reportFormat, root string) *earlyReport {
-	return &earlyReport{sp: sp, m: sp.merger(), root: root, format: format}
+// NewEarly prepares to format early the report in format of the findings added to sp, for a
+// check of paths; nil unless paths is one directory, whose walk's order it relies on. The
+// temporary file is made once there is something to format before the end (a check of one
+// configuration makes none).
+func NewEarly(sp *Spool, format Format, paths []string) *Early {
+	root, ok := singleRoot(paths)
+	if !ok {
+		return nil
+	}
+	return &Early{sp: sp, m: sp.merger(), root: root, format: format}
 }
 
 // start makes the temporary file and starts the report's items in it; false where none can be
 // made.
-func (e *earlyReport) start() bool {
+func (e *Early) start() bool {
 	f, err := os.CreateTemp("", "carina-lsp-report-*")
 	if err != nil {
 		return false
@@ -64,16 +70,17 @@ func (e *earlyReport) start() bool {
 	os.Remove(f.Name()) // gone with the process, whatever happens to it
 	e.f, e.w = f, bufio.NewWriterSize(f, 64<<10)
 	e.to.w = io.Discard // the head waits for the codes of the whole run
-	if e.stream, err = e.format(&e.to, nil); err != nil {
+	if e.stream, err = e.format.start(&e.to, nil); err != nil {
 		return false
 	}
 	e.to.w = e.w
 	return true
 }
 
-// advance formats what the report of the configuration in dir lets through. On a failure it
-// gives up (nil): the report is then written whole at the end, from the spool.
-func (e *earlyReport) advance(dir string) *earlyReport {
+// Advance formats what the report of the configuration in dir lets through, once its findings
+// are in the spool. On a failure it gives up (nil): the report is then written whole at the
+// end, from the spool.
+func (e *Early) Advance(dir string) *Early {
 	if e == nil {
 		return nil
 	}
@@ -82,21 +89,21 @@ func (e *earlyReport) advance(dir string) *earlyReport {
 		return e // the root's own files: no bound yet
 	}
 	if e.f == nil && !e.start() {
-		e.close()
+		e.Close()
 		return nil
 	}
 	entry, _, _ := strings.Cut(rel, string(filepath.Separator))
 	if err := e.m.upTo(filepath.Join(e.root, entry), false, e.stream.item); err != nil {
-		e.close()
+		e.Close()
 		return nil
 	}
 	return e
 }
 
-// finish writes the report to out: the head, what was formatted, the rest, the end.
-func (e *earlyReport) finish(out io.Writer) error {
+// Finish writes the report to out: the head, what was formatted, the rest, the end.
+func (e *Early) Finish(out io.Writer) error {
 	if e.f == nil { // nothing formatted early: the report written whole
-		r, err := e.format(out, e.sp.codes)
+		r, err := e.format.start(out, e.sp.codes)
 		if err != nil {
 			return err
 		}
@@ -108,7 +115,7 @@ func (e *earlyReport) finish(out io.Writer) error {
 	if err := e.w.Flush(); err != nil {
 		return err
 	}
-	if _, err := e.format(out, e.sp.codes); err != nil { // writes the head; its stream is not used
+	if _, err := e.format.start(out, e.sp.codes); err != nil { // writes the head; its stream is not used
 		return err
 	}
 	if _, err := e.f.Seek(0, io.SeekStart); err != nil {
@@ -124,7 +131,8 @@ func (e *earlyReport) finish(out io.Writer) error {
 	return e.stream.end()
 }
 
-func (e *earlyReport) close() {
+// Close releases the temporary file; e may be nil.
+func (e *Early) Close() {
 	if e != nil && e.f != nil {
 		e.f.Close()
 	}

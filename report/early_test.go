@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bytes"
@@ -16,9 +16,9 @@ import (
 )
 
 // TestEarlyReport walks random trees whose names sort differently as names and as paths (`a`,
-// `a-b`, `a.b`, `a b`, `a0`: `a-b/x` sorts before `a/x`) with the real walker, hands each
-// configuration's findings over in the walk's order as check does, formatting early what the
-// walk has left behind, and compares every format's report with the one written whole at the end.
+// `a-b`, `a.b`, `a b`, `a0`: `a-b/x` sorts before `a/x`) in the order of check's walk, hands each
+// configuration's findings over in that order as check does, formatting early what the walk has
+// left behind, and compares every format's report with the one written whole at the end.
 func TestEarlyReport(t *testing.T) {
 	names := []string{"a", "a-b", "a.b", "a b", "a0", "b", "B", "é"}
 	formattedEarly := 0 // bytes formatted before the end, over every run: the early path is taken
@@ -42,56 +42,58 @@ func TestEarlyReport(t *testing.T) {
 			}
 		}
 		mk(root, 0)
-		var targets []session.Target
-		if err := session.Targets(context.Background(), []string{root}, func(tg session.Target) { targets = append(targets, tg) }); err != nil {
+		// The order the early report is fed in is check's: the session's walk.
+		var targets []string
+		err := session.Targets(context.Background(), []string{root}, func(tg session.Target) { targets = append(targets, tg.Dir) })
+		if err != nil {
 			continue // no .crn file in this tree
 		}
 		for _, format := range []string{"text", "json", "github", "sarif"} {
 			codes := []finding.Code{"unused-let", "syntax", "wait-unused"}
-			var all []located
-			sp := newSpool()
+			var all []Located
+			sp := NewSpool()
 			sp.spillAt = 0          // to a file after the first run, as a large tree's
 			sp.noFile = seed%3 == 0 // or all in memory, growing while the merge reads it
-			early := newEarlyReport(sp, formats()[format], root)
-			for _, tg := range targets {
-				files, _ := filepath.Glob(filepath.Join(tg.Dir, "*.crn"))
-				var run []located
+			early := NewEarly(sp, mustFormat(t, format), []string{root})
+			for _, dir := range targets {
+				files, _ := filepath.Glob(filepath.Join(dir, "*.crn"))
+				var run []Located
 				for range rng.IntN(4) {
 					start := int32(rng.IntN(3))
-					run = append(run, located{
+					run = append(run, Located{
 						Diagnostic: finding.Diagnostic{Path: files[rng.IntN(len(files))], Span: grammar.Span{Start: start, End: start + 1},
 							Severity: finding.Severity(1 + rng.IntN(3)), Code: codes[rng.IntN(len(codes))], Message: fmt.Sprintf("m%d <&>", rng.IntN(2))},
-						Range: posRange{pos{int(start), 0}, pos{int(start), 1}},
+						Range: Range{Pos{int(start), 0}, Pos{int(start), 1}},
 					})
 				}
-				slices.SortStableFunc(run, func(a, b located) int { return finding.Compare(a.Diagnostic, b.Diagnostic) })
+				slices.SortStableFunc(run, func(a, b Located) int { return finding.Compare(a.Diagnostic, b.Diagnostic) })
 				all = append(all, run...)
-				if err := sp.add(run); err != nil {
+				if err := sp.Add(run); err != nil {
 					t.Fatal(err)
 				}
-				early = early.advance(tg.Dir)
+				early = early.Advance(dir)
 				if early == nil {
 					t.Fatalf("seed %d: the early report gave up", seed)
 				}
 			}
-			slices.SortStableFunc(all, func(a, b located) int { return finding.Compare(a.Diagnostic, b.Diagnostic) })
+			slices.SortStableFunc(all, func(a, b Located) int { return finding.Compare(a.Diagnostic, b.Diagnostic) })
 			if early.f != nil {
 				if info, err := early.f.Stat(); err == nil {
 					formattedEarly += int(info.Size()) + early.w.Buffered()
 				}
 			}
 			var want, got bytes.Buffer
-			if err := writeAll(formats()[format], &want, all); err != nil {
+			if err := writeAll(mustFormat(t, format), &want, all); err != nil {
 				t.Fatal(err)
 			}
-			if err := early.finish(&got); err != nil {
+			if err := early.Finish(&got); err != nil {
 				t.Fatal(err)
 			}
 			if got.String() != want.String() {
 				t.Fatalf("seed %d, %s, %d configurations: the report formatted early differs:\n--- whole\n%s\n--- early\n%s", seed, format, len(targets), want.String(), got.String())
 			}
-			early.close()
-			sp.close()
+			early.Close()
+			sp.Close()
 		}
 	}
 	if formattedEarly == 0 {

@@ -1,4 +1,6 @@
-package main
+// Package gcfloor keeps the garbage collector from running every few megabytes while a check of
+// many configurations allocates much and holds little.
+package gcfloor
 
 import (
 	"os"
@@ -6,21 +8,20 @@ import (
 	"runtime/debug"
 )
 
-// gcFloor keeps the collector from running every few megabytes while a check of many
-// configurations allocates much and holds little. The heap a tree's check holds stays near 5 MB
-// (the schemas, the configurations in hand), so Go's default target, twice that, made a collection
-// every 5 MB allocated: on 72,600 files, 40% of the CPU went to the collector, the page faults
-// of the memory it returned, and the allocator. The target becomes at least floor bytes, or twice
-// what is live (Go's default) when that is more: memory stays flat in the size of the tree, at
-// about floor. A GOGC the user set is left alone.
-type gcFloor struct {
+// Floor raises the collector's target for a check of many configurations. The heap a tree's
+// check holds stays near 5 MB (the schemas, the configurations in hand), so Go's default target,
+// twice that, made a collection every 5 MB allocated: on 72,600 files, 40% of the CPU went to the
+// collector, the page faults of the memory it returned, and the allocator. The target becomes at
+// least floor bytes, or twice what is live (Go's default) when that is more: memory stays flat in
+// the size of the tree, at about floor. A GOGC the user set is left alone.
+type Floor struct {
 	floor   uint64
 	percent int // set last; 0: none
 	calls   int
 }
 
-// heapFloor is check's floor: a few times what a configuration holds.
-const heapFloor = 32 << 20
+// Check is check's floor: a few times what a configuration holds.
+const Check = 32 << 20
 
 // minLive is the least live heap the target is computed from: about what the schemas of one
 // provider take.
@@ -31,16 +32,17 @@ const minLive = 4 << 20
 // 0.1 ms to initialise.
 const adjustEvery = 32
 
-func newGCFloor(floor uint64) *gcFloor {
+// New returns a floor of floor bytes, or nil (which does nothing) when the user set GOGC.
+func New(floor uint64) *Floor {
 	if _, set := os.LookupEnv("GOGC"); set {
 		return nil
 	}
-	return &gcFloor{floor: floor}
+	return &Floor{floor: floor}
 }
 
-// adjust sets the collector's target from the heap live after the last collection, every
-// adjustEvery calls.
-func (g *gcFloor) adjust() {
+// Adjust sets the collector's target from the heap live after the last collection, every
+// adjustEvery calls: one a configuration.
+func (g *Floor) Adjust() {
 	if g == nil {
 		return
 	}
@@ -67,8 +69,8 @@ func (g *gcFloor) adjust() {
 	}
 }
 
-// restore puts Go's default back.
-func (g *gcFloor) restore() {
+// Restore puts Go's default back.
+func (g *Floor) Restore() {
 	if g != nil && g.percent != 0 {
 		debug.SetGCPercent(100)
 	}

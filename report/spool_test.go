@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bytes"
@@ -16,13 +16,13 @@ import (
 )
 
 // The reports' items as the structures check marshalled with encoding/json before it wrote them
-// by hand (report_json.go): the reference the hand-written bytes are held to.
+// by hand (jsonitems.go): the reference the hand-written bytes are held to.
 type jsonDiag struct {
-	File     string   `json:"file"`
-	Range    posRange `json:"range"`
-	Severity string   `json:"severity"`
-	Code     string   `json:"code"`
-	Message  string   `json:"message"`
+	File     string `json:"file"`
+	Range    Range  `json:"range"`
+	Severity string `json:"severity"`
+	Code     string `json:"code"`
+	Message  string `json:"message"`
 }
 
 type sarifLogRef struct {
@@ -65,7 +65,7 @@ type sarifRegion struct {
 
 // wholeJSON and wholeSARIF are the reports as one value through json.Encoder, as check wrote
 // them before it streamed: the streaming formats must write the same bytes.
-func wholeJSON(w io.Writer, fs []located) error {
+func wholeJSON(w io.Writer, fs []Located) error {
 	out := make([]jsonDiag, 0, len(fs))
 	for _, d := range fs {
 		out = append(out, jsonDiag{File: d.Path, Range: d.Range, Severity: d.Severity.String(), Code: string(d.Code), Message: d.Message})
@@ -75,7 +75,7 @@ func wholeJSON(w io.Writer, fs []located) error {
 	return enc.Encode(out)
 }
 
-func wholeSARIF(w io.Writer, fs []located) error {
+func wholeSARIF(w io.Writer, fs []Located) error {
 	run := sarifRunRef{Tool: sarifTool{Driver: sarifDriver{Name: "carina-lsp", Rules: []sarifRule{}}}, Results: []sarifResult{}}
 	var codes []string
 	for _, d := range fs {
@@ -121,39 +121,39 @@ func spoolReport(t *testing.T, inMemory bool) {
 	codes := []finding.Code{"unused-let", "syntax", "pipe-form", "wait-unused"}
 	for seed := range uint64(200) {
 		rng := rand.New(rand.NewPCG(seed, 0x73706f6f6c))
-		var runs [][]located
+		var runs [][]Located
 		for range rng.IntN(6) {
-			var run []located
+			var run []Located
 			for range rng.IntN(5) {
 				start := int32(rng.IntN(4))
-				run = append(run, located{
+				run = append(run, Located{
 					Diagnostic: finding.Diagnostic{Path: paths[rng.IntN(len(paths))], Span: grammar.Span{Start: start, End: start + int32(rng.IntN(2))},
 						Severity: finding.Severity(1 + rng.IntN(3)), Code: codes[rng.IntN(len(codes))], Message: fmt.Sprintf("m%d <\"%s\">%s", rng.IntN(3), "x\u2028", tricky[rng.IntN(len(tricky))])},
-					Range: posRange{pos{int(start), 1}, pos{int(start), 2}},
+					Range: Range{Pos{int(start), 1}, Pos{int(start), 2}},
 				})
 			}
-			slices.SortStableFunc(run, func(a, b located) int { return finding.Compare(a.Diagnostic, b.Diagnostic) })
+			slices.SortStableFunc(run, func(a, b Located) int { return finding.Compare(a.Diagnostic, b.Diagnostic) })
 			runs = append(runs, run)
 		}
-		var all []located
-		sp := newSpool()
+		var all []Located
+		sp := NewSpool()
 		sp.spillAt = 0 // to a file after the first run, the file's path as a large tree's
 		if inMemory {
 			sp.noFile = true
 		}
 		for _, run := range runs {
 			all = append(all, run...)
-			if err := sp.add(run); err != nil {
+			if err := sp.Add(run); err != nil {
 				t.Fatal(err)
 			}
 		}
 		if !inMemory && len(all) > 0 && sp.f == nil {
 			t.Fatal("the spool made no temporary file")
 		}
-		slices.SortStableFunc(all, func(a, b located) int { return finding.Compare(a.Diagnostic, b.Diagnostic) })
-		for name, whole := range map[string]func(io.Writer, []located) error{
-			"text":   func(w io.Writer, fs []located) error { return writeAll(lines(textLine), w, fs) },
-			"github": func(w io.Writer, fs []located) error { return writeAll(lines(githubLine), w, fs) },
+		slices.SortStableFunc(all, func(a, b Located) int { return finding.Compare(a.Diagnostic, b.Diagnostic) })
+		for name, whole := range map[string]func(io.Writer, []Located) error{
+			"text":   func(w io.Writer, fs []Located) error { return writeAll(mustFormat(t, "text"), w, fs) },
+			"github": func(w io.Writer, fs []Located) error { return writeAll(mustFormat(t, "github"), w, fs) },
 			"json":   wholeJSON,
 			"sarif":  wholeSARIF,
 		} {
@@ -161,7 +161,7 @@ func spoolReport(t *testing.T, inMemory bool) {
 			if err := whole(&want, all); err != nil {
 				t.Fatal(err)
 			}
-			r, err := formats()[name](&got, sp.codes)
+			r, err := mustFormat(t, name).start(&got, sp.codes)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -178,6 +178,6 @@ func spoolReport(t *testing.T, inMemory bool) {
 				t.Fatalf("seed %d: the report does not hold the findings", seed)
 			}
 		}
-		sp.close()
+		sp.Close()
 	}
 }
