@@ -44,6 +44,10 @@ type Documents struct {
 	m  map[Key]*Document
 }
 
+func newDocuments(ws *workspace.Workspace) *Documents {
+	return &Documents{ws: ws, m: map[Key]*Document{}}
+}
+
 // Documents is the session's store of open documents.
 func (s *Session) Documents() *Documents { return s.docs }
 

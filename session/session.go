@@ -57,7 +57,7 @@ func New(o Options) *Session {
 	ws := workspace.New(o.FS)
 	return &Session{
 		ws:       ws,
-		docs:     &Documents{ws: ws, m: map[Key]*Document{}},
+		docs:     newDocuments(ws),
 		loader:   config.NewLoader(),
 		base:     o.Sources,
 		batch:    o.Batch,
