@@ -48,17 +48,18 @@ type checker struct {
 // outcome to handle in the order yielded. After a fatal outcome, or when ctx is canceled, the
 // rest is received but not checked.
 func (c *checker) run(ctx context.Context, next func() (session.Target, bool), jobs int, handle func(checked)) {
+	var gc *gcfloor.Floor // with many configurations only: one is checked as Go's default has it
 	n := 0
 	counted := func() (session.Target, bool) {
 		t, ok := next()
 		if n++; n == 2 && ok {
 			go c.sess.BaseSources().Base() // the embedded schemas load on one core while the tree is walked
+			gc = gcfloor.New(gcfloor.Check)
+			gc.Adjust()
 		}
 		return t, ok
 	}
-	gc := gcfloor.New(gcfloor.Check)
-	defer gc.Restore()
-	gc.Adjust()
+	defer func() { gc.Restore() }()
 	session.Pool(ctx, jobs, true, counted, c.check, func(out checked) bool {
 		gc.Adjust()
 		handle(out)
