@@ -5,7 +5,7 @@
 //
 //   trusted      the Problems panel (a file never opened), diagnostics and the inlay hint in the
 //                editor, hover, a quick fix, completion in a wait, Format Document, a code lens and
-//                its references, the graph beside the editor (top to bottom, 100%; a click on a
+//                its references, the graph beside the editor (top to bottom, fitted; a click on a
 //                node, an edit, the dark and high-contrast themes);
 //   restricted   the folder not trusted (Restricted Mode): highlighting and the bundled server on
 //                the open file, the workspace's server arguments ignored and the output channel
@@ -317,12 +317,16 @@ function graphLook(frame) {
     const svg = document.querySelector('.canvas svg');
     const page = getComputedStyle(document.body).backgroundColor;
     const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    const canvas = document.querySelector('.canvas');
+    const box = canvas.getBoundingClientRect();
     let worst = Infinity;
     let minPx = Infinity;
+    let labelPx = Infinity;
     for (const node of svg.querySelectorAll('g.node')) {
       const label = node.querySelector('.label');
       worst = Math.min(worst, contrast(getComputedStyle(label).fill, getComputedStyle(node.querySelector('.shape')).fill));
       minPx = Math.min(minPx, parseFloat(getComputedStyle(label).fontSize) * scale);
+      labelPx = Math.min(labelPx, parseFloat(getComputedStyle(label).fontSize) * scale);
     }
     for (const l of svg.querySelectorAll('.edge-label')) {
       worst = Math.min(worst, contrast(getComputedStyle(l).fill, page));
@@ -336,7 +340,18 @@ function graphLook(frame) {
       pageBackground: page,
       worstContrast: worst,
       smallestTextPx: minPx,
+      labelPx,
       nodes: [...svg.querySelectorAll('g.node[data-node-id]')].map((n) => n.getAttribute('data-node-id')),
+      // The nodes wholly in sight in the canvas, the view's size, the canvas's, the picture's.
+      seen: [...svg.querySelectorAll('g.node[data-node-id]')]
+        .filter((n) => {
+          const r = n.getBoundingClientRect();
+          return r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+        })
+        .map((n) => n.getAttribute('data-node-id')),
+      view: [window.innerWidth, window.innerHeight],
+      canvas: [canvas.clientWidth, canvas.clientHeight],
+      picture: [Math.round(svg.getBoundingClientRect().width), Math.round(svg.getBoundingClientRect().height)],
     };
   });
 }
@@ -345,12 +360,23 @@ function assert(cond, message) {
   if (!cond) throw new Error(message);
 }
 
+// The whole graph in sight, top to bottom, its names 10 px or more (a label's size as rendered).
+function fits(look, nodes) {
+  assert(look.direction === 'TB', `the picture runs ${look.direction} in a view of ${look.view.join(' x ')}`);
+  assert(look.nodes.length === nodes, `${look.nodes.length} nodes drawn, want ${nodes}`);
+  assert(look.seen.length === look.nodes.length, `${look.seen.length} of ${look.nodes.length} nodes in sight (${look.seen.join(', ')}): the view ${look.view.join(' x ')}, the canvas ${look.canvas.join(' x ')}, the picture ${look.picture.join(' x ')} at ${look.scale.toFixed(3)}`);
+  assert(look.labelPx >= 10, `labels ${look.labelPx.toFixed(1)} px high at ${look.scale.toFixed(3)}`);
+}
+
+// The graph in the theme, top to bottom in a half-width group, its text legible: names 10 px or
+// more (shrunk to fit, or 100%), edge labels 11/12 of that.
 function readable(look, theme) {
   assert(look.theme.includes(theme), `the graph page's theme is "${look.theme}", want ${theme}`);
   assert(look.direction === 'TB', `the picture runs ${look.direction} in a panel taller than wide`);
-  assert(look.scale === 1, `the picture is shown at ${look.scale}, not 100%`);
+  assert(look.scale <= 1, `the picture is shown at ${look.scale}, above 100%`);
   assert(look.pictureBackground === look.pageBackground, `the picture's background ${look.pictureBackground} is not the page's ${look.pageBackground}`);
-  assert(look.smallestTextPx >= 11, `text ${look.smallestTextPx} px high`);
+  assert(look.labelPx >= 10, `labels ${look.labelPx} px high`);
+  assert(look.smallestTextPx >= 9, `text ${look.smallestTextPx} px high`);
   assert(look.worstContrast >= 4.5, `text contrasts ${look.worstContrast.toFixed(2)}:1 with what is under it`);
 }
 
@@ -450,7 +476,10 @@ async function trusted(vsix) {
         await a.open('main.crn');
         await a.command('Carina: Show Dependency Graph');
         frame = await a.graphFrame();
-        readable(await graphLook(frame), 'vscode-light');
+        const look = await graphLook(frame);
+        console.log(`     the graph: the view ${look.view.join(' x ')}, the canvas ${look.canvas.join(' x ')}, ${look.direction} ${look.picture.join(' x ')} at ${look.scale.toFixed(3)}, labels ${look.labelPx.toFixed(1)} px`);
+        readable(look, 'vscode-light');
+        fits(look, 7);
       },
       'workbench-graph.png',
     );

@@ -1,6 +1,7 @@
 // Carina: Show Dependency Graph. A webview panel beside the editor draws the configuration graph of
-// the active .crn file: the server's carina/graph request with its Graphviz SVG, shown by
-// media/graph.js under a strict Content-Security-Policy (nothing is fetched). The panel follows
+// the active .crn file: the server's carina/graph request with its SVG in
+// both directions, of which media/graph.js draws the one that fits the panel, under a strict
+// Content-Security-Policy (nothing is fetched). The panel follows
 // the active editor's configuration and, debounced, the edits of that configuration's files;
 // clicking a node or edge opens the file at its range.
 import * as crypto from 'crypto';
@@ -19,7 +20,7 @@ export interface GraphParams {
   direction?: Direction;
 }
 
-/** A picture's direction: left to right, or top to bottom (for a panel taller than wide). */
+/** A picture's direction: left to right, or top to bottom. */
 export type Direction = 'LR' | 'TB';
 
 /** An LSP range, as the graph's JSON writes it. */
@@ -34,11 +35,8 @@ export interface GraphResult {
   svg?: string;
 }
 
-/**
- * What the page posts: ready (with the direction its size suits), layout (the panel changed shape:
- * another direction suits it), reveal (a click).
- */
-export type PageMessage = { type: 'ready'; direction?: Direction } | { type: 'layout'; direction: Direction } | { type: 'reveal'; file: string; range: GraphRange };
+/** What the page posts: ready (it listens), reveal (a click). */
+export type PageMessage = { type: 'ready' } | { type: 'reveal'; file: string; range: GraphRange };
 
 export type GraphRequester = (params: GraphParams) => Promise<GraphResult>;
 
@@ -85,10 +83,6 @@ export function configurationKey(uri: vscode.Uri): string {
   return path.dirname(uri.fsPath);
 }
 
-function isDirection(d: unknown): d is Direction {
-  return d === 'LR' || d === 'TB';
-}
-
 function isCarina(doc: vscode.TextDocument | undefined): doc is vscode.TextDocument {
   return !!doc && doc.languageId === 'carina' && (doc.uri.scheme === 'file' || doc.uri.scheme === 'untitled');
 }
@@ -107,8 +101,6 @@ export class GraphView implements vscode.Disposable {
   private seq = 0;
   private ready = false;
   private last: { type: string; [k: string]: unknown } | undefined;
-  /** The picture's direction, as the page's size suits. */
-  private direction: Direction = 'LR';
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -197,19 +189,27 @@ export class GraphView implements vscode.Disposable {
     }, this.debounceMs);
   }
 
-  /** Asks the server; only the answer to the latest request is drawn. */
+  /**
+   * Asks the server for the picture in both directions, so that the page draws the one that fits
+   * its size and turns it as it is resized without asking again; only the answers to the latest
+   * requests are drawn.
+   */
   private refresh(): void {
     const uri = this.uri;
     if (!uri || !this.panel) return;
     const seq = ++this.seq;
-    this.request({ textDocument: { uri: uri.toString() }, svg: true, direction: this.direction }).then(
-      (result) => {
+    const ask = (direction: Direction) => this.request({ textDocument: { uri: uri.toString() }, svg: true, direction });
+    Promise.all([ask('LR'), ask('TB')]).then(
+      ([lr, tb]) => {
         if (seq !== this.seq) return;
-        if (!result || !result.graph) {
+        if (!lr || !lr.graph) {
           this.post({ type: 'error', message: 'The language server sent no graph: is it a carina-lsp with carina/graph?' });
           return;
         }
-        this.post({ type: 'graph', graph: result.graph, svg: result.svg });
+        const svgs: Partial<Record<Direction, string>> = {};
+        if (lr.svg) svgs.LR = lr.svg;
+        if (tb?.svg) svgs.TB = tb.svg;
+        this.post({ type: 'graph', graph: lr.graph, ...(Object.keys(svgs).length ? { svgs } : {}) });
       },
       (err: unknown) => {
         if (seq !== this.seq) return;
@@ -232,15 +232,7 @@ export class GraphView implements vscode.Disposable {
     if (!m || typeof m !== 'object') return;
     if (m.type === 'ready') {
       this.ready = true;
-      if (isDirection(m.direction) && m.direction !== this.direction) {
-        this.direction = m.direction;
-        this.refresh();
-      } else if (this.last) void this.panel?.webview.postMessage(this.last);
-    } else if (m.type === 'layout') {
-      if (isDirection(m.direction) && m.direction !== this.direction) {
-        this.direction = m.direction;
-        this.refresh();
-      }
+      if (this.last) void this.panel?.webview.postMessage(this.last);
     } else if (m.type === 'reveal') {
       void this.reveal(m.file, m.range);
     }
