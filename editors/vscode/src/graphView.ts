@@ -1,5 +1,5 @@
 // Carina: Show Dependency Graph. A webview panel beside the editor draws the configuration graph of
-// the active .crn file: the server's carina/graph request with its SVG in
+// the active .crn file (else the visible one): the server's carina/graph request with its SVG in
 // both directions, of which media/graph.js draws the one that fits the panel, under a strict
 // Content-Security-Policy (nothing is fetched). The panel follows
 // the active editor's configuration and, debounced, the edits of that configuration's files;
@@ -83,6 +83,11 @@ export function configurationKey(uri: vscode.Uri): string {
   return path.dirname(uri.fsPath);
 }
 
+/** An editor by its document and column: the same file in two columns is two editors. */
+function editorKey(e: vscode.TextEditor): string {
+  return `${e.viewColumn ?? ''} ${e.document.uri.toString()}`;
+}
+
 function isCarina(doc: vscode.TextDocument | undefined): doc is vscode.TextDocument {
   return !!doc && doc.languageId === 'carina' && (doc.uri.scheme === 'file' || doc.uri.scheme === 'untitled');
 }
@@ -101,23 +106,46 @@ export class GraphView implements vscode.Disposable {
   private seq = 0;
   private ready = false;
   private last: { type: string; [k: string]: unknown } | undefined;
+  /** The Carina editors in the order they were last active (by document and column), latest last. */
+  private recent: string[] = [];
+  private readonly tracker: vscode.Disposable;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly request: GraphRequester,
     private readonly debounceMs = 300,
-  ) {}
+  ) {
+    const seen = (e: vscode.TextEditor | undefined) => {
+      if (!e || !isCarina(e.document)) return;
+      const k = editorKey(e);
+      this.recent = this.recent.filter((r) => r !== k).concat(k).slice(-50);
+    };
+    seen(vscode.window.activeTextEditor);
+    this.tracker = vscode.window.onDidChangeActiveTextEditor(seen);
+  }
 
-  /** Shows the graph of uri's configuration (else the active editor's), opening the panel beside. */
+  /**
+   * The Carina editor the command means: the active editor when it is one, else the visible one
+   * last active. With the focus in the Output or Problems panel the active editor is the panel's
+   * (or none, on the graph or another view) while a .crn file is still in sight.
+   */
+  private carinaEditor(): vscode.TextEditor | undefined {
+    const active = vscode.window.activeTextEditor;
+    if (active && isCarina(active.document)) return active;
+    const visible = vscode.window.visibleTextEditors.filter((e) => isCarina(e.document));
+    const rank = (e: vscode.TextEditor) => this.recent.lastIndexOf(editorKey(e));
+    return visible.reduce<vscode.TextEditor | undefined>((best, e) => (!best || rank(e) > rank(best) ? e : best), undefined);
+  }
+
+  /** Shows the graph of uri's configuration (else the Carina editor's), opening the panel beside. */
   show(uri?: vscode.Uri): void {
-    const editor = vscode.window.activeTextEditor;
-    const doc = uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) : editor?.document;
-    const target = uri ?? (isCarina(doc) ? doc.uri : undefined);
+    const editor = this.carinaEditor();
+    const target = uri ?? editor?.document.uri;
     if (!target) {
       void vscode.window.showInformationMessage('Carina: open a .crn file to show its dependency graph.');
       return;
     }
-    if (editor && isCarina(editor.document)) this.editorColumn = editor.viewColumn;
+    if (editor) this.editorColumn = editor.viewColumn;
     if (this.panel) {
       this.panel.reveal(vscode.ViewColumn.Beside, true);
     } else {
@@ -273,5 +301,6 @@ export class GraphView implements vscode.Disposable {
   dispose(): void {
     this.panel?.dispose();
     this.closed();
+    this.tracker.dispose();
   }
 }

@@ -2,7 +2,8 @@
 // carina/graph response: the panel opens beside with a strict policy, asks for the active file's
 // graph with its SVG in both directions, posts them once the page is ready, reveals what the page
 // clicks in the editor's column, follows edits of its configuration (debounced) and the active
-// editor.
+// editor; with the focus outside the editors (the Output panel) the command takes the visible
+// .crn editor.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -130,7 +131,8 @@ test('the graph panel: policy, request, reveal, and following edits and the acti
   await settle();
   assert.equal(panel.posted.at(-1).graph.directory, 'fast');
 
-  // Closed: nothing follows any more.
+  // Closed: nothing follows any more; only the view's record of the editors last active listens,
+  // until the view goes.
   panel.dispose();
   const m = requests.length;
   change('/ws/conf/main.crn');
@@ -138,8 +140,68 @@ test('the graph panel: policy, request, reveal, and following edits and the acti
   await settle();
   assert.equal(requests.length, m);
   assert.equal(mock.events.textChange.listeners.length, 0);
-  assert.equal(mock.events.activeEditor.listeners.length, 0);
+  assert.equal(mock.events.activeEditor.listeners.length, 1);
   view.dispose();
+  assert.equal(mock.events.activeEditor.listeners.length, 0);
+});
+
+test('with the focus outside the editors the command takes the visible .crn editor', async () => {
+  // The Output panel focused: the active text editor is the panel's, a .crn file beside it.
+  const output = { document: { uri: { scheme: 'output', toString: () => 'output:carina' }, languageId: 'Log' }, viewColumn: undefined };
+  const main = { document: doc('/ws/conf/main.crn'), viewColumn: 1 };
+  const other = { document: doc('/ws/other/a.crn'), viewColumn: 2 };
+  const yaml = { document: { uri: vscode.Uri.file('/ws/conf/t.yaml'), languageId: 'yaml' }, viewColumn: 3 };
+  mock.vscode.window.activeTextEditor = undefined;
+  mock.vscode.window.visibleTextEditors = [];
+  const requests = [];
+  const view = new ext.GraphView(vscode.Uri.file('/ext'), async (p) => {
+    requests.push(p);
+    return { graph: recorded.graph, svg: recorded.svg };
+  }, DEBOUNCE);
+  const shows = (active, visible) => {
+    mock.vscode.window.activeTextEditor = active;
+    mock.vscode.window.visibleTextEditors = visible;
+    const n = requests.length;
+    view.show();
+    return requests.length > n ? requests.at(-1).textDocument.uri : undefined;
+  };
+  try {
+    // Never active since the view was made: the first visible .crn editor.
+    assert.equal(shows(output, [yaml, main, other, output]), 'file:///ws/conf/main.crn');
+    // The one of those last active, whichever column it is in.
+    mock.events.activeEditor.fire(main);
+    mock.events.activeEditor.fire(other);
+    mock.events.activeEditor.fire(output);
+    assert.equal(shows(output, [main, other, output]), 'file:///ws/other/a.crn');
+    // No active editor at all (the graph panel, or another view, focused): the same.
+    mock.events.activeEditor.fire(main);
+    assert.equal(shows(undefined, [other, main]), 'file:///ws/conf/main.crn');
+    // The active editor, when it is a .crn file, whatever was active before.
+    assert.equal(shows(other, [main, other]), 'file:///ws/other/a.crn');
+    // A click in the graph reveals in the column of the editor the command took.
+    shows(output, [yaml, main, output]);
+    const panel = mock.calls.panels.at(-1);
+    panel.page({ type: 'ready' });
+    const wait = recorded.graph.nodes.find((n) => n.kind === 'wait');
+    const before = mock.calls.shown.length;
+    panel.page({ type: 'reveal', file: wait.file, range: wait.range });
+    await until('showTextDocument', () => mock.calls.shown.length === before + 1);
+    assert.equal(mock.calls.shown.at(-1).uri.toString(), 'file:///ws/conf/wait.crn');
+    assert.equal(mock.calls.shown.at(-1).options.viewColumn, 1);
+    panel.dispose();
+
+    // No .crn editor in sight: the command says so and opens nothing.
+    const panels = mock.calls.panels.length;
+    const infos = mock.calls.infos.length;
+    assert.equal(shows(output, [yaml, output]), undefined);
+    assert.equal(mock.calls.panels.length, panels);
+    assert.match(mock.calls.infos.at(-1), /open a \.crn file/);
+    assert.equal(mock.calls.infos.length, infos + 1);
+  } finally {
+    view.dispose();
+    mock.vscode.window.activeTextEditor = undefined;
+    mock.vscode.window.visibleTextEditors = [];
+  }
 });
 
 test('the command without a Carina editor says what to do', () => {
