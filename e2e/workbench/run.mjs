@@ -5,8 +5,9 @@
 //
 //   trusted      the Problems panel (a file never opened), diagnostics and the inlay hint in the
 //                editor, hover, a quick fix, completion in a wait, Format Document, a code lens and
-//                its references, the graph beside the editor (top to bottom, 100%; a click on a
-//                node, an edit, the dark and high-contrast themes);
+//                its references, the graph beside the editor (top to bottom, fitted; a click on a
+//                node, an edit; run with the focus in the Output panel, fitted to the group with
+//                that panel open and again once it is closed; the dark and high-contrast themes);
 //   restricted   the folder not trusted (Restricted Mode): highlighting and the bundled server on
 //                the open file, the workspace's server arguments ignored and the output channel
 //                saying so, the files not open held back until the folder is trusted, then checked;
@@ -63,20 +64,26 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'carina-workbench-'));
 const started = Date.now();
 
 // The files the sessions open: the design example, a file with a mistake the user opens, and one
-// with a mistake the user never opens (only the workspace pull finds it).
+// with a mistake the user never opens (only the workspace pull finds it); and, where the graph is
+// fitted to the group, the example alone in site/ (its main.crn as site.crn, a name quick open
+// finds once), a configuration of 4 nodes.
 const EXTRA = "let logs = aws.s3.Bucket {\n  bucket = 'logs'\n  tagz   = {}\n}\n\nlet logs_ready = wait logs {\n  until = logs.bucket == 'logs'\n}\n";
 const BROKEN = "let orphan = aws.s3.Bucket {\n  bucket_nmae = 'orphan'\n}\n";
 // CloudFormation a user pastes into a .crn file, and a template in the folder to convert.
 const PASTED = "Logs:\n  Type: AWS::S3::Bucket\n  Properties:\n    BucketName: logs-archive\n    VersioningConfiguration:\n      Status: Enabled\n";
 const TEMPLATE = "AWSTemplateFormatVersion: '2010-09-09'\nParameters:\n  Cidr:\n    Type: String\nResources:\n  Vpc:\n    Type: AWS::EC2::VPC\n    Properties:\n      CidrBlock: !Ref Cidr\nOutputs:\n  VpcId:\n    Value: !Ref Vpc\n";
 
-function workspace(name, settings) {
+function workspace(name, settings, site) {
   const ws = path.join(tmp, name, 'wait-cert');
   fs.cpSync(path.join(repo, 'examples', 'wait-cert'), ws, { recursive: true });
   fs.writeFileSync(path.join(ws, 'extra.crn'), EXTRA);
   fs.writeFileSync(path.join(ws, 'broken.crn'), BROKEN);
   fs.writeFileSync(path.join(ws, 'network.yaml'), TEMPLATE);
   fs.writeFileSync(path.join(ws, 'paste.crn'), '# The logs bucket, from the old stack:\n');
+  if (site) {
+    fs.mkdirSync(path.join(ws, 'site'));
+    for (const f of ['main.crn', 'wait.crn', 'cdn.crn']) fs.copyFileSync(path.join(repo, 'examples', 'wait-cert', f), path.join(ws, 'site', f === 'main.crn' ? 'site.crn' : f));
+  }
   // The project's configuration: a missing required attribute is only a warning here.
   fs.writeFileSync(path.join(ws, 'carina-lsp.toml'), '[diagnostics.levels]\nmissing-required-attribute = "warning"\n');
   if (settings) {
@@ -130,13 +137,13 @@ function buildExtension() {
 }
 
 /** Starts code-server on a folder with the extension installed, and a browser on it. */
-async function session(name, { settings, workspaceSettings, vsix }) {
+async function session(name, { settings, workspaceSettings, vsix, site }) {
   const base = path.join(tmp, name);
   const userData = path.join(base, 'user-data');
   const extensions = path.join(base, 'extensions');
   fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
   fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify(userSettings(settings), null, 2));
-  const ws = workspace(name, workspaceSettings);
+  const ws = workspace(name, workspaceSettings, site);
   execFileSync(codeServer, ['--user-data-dir', userData, '--extensions-dir', extensions, '--install-extension', vsix], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const port = await freePort();
   const server = spawn(codeServer, ['--user-data-dir', userData, '--extensions-dir', extensions, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-getting-started-override', ws], {
@@ -317,12 +324,16 @@ function graphLook(frame) {
     const svg = document.querySelector('.canvas svg');
     const page = getComputedStyle(document.body).backgroundColor;
     const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    const canvas = document.querySelector('.canvas');
+    const box = canvas.getBoundingClientRect();
     let worst = Infinity;
     let minPx = Infinity;
+    let labelPx = Infinity;
     for (const node of svg.querySelectorAll('g.node')) {
       const label = node.querySelector('.label');
       worst = Math.min(worst, contrast(getComputedStyle(label).fill, getComputedStyle(node.querySelector('.shape')).fill));
       minPx = Math.min(minPx, parseFloat(getComputedStyle(label).fontSize) * scale);
+      labelPx = Math.min(labelPx, parseFloat(getComputedStyle(label).fontSize) * scale);
     }
     for (const l of svg.querySelectorAll('.edge-label')) {
       worst = Math.min(worst, contrast(getComputedStyle(l).fill, page));
@@ -336,7 +347,18 @@ function graphLook(frame) {
       pageBackground: page,
       worstContrast: worst,
       smallestTextPx: minPx,
+      labelPx,
       nodes: [...svg.querySelectorAll('g.node[data-node-id]')].map((n) => n.getAttribute('data-node-id')),
+      // The nodes wholly in sight in the canvas, the view's size, the canvas's, the picture's.
+      seen: [...svg.querySelectorAll('g.node[data-node-id]')]
+        .filter((n) => {
+          const r = n.getBoundingClientRect();
+          return r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+        })
+        .map((n) => n.getAttribute('data-node-id')),
+      view: [window.innerWidth, window.innerHeight],
+      canvas: [canvas.clientWidth, canvas.clientHeight],
+      picture: [Math.round(svg.getBoundingClientRect().width), Math.round(svg.getBoundingClientRect().height)],
     };
   });
 }
@@ -345,17 +367,28 @@ function assert(cond, message) {
   if (!cond) throw new Error(message);
 }
 
+// The whole graph in sight, top to bottom, its names 10 px or more (a label's size as rendered).
+function fits(look, nodes) {
+  assert(look.direction === 'TB', `the picture runs ${look.direction} in a view of ${look.view.join(' x ')}`);
+  assert(look.nodes.length === nodes, `${look.nodes.length} nodes drawn, want ${nodes}`);
+  assert(look.seen.length === look.nodes.length, `${look.seen.length} of ${look.nodes.length} nodes in sight (${look.seen.join(', ')}): the view ${look.view.join(' x ')}, the canvas ${look.canvas.join(' x ')}, the picture ${look.picture.join(' x ')} at ${look.scale.toFixed(3)}`);
+  assert(look.labelPx >= 10, `labels ${look.labelPx.toFixed(1)} px high at ${look.scale.toFixed(3)}`);
+}
+
+// The graph in the theme, top to bottom in a half-width group, its text legible: names 10 px or
+// more (shrunk to fit, or 100%), edge labels 11/12 of that.
 function readable(look, theme) {
   assert(look.theme.includes(theme), `the graph page's theme is "${look.theme}", want ${theme}`);
   assert(look.direction === 'TB', `the picture runs ${look.direction} in a panel taller than wide`);
-  assert(look.scale === 1, `the picture is shown at ${look.scale}, not 100%`);
+  assert(look.scale <= 1, `the picture is shown at ${look.scale}, above 100%`);
   assert(look.pictureBackground === look.pageBackground, `the picture's background ${look.pictureBackground} is not the page's ${look.pageBackground}`);
-  assert(look.smallestTextPx >= 11, `text ${look.smallestTextPx} px high`);
+  assert(look.labelPx >= 10, `labels ${look.labelPx} px high`);
+  assert(look.smallestTextPx >= 9, `text ${look.smallestTextPx} px high`);
   assert(look.worstContrast >= 4.5, `text contrasts ${look.worstContrast.toFixed(2)}:1 with what is under it`);
 }
 
 async function trusted(vsix) {
-  const s = { name: 'trusted', ...(await session('trusted', { vsix, settings: { 'security.workspace.trust.enabled': false } })) };
+  const s = { name: 'trusted', ...(await session('trusted', { vsix, site: true, settings: { 'security.workspace.trust.enabled': false } })) };
   const a = actions(s.page);
   const page = s.page;
   try {
@@ -450,7 +483,10 @@ async function trusted(vsix) {
         await a.open('main.crn');
         await a.command('Carina: Show Dependency Graph');
         frame = await a.graphFrame();
-        readable(await graphLook(frame), 'vscode-light');
+        const look = await graphLook(frame);
+        console.log(`     the graph: the view ${look.view.join(' x ')}, the canvas ${look.canvas.join(' x ')}, ${look.direction} ${look.picture.join(' x ')} at ${look.scale.toFixed(3)}, labels ${look.labelPx.toFixed(1)} px`);
+        readable(look, 'vscode-light');
+        fits(look, 7);
       },
       'workbench-graph.png',
     );
@@ -465,6 +501,41 @@ async function trusted(vsix) {
       await a.key('End', 'Control');
       await page.keyboard.type("\nlet extra_bucket = aws.s3.Bucket {\n  bucket = cert.domain_name\n}\n");
       await frame.waitForFunction(() => !!document.querySelector('.canvas svg g.node[data-node-id="extra_bucket"]'), { timeout: WAIT, polling: 100 });
+    });
+    await step(s, 'with the focus in the Output panel, the command shows the visible file\'s graph, fitted', async () => {
+      // The graph closed (its tab's close button), the example alone in the only group.
+      const tab = await page.waitForSelector('.tab[aria-label^="Graph: wait-cert"]');
+      await tab.hover();
+      await (await tab.$('.tab-actions .action-label')).click();
+      await a.waitFor(() => document.querySelectorAll('iframe.webview').length === 0 && !document.querySelector('.tab[aria-label^="Graph:"]'), undefined, 'the graph closed');
+      await a.open('site.crn');
+      // The Output panel, and a click in its text: the active text editor is the panel's.
+      await a.command('Carina: Show Language Server Output');
+      await a.waitFor(() => (document.querySelector('.part.panel')?.textContent || '').includes('carina-lsp'), undefined, 'the output channel');
+      await page.click('.part.panel .monaco-editor .view-lines');
+      await a.waitFor(() => !!document.activeElement?.closest('.part.panel .monaco-editor'), undefined, 'the focus in the Output panel');
+      await a.command('Carina: Show Dependency Graph');
+      await a.waitFor(() => document.querySelector('.tab[aria-label^="Graph: site"]'), undefined, 'the graph of site.crn');
+      assert(await page.evaluate(() => !!document.querySelector('.part.panel')?.offsetParent), 'the Output panel was closed');
+      frame = await a.graphFrame();
+      await frame.waitForFunction(() => document.querySelector('h1')?.textContent === 'site', { timeout: WAIT, polling: 100 });
+      const look = await graphLook(frame);
+      console.log(`     the graph with the Output panel open: the view ${look.view.join(' x ')}, the canvas ${look.canvas.join(' x ')}, ${look.direction} ${look.picture.join(' x ')} at ${look.scale.toFixed(3)}, labels ${look.labelPx.toFixed(1)} px`);
+      fits(look, 4);
+      const toasts = await page.evaluate(() => document.querySelector('.notifications-toasts')?.textContent || '');
+      assert(!toasts.includes('open a .crn file'), `the command asked for a .crn file: ${toasts}`);
+    });
+    await step(s, 'Fit, then the Output panel closed: the graph fitted to the taller group', async () => {
+      await frame.evaluate(() => [...document.querySelectorAll('.toolbar button')].find((b) => b.textContent === 'Fit').click());
+      const before = await graphLook(frame);
+      fits(before, 4);
+      await a.key('KeyJ', 'Control');
+      await a.waitFor(() => !document.querySelector('.part.panel')?.offsetParent, undefined, 'the panel closed');
+      await frame.waitForFunction((h) => window.innerHeight > h + 100 && Math.abs(document.querySelector('.canvas svg').getBoundingClientRect().width / document.querySelector('.canvas svg').viewBox.baseVal.width - 1) < 1e-9, { timeout: WAIT, polling: 100 }, before.view[1]);
+      const look = await graphLook(frame);
+      console.log(`     the graph with the panel closed: the view ${look.view.join(' x ')}, the canvas ${look.canvas.join(' x ')}, ${look.direction} ${look.picture.join(' x ')} at ${look.scale.toFixed(3)}, labels ${look.labelPx.toFixed(1)} px`);
+      fits(look, 4);
+      readable(look, 'vscode-light');
     });
     for (const [theme, kind, picture] of [
       ['Dark Modern', 'vscode-dark', 'workbench-graph-dark.png'],

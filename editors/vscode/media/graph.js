@@ -1,29 +1,36 @@
 // The dependency graph page of the webview (Carina: Show Dependency Graph). It draws what the
-// extension posts, {type: 'graph', graph, svg?}: graph is the carina/graph JSON (format_version 1),
-// svg the server's Graphviz picture of it. The picture is annotated with the graph's ids
+// extension posts, {type: 'graph', graph, svgs?}: graph is the carina/graph JSON (format_version 1),
+// svgs the server's pictures of it by direction. The picture is annotated with the graph's ids
 // (data-node-id on nodes, data-from/data-to on edges), clicking one posts {type: 'reveal', file,
 // range}, and the problems (cycles, errors, waits that gate nothing, statements left out) are
-// listed above it. Without a picture the nodes and edges are listed. The picture is shown at 100%,
-// where its text reads (12 px), and panned, never shrunk to fit unless asked; its direction suits
-// the panel (top to bottom when the panel is taller than wide: the page asks for it with
-// {type: 'layout', direction}); its colours are the workbench theme's (graph.css). Plain script,
-// no library: it runs under the webview's Content-Security-Policy and in a test browser with a
-// stubbed acquireVsCodeApi.
+// listed above it. Without a picture the nodes and edges are listed. Of the pictures ({LR, TB}; a
+// lone svg is drawn as it is) the page draws the one that fits the view at the larger scale,
+// shrunk to fit only while its names stay legible (else at 100%, where its text reads, and
+// panned); resizing the view chooses again until the user zooms by hand (docs/graph.md, "The VS
+// Code view"). Its colours are the workbench theme's (graph.css). Plain script, no library: it
+// runs under the webview's Content-Security-Policy and in a test browser with a stubbed
+// acquireVsCodeApi.
 (function () {
   'use strict';
   const vscode = acquireVsCodeApi();
   const SVG_NS = 'http://www.w3.org/2000/svg';
 
   const root = document.getElementById('root') || document.body;
-  let zoom = 1; // the scale of the picture: 100% until the user zooms
+  // A picture is not shrunk to fit the view below the scale at which its node labels (12 px at
+  // 100%) are this high: smaller, names are hard to read (the edge labels, 11/12 of them, are the
+  // reading's annotations).
+  const LEGIBLE_PX = 10;
+  let zoom = 1; // the scale of the picture drawn
   let current; // the last graph message drawn
   let focused; // the id of the node last clicked: kept in view when the picture is drawn again
-  let direction = preferredDirection();
-
-  // Top to bottom in a panel taller than wide (an editor's side panel), else left to right.
-  function preferredDirection() {
-    return window.innerHeight > window.innerWidth ? 'TB' : 'LR';
-  }
+  let direction; // the direction of the picture drawn
+  let pictures = new Map(); // the current graph's pictures by direction: {svg, labelPx}
+  const annotated = new WeakSet(); // pictures already made clickable (they are drawn again on a resize)
+  // How the direction and scale are chosen: 'auto' fits them to the view at every resize and
+  // redraw; 'fit' (the Fit button) shows the whole picture however small, refitted on a resize;
+  // 'manual' (zoomed by hand) keeps the user's scale and direction until Fit or another
+  // configuration's graph.
+  let mode = 'auto';
 
   function el(tag, attrs, ...children) {
     const e = document.createElement(tag);
@@ -214,14 +221,74 @@
     svg.setAttribute('height', String(Math.max(1, vb.height * zoom)));
   }
 
-  // The scale at which the whole picture fits the canvas (never above 100%).
-  function fitScale(svg, canvas) {
+  // The room for a picture in the canvas: its inside, scroll bars included (a picture that fits
+  // has none).
+  function room(canvas) {
+    return { w: canvas.offsetWidth - 2 * canvas.clientLeft, h: canvas.offsetHeight - 2 * canvas.clientTop };
+  }
+
+  // The scale at which the whole picture fits the room (never above 100%); 2 px spare so that
+  // rounding does not bring a scroll bar.
+  function fitScale(svg, r) {
     const vb = svg.viewBox.baseVal;
-    return Math.min(1, (canvas.clientWidth - 4) / vb.width, (canvas.clientHeight - 4) / vb.height);
+    if (!vb || !vb.width || !vb.height) return 1;
+    return Math.min(1, (r.w - 2) / vb.width, (r.h - 2) / vb.height);
+  }
+
+  // The size of a picture's node labels in its own units: its font-size, which they inherit.
+  function labelSize(svg) {
+    return parseFloat(svg.getAttribute('font-size')) || 12;
+  }
+
+  // The direction and scale for the canvas: the picture that fits at the larger scale, shown
+  // whole if its node labels stay LEGIBLE_PX or more, else at 100% to be panned; Fit mode shows it
+  // whole at any scale. On a tie (both fit at 100%) the room's shape decides, top to bottom when
+  // taller than wide, so a view of a given size shows what it showed when opened at that size.
+  function choose(canvas) {
+    const r = room(canvas);
+    const shape = r.h > r.w ? 'TB' : 'LR';
+    const rank = (d) => (d === shape ? 0 : d === direction ? 1 : 2);
+    const options = [...pictures].map(([d, p]) => ({ d, p, fit: fitScale(p.svg, r) }));
+    options.sort((a, b) => (Math.abs(a.fit - b.fit) > 0.001 ? b.fit - a.fit : rank(a.d) - rank(b.d)));
+    const best = options[0];
+    if (mode === 'fit') return { d: best.d, z: best.fit };
+    return { d: best.d, z: best.fit * best.p.labelPx >= LEGIBLE_PX ? best.fit : 1 };
+  }
+
+  // Puts the picture of direction d in the canvas at scale z; a new direction starts at its top
+  // left (the old scroll means nothing in it), with the node last clicked in view.
+  function draw(canvas, d, z) {
+    const svg = pictures.get(d).svg;
+    const turned = canvas.firstElementChild !== svg;
+    if (turned) {
+      canvas.replaceChildren(svg);
+      if (!annotated.has(svg)) {
+        annotate(svg, current.graph, new Map(current.graph.nodes.map((n) => [n.id, n])));
+        annotated.add(svg);
+      }
+      canvas.setAttribute('data-direction', d);
+      direction = d;
+      zoom = z;
+      applyZoom(svg);
+      canvas.scrollLeft = 0;
+      canvas.scrollTop = 0;
+      keepFocusedInView(svg, canvas);
+    } else if (z !== zoom) {
+      setZoom(canvas, z);
+    }
+  }
+
+  // Chooses the direction and scale again for the canvas's size (not once the user has zoomed).
+  function relayout(canvas) {
+    if (mode === 'manual' || !pictures.size) return;
+    const c = choose(canvas);
+    draw(canvas, c.d, c.z);
   }
 
   // Zooms about the canvas's centre, keeping what is there in view.
-  function setZoom(svg, canvas, z) {
+  function setZoom(canvas, z) {
+    const svg = canvas.querySelector('svg');
+    if (!svg) return;
     const cx = (canvas.scrollLeft + canvas.clientWidth / 2) / zoom;
     const cy = (canvas.scrollTop + canvas.clientHeight / 2) / zoom;
     zoom = Math.min(4, Math.max(0.1, z));
@@ -230,7 +297,13 @@
     canvas.scrollTop = cy * zoom - canvas.clientHeight / 2;
   }
 
-  function toolbar(svg, canvas) {
+  // Zoomed by hand: the scale and direction are the user's from now on.
+  function zoomBy(canvas, z) {
+    mode = 'manual';
+    setZoom(canvas, z);
+  }
+
+  function toolbar(canvas) {
     const button = (text, title, f) => {
       const b = el('button', { type: 'button', title }, text);
       b.addEventListener('click', () => f());
@@ -239,10 +312,13 @@
     return el(
       'div',
       { class: 'toolbar' },
-      button('−', 'Zoom out', () => setZoom(svg, canvas, zoom / 1.25)),
-      button('+', 'Zoom in', () => setZoom(svg, canvas, zoom * 1.25)),
-      button('Fit', 'Fit the whole graph (its text may be small)', () => setZoom(svg, canvas, fitScale(svg, canvas))),
-      button('100%', 'Actual size: the text reads', () => setZoom(svg, canvas, 1)),
+      button('−', 'Zoom out', () => zoomBy(canvas, zoom / 1.25)),
+      button('+', 'Zoom in', () => zoomBy(canvas, zoom * 1.25)),
+      button('Fit', 'Fit the whole graph, also when the view is resized (its text may be small)', () => {
+        mode = 'fit';
+        relayout(canvas);
+      }),
+      button('100%', 'Actual size: the text reads', () => zoomBy(canvas, 1)),
     );
   }
 
@@ -315,10 +391,27 @@
     return el('div', { class: 'lists' }, el('h2', {}, 'Nodes'), nodes, el('h2', {}, 'Edges (dependent ← dependency)'), edges);
   }
 
+  // The message's pictures by direction: svgs ({LR, TB}), else its one svg in the direction it
+  // says. Those that do not parse are left out.
+  function picturesOf(msg) {
+    const out = new Map();
+    const texts = msg.svgs && typeof msg.svgs === 'object' ? Object.entries(msg.svgs) : msg.svg ? [[undefined, msg.svg]] : [];
+    for (const [d, text] of texts) {
+      const svg = typeof text === 'string' ? parseSVG(text) : null;
+      if (!svg) continue;
+      const dir = d === 'LR' || d === 'TB' ? d : svg.getAttribute('data-direction') === 'TB' ? 'TB' : 'LR';
+      out.set(dir, { svg, labelPx: labelSize(svg) });
+    }
+    return out;
+  }
+
   function render(msg) {
+    // Another configuration's graph: a zoom chosen for the last one does not apply to it.
+    if (current && current.graph.directory !== msg.graph.directory) mode = 'auto';
+    const same = current && current.graph === msg.graph && current.svgs === msg.svgs && current.svg === msg.svg;
     current = msg;
     const old = root.querySelector('.canvas');
-    const scroll = old && { left: old.scrollLeft, top: old.scrollTop };
+    const scroll = old && { left: old.scrollLeft, top: old.scrollTop, direction };
     const g = msg.graph;
     const byId = new Map(g.nodes.map((n) => [n.id, n]));
     const dir = (g.directory || '').replace(/[\\/]+$/, '');
@@ -329,31 +422,34 @@
     const p = problems(g, byId);
     if (p) root.append(p);
     if (msg.error) root.append(el('div', { class: 'banner' }, msg.error));
-    const svg = msg.svg ? parseSVG(msg.svg) : null;
-    if (!svg) {
-      if (msg.svg) root.append(el('div', { class: 'banner' }, 'The server sent a picture this page cannot read; the graph is listed instead.'));
+    // The same pictures again (an error after them): drawn as they are, else read anew.
+    if (!same) pictures = picturesOf(msg);
+    if (!pictures.size) {
+      if (msg.svg || msg.svgs) root.append(el('div', { class: 'banner' }, 'The server sent a picture this page cannot read; the graph is listed instead.'));
       root.append(lists(g, byId));
       return;
     }
-    const canvas = el('div', { class: 'canvas', 'data-direction': svg.getAttribute('data-direction') || 'LR' });
-    root.append(toolbar(svg, canvas), canvas);
-    canvas.append(svg);
-    annotate(svg, g, byId);
+    const canvas = el('div', { class: 'canvas' });
+    // The toolbar sits in the header's line: every line above the canvas is room the picture lacks.
+    header.append(toolbar(canvas));
+    root.append(canvas);
     sizeCanvas(canvas);
-    applyZoom(svg);
     pannable(canvas);
+    const kept = mode === 'manual' && pictures.has(direction);
+    const c = kept ? { d: direction, z: zoom } : choose(canvas);
+    draw(canvas, c.d, c.z);
     // The same picture drawn again (an edit): where the user was; the node clicked stays in view.
-    if (scroll) {
+    if (scroll && scroll.direction === c.d) {
       canvas.scrollLeft = scroll.left;
       canvas.scrollTop = scroll.top;
+      keepFocusedInView(canvas.firstElementChild, canvas);
     }
-    keepFocusedInView(svg, canvas);
     canvas.addEventListener(
       'wheel',
       (ev) => {
         if (!ev.ctrlKey) return;
         ev.preventDefault();
-        setZoom(svg, canvas, ev.deltaY < 0 ? zoom * 1.1 : zoom / 1.1);
+        zoomBy(canvas, ev.deltaY < 0 ? zoom * 1.1 : zoom / 1.1);
       },
       { passive: false },
     );
@@ -380,19 +476,15 @@
         break;
     }
   });
-  // A resize that turns the panel from wide to tall (or back) asks for the other direction.
+  // A resize (the bottom panel opened or closed, the editor group resized) keeps the canvas
+  // filling the view and, once it settles, chooses the direction and scale again.
   let resizeTimer;
   window.addEventListener('resize', () => {
     const canvas = root.querySelector('.canvas');
-    if (canvas) sizeCanvas(canvas);
+    if (!canvas) return;
+    sizeCanvas(canvas);
     clearTimeout(resizeTimer);
-    resizeTimer = setTimeout(() => {
-      const d = preferredDirection();
-      if (d !== direction) {
-        direction = d;
-        vscode.postMessage({ type: 'layout', direction });
-      }
-    }, 150);
+    resizeTimer = setTimeout(() => relayout(canvas), 100);
   });
-  vscode.postMessage({ type: 'ready', direction });
+  vscode.postMessage({ type: 'ready' });
 })();

@@ -1,6 +1,7 @@
 // Carina: Show Dependency Graph. A webview panel beside the editor draws the configuration graph of
-// the active .crn file: the server's carina/graph request with its Graphviz SVG, shown by
-// media/graph.js under a strict Content-Security-Policy (nothing is fetched). The panel follows
+// the active .crn file (else the visible one): the server's carina/graph request with its SVG in
+// both directions, of which media/graph.js draws the one that fits the panel, under a strict
+// Content-Security-Policy (nothing is fetched). The panel follows
 // the active editor's configuration and, debounced, the edits of that configuration's files;
 // clicking a node or edge opens the file at its range.
 import * as crypto from 'crypto';
@@ -19,7 +20,7 @@ export interface GraphParams {
   direction?: Direction;
 }
 
-/** A picture's direction: left to right, or top to bottom (for a panel taller than wide). */
+/** A picture's direction: left to right, or top to bottom. */
 export type Direction = 'LR' | 'TB';
 
 /** An LSP range, as the graph's JSON writes it. */
@@ -34,11 +35,8 @@ export interface GraphResult {
   svg?: string;
 }
 
-/**
- * What the page posts: ready (with the direction its size suits), layout (the panel changed shape:
- * another direction suits it), reveal (a click).
- */
-export type PageMessage = { type: 'ready'; direction?: Direction } | { type: 'layout'; direction: Direction } | { type: 'reveal'; file: string; range: GraphRange };
+/** What the page posts: ready (it listens), reveal (a click). */
+export type PageMessage = { type: 'ready' } | { type: 'reveal'; file: string; range: GraphRange };
 
 export type GraphRequester = (params: GraphParams) => Promise<GraphResult>;
 
@@ -85,8 +83,9 @@ export function configurationKey(uri: vscode.Uri): string {
   return path.dirname(uri.fsPath);
 }
 
-function isDirection(d: unknown): d is Direction {
-  return d === 'LR' || d === 'TB';
+/** An editor by its document and column: the same file in two columns is two editors. */
+function editorKey(e: vscode.TextEditor): string {
+  return `${e.viewColumn ?? ''} ${e.document.uri.toString()}`;
 }
 
 function isCarina(doc: vscode.TextDocument | undefined): doc is vscode.TextDocument {
@@ -107,25 +106,46 @@ export class GraphView implements vscode.Disposable {
   private seq = 0;
   private ready = false;
   private last: { type: string; [k: string]: unknown } | undefined;
-  /** The picture's direction, as the page's size suits. */
-  private direction: Direction = 'LR';
+  /** The Carina editors in the order they were last active (by document and column), latest last. */
+  private recent: string[] = [];
+  private readonly tracker: vscode.Disposable;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly request: GraphRequester,
     private readonly debounceMs = 300,
-  ) {}
+  ) {
+    const seen = (e: vscode.TextEditor | undefined) => {
+      if (!e || !isCarina(e.document)) return;
+      const k = editorKey(e);
+      this.recent = this.recent.filter((r) => r !== k).concat(k).slice(-50);
+    };
+    seen(vscode.window.activeTextEditor);
+    this.tracker = vscode.window.onDidChangeActiveTextEditor(seen);
+  }
 
-  /** Shows the graph of uri's configuration (else the active editor's), opening the panel beside. */
+  /**
+   * The Carina editor the command means: the active editor when it is one, else the visible one
+   * last active. With the focus in the Output or Problems panel the active editor is the panel's
+   * (or none, on the graph or another view) while a .crn file is still in sight.
+   */
+  private carinaEditor(): vscode.TextEditor | undefined {
+    const active = vscode.window.activeTextEditor;
+    if (active && isCarina(active.document)) return active;
+    const visible = vscode.window.visibleTextEditors.filter((e) => isCarina(e.document));
+    const rank = (e: vscode.TextEditor) => this.recent.lastIndexOf(editorKey(e));
+    return visible.reduce<vscode.TextEditor | undefined>((best, e) => (!best || rank(e) > rank(best) ? e : best), undefined);
+  }
+
+  /** Shows the graph of uri's configuration (else the Carina editor's), opening the panel beside. */
   show(uri?: vscode.Uri): void {
-    const editor = vscode.window.activeTextEditor;
-    const doc = uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) : editor?.document;
-    const target = uri ?? (isCarina(doc) ? doc.uri : undefined);
+    const editor = this.carinaEditor();
+    const target = uri ?? editor?.document.uri;
     if (!target) {
       void vscode.window.showInformationMessage('Carina: open a .crn file to show its dependency graph.');
       return;
     }
-    if (editor && isCarina(editor.document)) this.editorColumn = editor.viewColumn;
+    if (editor) this.editorColumn = editor.viewColumn;
     if (this.panel) {
       this.panel.reveal(vscode.ViewColumn.Beside, true);
     } else {
@@ -197,19 +217,27 @@ export class GraphView implements vscode.Disposable {
     }, this.debounceMs);
   }
 
-  /** Asks the server; only the answer to the latest request is drawn. */
+  /**
+   * Asks the server for the picture in both directions, so that the page draws the one that fits
+   * its size and turns it as it is resized without asking again; only the answers to the latest
+   * requests are drawn.
+   */
   private refresh(): void {
     const uri = this.uri;
     if (!uri || !this.panel) return;
     const seq = ++this.seq;
-    this.request({ textDocument: { uri: uri.toString() }, svg: true, direction: this.direction }).then(
-      (result) => {
+    const ask = (direction: Direction) => this.request({ textDocument: { uri: uri.toString() }, svg: true, direction });
+    Promise.all([ask('LR'), ask('TB')]).then(
+      ([lr, tb]) => {
         if (seq !== this.seq) return;
-        if (!result || !result.graph) {
+        if (!lr || !lr.graph) {
           this.post({ type: 'error', message: 'The language server sent no graph: is it a carina-lsp with carina/graph?' });
           return;
         }
-        this.post({ type: 'graph', graph: result.graph, svg: result.svg });
+        const svgs: Partial<Record<Direction, string>> = {};
+        if (lr.svg) svgs.LR = lr.svg;
+        if (tb?.svg) svgs.TB = tb.svg;
+        this.post({ type: 'graph', graph: lr.graph, ...(Object.keys(svgs).length ? { svgs } : {}) });
       },
       (err: unknown) => {
         if (seq !== this.seq) return;
@@ -232,15 +260,7 @@ export class GraphView implements vscode.Disposable {
     if (!m || typeof m !== 'object') return;
     if (m.type === 'ready') {
       this.ready = true;
-      if (isDirection(m.direction) && m.direction !== this.direction) {
-        this.direction = m.direction;
-        this.refresh();
-      } else if (this.last) void this.panel?.webview.postMessage(this.last);
-    } else if (m.type === 'layout') {
-      if (isDirection(m.direction) && m.direction !== this.direction) {
-        this.direction = m.direction;
-        this.refresh();
-      }
+      if (this.last) void this.panel?.webview.postMessage(this.last);
     } else if (m.type === 'reveal') {
       void this.reveal(m.file, m.range);
     }
@@ -281,5 +301,6 @@ export class GraphView implements vscode.Disposable {
   dispose(): void {
     this.panel?.dispose();
     this.closed();
+    this.tracker.dispose();
   }
 }
