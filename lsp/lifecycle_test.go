@@ -192,3 +192,32 @@ func TestNothingAfterShutdown(t *testing.T) {
 		t.Errorf("after shutdown: %s %s", n.method, n.params)
 	}
 }
+
+// TestClosedDirectoryForgotten: what the session keeps for a directory's edits (its model and
+// statement memo) goes once its last open document is closed and the check that follows ran;
+// another directory's open document keeps its own.
+func TestClosedDirectoryForgotten(t *testing.T) {
+	root := writeFiles(t, map[string]string{"a/main.crn": "let a = 'a'\n", "b/main.crn": "let b = 'b'\n"})
+	c := startServer(t, Options{})
+	c.initialize(root, protocol.ClientCapabilities{})
+	a, b := filepath.Join(root, "a"), filepath.Join(root, "b")
+	for _, dir := range []string{a, b} {
+		c.notify("textDocument/didOpen", &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+			URI: uriOf(filepath.Join(dir, "main.crn")), LanguageID: "carina", Version: 1, Text: "let x = 1\n"}})
+	}
+	c.settledDiagnostics(a, b)
+	if got := c.srv.sess.Kept(); got != 2 {
+		t.Fatalf("two directories open: the session keeps %d memos, want 2", got)
+	}
+	c.notify("textDocument/didClose", &protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: uriOf(filepath.Join(a, "main.crn"))}})
+	deadline := time.Now().Add(hangLimit)
+	for c.srv.sess.Kept() != 1 {
+		if time.Now().After(deadline) {
+			t.Fatalf("a's last document closed: the session still keeps %d memos, want 1 (b's)", c.srv.sess.Kept())
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if st := c.srv.ws.Stats(); st.Overlays != 1 {
+		t.Errorf("%d buffers after a's was closed, want b's", st.Overlays)
+	}
+}

@@ -245,6 +245,11 @@ func (p *publisher) check(parent context.Context, dir string, gen uint64) {
 	p.mu.Lock()
 	p.done[dir] = max(p.done[dir], gen)
 	p.mu.Unlock()
+	if len(res.versions) == 0 {
+		// No document of the configuration is open (its last was closed): what the session kept
+		// for its edits, the model and the memo, goes; a request builds the model again.
+		p.s.sess.Forget(dir)
+	}
 	p.s.log.Debug("checked", zap.String("dir", dir), zap.Int("diagnostics", len(res.diags)), zap.Duration("took", time.Since(start)))
 }
 
