@@ -4,8 +4,8 @@ package grammar
 
 // recipeConstructs adds the construct of the construct recipe's test (internal/recipe): a
 // `sleep { duration = 30s }` as the wait design document names as a follow-up, written as a
-// contributor following docs/architecture.md's "Adding a construct" would add it. This file and
-// the test are the whole change: every feature must follow from the entry.
+// contributor following docs/design/constructs.md's "Adding a construct" would add it. This file
+// and the test are the whole change: every feature must follow from the entry.
 func recipeConstructs() []Construct {
 	return []Construct{{
 		ID: ValidationConstruct + 1, Keyword: "sleep", Name: "sleep", Place: InLet,

@@ -26,7 +26,7 @@ func TestDocsURL(t *testing.T) {
 
 // TestDocsURLChecked holds the links whose pages were checked (2026-11, without network access:
 // against an index of public GitHub repositories and stored web pages). See "Documentation
-// links" in docs/architecture.md for what each was checked against and what is unverified.
+// links" in docs/design/schemas.md for what each was checked against and what is unverified.
 func TestDocsURLChecked(t *testing.T) {
 	idx := defaultIndex(t)
 	const (
