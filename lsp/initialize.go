@@ -173,15 +173,9 @@ func (s *Server) applySettings(ctx context.Context, set Settings) {
 	s.pulls.invalidateAll()
 }
 
-// checkOptions returns the options of a check of a directory's configuration: its memo, the
-// panic reporter, the codes the settings disable and the levels of its carina-lsp.toml.
-func (s *Server) checkOptions(dir string) diagnostics.Options {
-	opts := s.baseOptions(dir)
-	opts.Level = s.chain(dir).LevelFunc()
-	return opts
-}
-
-// baseOptions are checkOptions without the levels, for checkDirWith, which reads the chain once.
+// baseOptions are the options of a check of a directory's configuration without the levels
+// (session.Checks sets them from the chain): its memo, the panic reporter and the codes the
+// settings disable.
 func (s *Server) baseOptions(dir string) diagnostics.Options {
 	return diagnostics.Options{Memo: s.sess.Memo(dir), OnPanic: s.contained, Disable: s.disabledCodes()}
 }
