@@ -12,6 +12,7 @@ import (
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/fix"
 	"github.com/carina-rs/carina-lsp/format"
+	"github.com/carina-rs/carina-lsp/internal/atomicfile"
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/session"
@@ -81,7 +82,7 @@ func fixTargets(ctx context.Context, sess *session.Session, targets []session.Ta
 				io.WriteString(stdout, format.Unified(display(p), string(old), res.Texts[p]))
 				continue
 			}
-			if err := writeAtomic(p, res.Texts[p]); err != nil {
+			if err := atomicfile.Replace(p, res.Texts[p]); err != nil {
 				fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
 				ok = false
 			}

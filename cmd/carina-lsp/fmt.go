@@ -14,6 +14,7 @@ import (
 
 	"github.com/carina-rs/carina-lsp/config"
 	"github.com/carina-rs/carina-lsp/format"
+	"github.com/carina-rs/carina-lsp/internal/atomicfile"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/session"
 	"github.com/carina-rs/carina-lsp/source"
@@ -221,7 +222,7 @@ func (r *fmtRun) file(ctx context.Context, path string) {
 		r.errorf("%v", err)
 		return
 	}
-	r.source(ctx, path, filepath.Dir(path), string(data), func(out string) error { return writeAtomic(path, out) })
+	r.source(ctx, path, filepath.Dir(path), string(data), func(out string) error { return atomicfile.Replace(path, out) })
 }
 
 // dirFormatter formats the files of one directory with the list-to-block rewrite of its schemas,
@@ -338,40 +339,4 @@ func (r *fmtRun) source(ctx context.Context, name, dir, src string, write func(s
 	if !f.list && !f.check && !f.diff && !f.write {
 		io.WriteString(r.stdout, out)
 	}
-}
-
-// writeAtomic replaces the content of path with text: it writes a temporary file in the same
-// directory, gives it the file's permissions and renames it over the file, so that a reader
-// never sees a half-written file.
-func writeAtomic(path, text string) (err error) {
-	if path, err = filepath.EvalSymlinks(path); err != nil {
-		return err
-	}
-	info, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.WriteString(text); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(info.Mode().Perm()); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
