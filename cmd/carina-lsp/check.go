@@ -12,6 +12,7 @@ import (
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/finding"
+	"github.com/carina-rs/carina-lsp/fix"
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/report"
 	"github.com/carina-rs/carina-lsp/schema"
@@ -25,10 +26,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	format := fl.String("format", "text", "output format: text, json, github (Actions annotations) or sarif (SARIF 2.1.0)")
 	schemasFlag := fl.String("schemas", "", "extra schema index file or directory of *.json files (overrides the embedded aws and awscc schemas per resource type)")
 	severityFlag := fl.String("severity", "error", "the least severity that fails the run (exit 1): error, warning or info")
-	var ff fixFlags
-	fl.BoolVar(&ff.fix, "fix", false, "apply the safe quick fixes (repeated until nothing changes), write the files, then report what remains")
-	fl.BoolVar(&ff.diff, "diff", false, "with -fix: print the fixes as a unified diff and write nothing")
-	fl.BoolVar(&ff.unsafe, "unsafe-fixes", false, "with -fix: apply suggestions too (a did-you-mean among several names)")
+	fixFlag := fl.Bool("fix", false, "apply the safe quick fixes (repeated until nothing changes), write the files, then report what remains")
+	fo := fix.TargetOptions{Stdout: stdout, Stderr: stderr, Prefix: "carina-lsp check: "}
+	fl.BoolVar(&fo.Diff, "diff", false, "with -fix: print the fixes as a unified diff and write nothing")
+	fl.BoolVar(&fo.Unsafe, "unsafe-fixes", false, "with -fix: apply suggestions too (a did-you-mean among several names)")
 	disableFlag := fl.String("disable", "", "comma-separated diagnostic codes not to report (e.g. pipe-form,tag-key-case); syntax errors cannot be disabled")
 	verbose := fl.Bool("v", false, "say on stderr which provider version's schemas each configuration is checked with, and why")
 	jobs := fl.Int("j", runtime.GOMAXPROCS(0), "how many configurations to check at once (default: one per core)")
@@ -53,7 +54,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "carina-lsp check: unknown format %q (want text, json, github or sarif)\n", *format)
 		return 2
 	}
-	if (ff.diff || ff.unsafe) && !ff.fix {
+	if (fo.Diff || fo.Unsafe) && !*fixFlag {
 		fmt.Fprintln(stderr, "carina-lsp check: -diff and -unsafe-fixes go with -fix")
 		return 2
 	}
@@ -67,7 +68,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "carina-lsp check: -disable: %v\n", err)
 		return 2
 	}
-	ff.disable = disabled
+	fo.Disable = disabled
 	var extra []*schema.Provider
 	if *schemasFlag != "" {
 		ps, err := schema.LoadPath(*schemasFlag)
@@ -93,7 +94,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// has succeeded (a bad path says only that). With -fix, every configuration is fixed first.
 	var targets func() (session.Target, bool)
 	var walkErr error
-	if ff.fix {
+	if *fixFlag {
 		var stop context.CancelFunc
 		ctx, stop = onInterrupt(ctx)
 		defer stop()
@@ -102,7 +103,8 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
 			return 2
 		}
-		if !fixTargets(ctx, sess, all, ff, onPanic, stdout, stderr) {
+		fo.OnPanic = onPanic
+		if !fix.Targets(ctx, sess, all, fo) {
 			ioFailed = true
 		}
 		targets = session.Slice(all)
@@ -124,7 +126,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// walk has left are formatted while the rest is checked, so that little is left to do after
 	// the last configuration.
 	var early *report.Early
-	if !ff.fix && !ff.diff {
+	if !*fixFlag && !fo.Diff {
 		early = report.NewEarly(sp, start, paths)
 		defer early.Close()
 	}
@@ -162,7 +164,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10) // one write a line was most of the time of a large report
 	err = spoolErr
-	if err == nil && !ff.diff { // with -diff the diff is the output
+	if err == nil && !fo.Diff { // with -diff the diff is the output
 		if early != nil {
 			err = early.Finish(out)
 		} else {
