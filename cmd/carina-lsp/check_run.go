@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/carina-rs/carina-lsp/config"
 	"github.com/carina-rs/carina-lsp/diagnostics"
@@ -12,7 +11,6 @@ import (
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/internal/gcfloor"
 	"github.com/carina-rs/carina-lsp/report"
-	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/session"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -123,7 +121,7 @@ func (c *checker) check(ctx context.Context, t session.Target) (out checked) {
 			}
 		}
 		if c.verbose {
-			out.messages = append(out.messages, schemasMessage(t.Dir, res.Schemas))
+			out.messages = append(out.messages, fmt.Sprintf("carina-lsp check: %s: schemas: %s\n", t.Dir, res.Schemas.Describe()))
 		}
 		lines := map[string]*workspace.File{}
 		for _, f := range res.Config.Files {
@@ -139,29 +137,6 @@ func (c *checker) check(ctx context.Context, t session.Target) (out checked) {
 		}
 	})
 	return out
-}
-
-// schemasMessage is the -v line of a configuration: the schemas of each provider and why.
-func schemasMessage(dir string, idx *schema.Index) string {
-	var parts []string
-	for _, c := range idx.Choices() {
-		parts = append(parts, idx.Sourced(c).Describe())
-	}
-	if len(parts) == 0 {
-		// Nothing pinned: every provider's newest set, each named by what it follows and its date.
-		var sets []string
-		for _, p := range idx.Providers() {
-			if src := idx.Sourced(schema.Choice{Provider: p}).Source(); src != "" {
-				sets = append(sets, p+" "+src)
-			}
-		}
-		known := "the newest known"
-		if len(sets) > 0 {
-			known += " (" + strings.Join(sets, "; ") + ")"
-		}
-		parts = []string{"no provider block or lock file: " + known}
-	}
-	return fmt.Sprintf("carina-lsp check: %s: schemas: %s\n", dir, strings.Join(parts, "; "))
 }
 
 // ignored reports whether the configuration ignores the file or directory at path.
