@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/checktree"
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/fix"
@@ -117,7 +118,8 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		defer stop()
 		targets = next
 	}
-	c := &checker{sess: sess, opts: diagnostics.Options{Disable: disabled}, memo: true, verbose: *verbose, threshold: threshold, thresholdSet: severitySet}
+	c := &checktree.Checker{Session: sess, Options: diagnostics.Options{Disable: disabled}, Memo: true, Verbose: *verbose,
+		Threshold: threshold, ThresholdSet: severitySet, Prefix: "carina-lsp check: "}
 	// Each configuration's findings go to disk as it is done: memory does not grow with the
 	// tree or the number of findings, and the report reads them back in order.
 	sp := report.NewSpool()
@@ -133,16 +135,16 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	var spoolErr error
 	var messages []string
 	failing := false
-	c.run(ctx, targets, *jobs, func(out checked) {
-		messages = append(messages, out.messages...)
-		if err := sp.Add(out.findings); err != nil && spoolErr == nil {
+	c.Run(ctx, targets, *jobs, func(out checktree.Outcome) {
+		messages = append(messages, out.Messages...)
+		if err := sp.Add(out.Findings); err != nil && spoolErr == nil {
 			spoolErr = err
 		}
-		early = early.Advance(out.dir)
-		failing = failing || out.fails
-		ioFailed = ioFailed || out.ioFailed
-		internalFailed = internalFailed || out.internal
-		fatal = fatal || out.fatal
+		early = early.Advance(out.Dir)
+		failing = failing || out.Fails
+		ioFailed = ioFailed || out.IOFailed
+		internalFailed = internalFailed || out.Internal
+		fatal = fatal || out.Fatal
 	})
 	if walkErr != nil && ctx.Err() == nil {
 		fmt.Fprintf(stderr, "carina-lsp check: %v\n", walkErr)
