@@ -30,3 +30,32 @@ type Result struct {
 	// condition's).
 	Bindings map[string]string
 }
+
+// Left counts the notes of what was left for the user to finish.
+func (r *Result) Left() int {
+	n := 0
+	for _, note := range r.Notes {
+		if note.Left {
+			n++
+		}
+	}
+	return n
+}
+
+// Summary says how much was converted and how much is left for the user: "21 of 22 resources
+// converted; 3 things left for you".
+func (r *Result) Summary() string {
+	left := "nothing left for you"
+	if n := r.Left(); n > 0 {
+		left = plural(n, "thing") + " left for you"
+	}
+	return fmt.Sprintf("%d of %s converted; %s", r.Converted, plural(r.Resources, "resource"), left)
+}
+
+// plural is "1 resource", "2 resources".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -20,3 +20,14 @@ func Schemas(d *schema.Defaults, version string) (*schema.Index, error) {
 	}
 	return d.For(map[string]schema.Choice{provider: {Provider: provider, Version: version, Reason: schema.ReasonConstraint, Asked: version}})
 }
+
+// KnownRegion reports whether the awscc schemas of idx know a region by its name ("us-east-1"),
+// as Options.Region must be.
+func KnownRegion(idx *schema.Index, name string) bool {
+	for _, r := range idx.Regions(provider) {
+		if r.Wire == name {
+			return true
+		}
+	}
+	return false
+}

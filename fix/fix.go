@@ -5,8 +5,11 @@
 // one already taken waits for the next round, when it is computed again on the new text), which
 // results are kept (a file whose new text has a syntax error the old one did not have keeps its
 // old text; fixes that together add an error are applied one at a time, and one that adds an
-// error on its own is dropped), and repeating until a round changes nothing (bounded). It works
-// on a workspace's overlays and writes nothing: callers decide what to do with the texts.
+// error on its own is dropped), and repeating until a round changes nothing (bounded). Config
+// works on a workspace's overlays and writes nothing (the editor's fix-all sends the texts as
+// edits). Targets is `check -fix` over the configurations of a run: Config on each, through the
+// session's chains and schemas, then each changed file replaced atomically and each fix applied
+// said, or the unified diffs printed instead.
 package fix
 
 import (

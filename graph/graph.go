@@ -2,8 +2,9 @@
 // data sources, waits, module instances, upstream states and provider instances a configuration
 // holds, and which of them each one waits for (a reference, a depends_on entry, a wait's target,
 // a module argument). It is built from the configuration model (workspace), never by reading the
-// text again, and written as DOT, Mermaid, JSON and the apply order in Carina's plan lines; the
-// `graph` command, the server's call hierarchy, code lens and carina/graph request read it.
+// text again, and written as SVG, DOT, Mermaid, JSON and the apply order in Carina's plan lines,
+// each form by its name (Formats, FormatFor, Write); the `graph` command, the server's call
+// hierarchy, code lens and carina/graph request read it.
 package graph
 
 import (

@@ -122,6 +122,30 @@ func (x *Index) Sourced(c Choice) Choice {
 	return c
 }
 
+// Describe says which schemas the index was made with and why, for `check -v`: each provider's
+// choice (Choice.Describe), in provider order; when nothing was chosen, that the newest known
+// sets are used, each placed by the release it follows and its source's date (Choice.Source).
+func (x *Index) Describe() string {
+	var parts []string
+	for _, c := range x.Choices() {
+		parts = append(parts, x.Sourced(c).Describe())
+	}
+	if len(parts) == 0 {
+		var sets []string
+		for _, p := range x.Providers() {
+			if src := x.Sourced(Choice{Provider: p}).Source(); src != "" {
+				sets = append(sets, p+" "+src)
+			}
+		}
+		known := "the newest known"
+		if len(sets) > 0 {
+			known += " (" + strings.Join(sets, "; ") + ")"
+		}
+		parts = []string{"no provider block or lock file: " + known}
+	}
+	return strings.Join(parts, "; ")
+}
+
 // Versions returns the embedded versions of a provider, oldest first (not the newest set).
 func (d *Defaults) Versions(provider string) []string {
 	d.load()

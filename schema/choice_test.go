@@ -110,3 +110,40 @@ func TestDescribeSourced(t *testing.T) {
 		})
 	}
 }
+
+// TestDescribeIndex: `check -v`'s sentence of an index: each provider's choice in provider order,
+// or the newest known sets when nothing was chosen, placed where the embedded sets say.
+func TestDescribeIndex(t *testing.T) {
+	var d Defaults
+	index := func(choices map[string]Choice) *Index {
+		x, err := d.For(choices)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x
+	}
+	demo := NewIndex(&Provider{Name: "demo", Resources: map[string]*Resource{}, DataSources: map[string]*Resource{}})
+	for _, tc := range []struct {
+		name string
+		x    *Index
+		want string
+	}{
+		{"nothing chosen", index(nil),
+			"no provider block or lock file: the newest known (aws newer than 0.5.0, source of 2026-04-20; awscc newer than 0.6.0, source of 2026-08-15)"},
+		{"one pinned", index(map[string]Choice{"aws": {Provider: "aws", Version: "0.5.0", Reason: ReasonConstraint, Asked: "~0.5.0"}}),
+			"aws 0.5.0 (the provider block asks for version '~0.5.0')"},
+		{"two, in provider order", index(map[string]Choice{
+			"awscc": {Provider: "awscc"},
+			"aws":   {Provider: "aws", Version: "0.4.0", Reason: ReasonLock, Lock: "/ws/" + LockFile, Asked: "0.4.0"},
+		}),
+			"aws 0.4.0 (carina-providers.lock locks aws 0.4.0); the newest awscc schemas (newer than 0.6.0, source of 2026-08-15; no version pinned: newest known)"},
+		{"no embedded sets", demo, "no provider block or lock file: the newest known"},
+		{"no index", nil, "no provider block or lock file: the newest known"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, tc.x.Describe()); diff != "" {
+				t.Errorf("Describe (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"github.com/carina-rs/carina-lsp/config"
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/finding"
+	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -145,4 +146,11 @@ func Deps(cfg *workspace.Config) []string {
 	}
 	visit(cfg)
 	return out
+}
+
+// ChecksOf is Checks with what a run of the checks takes from a command line or the editor's
+// settings: the codes disabled, and what hears of a contained panic (for what re-runs them,
+// fixes, without naming the checks' options).
+func ChecksOf(chain *config.Chain, disable []finding.Code, onPanic contain.Reporter) func(context.Context, *workspace.Config, *schema.Index) []finding.Diagnostic {
+	return Checks(chain, diagnostics.Options{Disable: disable, OnPanic: onPanic})
 }

@@ -10,8 +10,10 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/checktree"
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/finding"
+	"github.com/carina-rs/carina-lsp/fix"
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/report"
 	"github.com/carina-rs/carina-lsp/schema"
@@ -25,10 +27,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	format := fl.String("format", "text", "output format: text, json, github (Actions annotations) or sarif (SARIF 2.1.0)")
 	schemasFlag := fl.String("schemas", "", "extra schema index file or directory of *.json files (overrides the embedded aws and awscc schemas per resource type)")
 	severityFlag := fl.String("severity", "error", "the least severity that fails the run (exit 1): error, warning or info")
-	var ff fixFlags
-	fl.BoolVar(&ff.fix, "fix", false, "apply the safe quick fixes (repeated until nothing changes), write the files, then report what remains")
-	fl.BoolVar(&ff.diff, "diff", false, "with -fix: print the fixes as a unified diff and write nothing")
-	fl.BoolVar(&ff.unsafe, "unsafe-fixes", false, "with -fix: apply suggestions too (a did-you-mean among several names)")
+	fixFlag := fl.Bool("fix", false, "apply the safe quick fixes (repeated until nothing changes), write the files, then report what remains")
+	fo := fix.TargetOptions{Stdout: stdout, Stderr: stderr, Prefix: "carina-lsp check: "}
+	fl.BoolVar(&fo.Diff, "diff", false, "with -fix: print the fixes as a unified diff and write nothing")
+	fl.BoolVar(&fo.Unsafe, "unsafe-fixes", false, "with -fix: apply suggestions too (a did-you-mean among several names)")
 	disableFlag := fl.String("disable", "", "comma-separated diagnostic codes not to report (e.g. pipe-form,tag-key-case); syntax errors cannot be disabled")
 	verbose := fl.Bool("v", false, "say on stderr which provider version's schemas each configuration is checked with, and why")
 	jobs := fl.Int("j", runtime.GOMAXPROCS(0), "how many configurations to check at once (default: one per core)")
@@ -53,7 +55,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "carina-lsp check: unknown format %q (want text, json, github or sarif)\n", *format)
 		return 2
 	}
-	if (ff.diff || ff.unsafe) && !ff.fix {
+	if (fo.Diff || fo.Unsafe) && !*fixFlag {
 		fmt.Fprintln(stderr, "carina-lsp check: -diff and -unsafe-fixes go with -fix")
 		return 2
 	}
@@ -67,7 +69,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "carina-lsp check: -disable: %v\n", err)
 		return 2
 	}
-	ff.disable = disabled
+	fo.Disable = disabled
 	var extra []*schema.Provider
 	if *schemasFlag != "" {
 		ps, err := schema.LoadPath(*schemasFlag)
@@ -93,7 +95,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// has succeeded (a bad path says only that). With -fix, every configuration is fixed first.
 	var targets func() (session.Target, bool)
 	var walkErr error
-	if ff.fix {
+	if *fixFlag {
 		var stop context.CancelFunc
 		ctx, stop = onInterrupt(ctx)
 		defer stop()
@@ -102,7 +104,8 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stderr, "carina-lsp check: %v\n", err)
 			return 2
 		}
-		if !fixTargets(ctx, sess, all, ff, onPanic, stdout, stderr) {
+		fo.OnPanic = onPanic
+		if !fix.Targets(ctx, sess, all, fo) {
 			ioFailed = true
 		}
 		targets = session.Slice(all)
@@ -115,7 +118,8 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		defer stop()
 		targets = next
 	}
-	c := &checker{sess: sess, opts: diagnostics.Options{Disable: disabled}, memo: true, verbose: *verbose, threshold: threshold, thresholdSet: severitySet}
+	c := &checktree.Checker{Session: sess, Options: diagnostics.Options{Disable: disabled}, Memo: true, Verbose: *verbose,
+		Threshold: threshold, ThresholdSet: severitySet, Prefix: "carina-lsp check: "}
 	// Each configuration's findings go to disk as it is done: memory does not grow with the
 	// tree or the number of findings, and the report reads them back in order.
 	sp := report.NewSpool()
@@ -124,23 +128,23 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// walk has left are formatted while the rest is checked, so that little is left to do after
 	// the last configuration.
 	var early *report.Early
-	if !ff.fix && !ff.diff {
+	if !*fixFlag && !fo.Diff {
 		early = report.NewEarly(sp, start, paths)
 		defer early.Close()
 	}
 	var spoolErr error
 	var messages []string
 	failing := false
-	c.run(ctx, targets, *jobs, func(out checked) {
-		messages = append(messages, out.messages...)
-		if err := sp.Add(out.findings); err != nil && spoolErr == nil {
+	c.Run(ctx, targets, *jobs, func(out checktree.Outcome) {
+		messages = append(messages, out.Messages...)
+		if err := sp.Add(out.Findings); err != nil && spoolErr == nil {
 			spoolErr = err
 		}
-		early = early.Advance(out.dir)
-		failing = failing || out.fails
-		ioFailed = ioFailed || out.ioFailed
-		internalFailed = internalFailed || out.internal
-		fatal = fatal || out.fatal
+		early = early.Advance(out.Dir)
+		failing = failing || out.Fails
+		ioFailed = ioFailed || out.IOFailed
+		internalFailed = internalFailed || out.Internal
+		fatal = fatal || out.Fatal
 	})
 	if walkErr != nil && ctx.Err() == nil {
 		fmt.Fprintf(stderr, "carina-lsp check: %v\n", walkErr)
@@ -162,7 +166,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10) // one write a line was most of the time of a large report
 	err = spoolErr
-	if err == nil && !ff.diff { // with -diff the diff is the output
+	if err == nil && !fo.Diff { // with -diff the diff is the output
 		if early != nil {
 			err = early.Finish(out)
 		} else {

@@ -60,7 +60,7 @@ func runConvert(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		fmt.Fprintf(stderr, "carina-lsp convert: -provider-version: %v\n", err)
 		return 2
 	}
-	if *region != "" && !knownRegion(idx, *region) {
+	if *region != "" && !cfn.KnownRegion(idx, *region) {
 		fmt.Fprintf(stderr, "carina-lsp convert: -region: %q is no region the awscc schemas know (us-east-1, eu-west-1, ...)\n", *region)
 		return 2
 	}
@@ -78,30 +78,14 @@ func runConvert(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		fmt.Fprintf(stderr, "carina-lsp convert: %v\n", err)
 		return 2
 	}
-	left := 0
 	for _, n := range res.Notes {
-		kind := "note"
-		if n.Left {
-			kind = "left"
-			left++
-		}
-		fmt.Fprintf(stderr, "%s:%d:%d: %s: %s: %s\n", name, n.At.Line, n.At.Col, kind, n.What, n.Msg)
+		fmt.Fprintf(stderr, "%s:%s\n", name, n)
 	}
-	fmt.Fprintf(stderr, "carina-lsp convert: %d of %s converted; %s\n", res.Converted, plural(res.Resources, "resource"), leftToYou(left))
-	if left > 0 {
+	fmt.Fprintf(stderr, "carina-lsp convert: %s\n", res.Summary())
+	if res.Left() > 0 {
 		return 1
 	}
 	return 0
-}
-
-// knownRegion reports whether the awscc schemas know a region by its name.
-func knownRegion(idx *schema.Index, name string) bool {
-	for _, r := range idx.Regions("awscc") {
-		if r.Wire == name {
-			return true
-		}
-	}
-	return false
 }
 
 // writeNew writes text to path, creating its directory, unless a file is there already: a
@@ -122,20 +106,4 @@ func writeNew(path, text string) error {
 		return err
 	}
 	return f.Close()
-}
-
-// plural is "1 resource", "2 resources".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// leftToYou says how many notes the user must act on.
-func leftToYou(n int) string {
-	if n == 0 {
-		return "nothing left for you"
-	}
-	return plural(n, "thing") + " left for you"
 }

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,13 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/carina-rs/carina-lsp/finding"
-	"github.com/carina-rs/carina-lsp/grammar"
-	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/internal/testutil/txtar"
-	"github.com/carina-rs/carina-lsp/schema"
-	"github.com/carina-rs/carina-lsp/session"
-	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // fixArchives are the fix golden archives (their format: lsp/fix_golden_test.go).
@@ -285,52 +277,6 @@ func TestCheckFixKeepsPermissions(t *testing.T) {
 				t.Errorf("mode %v after check -fix, want %v", info.Mode().Perm(), mode)
 			}
 		})
-	}
-}
-
-// A file whose fixes would leave a syntax error is not written (whatever offered the fix: here a
-// made-up check), and the other files are.
-func TestCheckFixNeverWritesUnparsable(t *testing.T) {
-	const src = "let logs = aws.s3.Bucket {\n  bucket = 'registry-logs'\n}\n"
-	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{"bad.crn": src, "good.crn": src})
-	// The made-up check offers in every file a safe fix of 'registry-logs': in bad.crn one that
-	// drops the closing quote.
-	check := func(_ context.Context, cfg *workspace.Config, _ *schema.Index) []finding.Diagnostic {
-		var out []finding.Diagnostic
-		for _, f := range cfg.Files {
-			i := strings.Index(f.Text(), "'registry-logs'")
-			if i < 0 {
-				continue
-			}
-			to := "'logs'"
-			if filepath.Base(f.Path) == "bad.crn" {
-				to = "'logs"
-			}
-			sp := grammar.Span{Start: int32(i), End: int32(i + len("'registry-logs'"))}
-			out = append(out, finding.Diagnostic{Path: f.Path, Span: sp, Severity: finding.Warning, Code: "made-up", Message: "made up",
-				Fixes: []finding.Fix{{Title: "Change to " + to, Edits: []finding.Edit{{Span: sp, NewText: to}}, Safe: true}}})
-		}
-		return out
-	}
-	targets, err := collectTargets([]string{dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stdout, stderr bytes.Buffer
-	report := func(p contain.Panic) { t.Errorf("panic: %v", p) }
-	ok := fixTargets(context.Background(), session.New(session.Options{Batch: true}), targets, fixFlags{fix: true, check: check}, report, &stdout, &stderr)
-	if !ok {
-		t.Errorf("fixTargets failed: %s", stderr.String())
-	}
-	if got := readFile(t, filepath.Join(dir, "bad.crn")); got != src {
-		t.Errorf("bad.crn was written:\n%s", got)
-	}
-	if got := readFile(t, filepath.Join(dir, "good.crn")); got != strings.Replace(src, "'registry-logs'", "'logs'", 1) {
-		t.Errorf("good.crn was not fixed:\n%s", got)
-	}
-	if want := filepath.Join(dir, "bad.crn") + ": its fixes would leave a syntax error: not fixed"; !strings.Contains(stderr.String(), want) {
-		t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
 	}
 }
 

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/carina-rs/carina-lsp/session"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -390,34 +389,5 @@ func TestFmtListToBlocksVersionChoice(t *testing.T) {
 	}
 	if diff := cmp.Diff(fmtResult{0, pin + blocks, ""}, fmtCmd(t, pin+list)); diff != "" {
 		t.Errorf("fmt of standard input (-want +got):\n%s", diff)
-	}
-}
-
-// TestFmtSchemasLazy checks that fmt builds a directory's configuration, to choose its schemas,
-// only when the rewrite first asks about a list, and that the index it then uses is the chosen
-// version's.
-func TestFmtSchemasLazy(t *testing.T) {
-	root := t.TempDir()
-	fmtTree(t, root, map[string]string{
-		"app/provider.crn": "provider aws {\n  version = '~0.5.0'\n}\n",
-		"app/plain.crn":    "let x = 1\n",
-		"app/lists.crn":    "aws.sqs.Queue {\n  policy = { statement = [{ effect = allow }] }\n}\n",
-	})
-	var stdout, stderr bytes.Buffer
-	r := fmtRun{flags: fmtFlags{blocks: true, indent: 2}, stdout: &stdout, stderr: &stderr}
-	r.sess = session.New(session.Options{Sources: &r.schemas, Batch: true})
-	ctx := context.Background()
-	dir := filepath.Join(root, "app")
-	r.file(ctx, filepath.Join(dir, "plain.crn"))
-	r.file(ctx, filepath.Join(dir, "provider.crn"))
-	if r.byDir[dir].idx != nil {
-		t.Error("formatting files without lists loaded schemas")
-	}
-	r.file(ctx, filepath.Join(dir, "lists.crn"))
-	if r.failed {
-		t.Fatalf("fmt failed: %s", stderr.String())
-	}
-	if c, ok := r.byDir[dir].idx.Choice("aws"); !ok || c.Version != "0.5.0" {
-		t.Errorf("the rewrite's schemas: aws %q (%v), want 0.5.0", c.Version, ok)
 	}
 }

@@ -9,18 +9,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/graph"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/session"
-	"github.com/carina-rs/carina-lsp/workspace"
 )
-
-// graphFormats are the formats `carina-lsp graph` writes.
-var graphFormats = []string{"svg", "dot", "mermaid", "json", "order"}
 
 // runGraph implements `carina-lsp graph`.
 func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -47,19 +42,12 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "carina-lsp graph: one configuration directory at a time")
 		return 2
 	}
-	f := *format
-	if f == "" {
-		f = "dot"
-		if strings.EqualFold(filepath.Ext(*out), ".svg") {
-			f = "svg"
-		}
-	}
-	if !slices.Contains(graphFormats, f) {
-		fmt.Fprintf(stderr, "carina-lsp graph: unknown format %q (want %s)\n", f, strings.Join(graphFormats, ", "))
+	f, err := graph.FormatFor(*format, *out)
+	if err != nil {
+		fmt.Fprintf(stderr, "carina-lsp graph: %v\n", err)
 		return 2
 	}
 	var svgOpts graph.SVGOptions
-	var err error
 	if svgOpts.Direction, err = graph.ParseDirection(*direction); err != nil {
 		fmt.Fprintf(stderr, "carina-lsp graph: -direction: %v\n", err)
 		return 2
@@ -118,19 +106,7 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	problems := session.Checks(chain, diagnostics.Options{Memo: diagnostics.NewMemo()})(ctx, cfg, idx)
 	g := graph.Build(cfg, idx, graph.Options{ExpandModules: *expand, Problems: problems})
 	var buf bytes.Buffer
-	switch f {
-	case "dot":
-		err = g.WriteDOT(&buf)
-	case "mermaid":
-		err = g.WriteMermaid(&buf)
-	case "json":
-		err = g.WriteJSON(&buf)
-	case "order":
-		err = g.WriteOrder(&buf)
-	case "svg":
-		err = g.WriteSVG(ctx, &buf, svgOpts)
-	}
-	if err != nil {
+	if err := g.Write(ctx, &buf, f, svgOpts); err != nil {
 		fmt.Fprintf(stderr, "carina-lsp graph: %v\n", err)
 		return 2
 	}
@@ -144,7 +120,7 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	for _, l := range g.LeftOut {
-		fmt.Fprintf(stderr, "carina-lsp graph: left out %s: it does not parse\n", graph.Visible(position(cfg, l.File, l.Span.Start)))
+		fmt.Fprintf(stderr, "carina-lsp graph: left out %s: it does not parse\n", graph.Visible(g.Place(l)))
 	}
 	if len(g.Cycles) > 0 {
 		for _, c := range g.Cycles {
@@ -154,15 +130,4 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 1
 	}
 	return 0
-}
-
-// position writes a file offset of cfg as path:line:col for messages.
-func position(cfg *workspace.Config, path string, off int32) string {
-	for _, f := range cfg.Files {
-		if f.Path == path {
-			l, c := f.Lines.ByteColumn(int(off))
-			return fmt.Sprintf("%s:%d:%d", path, l+1, c+1)
-		}
-	}
-	return path
 }

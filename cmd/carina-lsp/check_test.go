@@ -11,11 +11,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/corpus"
-	"github.com/carina-rs/carina-lsp/report"
 	"github.com/carina-rs/carina-lsp/session"
-	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // copyCorpus copies the corpus under root n times (copy1, copy2, ...) and returns root.
@@ -106,77 +103,6 @@ func TestParallelCheckIsDeterministic(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// TestCheckForgetsConfigurations checks the corpus with two workers and then looks at what the
-// workspace still holds: only configurations that another one imports (a module checked before
-// its users is built again for them), not the tree.
-func TestCheckForgetsConfigurations(t *testing.T) {
-	root := copyCorpus(t, t.TempDir(), 1)
-	targets, err := collectTargets([]string{root})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &checker{sess: session.New(session.Options{Batch: true}), threshold: finding.Error}
-	reported := 0
-	c.run(context.Background(), session.Slice(targets), 2, func(checked) { reported++ })
-	if reported != len(targets) {
-		t.Fatalf("%d of %d configurations reported", reported, len(targets))
-	}
-	// The directories some configuration imports.
-	imported := map[string]bool{}
-	all := workspace.New(workspace.OSFS{})
-	for _, tg := range targets {
-		cfg, err := all.Config(context.Background(), tg.Dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, imps := range []map[string]*workspace.Import{cfg.Modules, cfg.Upstreams} {
-			for _, imp := range imps {
-				imported[imp.Dir] = true
-			}
-		}
-	}
-	st := c.sess.Workspace().Stats()
-	t.Logf("%d configurations checked, %d directories imported; the workspace holds %d configurations and %d files", len(targets), len(imported), st.Configs, st.Files)
-	if st.Configs > len(imported) {
-		t.Errorf("the workspace holds %d configurations after the run; at most the %d imported ones may stay", st.Configs, len(imported))
-	}
-	if all := all.Stats(); st.Files >= all.Files/2 {
-		t.Errorf("the workspace holds %d parsed files after the run, of %d in the tree", st.Files, all.Files)
-	}
-}
-
-// TestCheckMemoChangesNothing checks a configuration that repeats the corpus (so that most
-// statements have a verbatim twin whose names resolve alike, which the memo analyses once) and the
-// corpus itself, with and without the memo: the findings are the same.
-func TestCheckMemoChangesNothing(t *testing.T) {
-	root := copyCorpus(t, t.TempDir(), 1)
-	src, _ := corpus.Concat(t, 20000)
-	repeated := filepath.Join(root, "repeated")
-	if err := os.MkdirAll(repeated, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(repeated, "main.crn"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	targets, err := collectTargets([]string{root})
-	if err != nil {
-		t.Fatal(err)
-	}
-	report := func(memo bool) []report.Located {
-		c := &checker{sess: session.New(session.Options{Batch: true}), memo: memo, threshold: finding.Error}
-		var out []report.Located
-		c.run(context.Background(), session.Slice(targets), 2, func(r checked) { out = append(out, r.findings...) })
-		return out
-	}
-	with, without := report(true), report(false)
-	if len(without) < 1000 {
-		t.Fatalf("only %d findings: the test needs many", len(without))
-	}
-	if diff := cmp.Diff(without, with); diff != "" {
-		t.Errorf("findings with the memo differ from those without (-without +with):\n%s", diff)
 	}
 }
 
