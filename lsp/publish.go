@@ -15,6 +15,7 @@ import (
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/internal/lazy"
 	"github.com/carina-rs/carina-lsp/source"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -403,14 +404,19 @@ func relatedRange(v textView, r diagnostics.Related, lines map[string]*source.Li
 }
 
 // codeDescriptions are the links to the codes' pages (diagnostics.DocURL), made once and shared
-// by every diagnostic of a code: a publish converts up to 1,000 diagnostics a keystroke.
-var codeDescriptions = sync.OnceValue(func() map[diagnostics.Code]*protocol.CodeDescription {
-	out := map[diagnostics.Code]*protocol.CodeDescription{}
-	for _, c := range diagnostics.Codes() {
-		out[c] = &protocol.CodeDescription{Href: protocol.URI(diagnostics.DocURL(c))}
-	}
-	return out
-})
+// by every diagnostic of a code: a publish converts up to 1,000 diagnostics a keystroke. A
+// lazy.Value, not a sync.OnceValue, which would need an initialiser in every process.
+func codeDescriptions() map[diagnostics.Code]*protocol.CodeDescription {
+	return codeDescriptionsMemo.Get(func() map[diagnostics.Code]*protocol.CodeDescription {
+		out := map[diagnostics.Code]*protocol.CodeDescription{}
+		for _, c := range diagnostics.Codes() {
+			out[c] = &protocol.CodeDescription{Href: protocol.URI(diagnostics.DocURL(c))}
+		}
+		return out
+	})
+}
+
+var codeDescriptionsMemo lazy.Value[map[diagnostics.Code]*protocol.CodeDescription]
 
 func clampSpan(s grammar.Span, n int) grammar.Span {
 	s.Start = min(max(s.Start, 0), int32(n))
