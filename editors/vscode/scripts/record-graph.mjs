@@ -12,8 +12,12 @@ export const repo = path.resolve(extensionDir, '..', '..');
 export const recording = path.join(extensionDir, 'test', 'graph', 'wait-cert.json');
 export const example = 'examples/wait-cert';
 
-/** Builds carina-lsp from the repository into a temporary directory and returns its path. */
+/**
+ * Returns carina-lsp: $CARINA_LSP when set (scripts/test builds it once for every editor test),
+ * else built from the repository into a temporary directory.
+ */
 export function buildServer() {
+  if (process.env.CARINA_LSP) return process.env.CARINA_LSP;
   const bin = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'carina-graph-')), 'carina-lsp');
   execFileSync('go', ['build', '-o', bin, './cmd/carina-lsp'], { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] });
   return bin;
@@ -35,7 +39,7 @@ export function response(bin) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const bin = process.env.CARINA_LSP || buildServer();
+  const bin = buildServer();
   fs.mkdirSync(path.dirname(recording), { recursive: true });
   fs.writeFileSync(recording, JSON.stringify(response(bin), null, 2) + '\n');
   console.log(`wrote ${path.relative(process.cwd(), recording)}`);
