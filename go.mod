@@ -27,3 +27,7 @@ exclude (
 	go.lsp.dev/jsonrpc2 v1.0.0
 	go.lsp.dev/jsonrpc2 v1.0.1
 )
+
+// npm's packages (editors/vscode, e2e/node, e2e/workbench) are no Go: walking them made every
+// ./... slower, and scripts/test installs the extension's while go vet and go test run.
+ignore node_modules

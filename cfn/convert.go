@@ -359,7 +359,7 @@ func (c *converter) pseudoRef(name string, at Pos, what string) string {
 	if n, ok := c.names[key]; ok {
 		return n
 	}
-	base, ok := pseudoNames[name]
+	base, ok := pseudoName(name)
 	if !ok {
 		base = "aws_" + grammar.SnakeCase(strings.ReplaceAll(strings.TrimPrefix(name, "AWS::"), "::", "_"))
 	}
@@ -376,11 +376,29 @@ func (c *converter) pseudoRef(name string, at Pos, what string) string {
 	return n
 }
 
-// pseudoNames are the bindings of the pseudo parameters (and of Fn::GetAZs's zones).
-var pseudoNames = map[string]string{
-	"AWS::Region": "aws_region", "AWS::AccountId": "aws_account_id", "AWS::Partition": "aws_partition",
-	"AWS::URLSuffix": "aws_url_suffix", "AWS::StackName": "aws_stack_name", "AWS::StackId": "aws_stack_id",
-	"AWS::NotificationARNs": "aws_notification_arns", "AWS::AvailabilityZones": "availability_zones",
+// pseudoName is the binding of a pseudo parameter (and of Fn::GetAZs's zones); ok is false for
+// a name that is none. A switch, not a map literal, which every process would build when the
+// package loads.
+func pseudoName(name string) (binding string, ok bool) {
+	switch name {
+	case "AWS::Region":
+		return "aws_region", true
+	case "AWS::AccountId":
+		return "aws_account_id", true
+	case "AWS::Partition":
+		return "aws_partition", true
+	case "AWS::URLSuffix":
+		return "aws_url_suffix", true
+	case "AWS::StackName":
+		return "aws_stack_name", true
+	case "AWS::StackId":
+		return "aws_stack_id", true
+	case "AWS::NotificationARNs":
+		return "aws_notification_arns", true
+	case "AWS::AvailabilityZones":
+		return "availability_zones", true
+	}
+	return "", false
 }
 
 // pseudoValue is the placeholder a pseudo parameter's let binding starts with.

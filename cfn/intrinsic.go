@@ -2,13 +2,18 @@ package cfn
 
 import "strings"
 
-// functions are the intrinsic functions by their short tag's name: the long form's key is
-// "Fn::" and the name, except Ref and Condition.
-var functions = map[string]bool{
-	"Ref": true, "Condition": true,
-	"Base64": true, "Cidr": true, "FindInMap": true, "GetAtt": true, "GetAZs": true, "ImportValue": true,
-	"Join": true, "Select": true, "Split": true, "Sub": true, "Transform": true, "Length": true,
-	"ToJsonString": true, "And": true, "Equals": true, "If": true, "Not": true, "Or": true,
+// isFunction reports whether name is an intrinsic function's short tag's name: the long form's
+// key is "Fn::" and the name, except Ref and Condition. A switch, not a map literal, which every
+// process would build when the package loads.
+func isFunction(name string) bool {
+	switch name {
+	case "Ref", "Condition",
+		"Base64", "Cidr", "FindInMap", "GetAtt", "GetAZs", "ImportValue",
+		"Join", "Select", "Split", "Sub", "Transform", "Length",
+		"ToJsonString", "And", "Equals", "If", "Not", "Or":
+		return true
+	}
+	return false
 }
 
 // longName is the long form's key of a short tag's function ("!GetAtt": "Fn::GetAtt"); a tag that
@@ -16,7 +21,7 @@ var functions = map[string]bool{
 // converter to say it has no counterpart.
 func longName(tag string) string {
 	name := strings.TrimPrefix(tag, "!")
-	if !functions[name] {
+	if !isFunction(name) {
 		return name
 	}
 	if name == "Ref" || name == "Condition" {

@@ -69,17 +69,27 @@ var (
 	errOutsideGlob = errors.New("a path pattern must stay inside the file's directory (no leading / or ..)")
 )
 
-// The tables and keys a file may hold.
-var (
-	tableNames = []string{"diagnostics", "diagnostics.levels", "schemas", "format"}
-	keyNames   = map[string][]string{
-		"":            {"diagnostics", "schemas", "format"},
-		"diagnostics": {"fail-on", "ignore", "levels", "overrides"},
-		"schemas":     {"extra"},
-		"format":      {"list-to-blocks", "indent", "tabs"},
-		"override":    {"paths", "levels"},
+// The tables a file may hold.
+var tableNames = []string{"diagnostics", "diagnostics.levels", "schemas", "format"}
+
+// keyNames returns the keys a table may hold ("": the top level; "override": a
+// [[diagnostics.overrides]] table). A switch rather than a map: a map literal is built by every
+// process when the package loads, and only a file with a mistake asks.
+func keyNames(table string) []string {
+	switch table {
+	case "":
+		return []string{"diagnostics", "schemas", "format"}
+	case "diagnostics":
+		return []string{"fail-on", "ignore", "levels", "overrides"}
+	case "schemas":
+		return []string{"extra"}
+	case "format":
+		return []string{"list-to-blocks", "indent", "tabs"}
+	case "override":
+		return []string{"paths", "levels"}
 	}
-)
+	return nil
+}
 
 // Parse reads a configuration file. Every mistake is returned with its place; the values that
 // could be read are kept, so one bad entry does not lose the rest.
@@ -264,7 +274,7 @@ func (r *reader) set(key []string, v *unstable.Node, at Pos) {
 // unknownKey says a key is none a file may hold, with the closest that is.
 func (r *reader) unknownKey(key []string, at Pos) {
 	parent := strings.Join(key[:len(key)-1], ".")
-	known := keyNames[parent]
+	known := keyNames(parent)
 	if parent == "diagnostics.levels" {
 		return // a code's level: set handles it
 	}
@@ -291,7 +301,7 @@ func (r *reader) overrideKey(key []string, v *unstable.Node, at Pos) {
 			o.levels = append(o.levels, l)
 		}
 	default:
-		r.errorf(at, "unknown key %s in [[diagnostics.overrides]]%s", name, didYouMean(key[0], keyNames["override"]))
+		r.errorf(at, "unknown key %s in [[diagnostics.overrides]]%s", name, didYouMean(key[0], keyNames("override")))
 	}
 }
 

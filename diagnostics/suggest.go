@@ -3,21 +3,31 @@ package diagnostics
 import (
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/internal/lazy"
 	"github.com/carina-rs/carina-lsp/internal/spell"
 )
 
 // polarity are the prefixes that turn a word into its opposite: active, inactive; enabled,
 // disabled. A suggestion that only changes one for another is close in spelling and opposite in
 // meaning, so it is never applied as a safe fix.
-var polarity = append([]string{""}, strings.Fields("in un non not dis en de im ir il")...)
+// Split on first use, not when the package loads (one field is the keyword "in", which only the
+// grammar may spell as a literal).
+func polarity() []string {
+	return polarityMemo.Get(func() []string {
+		return append([]string{""}, strings.Fields("in un non not dis en de im ir il")...)
+	})
+}
+
+var polarityMemo lazy.Value[[]string]
 
 // opposite reports whether a and b are one stem with two different prefixes of polarity (case,
 // underscores and hyphens aside).
 func opposite(a, b string) bool {
 	norm := func(s string) string { return strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(s)) }
 	a, b = norm(a), norm(b)
-	for _, p := range polarity {
-		for _, q := range polarity {
+	prefixes := polarity()
+	for _, p := range prefixes {
+		for _, q := range prefixes {
 			if p != q && strings.HasPrefix(a, p) && strings.HasPrefix(b, q) && len(a) > len(p) && a[len(p):] == b[len(q):] {
 				return true
 			}

@@ -1,9 +1,11 @@
 package e2e
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/carina-rs/carina-lsp/internal/corpus"
@@ -24,17 +26,54 @@ func need(t *testing.T, program string) string {
 	return p
 }
 
-// buildServer builds the carina-lsp binary into a temporary directory.
-func buildServer(t *testing.T) string {
+// binDir holds the binaries the tests share (serverBuild, allBuild); TestMain makes and removes it.
+var binDir string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "carina-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// goBuild runs `go build -o binDir/name/ pkgs` in the repository root and returns the directory.
+func goBuild(root, name, pkgs string) (string, error) {
+	dir := filepath.Join(binDir, name)
+	cmd := exec.Command("go", "build", "-o", dir+string(filepath.Separator), pkgs)
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build %s: %v\n%s", pkgs, err, out)
+	}
+	return dir, nil
+}
+
+// The builds the tests share, each made once, on first use: a build is a link of carina-lsp or
+// more, seconds a time, and a dozen tests run the server.
+var (
+	serverBuild = sync.OnceValues(func() (string, error) { return goBuild("..", "server", "./cmd/carina-lsp") })
+	allBuild    = sync.OnceValues(func() (string, error) { return goBuild("..", "all", "./...") })
+)
+
+// shared returns a shared build's directory, after opening the tree (treeInputs).
+func shared(t *testing.T, build func() (string, error)) string {
 	t.Helper()
 	treeInputs(t)
-	bin := filepath.Join(t.TempDir(), "carina-lsp")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/carina-lsp")
-	cmd.Dir = corpus.Root(t)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	dir, err := build()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return bin
+	return dir
+}
+
+// buildServer returns the carina-lsp binary, alone in its directory (a test puts it on PATH).
+func buildServer(t *testing.T) string {
+	t.Helper()
+	return filepath.Join(shared(t, serverBuild), "carina-lsp")
 }
 
 // treeInputs opens the repository, so that go test's cache counts it as an input of these tests:

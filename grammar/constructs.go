@@ -4,6 +4,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/carina-rs/carina-lsp/internal/lazy"
 )
 
 // ConstructID names a construct of the language.
@@ -389,9 +391,12 @@ func constructs() []Construct {
 	}
 }
 
-// table is the construct table with its lookups, built once when the package loads and never
-// changed after: every accessor hands out read-only views of it.
-var table = newTable()
+// table is the construct table with its lookups, built on first use rather than when the package
+// loads (every process links this package, and most commands, version among them, never ask), and
+// never changed after: every accessor hands out read-only views of it.
+func table() *constructTable { return tableMemo.Get(newTable) }
+
+var tableMemo lazy.Value[*constructTable]
 
 type constructTable struct {
 	list      []Construct
@@ -430,13 +435,14 @@ func newTable() *constructTable {
 // Constructs returns every construct, in table order: the statements in the order completion
 // offers them, then the constructs without a keyword and the nested blocks. The table is shared:
 // do not modify it.
-func Constructs() []Construct { return table.list }
+func Constructs() []Construct { return table().list }
 
 // ConstructOf returns the construct id (nil for NoConstruct).
 func ConstructOf(id ConstructID) *Construct {
-	for i := range table.list {
-		if table.list[i].ID == id {
-			return &table.list[i]
+	list := table().list
+	for i := range list {
+		if list[i].ID == id {
+			return &list[i]
 		}
 	}
 	return nil
@@ -446,10 +452,11 @@ func ConstructOf(id ConstructID) *Construct {
 // keyword of a construct that stands as a statement or a value (let, wait, read, for ...) or a
 // part of one's syntax (in, else). Block names (directives) and keys (until) are complete words.
 func ExpectsMore(word string) bool {
-	if c := table.byKeyword[word]; c != nil {
+	t := table()
+	if c := t.byKeyword[word]; c != nil {
 		return c.Place&(AtTop|InLet|InBody) != 0
 	}
-	for _, c := range table.list {
+	for _, c := range t.list {
 		if slices.Contains(c.Parts, word) {
 			return true
 		}
@@ -458,4 +465,4 @@ func ExpectsMore(word string) bool {
 }
 
 // KeywordConstruct returns the construct the keyword word introduces, or nil.
-func KeywordConstruct(word string) *Construct { return table.byKeyword[word] }
+func KeywordConstruct(word string) *Construct { return table().byKeyword[word] }

@@ -103,14 +103,14 @@ func (t Token) Text(src string) string { return src[t.Start:t.End] }
 // depends_on, timeout), all from the construct table. They are not reserved by the grammar (an
 // attribute may be called `timeout`), but editors highlight them, and the TextMate grammars are
 // tested against this list.
-func Keywords() []string { return slices.Clone(table.keywords) }
+func Keywords() []string { return slices.Clone(table().keywords) }
 
 // Constants returns the literal words of the language.
 func Constants() []string { return []string{"true", "false", "null"} }
 
 // IsKeyword reports whether s is one of Keywords.
 func IsKeyword(s string) bool {
-	_, ok := slices.BinarySearch(table.keywords, s)
+	_, ok := slices.BinarySearch(table().keywords, s)
 	return ok
 }
 

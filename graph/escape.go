@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/carina-rs/carina-lsp/internal/lazy"
 )
 
 // The escaping of each output format, one function a format, which every writer (the graph
@@ -100,14 +102,21 @@ func xmlEscape(s string) string {
 	if !strings.ContainsAny(s, `&<>"`) {
 		return s
 	}
-	return xmlReplacer.Replace(s)
+	return xmlReplacer().Replace(s)
 }
 
 // XMLText is the text s as the pictures write it in an element or a double-quoted attribute
 // (xmlEscape): for whoever edits a picture written.
 func XMLText(s string) string { return xmlEscape(s) }
 
-var xmlReplacer = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+// The replacers are made on first use: every process links this package, few write a picture.
+func xmlReplacer() *strings.Replacer {
+	return xmlMemo.Get(func() *strings.Replacer {
+		return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+	})
+}
+
+var xmlMemo lazy.Value[*strings.Replacer]
 
 // dotMaxChunk bounds the bytes of one quoted DOT string: Graphviz (2.43, Debian's) rejects a
 // quoted string of more than about 16 KB ("longer than 16384?"), so a longer one is written as
@@ -173,11 +182,18 @@ func mermaidQuote(lines ...string) string {
 		if i > 0 {
 			b.WriteString("<br/>")
 		}
-		mermaidReplacer.WriteString(&b, strings.ReplaceAll(Visible(l), `\n`, "\\\u2060n"))
+		mermaidReplacer().WriteString(&b, strings.ReplaceAll(Visible(l), `\n`, "\\\u2060n"))
 	}
 	b.WriteByte('"')
 	return b.String()
 }
 
-var mermaidReplacer = strings.NewReplacer(`"`, "#quot;", "#", "#35;", "&", "#amp;", "<", "#lt;", ">", "#gt;",
-	"%", "#37;", ":", "#58;", "`", "#96;", "|", "#124;")
+// Made on first use, as xmlReplacer.
+func mermaidReplacer() *strings.Replacer {
+	return mermaidMemo.Get(func() *strings.Replacer {
+		return strings.NewReplacer(`"`, "#quot;", "#", "#35;", "&", "#amp;", "<", "#lt;", ">", "#gt;",
+			"%", "#37;", ":", "#58;", "`", "#96;", "|", "#124;")
+	})
+}
+
+var mermaidMemo lazy.Value[*strings.Replacer]

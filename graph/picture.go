@@ -53,22 +53,24 @@ type SVGOptions struct {
 	Theme     Theme
 }
 
-// palette is the colours of one theme.
+// palette is the colours of one theme. fill and stroke are by kind, for the kinds up to Module
+// (the others take otherFill and muted); arrays rather than maps, so that the palettes are data
+// in the binary and not built by every process when the package loads.
 type palette struct {
 	background, text, muted, red, errorFill, otherFill string
-	fill, stroke                                       map[Kind]string
+	fill, stroke                                       [Module + 1]string
 }
 
 var (
 	lightPalette = palette{
 		background: "#ffffff", text: "#1f1f1f", muted: "#5f6368", red: colourRed, errorFill: colourError, otherFill: colourOther,
-		fill:   map[Kind]string{Resource: colourResource, DataSource: colourDataSource, Wait: colourWait, Module: colourModule},
-		stroke: map[Kind]string{Resource: "#1a73e8", DataSource: "#188038", Wait: "#e37400", Module: "#9334e6"},
+		fill:   [...]string{Resource: colourResource, DataSource: colourDataSource, Wait: colourWait, Module: colourModule},
+		stroke: [...]string{Resource: "#1a73e8", DataSource: "#188038", Wait: "#e37400", Module: "#9334e6"},
 	}
 	darkPalette = palette{
 		background: "#1e1e1e", text: "#e3e3e3", muted: "#9aa0a6", red: "#f28b82", errorFill: "#4c2321", otherFill: "#2b2b2b",
-		fill:   map[Kind]string{Resource: "#1c2b41", DataSource: "#1b3224", Wait: "#3a2e12", Module: "#2f2240"},
-		stroke: map[Kind]string{Resource: "#8ab4f8", DataSource: "#81c995", Wait: "#fdd663", Module: "#c58af9"},
+		fill:   [...]string{Resource: "#1c2b41", DataSource: "#1b3224", Wait: "#3a2e12", Module: "#2f2240"},
+		stroke: [...]string{Resource: "#8ab4f8", DataSource: "#81c995", Wait: "#fdd663", Module: "#c58af9"},
 	}
 )
 
@@ -84,8 +86,8 @@ func (p palette) nodeFill(n *Node) string {
 	if n.Cycle || n.Errors > 0 {
 		return p.errorFill
 	}
-	if f, ok := p.fill[n.Kind]; ok {
-		return f
+	if int(n.Kind) < len(p.fill) {
+		return p.fill[n.Kind]
 	}
 	return p.otherFill
 }
@@ -95,8 +97,8 @@ func (p palette) nodeStroke(n *Node) string {
 	if n.Cycle || n.Errors > 0 {
 		return p.red
 	}
-	if s, ok := p.stroke[n.Kind]; ok {
-		return s
+	if int(n.Kind) < len(p.stroke) {
+		return p.stroke[n.Kind]
 	}
 	return p.muted
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/internal/lazy"
 	"github.com/carina-rs/carina-lsp/session"
 	"github.com/carina-rs/carina-lsp/source"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -410,14 +411,19 @@ func relatedRange(v textView, r finding.Related, lines map[string]*source.Lines)
 }
 
 // codeDescriptions are the links to the codes' pages (finding.DocURL), made once and shared
-// by every diagnostic of a code: a publish converts up to 1,000 diagnostics a keystroke.
-var codeDescriptions = sync.OnceValue(func() map[finding.Code]*protocol.CodeDescription {
-	out := map[finding.Code]*protocol.CodeDescription{}
-	for _, c := range finding.Codes() {
-		out[c] = &protocol.CodeDescription{Href: protocol.URI(finding.DocURL(c))}
-	}
-	return out
-})
+// by every diagnostic of a code: a publish converts up to 1,000 diagnostics a keystroke. A
+// lazy.Value, not a sync.OnceValue, which would need an initialiser in every process.
+func codeDescriptions() map[finding.Code]*protocol.CodeDescription {
+	return codeDescriptionsMemo.Get(func() map[finding.Code]*protocol.CodeDescription {
+		out := map[finding.Code]*protocol.CodeDescription{}
+		for _, c := range finding.Codes() {
+			out[c] = &protocol.CodeDescription{Href: protocol.URI(finding.DocURL(c))}
+		}
+		return out
+	})
+}
+
+var codeDescriptionsMemo lazy.Value[map[finding.Code]*protocol.CodeDescription]
 
 func clampSpan(s grammar.Span, n int) grammar.Span {
 	s.Start = min(max(s.Start, 0), int32(n))

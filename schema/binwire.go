@@ -15,7 +15,10 @@ import (
 // key order. The JSON stays the source of truth: internal/gen writes this form from it, and
 // TestEmbeddedEqualsShared checks that both decode alike.
 
-type binWriter struct{ b []byte }
+type binWriter struct {
+	b   []byte
+	lz4 CompressBlock // for the large structs' runs
+}
 
 func (w *binWriter) uint(v uint64) { w.b = binary.AppendUvarint(w.b, v) }
 func (w *binWriter) str(s string)  { w.uint(uint64(len(s))); w.b = append(w.b, s...) }
@@ -162,13 +165,13 @@ func (w *binWriter) typ(t *typeJSON) {
 	// reader can leave them for later.
 	w.bool(t.Fields != nil)
 	if t.Fields != nil {
-		var fw binWriter
+		fw := binWriter{lz4: w.lz4}
 		fw.uint(uint64(len(t.Fields)))
 		for _, f := range t.Fields {
 			fw.str(f.Name)
 			fw.member(f.Value)
 		}
-		w.str(string(compressRun(fw.b)))
+		w.str(string(compressRun(fw.b, w.lz4)))
 	}
 	w.bool(t.Members != nil)
 	w.uint(uint64(len(t.Members)))

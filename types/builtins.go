@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/carina-rs/carina-lsp/internal/lazy"
 )
 
 // Param is one parameter of a function's signature.
@@ -44,117 +46,124 @@ func (b *Builtin) Label() string {
 	return b.Name + "(" + strings.Join(parts, ", ") + ") -> " + b.Result.String()
 }
 
-var (
-	listAny     = ListOf(nil)
-	mapAny      = MapOf(nil)
-	listOfStr   = ListOf(StringType)
-	number      = UnionOf(IntType, FloatType)
-	lengthOf    = UnionOf(listAny, mapAny, StringType)
-	collections = UnionOf(listAny, mapAny)
-)
-
 // builtins are Carina's built-in functions, sorted by name. The data argument comes last, so
-// that `x |> f(a)` is `f(a, x)`.
-var builtins = []*Builtin{
-	{Name: "cidr_subnet", Arity: 3, Result: StringType, eval: cidrSubnet,
-		Params: []Param{{Name: "prefix", Type: StringType, Doc: "the network in CIDR notation, e.g. '10.0.0.0/16'"},
-			{Name: "newbits", Type: IntType, Doc: "bits added to the prefix length"},
-			{Name: "netnum", Type: IntType, Doc: "which subnet of that size, from 0"}},
-		Doc:     "Calculates a subnet of a CIDR prefix: the prefix extended by `newbits` bits, numbered `netnum`.",
-		Example: "cidr_subnet('10.0.0.0/16', 8, 1)  # '10.0.1.0/24'"},
-	{Name: "concat", Arity: 2, Result: listAny, eval: concat,
-		Params: []Param{{Name: "items", Type: listAny, Doc: "the elements to append"},
-			{Name: "base_list", Type: listAny, Doc: "the list they are appended to"}},
-		Doc:     "Concatenates two lists: `base_list` followed by `items`.",
-		Example: "[1, 2] |> concat([3, 4])  # [1, 2, 3, 4]"},
-	{Name: "decrypt", Arity: 1, Result: StringType, eval: decrypt,
-		Params: []Param{{Name: "ciphertext", Type: StringType, Doc: "the encrypted value, e.g. from KMS"},
-			{Name: "key", Type: StringType, Doc: "the key, when the ciphertext does not name it", Optional: true}},
-		Doc:     "Decrypts a value with the provider's encryption support (e.g. AWS KMS) when the configuration is loaded; wrap the result in `secret()` to keep it out of plans and state.",
-		Example: "secret(decrypt('AQICAHh…'))"},
-	{Name: "env", Arity: 1, Result: StringType, eval: env,
-		Params:  []Param{{Name: "name", Type: StringType, Doc: "the environment variable"}},
-		Doc:     "Reads an environment variable of the process running Carina; an error when it is not set.",
-		Example: "env('DB_PASSWORD')"},
-	{Name: "flatten", Arity: 1, Result: listAny, eval: flattenList,
-		Params:  []Param{{Name: "list", Type: listAny, Doc: "a list of lists"}},
-		Doc:     "Flattens a list of lists into one list (one level).",
-		Example: "flatten([[1, 2], [3]])  # [1, 2, 3]"},
-	{Name: "join", Arity: 2, Result: StringType, eval: join,
-		Params: []Param{{Name: "separator", Type: StringType, Doc: "put between the elements"},
-			{Name: "list", Type: listOfStr, Doc: "the strings (or numbers, booleans, durations) to join"}},
-		Doc:     "Joins a list of strings with a separator.",
-		Example: "['a', 'b'] |> join('-')  # 'a-b'"},
-	{Name: "keys", Arity: 1, Result: listOfStr, eval: keys,
-		Params:  []Param{{Name: "map", Type: mapAny, Doc: "the map"}},
-		Doc:     "Returns the keys of a map, sorted, as a list.",
-		Example: "keys({ b = 1, a = 2 })  # ['a', 'b']"},
-	{Name: "length", Arity: 1, Result: IntType, eval: length,
-		Params:  []Param{{Name: "value", Type: lengthOf, Doc: "what to measure"}},
-		Doc:     "Returns the number of elements of a list or map, or of bytes of a string.",
-		Example: "length(subnets)"},
-	{Name: "lookup", Arity: 3, Result: UnknownType, eval: lookup,
-		Params: []Param{{Name: "map", Type: mapAny, Doc: "the map to look in"},
-			{Name: "key", Type: StringType, Doc: "the key"},
-			{Name: "default", Type: UnknownType, Doc: "returned when the key is missing"}},
-		Doc:     "Returns the value of a key of a map, or the default when the map has no such key.",
-		Example: "lookup(sizes, env, 't3.micro')"},
-	{Name: "lower", Arity: 1, Result: StringType, eval: caseOf("lower", strings.ToLower),
-		Params:  []Param{{Name: "string", Type: StringType, Doc: "the text"}},
-		Doc:     "Converts a string to lower case.",
-		Example: "lower('Prod')  # 'prod'"},
-	{Name: "map", Arity: 2, Result: collections, eval: mapField,
-		Params: []Param{{Name: "accessor", Type: StringType, Doc: "a field accessor starting with '.', e.g. '.subnet_id'"},
-			{Name: "collection", Type: collections, Doc: "a list or map of maps"}},
-		Doc:     "Extracts one field from every element of a list (or every value of a map) of maps.",
-		Example: "subnets |> map('.subnet_id')"},
-	{Name: "max", Arity: 2, Result: number, eval: minMax("max", func(a, b float64) bool { return a > b }),
-		Params: []Param{{Name: "a", Type: number, Doc: "a number"}, {Name: "b", Type: number, Doc: "another number"}},
-		Doc:    "Returns the larger of two numbers.", Example: "max(3, 5)  # 5"},
-	{Name: "min", Arity: 2, Result: number, eval: minMax("min", func(a, b float64) bool { return a < b }),
-		Params: []Param{{Name: "a", Type: number, Doc: "a number"}, {Name: "b", Type: number, Doc: "another number"}},
-		Doc:    "Returns the smaller of two numbers.", Example: "min(3, 5)  # 3"},
-	{Name: "replace", Arity: 3, Result: StringType, eval: replace,
-		Params: []Param{{Name: "search", Type: StringType, Doc: "the text to find"},
-			{Name: "replacement", Type: StringType, Doc: "what replaces it"},
-			{Name: "string", Type: StringType, Doc: "the text to change"}},
-		Doc:     "Replaces every occurrence of `search` in a string with `replacement`.",
-		Example: "'hello-world' |> replace('-', '_')  # 'hello_world'"},
-	{Name: "secret", Arity: 1, Result: SecretOf(nil), eval: secret,
-		Params:  []Param{{Name: "value", Type: UnknownType, Doc: "the sensitive value"}},
-		Doc:     "Marks a value as secret: sent to the provider, shown as `(secret)` in plans and stored only as a hash in state.",
-		Example: "secret(env('DB_PASSWORD'))"},
-	{Name: "split", Arity: 2, Result: listOfStr, eval: split,
-		Params: []Param{{Name: "separator", Type: StringType, Doc: "where to cut"},
-			{Name: "string", Type: StringType, Doc: "the text to split"}},
-		Doc:     "Splits a string at each separator.",
-		Example: "'a,b' |> split(',')  # ['a', 'b']"},
-	{Name: "trim", Arity: 1, Result: StringType, eval: trim,
-		Params:  []Param{{Name: "string", Type: StringType, Doc: "the text"}},
-		Doc:     "Removes the white space at both ends of a string.",
-		Example: "trim('  web ')  # 'web'"},
-	{Name: "upper", Arity: 1, Result: StringType, eval: caseOf("upper", strings.ToUpper),
-		Params:  []Param{{Name: "string", Type: StringType, Doc: "the text"}},
-		Doc:     "Converts a string to upper case.",
-		Example: "upper('prod')  # 'PROD'"},
-	{Name: "values", Arity: 1, Result: listAny, eval: values,
-		Params:  []Param{{Name: "map", Type: mapAny, Doc: "the map"}},
-		Doc:     "Returns the values of a map, as a list in the order of its sorted keys.",
-		Example: "values({ b = 1, a = 2 })  # [2, 1]"},
+// that `x |> f(a)` is `f(a, x)`. The table is built on first use, not when the package loads:
+// every process links this package, and most commands never call a function.
+func builtins() []*Builtin { return builtinsMemo.Get(newBuiltins) }
+
+var builtinsMemo lazy.Value[[]*Builtin]
+
+func newBuiltins() []*Builtin {
+	var (
+		listAny     = ListOf(nil)
+		mapAny      = MapOf(nil)
+		listOfStr   = ListOf(StringType)
+		number      = UnionOf(IntType, FloatType)
+		lengthOf    = UnionOf(listAny, mapAny, StringType)
+		collections = UnionOf(listAny, mapAny)
+	)
+	return []*Builtin{
+		{Name: "cidr_subnet", Arity: 3, Result: StringType, eval: cidrSubnet,
+			Params: []Param{{Name: "prefix", Type: StringType, Doc: "the network in CIDR notation, e.g. '10.0.0.0/16'"},
+				{Name: "newbits", Type: IntType, Doc: "bits added to the prefix length"},
+				{Name: "netnum", Type: IntType, Doc: "which subnet of that size, from 0"}},
+			Doc:     "Calculates a subnet of a CIDR prefix: the prefix extended by `newbits` bits, numbered `netnum`.",
+			Example: "cidr_subnet('10.0.0.0/16', 8, 1)  # '10.0.1.0/24'"},
+		{Name: "concat", Arity: 2, Result: listAny, eval: concat,
+			Params: []Param{{Name: "items", Type: listAny, Doc: "the elements to append"},
+				{Name: "base_list", Type: listAny, Doc: "the list they are appended to"}},
+			Doc:     "Concatenates two lists: `base_list` followed by `items`.",
+			Example: "[1, 2] |> concat([3, 4])  # [1, 2, 3, 4]"},
+		{Name: "decrypt", Arity: 1, Result: StringType, eval: decrypt,
+			Params: []Param{{Name: "ciphertext", Type: StringType, Doc: "the encrypted value, e.g. from KMS"},
+				{Name: "key", Type: StringType, Doc: "the key, when the ciphertext does not name it", Optional: true}},
+			Doc:     "Decrypts a value with the provider's encryption support (e.g. AWS KMS) when the configuration is loaded; wrap the result in `secret()` to keep it out of plans and state.",
+			Example: "secret(decrypt('AQICAHh…'))"},
+		{Name: "env", Arity: 1, Result: StringType, eval: env,
+			Params:  []Param{{Name: "name", Type: StringType, Doc: "the environment variable"}},
+			Doc:     "Reads an environment variable of the process running Carina; an error when it is not set.",
+			Example: "env('DB_PASSWORD')"},
+		{Name: "flatten", Arity: 1, Result: listAny, eval: flattenList,
+			Params:  []Param{{Name: "list", Type: listAny, Doc: "a list of lists"}},
+			Doc:     "Flattens a list of lists into one list (one level).",
+			Example: "flatten([[1, 2], [3]])  # [1, 2, 3]"},
+		{Name: "join", Arity: 2, Result: StringType, eval: join,
+			Params: []Param{{Name: "separator", Type: StringType, Doc: "put between the elements"},
+				{Name: "list", Type: listOfStr, Doc: "the strings (or numbers, booleans, durations) to join"}},
+			Doc:     "Joins a list of strings with a separator.",
+			Example: "['a', 'b'] |> join('-')  # 'a-b'"},
+		{Name: "keys", Arity: 1, Result: listOfStr, eval: keys,
+			Params:  []Param{{Name: "map", Type: mapAny, Doc: "the map"}},
+			Doc:     "Returns the keys of a map, sorted, as a list.",
+			Example: "keys({ b = 1, a = 2 })  # ['a', 'b']"},
+		{Name: "length", Arity: 1, Result: IntType, eval: length,
+			Params:  []Param{{Name: "value", Type: lengthOf, Doc: "what to measure"}},
+			Doc:     "Returns the number of elements of a list or map, or of bytes of a string.",
+			Example: "length(subnets)"},
+		{Name: "lookup", Arity: 3, Result: UnknownType, eval: lookup,
+			Params: []Param{{Name: "map", Type: mapAny, Doc: "the map to look in"},
+				{Name: "key", Type: StringType, Doc: "the key"},
+				{Name: "default", Type: UnknownType, Doc: "returned when the key is missing"}},
+			Doc:     "Returns the value of a key of a map, or the default when the map has no such key.",
+			Example: "lookup(sizes, env, 't3.micro')"},
+		{Name: "lower", Arity: 1, Result: StringType, eval: caseOf("lower", strings.ToLower),
+			Params:  []Param{{Name: "string", Type: StringType, Doc: "the text"}},
+			Doc:     "Converts a string to lower case.",
+			Example: "lower('Prod')  # 'prod'"},
+		{Name: "map", Arity: 2, Result: collections, eval: mapField,
+			Params: []Param{{Name: "accessor", Type: StringType, Doc: "a field accessor starting with '.', e.g. '.subnet_id'"},
+				{Name: "collection", Type: collections, Doc: "a list or map of maps"}},
+			Doc:     "Extracts one field from every element of a list (or every value of a map) of maps.",
+			Example: "subnets |> map('.subnet_id')"},
+		{Name: "max", Arity: 2, Result: number, eval: minMax("max", func(a, b float64) bool { return a > b }),
+			Params: []Param{{Name: "a", Type: number, Doc: "a number"}, {Name: "b", Type: number, Doc: "another number"}},
+			Doc:    "Returns the larger of two numbers.", Example: "max(3, 5)  # 5"},
+		{Name: "min", Arity: 2, Result: number, eval: minMax("min", func(a, b float64) bool { return a < b }),
+			Params: []Param{{Name: "a", Type: number, Doc: "a number"}, {Name: "b", Type: number, Doc: "another number"}},
+			Doc:    "Returns the smaller of two numbers.", Example: "min(3, 5)  # 3"},
+		{Name: "replace", Arity: 3, Result: StringType, eval: replace,
+			Params: []Param{{Name: "search", Type: StringType, Doc: "the text to find"},
+				{Name: "replacement", Type: StringType, Doc: "what replaces it"},
+				{Name: "string", Type: StringType, Doc: "the text to change"}},
+			Doc:     "Replaces every occurrence of `search` in a string with `replacement`.",
+			Example: "'hello-world' |> replace('-', '_')  # 'hello_world'"},
+		{Name: "secret", Arity: 1, Result: SecretOf(nil), eval: secret,
+			Params:  []Param{{Name: "value", Type: UnknownType, Doc: "the sensitive value"}},
+			Doc:     "Marks a value as secret: sent to the provider, shown as `(secret)` in plans and stored only as a hash in state.",
+			Example: "secret(env('DB_PASSWORD'))"},
+		{Name: "split", Arity: 2, Result: listOfStr, eval: split,
+			Params: []Param{{Name: "separator", Type: StringType, Doc: "where to cut"},
+				{Name: "string", Type: StringType, Doc: "the text to split"}},
+			Doc:     "Splits a string at each separator.",
+			Example: "'a,b' |> split(',')  # ['a', 'b']"},
+		{Name: "trim", Arity: 1, Result: StringType, eval: trim,
+			Params:  []Param{{Name: "string", Type: StringType, Doc: "the text"}},
+			Doc:     "Removes the white space at both ends of a string.",
+			Example: "trim('  web ')  # 'web'"},
+		{Name: "upper", Arity: 1, Result: StringType, eval: caseOf("upper", strings.ToUpper),
+			Params:  []Param{{Name: "string", Type: StringType, Doc: "the text"}},
+			Doc:     "Converts a string to upper case.",
+			Example: "upper('prod')  # 'PROD'"},
+		{Name: "values", Arity: 1, Result: listAny, eval: values,
+			Params:  []Param{{Name: "map", Type: mapAny, Doc: "the map"}},
+			Doc:     "Returns the values of a map, as a list in the order of its sorted keys.",
+			Example: "values({ b = 1, a = 2 })  # [2, 1]"},
+	}
 }
 
 // LookupBuiltin returns the built-in function of that name, or nil.
 func LookupBuiltin(name string) *Builtin {
-	i, ok := slices.BinarySearchFunc(builtins, name, func(b *Builtin, n string) int { return strings.Compare(b.Name, n) })
+	bs := builtins()
+	i, ok := slices.BinarySearchFunc(bs, name, func(b *Builtin, n string) int { return strings.Compare(b.Name, n) })
 	if !ok {
 		return nil
 	}
-	return builtins[i]
+	return bs[i]
 }
 
 // Builtins returns Carina's built-in functions, sorted by name. The slice is shared: do not
 // change it.
-func Builtins() []*Builtin { return builtins }
+func Builtins() []*Builtin { return builtins() }
 
 // errUnknownBuiltin is Carina's message for a call of a name that is no built-in.
 func errUnknownBuiltin(name string) error { return fmt.Errorf("Unknown built-in function: %s", name) }

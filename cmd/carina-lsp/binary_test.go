@@ -3,29 +3,64 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/carina-rs/carina-lsp/internal/suite"
 )
 
-// buildBinary builds the command into a temporary directory.
+// binDir holds the binary the tests share (sharedBinary); TestMain makes and removes it.
+var binDir string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "carina-lsp-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// The version and commit the shared binary is stamped with, as scripts/release stamps a release.
+const (
+	stampedVersion = "9.8.7"
+	stampedCommit  = "0123456789ab"
+)
+
+// sharedBinary builds the command once for every test that runs it as a process, with the
+// version and commit stamped (-ldflags -X, the link's business) and otherwise the flags the rest
+// of the suite compiles with, so that the build is a link, not every package compiled again.
+var sharedBinary = sync.OnceValues(func() (string, error) {
+	bin := filepath.Join(binDir, "carina-lsp")
+	const pkg = "github.com/carina-rs/carina-lsp/internal/version"
+	ldflags := "-X " + pkg + ".version=" + stampedVersion + " -X " + pkg + ".commit=" + stampedCommit
+	if out, err := exec.Command("go", "build", "-ldflags", ldflags, "-o", bin, ".").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return bin, nil
+})
+
+// buildBinary returns the command built (sharedBinary); without the go tool the test is skipped,
+// except under CI=true.
 func buildBinary(t *testing.T) string {
 	t.Helper()
-	goTool, err := exec.LookPath("go")
-	if err != nil {
+	if _, err := exec.LookPath("go"); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("the go tool is not on PATH under CI: %v", err)
 		}
 		t.Skipf("the go tool is not on PATH: %v", err)
 	}
-	bin := filepath.Join(t.TempDir(), "carina-lsp")
-	out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput()
+	bin, err := sharedBinary()
 	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+		t.Fatal(err)
 	}
 	return bin
 }

@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"runtime"
 	"strings"
@@ -83,26 +81,19 @@ func TestVersionCommand(t *testing.T) {
 	}
 }
 
-// TestVersionStamped builds the binary as scripts/release does (-ldflags -X) and checks that
-// `version` reports what was stamped.
+// TestVersionStamped: the binary stamped with a version and commit by -ldflags -X, as
+// scripts/release does, reports them. Stamping is the link's work, so the binary is the one the
+// tests share, compiled with the suite's flags; the release's own build (-trimpath,
+// CGO_ENABLED=0, -s -w), which compiles every package again, is TestRelease's, in long mode.
 func TestVersionStamped(t *testing.T) {
-	goTool, err := exec.LookPath("go")
-	if err != nil {
+	if _, err := exec.LookPath("go"); err != nil {
 		t.Fatalf("the go tool is not on PATH: %v", err)
 	}
-	bin := filepath.Join(t.TempDir(), "carina-lsp")
-	const pkg = "github.com/carina-rs/carina-lsp/internal/version"
-	ldflags := "-X " + pkg + ".version=9.8.7 -X " + pkg + ".commit=0123456789ab"
-	build := exec.Command(goTool, "build", "-trimpath", "-ldflags", ldflags, "-o", bin, ".")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	out, err := exec.Command(bin, "version").Output()
+	out, err := exec.Command(buildBinary(t), "version").Output()
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := fmt.Sprintf("carina-lsp 9.8.7 (commit 0123456789ab, %s %s/%s)\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	want := fmt.Sprintf("carina-lsp %s (commit %s, %s %s/%s)\n", stampedVersion, stampedCommit, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	if string(out) != want {
 		t.Errorf("version = %q, want %q", out, want)
 	}

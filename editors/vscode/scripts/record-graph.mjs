@@ -12,8 +12,12 @@ export const repo = path.resolve(extensionDir, '..', '..');
 export const recording = path.join(extensionDir, 'test', 'graph', 'wait-cert.json');
 export const example = 'examples/wait-cert';
 
-/** Builds carina-lsp from the repository into dir and returns its path; the caller removes dir. */
+/**
+ * Returns carina-lsp: $CARINA_LSP when set (scripts/test builds it once for every editor test),
+ * else built from the repository into dir (the caller removes dir).
+ */
 export function buildServer(dir) {
+  if (process.env.CARINA_LSP) return process.env.CARINA_LSP;
   const bin = path.join(dir, 'carina-lsp');
   execFileSync('go', ['build', '-o', bin, './cmd/carina-lsp'], { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] });
   return bin;
