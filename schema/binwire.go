@@ -15,10 +15,7 @@ import (
 // key order. The JSON stays the source of truth: internal/gen writes this form from it, and
 // TestEmbeddedEqualsShared checks that both decode alike.
 
-type binWriter struct {
-	b   []byte
-	lz4 CompressBlock // for the large structs' runs
-}
+type binWriter struct{ b []byte }
 
 func (w *binWriter) uint(v uint64) { w.b = binary.AppendUvarint(w.b, v) }
 func (w *binWriter) str(s string)  { w.uint(uint64(len(s))); w.b = append(w.b, s...) }
@@ -165,13 +162,13 @@ func (w *binWriter) typ(t *typeJSON) {
 	// reader can leave them for later.
 	w.bool(t.Fields != nil)
 	if t.Fields != nil {
-		fw := binWriter{lz4: w.lz4}
+		var fw binWriter
 		fw.uint(uint64(len(t.Fields)))
 		for _, f := range t.Fields {
 			fw.str(f.Name)
 			fw.member(f.Value)
 		}
-		w.str(string(compressRun(fw.b, w.lz4)))
+		w.str(string(compressRun(fw.b)))
 	}
 	w.bool(t.Members != nil)
 	w.uint(uint64(len(t.Members)))

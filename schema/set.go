@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"unsafe"
+
+	"github.com/pierrec/lz4/v4"
 )
 
 // A set file (written by internal/gen) holds one schema index file so that a process decodes
@@ -244,7 +246,7 @@ func expand(z []byte) ([]byte, error) {
 		return body, nil
 	case entryLZ4:
 		out := make([]byte, n)
-		m, err := lz4Block(body, out)
+		m, err := lz4.UncompressBlock(body, out)
 		if err != nil || uint64(m) != n {
 			return nil, fmt.Errorf("bad entry (%v)", err)
 		}

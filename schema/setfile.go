@@ -7,20 +7,17 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/pierrec/lz4/v4"
 )
 
 // dropped are the top-level fields the loader does not read: left out of a set's header.
 const dropped = "helpers stats diagnostics core_source aws_types_source generated_by"
 
-// CompressBlock compresses src as one LZ4 block (the block format, no frame). internal/gen passes
-// pierrec/lz4's at its highest compression: this package, which every carina-lsp process links,
-// does not import that one (lz4Block reads the blocks).
-type CompressBlock func(src []byte) ([]byte, error)
-
 // EncodeSet writes the set file of a schema index file (for internal/gen). It lays a set out: magic, the header (the file without its types, enums and custom types),
 // the table of entries (kind, key, compressed length), then the compressed entries: 'r' and 'd'
 // a resource or data source by head, 'e' a top-level enum by identity, 'c' the custom types.
-func EncodeSet(data []byte, lz4 CompressBlock) ([]byte, error) {
+func EncodeSet(data []byte) ([]byte, error) {
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(data, &top); err != nil {
 		return nil, err
@@ -53,11 +50,11 @@ func EncodeSet(data []byte, lz4 CompressBlock) ([]byte, error) {
 		}
 		slices.Sort(heads)
 		for _, h := range heads {
-			bin, err := binaryEntry(sect.kind, m[h], lz4)
+			bin, err := binaryEntry(sect.kind, m[h])
 			if err != nil {
 				return nil, fmt.Errorf("%s %s: %v", sect.key, h, err)
 			}
-			blob, err := compress(bin, lz4)
+			blob, err := compress(bin)
 			if err != nil {
 				return nil, err
 			}
@@ -70,7 +67,7 @@ func EncodeSet(data []byte, lz4 CompressBlock) ([]byte, error) {
 		if err := json.Compact(&compact, raw); err != nil {
 			return nil, err
 		}
-		blob, err := compress(compact.Bytes(), lz4)
+		blob, err := compress(compact.Bytes())
 		if err != nil {
 			return nil, err
 		}
@@ -88,9 +85,9 @@ func EncodeSet(data []byte, lz4 CompressBlock) ([]byte, error) {
 	if err := json.Unmarshal(rest, &f); err != nil {
 		return nil, err
 	}
-	w := binWriter{lz4: lz4}
+	var w binWriter
 	w.header(&f)
-	hz, err := compress(w.b, lz4)
+	hz, err := compress(w.b)
 	if err != nil {
 		return nil, err
 	}
@@ -112,8 +109,8 @@ func EncodeSet(data []byte, lz4 CompressBlock) ([]byte, error) {
 }
 
 // binaryEntry turns a type's or an enum's JSON into its binary form (binwire.go).
-func binaryEntry(kind byte, raw json.RawMessage, lz4 CompressBlock) ([]byte, error) {
-	w := binWriter{lz4: lz4}
+func binaryEntry(kind byte, raw json.RawMessage) ([]byte, error) {
+	var w binWriter
 	switch kind {
 	case 'r', 'd':
 		var r resourceJSON
@@ -136,9 +133,9 @@ func binaryEntry(kind byte, raw json.RawMessage, lz4 CompressBlock) ([]byte, err
 const runCompressAt = 1024
 
 // compressRun frames a struct's fields as compress does, compressed only from runCompressAt.
-func compressRun(raw []byte, lz4 CompressBlock) []byte {
+func compressRun(raw []byte) []byte {
 	if len(raw) >= runCompressAt {
-		if z, err := compress(raw, lz4); err == nil {
+		if z, err := compress(raw); err == nil {
 			return z
 		}
 	}
@@ -150,14 +147,16 @@ func compressRun(raw []byte, lz4 CompressBlock) []byte {
 // or entryRaw when that would not be smaller. LZ4 rather than DEFLATE: on these entries it is 16%
 // larger and expands ten times faster, and expanding the types a configuration names was most of
 // what a short `check` cost.
-func compress(raw []byte, lz4 CompressBlock) ([]byte, error) {
+func compress(raw []byte) ([]byte, error) {
 	out := binary.AppendUvarint(nil, uint64(len(raw)))
-	z, err := lz4(raw)
+	z := make([]byte, lz4.CompressBlockBound(len(raw)))
+	c := lz4.CompressorHC{Level: lz4.Level9}
+	n, err := c.CompressBlock(raw, z)
 	if err != nil {
 		return nil, err
 	}
-	if len(z) == 0 || len(z) >= len(raw) {
+	if n == 0 || n >= len(raw) {
 		return append(append(out, entryRaw), raw...), nil
 	}
-	return append(append(out, entryLZ4), z...), nil
+	return append(append(out, entryLZ4), z[:n]...), nil
 }

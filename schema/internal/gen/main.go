@@ -17,7 +17,6 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/schema"
-	"github.com/pierrec/lz4/v4"
 )
 
 func main() {
@@ -42,7 +41,7 @@ func write(in, out string) error {
 	if err != nil {
 		return err
 	}
-	set, err := schema.EncodeSet(data, compressBlock)
+	set, err := schema.EncodeSet(data)
 	if err != nil {
 		return fmt.Errorf("%s: %v", in, err)
 	}
@@ -57,15 +56,4 @@ func write(in, out string) error {
 	}
 	fmt.Printf("gen: %s → %s (%d → %d bytes)\n", in, out, len(data), len(set))
 	return nil
-}
-
-// compressBlock is an LZ4 block at the highest compression (schema decodes it with its own loop).
-func compressBlock(src []byte) ([]byte, error) {
-	z := make([]byte, lz4.CompressBlockBound(len(src)))
-	c := lz4.CompressorHC{Level: lz4.Level9}
-	n, err := c.CompressBlock(src, z)
-	if err != nil {
-		return nil, err
-	}
-	return z[:n], nil
 }
