@@ -262,6 +262,13 @@ function actions(page) {
       await page.keyboard.type(`${line}:${col}`);
       await page.keyboard.press('Enter');
       await waitFor((want) => [...document.querySelectorAll('.statusbar-item')].some((e) => e.textContent.trim() === want), `Ln ${line}, Col ${col}`, `the cursor at ${line}:${col}`);
+      // The status bar moves before the focus is back in the editor; a key pressed in between
+      // (Ctrl+. for the quick fixes) goes to the closing quick input and is lost.
+      await waitFor(
+        () => !document.querySelector('.quick-input-widget:not([style*="display: none"])') && !!document.activeElement?.closest('.editor-group-container.active .monaco-editor'),
+        undefined,
+        'the focus back in the editor',
+      );
     },
     // The active editor's lines as shown (inlay hints included), by line number.
     lines: () =>
