@@ -79,7 +79,9 @@ vim.cmd('edit!')
 local fakebin = tmp .. '/bin'
 vim.fn.mkdir(fakebin, 'p')
 local opened = tmp .. '/opened'
-vim.fn.writefile({ '#!/bin/sh', 'echo "$1" > ' .. opened }, fakebin .. '/xdg-open')
+-- Written aside and moved: the redirection creates the file before echo fills it, and the wait
+-- below would see it empty.
+vim.fn.writefile({ '#!/bin/sh', 'echo "$1" > ' .. opened .. '.part && mv ' .. opened .. '.part ' .. opened }, fakebin .. '/xdg-open')
 vim.fn.setfperm(fakebin .. '/xdg-open', 'rwxr-xr-x')
 local path = vim.env.PATH
 vim.env.PATH = fakebin .. ':' .. path
