@@ -50,10 +50,10 @@ func referencePath(t *testing.T, name string) string {
 }
 
 // sampleSize returns how many mutations a differential test draws: long in the suite's long
-// mode, a fifth of it in short mode, or the number the environment variable env sets.
-func sampleSize(t *testing.T, env string, long int) int {
+// mode, short in short mode, or the number the environment variable env sets.
+func sampleSize(t *testing.T, env string, short, long int) int {
 	t.Helper()
-	n := suite.Scale(long/5, long)
+	n := suite.Scale(short, long)
 	if v := os.Getenv(env); v != "" {
 		var err error
 		if n, err = strconv.Atoi(v); err != nil || n <= 0 {
