@@ -44,6 +44,20 @@ export function buildServer({ goos, goarch, version, commit, out }) {
   });
 }
 
+/**
+ * The path of vsce, installed in packaging/ from its lock file when missing or older than it:
+ * apart from the extension's packages, which the tests install and use without it.
+ */
+export function vscePath(log = console.log) {
+  const dir = path.join(extensionDir, 'packaging');
+  const installed = path.join(dir, 'node_modules', '.package-lock.json');
+  if (!fs.existsSync(installed) || fs.statSync(path.join(dir, 'package-lock.json')).mtimeMs > fs.statSync(installed).mtimeMs) {
+    log('installing vsce (npm ci in editors/vscode/packaging)');
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  return path.join(dir, 'node_modules', '@vscode', 'vsce', 'vsce');
+}
+
 /** The release binary's file name. */
 export function releaseBinaryName({ goos, goarch, version }) {
   return `carina-lsp_${version}_${goos}_${goarch}${goos === 'windows' ? '.exe' : ''}`;
@@ -82,6 +96,7 @@ export async function packageExtension({ targets, universal = true, outDir, bina
       return target;
     });
     if (universal) plan.push(undefined);
+    const vsce = vscePath(log);
     const made = [];
     for (const target of plan) {
       const stage = path.join(work, target ? target.vsce : 'universal');
@@ -114,7 +129,7 @@ export async function packageExtension({ targets, universal = true, outDir, bina
       }
       const file = path.join(outDir, name);
       args.push('--out', file);
-      execFileSync(process.execPath, [path.join(extensionDir, 'node_modules', '@vscode', 'vsce', 'vsce'), ...args], { cwd: stage, stdio: ['ignore', 'pipe', 'inherit'] });
+      execFileSync(process.execPath, [vsce, ...args], { cwd: stage, stdio: ['ignore', 'pipe', 'inherit'] });
       log(`wrote ${file} (${(fs.statSync(file).size / 1e6).toFixed(1)} MB)`);
       made.push(file);
     }
