@@ -10,6 +10,7 @@ import (
 
 	"github.com/carina-rs/carina-lsp/internal/corpus"
 	"github.com/carina-rs/carina-lsp/internal/suite"
+	"github.com/carina-rs/carina-lsp/internal/testutil"
 )
 
 // need returns the path of a program, skipping the test when it is missing locally and failing
@@ -30,15 +31,7 @@ func need(t *testing.T, program string) string {
 var binDir string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "carina-e2e-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	binDir = dir
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	testutil.MainInTempDir(m, "carina-e2e-", func(dir string) error { binDir = dir; return nil })
 }
 
 // goBuild runs `go build -o binDir/name/ pkgs` in the repository root and returns the directory.

@@ -13,32 +13,26 @@ import (
 	"time"
 
 	"github.com/carina-rs/carina-lsp/internal/suite"
+	"github.com/carina-rs/carina-lsp/internal/testutil"
 )
 
 // bin is the carina-lsp binary, built by TestMain.
 var bin string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "carina-reliability-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	// Readable by everyone: the unreadable-file tests run it as another user when they are root.
-	if err := os.Chmod(dir, 0o755); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	bin = filepath.Join(dir, "carina-lsp")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/carina-lsp")
-	build.Dir = ".."
-	if out, err := build.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	testutil.MainInTempDir(m, "carina-reliability-", func(dir string) error {
+		// Readable by everyone: the unreadable-file tests run it as another user when they are root.
+		if err := os.Chmod(dir, 0o755); err != nil {
+			return err
+		}
+		bin = filepath.Join(dir, "carina-lsp")
+		build := exec.Command("go", "build", "-o", bin, "./cmd/carina-lsp")
+		build.Dir = ".."
+		if out, err := build.CombinedOutput(); err != nil {
+			return fmt.Errorf("go build: %v\n%s", err, out)
+		}
+		return nil
+	})
 }
 
 // TestSourcesAreInputs opens the whole repository, so that go test's cache counts it as the

@@ -12,21 +12,14 @@ import (
 	"testing"
 
 	"github.com/carina-rs/carina-lsp/internal/suite"
+	"github.com/carina-rs/carina-lsp/internal/testutil"
 )
 
 // binDir holds the binary the tests share (sharedBinary); TestMain makes and removes it.
 var binDir string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "carina-lsp-test-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	binDir = dir
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	testutil.MainInTempDir(m, "carina-lsp-test-", func(dir string) error { binDir = dir; return nil })
 }
 
 // The version and commit the shared binary is stamped with, as scripts/release stamps a release.
