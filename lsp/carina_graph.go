@@ -10,7 +10,6 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/carina-rs/carina-lsp/graph"
-	"github.com/carina-rs/carina-lsp/session"
 )
 
 // graphParams are the params of carina/graph.
@@ -46,7 +45,7 @@ func carinaGraph(ctx context.Context, s *Server, p *graphParams) (any, error) {
 		return nil, nil
 	}
 	// The directory's memo: the statements the last check analysed are not analysed again.
-	problems := session.Checks(s.chain(sn.cfg.Dir), s.baseOptions(sn.cfg.Dir))(ctx, sn.cfg, sn.schemas)
+	problems := s.checks(sn.cfg.Dir)(ctx, sn.cfg, sn.schemas)
 	g := graph.Build(sn.cfg, sn.schemas, graph.Options{ExpandModules: p.ExpandModules, Problems: problems})
 	out := graphResult{Graph: g.ToJSON()}
 	if p.SVG {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
-	"github.com/carina-rs/carina-lsp/session"
 )
 
 // codeAction offers the quick fixes of the diagnostics in the requested range: each mechanical
@@ -34,8 +33,7 @@ func codeAction(ctx context.Context, s *Server, p *protocol.CodeActionParams) (a
 	}
 	v := sn.view()
 	want := spanOf(v.lines, p.Range)
-	// The checks as the published diagnostics ran them (session.Checks), on the request's text.
-	diags := session.Checks(chain, s.baseOptions(filepath.Dir(sn.file.Path)))(ctx, sn.cfg, sn.schemas)
+	diags := s.checks(filepath.Dir(sn.file.Path))(ctx, sn.cfg, sn.schemas)
 	var offCodes []finding.Code
 	var offs []any
 	for _, x := range diags {

@@ -6,7 +6,6 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/carina-rs/carina-lsp/diagnostics"
 	"github.com/carina-rs/carina-lsp/fix"
 	"github.com/carina-rs/carina-lsp/format"
 	"github.com/carina-rs/carina-lsp/session"
@@ -33,7 +32,7 @@ func (s *Server) fixAll(ctx context.Context, sn snapshot) *protocol.CodeAction {
 	chain := s.chain(dir)
 	res, err := fix.Config(ctx, scratch, dir, sn.schemas, fix.Options{Only: map[string]bool{sn.file.Path: true},
 		// What carina-lsp.toml turns off or ignores is not fixed either.
-		Check: session.Checks(chain, diagnostics.Options{OnPanic: s.contained, Disable: s.disabledCodes()})})
+		Check: session.ChecksOf(chain, s.disabledCodes(), s.contained)})
 	text, changed := res.Texts[sn.file.Path]
 	if err != nil || !changed {
 		return nil

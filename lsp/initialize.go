@@ -13,6 +13,8 @@ import (
 	"github.com/carina-rs/carina-lsp/internal/version"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/semantictokens"
+	"github.com/carina-rs/carina-lsp/session"
+	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // initialize records the client's capabilities, workspace folders and settings, and answers with
@@ -178,6 +180,13 @@ func (s *Server) applySettings(ctx context.Context, set Settings) {
 // settings disable.
 func (s *Server) baseOptions(dir string) diagnostics.Options {
 	return diagnostics.Options{Memo: s.sess.Memo(dir), OnPanic: s.contained, Disable: s.disabledCodes()}
+}
+
+// checks are a directory's checks as the published diagnostics run them (session.Checks with
+// its chain and baseOptions), for what runs them again on a request's text: code actions and
+// carina/graph.
+func (s *Server) checks(dir string) func(context.Context, *workspace.Config, *schema.Index) []finding.Diagnostic {
+	return session.Checks(s.chain(dir), s.baseOptions(dir))
 }
 
 // disabledCodes returns the codes the settings disable.
