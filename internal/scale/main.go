@@ -206,8 +206,8 @@ func startup(bin, small string, runs int) error {
 	}
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000) }
 	ratio := func(a, b time.Duration) string { return fmt.Sprintf("%.2f×", float64(a)/float64(b)) }
-	fmt.Printf("# start-up, CPU medians of %d interleaved runs of each of three copies (load average %s): a Go program printing one line %s; the same with the chosen libraries linked %s (%s); carina-lsp version %s (%s; %s the libraries' floor); check %s %s (%s; %s the floor)\n",
-		runs, measure.LoadAverage(), ms(med[0]), ms(med[1]), ratio(med[1], med[0]),
+	fmt.Printf("# start-up, CPU medians of %d interleaved runs of each of %d copies (load average %s): a Go program printing one line %s; the same with the chosen libraries linked %s (%s); carina-lsp version %s (%s; %s the libraries' floor); check %s %s (%s; %s the floor)\n",
+		runs, copies, measure.LoadAverage(), ms(med[0]), ms(med[1]), ratio(med[1], med[0]),
 		ms(med[2]), ratio(med[2], med[0]), ratio(med[2], med[1]),
 		small, ms(med[3]), ratio(med[3], med[0]), ratio(med[3], med[1]))
 	return nil
@@ -215,20 +215,11 @@ func startup(bin, small string, runs int) error {
 
 // copyFile writes a copy of src at dst, executable.
 func copyFile(src, dst string) error {
-	in, err := os.Open(src)
+	b, err := os.ReadFile(src)
 	if err != nil {
 		return err
 	}
-	defer in.Close()
-	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o755)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
+	return os.WriteFile(dst, b, 0o755)
 }
 
 // tree writes the corpus copies times under root, ten files a directory (each directory one
