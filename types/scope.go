@@ -1,6 +1,7 @@
 package types
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/grammar"
@@ -18,7 +19,7 @@ func (in *Info) known(name string) bool {
 	if in.env == nil {
 		return true
 	}
-	if len(in.env.Functions(name)) > 0 {
+	if len(in.env.Functions(name)) > 0 || in.forItemKnown(name) {
 		return true
 	}
 	for _, d := range in.env.Bindings(name) {
@@ -53,7 +54,13 @@ func (e *evaluator) scopeCheck(v Value, sp grammar.Span) {
 			seen[root] = true
 			err := e.fail(sp, RuleUndefined, "undefined binding %q", root)
 			err.subject = root
-			if strings.Contains(root, ".") {
+			head, item, dotted := strings.Cut(root, ".")
+			switch keys, isFor := e.in.forItems(head); {
+			case dotted && isFor && len(keys) > 0:
+				err.msg += fmt.Sprintf(" (the for binding %s has no item %q; its items: %s)", head, item, strings.Join(keys, ", "))
+			case dotted && isFor:
+				err.msg += " (the items of the for binding " + head + " are known only after apply: Carina cannot read one by its key)"
+			case dotted:
 				err.msg += " (Carina reads `" + v.Source() + "` as an attribute of a binding called " + root +
 					": it cannot read a field after an index; write " + root + "." + strings.Join(v.Path, ".") + " instead)"
 			}
