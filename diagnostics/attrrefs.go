@@ -213,11 +213,20 @@ func listOrNone(names []string) string {
 	return strings.Join(names, ", ")
 }
 
-// checkModuleCalls checks the arguments of every module call against the module's `arguments`.
+// checkModuleCalls checks the arguments of every module call that Carina expands (types decides
+// which) against the module's `arguments`.
 func (c *checker) checkModuleCalls() {
 	for f, st := range c.statements() {
+		var expanded map[*grammar.ModuleCallExpr]bool
 		grammar.Inspect(st.Node, func(n grammar.Node) bool {
-			if call, ok := n.(*grammar.ModuleCallExpr); ok {
+			call, ok := n.(*grammar.ModuleCallExpr)
+			if !ok {
+				return true
+			}
+			if expanded == nil {
+				expanded = c.cfg.Types(c.schemas).ExpandedCalls(f.Path, st)
+			}
+			if expanded[call] {
 				c.checkModuleCall(f, st, call)
 			}
 			return true

@@ -186,6 +186,8 @@ func (e *evaluator) forStatement(x *grammar.ForExpr) *evalError {
 	deferred := func(elem *Type) *evalError {
 		m := e.mark()
 		defer e.release(m)
+		e.deferring++
+		defer func() { e.deferring-- }()
 		switch {
 		case len(names) == 2 && x.Paren:
 			e.push(names[0], UnknownOf(IntType))

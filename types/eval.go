@@ -59,6 +59,10 @@ type evaluator struct {
 	record func(e grammar.Expr, v Value)
 	// recordDecl, when set, hears the value every local name is given.
 	recordDecl func(n *grammar.Name, v Value)
+	// expand, when set, hears every module call Carina expands as it parses (deferring > 0: a
+	// body read only to type it, which Carina expands after apply).
+	expand    func(call *grammar.ModuleCallExpr)
+	deferring int
 	// resolving are the attributes whose constants are being put in place of references to
 	// them, innermost last, for cycles.
 	resolving []resolvingRef

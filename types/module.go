@@ -134,6 +134,9 @@ func (e *evaluator) moduleCall(call *grammar.ModuleCallExpr) {
 	if call == nil || call.Name == nil || call.Body == nil {
 		return
 	}
+	if e.expand != nil && e.deferring == 0 {
+		e.expand(call)
+	}
 	// The values, as Carina reads them while it parses the call.
 	type passed struct {
 		v    Value

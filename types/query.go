@@ -93,6 +93,17 @@ func (in *Info) ExprValue(file string, st *grammar.Stmt, x grammar.Expr) (v Valu
 	return v, ok
 }
 
+// ExpandedCalls returns the module calls of a statement that Carina expands as it parses the
+// configuration: not those of an if's untaken branch, nor of the body of a for over an empty
+// list or a value known only after apply. Their arguments are checked; the others' never are.
+func (in *Info) ExpandedCalls(file string, st *grammar.Stmt) map[*grammar.ModuleCallExpr]bool {
+	out := map[*grammar.ModuleCallExpr]bool{}
+	in.evaluate(file, st, func(e *evaluator) {
+		e.expand = func(call *grammar.ModuleCallExpr) { out[call] = true }
+	})
+	return out
+}
+
 // evaluate evaluates a statement with a recorder set up by with, its problems dropped.
 func (in *Info) evaluate(file string, st *grammar.Stmt, with func(*evaluator)) {
 	if st == nil || st.Parsed == nil {
