@@ -78,7 +78,7 @@ func (c *checker) checkModules() {
 			continue
 		}
 		f, sp := sourceSite(d)
-		if p := m.load(imp, []string{c.cfg.Dir}); p != nil {
+		if p := m.load(imp, nil); p != nil {
 			diag := c.add(f, sp, finding.Error, p.code, "%s", p.msg)
 			diag.Related = p.rel
 		}
@@ -148,7 +148,8 @@ func (m *moduleLoader) notFound(imp *workspace.Import, what string) *modProblem 
 }
 
 // load returns the first problem Carina meets loading the module imp names (nil: none); stack
-// holds the directories being loaded.
+// holds the modules being loaded, which never include the configuration checked (Carina's root
+// is not loaded as a module: a module checked by itself may import its own directory).
 func (m *moduleLoader) load(imp *workspace.Import, stack []string) *modProblem {
 	if slices.Contains(stack, imp.Dir) {
 		chain := make([]string, 0, len(stack))
@@ -169,11 +170,11 @@ func (m *moduleLoader) load(imp *workspace.Import, stack []string) *modProblem {
 	if cfg == nil {
 		return nil
 	}
-	if p, ok := m.loaded[cfg.Dir]; ok && len(stack) == 1 {
+	if p, ok := m.loaded[cfg.Dir]; ok && len(stack) == 0 {
 		return p // the same directory, loaded from this configuration already
 	}
 	p := m.loadConfig(imp, cfg, stack)
-	if len(stack) == 1 {
+	if len(stack) == 0 {
 		m.loaded[cfg.Dir] = p
 	}
 	return p
