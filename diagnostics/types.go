@@ -22,7 +22,12 @@ func (c *checker) checkTypes() {
 		case p.Rule == types.RuleUndefined && c.reported(finding.CodeUndefined, p.Subject):
 			continue // the references check has reported it where it is written
 		}
-		d := c.add(f, at(st, p.Span), finding.Error, code, "%s", p.Msg)
+		sev, msg := finding.Error, p.Msg
+		if p.Loaded && !c.opts.nested {
+			// Carina finds it only with a caller's arguments; checked by itself, it has none.
+			sev, msg = finding.Warning, msg+" (Carina reports it where a caller loads this module)"
+		}
+		d := c.add(f, at(st, p.Span), sev, code, "%s", msg)
 		if fx := p.Fix; fx != nil {
 			d.Fixes = append(d.Fixes, finding.Fix{Title: fx.Title, Edits: []finding.Edit{{Span: at(st, fx.Span), NewText: fx.NewText}}, Safe: fx.Safe})
 		}

@@ -31,6 +31,7 @@ type evalError struct {
 	msg     string
 	subject string // the name the error is about, when there is one
 	related *Place // the declaration that explains it
+	loaded  bool   // see Problem.Loaded
 }
 
 func (e *evalError) Error() string { return e.msg }

@@ -238,7 +238,9 @@ func (e *evaluator) moduleCall(call *grammar.ModuleCallExpr) {
 	for i := range decls.args {
 		a := &decls.args[i]
 		if msg := ArgumentCheck(a.typ, values[a.name], enclosing); msg != "" {
-			e.note(e.argFail(at(a.name), RuleModuleArgType, a, "Invalid argument type for '%s' in module '%s': %s", a.name, alias, msg))
+			err := e.argFail(at(a.name), RuleModuleArgType, a, "Invalid argument type for '%s' in module '%s': %s", a.name, alias, msg)
+			err.loaded = ArgumentCheck(a.typ, values[a.name], nil) == ""
+			e.note(err)
 			return
 		}
 	}

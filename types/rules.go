@@ -53,6 +53,9 @@ type Problem struct {
 	// Related points at the declaration that explains the problem (the parameter of a function
 	// in another statement, say), as a place in a file; empty when there is none.
 	Related *Place
+	// Loaded says the problem holds only where the configuration is loaded as a module by a
+	// caller: Carina checks a binding reference against an enclosing argument's type only then.
+	Loaded bool
 }
 
 // Place is a span of a file.
