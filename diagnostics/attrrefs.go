@@ -173,6 +173,10 @@ func (c *checker) checkModuleOutputRef(r *workspace.Ref) {
 	case len(names) == 0:
 		c.add(r.File, seg.Span, finding.Warning, finding.CodeUnknownOutput, "module %q declares no attributes, so %s.%s reads nothing it publishes (Carina does not check it); declare it in the module's attributes { }",
 			call.Name.Text, r.Name, seg.Text)
+	case !c.carinaReads(r):
+		d := c.add(r.File, seg.Span, finding.Warning, finding.CodeUnknownOutput, "module %q has no attribute %q (its attributes: %s)%s; Carina reports it once the value reaches a resource, an export or a module call",
+			call.Name.Text, seg.Text, listOrNone(names), didYouMean(seg.Text, names))
+		c.renameFix(d, seg.Text, names)
 	default:
 		d := c.add(r.File, seg.Span, finding.Error, finding.CodeUnknownOutput, "module %q has no attribute %q (its attributes: %s)%s",
 			call.Name.Text, seg.Text, listOrNone(names), didYouMean(seg.Text, names))
