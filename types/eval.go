@@ -178,6 +178,11 @@ func (e *evaluator) topLevel(name string) binding {
 	}
 	b.variable = true
 	b.value = e.in.letValue(other.d, true, e)
+	if b.value.Shape == ClosureVal {
+		// Carina seeds no let holding a partial application: declared later or in another
+		// file, the name is unknown where it is called (dash(): Unknown built-in function).
+		return binding{}
+	}
 	return b
 }
 

@@ -153,6 +153,12 @@ func (e *evaluator) resolveCall(v Value, sp grammar.Span, scope fnScope) (Value,
 		err.subject = v.Text
 		if other := e.in.functionElsewhere(v.Text, e.v.file); other != "" {
 			err.msg += fmt.Sprintf(" (Carina calls a function with constant arguments only from the file that declares it; %s is declared in %s)", v.Text, other)
+		} else if d := e.in.closureLet(v.Text); d != nil {
+			where := "later in this file"
+			if f := d.Info().File; f != e.v.file {
+				where = "in " + filepath.Base(f)
+			}
+			err.msg += fmt.Sprintf(" (the let %s holding the partial application is declared %s: Carina applies it only after its declaration in the same file)", v.Text, where)
 		}
 		return UnknownOf(nil), err
 	}
@@ -191,6 +197,19 @@ func (in *Info) functionElsewhere(name, file string) string {
 		}
 	}
 	return ""
+}
+
+// closureLet returns the top-level let called name that holds a partial application, or nil.
+func (in *Info) closureLet(name string) Decl {
+	if in.env == nil {
+		return nil
+	}
+	for _, d := range in.env.Bindings(name) {
+		if d.Info().Kind == DeclValue && in.letValue(d, true, nil).Shape == ClosureVal {
+			return d
+		}
+	}
+	return nil
 }
 
 // resolvedKey names an attribute's value as a pass of Carina's resolver gives it to a file.
