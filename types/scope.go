@@ -48,6 +48,15 @@ func (e *evaluator) scopeCheck(v Value, sp grammar.Span) {
 			if i := strings.IndexAny(root, "[]"); i >= 0 {
 				root = root[:i]
 			}
+			if l, ok := e.lookupLocal(root); ok && !seen[root] && !l.resource && l.value.Shape == MapVal && len(v.Path) > 0 {
+				// A field the local's map lacks: Carina keeps `n.cidr` as a reference to a
+				// binding n, which exists only while the loop is expanded.
+				seen[root] = true
+				err := e.fail(sp, RuleUndefined, "undefined binding %q: %s", root, missingField(root, l.value, v.Path))
+				err.subject = root
+				e.note(err)
+				return
+			}
 			if seen[root] || e.localName(root) || e.in.known(root) {
 				return
 			}
@@ -78,4 +87,29 @@ func (e *evaluator) scopeCheck(v Value, sp grammar.Span) {
 func (e *evaluator) localName(name string) bool {
 	_, ok := e.lookupLocal(name)
 	return ok
+}
+
+// missingField says which field of a local's map a path reads that it lacks: `n has no field
+// "cidr" (its fields: name)`.
+func missingField(name string, v Value, path []string) string {
+	at := name
+	for _, seg := range path {
+		if v.Shape == SecretVal && len(v.Elems) == 1 {
+			v = v.Elems[0]
+		}
+		if v.Shape != MapVal {
+			break
+		}
+		next, ok := v.Get(seg)
+		if !ok {
+			fields := "none"
+			if len(v.Keys) > 0 {
+				fields = strings.Join(v.Keys, ", ")
+			}
+			return fmt.Sprintf("%s has no field %q (its fields: %s), so Carina leaves %s.%s a reference to a binding %s, which it does not know once the loop is expanded",
+				at, seg, fields, name, strings.Join(path, "."), name)
+		}
+		v, at = next, at+"."+seg
+	}
+	return "Carina leaves " + name + "." + strings.Join(path, ".") + " a reference to a binding " + name + ", which it does not know once the loop is expanded"
 }
