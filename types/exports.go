@@ -99,6 +99,10 @@ func (e *evaluator) infer(v Value) (*Type, string) {
 		return nil, fmt.Sprintf("built-in `%s` return type depends on arguments", v.Text)
 	}
 	// A reference: through a resource the schema's (Carina without its providers lets it
-	// pass), through a module call or an upstream state their own declarations.
+	// pass), through a module call or an upstream state their own declarations; a binding that
+	// holds no attributes fails.
+	if v.Shape == Ref {
+		return nil, e.in.inferenceBinding(v.Text)
+	}
 	return nil, ""
 }

@@ -2,14 +2,15 @@ package types
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/grammar"
 )
 
-// Carina binds each item of a `let x = for ...` over a map known at parse time to an address of
-// its own, `x.key` (a list's items are `x[0]`, ..., which a reference finds through `x`): a
-// subscript `x['key']` reads that binding, and one of a key the map lacks reads none.
+// Carina binds each item of a `let x = for ...` it expands at parse time to an address of its
+// own: `x.key` over a map, `x[0]`, `x[1]`, ... over a list. A subscript `x['key']` reads that
+// binding, and one of a key the map lacks reads none.
 
 // forItemKnown reports whether name, `x.key`, is the address of an item of a top-level `for`
 // binding x over a static map.
@@ -22,10 +23,18 @@ func (in *Info) forItemKnown(name string) bool {
 	return slices.Contains(keys, rest)
 }
 
-// forItems returns the keys of the items a top-level `for` binding called name makes over a map
-// known at parse time; isFor says name is such a binding (over a map, a list or a value known
-// after apply).
+// forItems returns the addresses' keys of the items a top-level `for` binding called name makes
+// over a map known at parse time; isFor says name is such a binding (over a map, a list or a
+// value known after apply).
 func (in *Info) forItems(name string) (keys []string, isFor bool) {
+	keys, _, isFor = in.forExpansion(name)
+	return keys, isFor
+}
+
+// forExpansion is forItems, with the number of items a `for` over a list known at parse time
+// makes (-1 when none is).
+func (in *Info) forExpansion(name string) (keys []string, n int, isFor bool) {
+	n = -1
 	for _, d := range in.env.Bindings(name) {
 		info := d.Info()
 		if info.Kind != DeclFor {
@@ -33,13 +42,65 @@ func (in *Info) forItems(name string) (keys []string, isFor bool) {
 		}
 		isFor = true
 		x, ok := info.Value.(*grammar.ForExpr)
-		if !ok || len(x.Bindings) != 2 || x.Paren {
+		if !ok {
 			continue
 		}
 		e := &evaluator{in: in, v: view{seeded: true, file: info.File, pos: stmtOffset(info.Stmt)}, st: info.Stmt}
-		if it, err := e.eval(x.Iter); err == nil && it.Shape == MapVal {
+		it, err := e.eval(x.Iter)
+		switch {
+		case err != nil:
+		case it.Shape == MapVal && len(x.Bindings) == 2 && !x.Paren:
 			keys = append(keys, it.Keys...)
+		case it.Shape == ListVal && (len(x.Bindings) == 1 || x.Paren):
+			n = max(n, len(it.Elems))
 		}
 	}
-	return keys, isFor
+	return keys, n, isFor
+}
+
+// inferenceBinding says why Carina's export inference knows no binding called name, the binding
+// of a reference (`vpc`, `vpcs.dev`, `vpcs[0]`): "" when it knows it (a resource, a data source,
+// a module call, an upstream state, an item of a for it expanded). It knows only what holds
+// attributes: not a wait, nor a for binding read by its bare name.
+func (in *Info) inferenceBinding(name string) string {
+	if in.env == nil || !in.known(rootName(name)) {
+		return "" // an undefined binding: reported as one
+	}
+	unknown := "unknown binding `" + name + "`"
+	if head, idx, ok := strings.Cut(name, "["); ok {
+		_, n, isFor := in.forExpansion(head)
+		i, err := strconv.Atoi(strings.TrimSuffix(idx, "]"))
+		if isFor && n >= 0 && (err != nil || i >= n) {
+			return unknown
+		}
+		return ""
+	}
+	if in.forItemKnown(name) {
+		return ""
+	}
+	for _, d := range in.env.Bindings(name) {
+		switch d.Info().Kind {
+		case DeclWait:
+			return unknown + " (a wait holds no attributes: read its target's, or declare the export's type)"
+		case DeclFor:
+			if _, n, _ := in.forExpansion(name); n >= 0 || len(in.forKeys(name)) > 0 {
+				return unknown + " (a for binding holds no attributes: read one of its items, " + name + "['key'] or " + name + "[0], or declare the export's type)"
+			}
+		}
+	}
+	return ""
+}
+
+// forKeys returns the keys of a for binding's items over a static map.
+func (in *Info) forKeys(name string) []string {
+	keys, _ := in.forItems(name)
+	return keys
+}
+
+// rootName is the binding a reference's name starts with: `vpcs` of `vpcs[0]`.
+func rootName(name string) string {
+	if i := strings.IndexAny(name, "[]"); i >= 0 {
+		return name[:i]
+	}
+	return name
 }
