@@ -148,6 +148,7 @@ const (
 const (
 	CodeUpstreamNotFound Code = "upstream-not-found"
 	CodeInvalidUpstream  Code = "invalid-upstream"
+	CodeUpstreamShape    Code = "upstream-export-shape"
 )
 
 // Codes of the value checks.
@@ -197,7 +198,7 @@ var typeCodes = []Code{CodeBuiltinArgument, CodeFunctionArity, CodeRecursive, Co
 	CodeShadowsBuiltin, CodeParameterOrder, CodeResourceInValue, CodeNotAResource, CodeIndexKey,
 	CodeFieldAfterIndex, CodeIfWithoutElse, CodeIfCondition, CodeForIterable, CodeUnknownTypeName, CodeUnknownCustom,
 	CodeDuplicateField, CodeExportType, CodeExportInference, CodeModuleArgType, CodeArgValidation,
-	CodeRequire}
+	CodeRequire, CodeUpstreamShape}
 
 // Codes returns every code a diagnostic may have, sorted: what `check -disable`, the server's
 // disable setting and the carina-lsp:disable comments accept (TestCodes keeps the list complete).

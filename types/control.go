@@ -222,6 +222,9 @@ func (e *evaluator) forStatement(x *grammar.ForExpr) *evalError {
 	}
 	switch it.Shape {
 	case Ref:
+		if msg := e.upstreamIterable(x, it); msg != "" {
+			return e.fail(spanOf(x.Iter), RuleUpstreamShape, "%s", msg)
+		}
 		deferred(elemOf(it.TypeOf()))
 		if !failed {
 			e.scopeCheck(it, spanOf(x.Iter))

@@ -24,6 +24,7 @@ func (e *evaluator) export(it *grammar.OutputDecl) {
 		return // Carina checks exports on the configuration as its last pass reads it
 	}
 	e.scopeCheck(v, spanOf(it.Value))
+	e.upstreamShapes(v, spanOf(it.Value))
 	name := it.Name.Text
 	var t *Type
 	if it.Type != nil {

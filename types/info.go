@@ -28,6 +28,8 @@ type Info struct {
 	declTypes map[Decl]*Type
 	// placeholders are the values structural declarations are bound to (ownBinding).
 	placeholders map[Decl]Value
+	// exports are the types of the configuration's exports, for those that read it (exportTypes).
+	exports map[string]*Type
 }
 
 // declsOfName are the top-level declarations of one name, in file order.

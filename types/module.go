@@ -154,6 +154,7 @@ func (e *evaluator) moduleCall(call *grammar.ModuleCallExpr) {
 				v = UnknownOf(nil)
 			} else {
 				e.scopeCheck(v, spanOf(it.Value))
+				e.upstreamShapes(v, spanOf(it.Value))
 			}
 			if _, ok := given[it.Key.Text]; !ok {
 				order = append(order, it.Key.Text)

@@ -38,6 +38,7 @@ const (
 	RuleArgValidation    Rule = "argument-validation"      // an argument's validation block fails
 	RuleRequire          Rule = "require-failed"           // a module's require fails for a call
 	RuleEmptyInterpolate Rule = "empty-interpolation"      // `${}`
+	RuleUpstreamShape    Rule = "upstream-export-shape"    // a read of an upstream export that does not fit its type
 )
 
 // Problem is a breach of a rule found by inference: where (relative to the statement it was

@@ -93,6 +93,7 @@ func (e *evaluator) statement(n grammar.Node, probs *[]Problem) {
 				e.note(err)
 				if err == nil {
 					e.scopeCheck(v, spanOf(it.Value))
+					e.upstreamShapes(v, spanOf(it.Value))
 				}
 			}
 		}
@@ -178,6 +179,7 @@ func (e *evaluator) resourceBody(b *grammar.Block) {
 			e.note(err)
 			if err == nil {
 				e.scopeCheck(r, spanOf(it.Value))
+				e.upstreamShapes(r, spanOf(it.Value))
 			}
 		case *grammar.NestedBlock:
 			if e.record == nil && e.inertBlock(it.Body) {
@@ -192,6 +194,7 @@ func (e *evaluator) resourceBody(b *grammar.Block) {
 			e.note(err)
 			if err == nil {
 				e.scopeCheck(r, spanOf(it.Body))
+				e.upstreamShapes(r, spanOf(it.Body))
 			}
 		case *grammar.LetStmt:
 			v, err := e.value(it.Value)
