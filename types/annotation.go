@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/internal/spell"
 	"github.com/carina-rs/carina-lsp/schema"
 )
 
@@ -183,41 +184,12 @@ func snake(name string) string {
 	return b.String()
 }
 
-// suggestCustom returns the known custom type closest to an unknown name, or "".
+// suggestCustom returns the known custom type closest to an unknown name, or "" (spell.Closest:
+// the one rule of every did-you-mean).
 func suggestCustom(name string, schemas *schema.Index) string {
-	best, bestD := "", 0
-	consider := func(c string) {
-		d := distance(strings.ToLower(name), strings.ToLower(c))
-		if d <= max(1, len(name)/3) && (best == "" || d < bestD) {
-			best, bestD = c, d
-		}
-	}
+	var names []string
 	for _, c := range customTypes {
-		consider(c.name)
+		names = append(names, c.name)
 	}
-	for _, c := range schemas.CustomTypeNames() {
-		consider(c)
-	}
-	return best
-}
-
-// distance is the edit distance between two strings.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return spell.Closest(name, append(names, schemas.CustomTypeNames()...), nil)
 }
