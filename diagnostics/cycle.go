@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/finding"
+	"github.com/carina-rs/carina-lsp/internal/scc"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -150,54 +151,34 @@ func cyclePath(cfg *workspace.Config, comp []*workspace.Decl) []*workspace.Decl 
 	return path
 }
 
-// stronglyConnected returns the strongly connected components of the dependency graph (Tarjan),
-// each sorted in declaration order, the components in order of their first member.
+// stronglyConnected returns the strongly connected components of the dependency graph between
+// top-level declarations (scc.Components), each sorted in declaration order, the components in
+// order of their first member.
 func stronglyConnected(cfg *workspace.Config) [][]*workspace.Decl {
-	order := map[*workspace.Decl]int{}
-	for i, d := range cfg.Decls {
-		order[d] = i
-	}
-	index := map[*workspace.Decl]int{}
-	low := map[*workspace.Decl]int{}
-	onStack := map[*workspace.Decl]bool{}
-	var stack []*workspace.Decl
-	var out [][]*workspace.Decl
-	next := 0
-	var visit func(d *workspace.Decl)
-	visit = func(d *workspace.Decl) {
-		index[d], low[d] = next, next
-		next++
-		stack = append(stack, d)
-		onStack[d] = true
-		for _, n := range cfg.Deps[d] {
-			if _, seen := index[n]; !seen {
-				visit(n)
-				low[d] = min(low[d], low[n])
-			} else if onStack[n] {
-				low[d] = min(low[d], index[n])
-			}
-		}
-		if low[d] == index[d] {
-			var comp []*workspace.Decl
-			for {
-				n := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				onStack[n] = false
-				comp = append(comp, n)
-				if n == d {
-					break
-				}
-			}
-			slices.SortFunc(comp, func(a, b *workspace.Decl) int { return order[a] - order[b] })
-			out = append(out, comp)
-		}
-	}
+	var decls []*workspace.Decl
+	num := map[*workspace.Decl]int{}
 	for _, d := range cfg.Decls {
-		if _, seen := index[d]; !seen && d.TopLevel {
-			visit(d)
+		if d.TopLevel {
+			num[d] = len(decls)
+			decls = append(decls, d)
 		}
 	}
-	slices.SortFunc(out, func(a, b []*workspace.Decl) int { return order[a[0]] - order[b[0]] })
+	adj := make([][]int, len(decls))
+	for v, d := range decls {
+		for _, n := range cfg.Deps[d] {
+			if w, ok := num[n]; ok {
+				adj[v] = append(adj[v], w)
+			}
+		}
+	}
+	comps := scc.Components(adj)
+	slices.SortFunc(comps, func(a, b []int) int { return a[0] - b[0] })
+	out := make([][]*workspace.Decl, len(comps))
+	for i, comp := range comps {
+		for _, v := range comp {
+			out[i] = append(out[i], decls[v])
+		}
+	}
 	return out
 }
 
