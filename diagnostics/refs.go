@@ -1,64 +1,31 @@
 package diagnostics
 
 import (
-	"unicode"
-
 	"github.com/carina-rs/carina-lsp/finding"
-	"github.com/carina-rs/carina-lsp/internal/spell"
-
 	"github.com/carina-rs/carina-lsp/grammar"
-	"github.com/carina-rs/carina-lsp/types"
+	"github.com/carina-rs/carina-lsp/internal/spell"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // providerNames returns the first segments that start enum values and resource types rather
-// than references: the known providers, the providers of the schema index, the provider of every
-// resource type the configuration uses, and every provider kind it declares.
+// than references, as types decides them (Info.Providers).
 func (c *checker) providerNames() map[string]bool {
 	if c.providers != nil {
 		return c.providers
 	}
-	out := map[string]bool{"aws": true, "awscc": true}
-	for _, p := range c.schemas.Providers() {
+	out := map[string]bool{}
+	for _, p := range c.cfg.Types(c.schemas).Providers() {
 		out[p] = true
 	}
-	// The providers of the resource types written (top-level statements and bindings; a type
-	// nested in a for or if body is found through its binding).
-	for _, f := range c.cfg.Files {
-		for _, st := range f.AST.Stmts {
-			if r, ok := st.Node.(*grammar.ResourceStmt); ok {
-				out[r.Resource.Type.Parts[0].Text] = true
-			}
-		}
-	}
-	for _, d := range c.cfg.Decls {
-		if r := c.cfg.ResourceOf(d); r != nil && d.TopLevel {
-			out[r.Type.Parts[0].Text] = true
-		}
-	}
 	c.providers = out
-	for _, f := range c.cfg.Files {
-		for _, st := range f.AST.Stmts {
-			switch n := st.Node.(type) {
-			case *grammar.ProviderStmt:
-				out[n.Kind.Text] = true
-			case *grammar.LetStmt:
-				if p, ok := n.Value.(*grammar.ProviderExpr); ok {
-					out[p.Kind.Text] = true
-				}
-			}
-		}
-	}
 	return out
 }
 
-// checkRefs reports references to names that are declared nowhere in the configuration. A bare
-// name that resolves to nothing is an enum value (`validation_method = dns`), so only dotted
-// references with a lower-case root that is no provider (`vpcc.vpc_id`), calls, module calls and
-// directives entries are checked here.
+// checkRefs reports calls and module calls of names that are declared nowhere in the
+// configuration; an undefined binding is types' to find (Info.Undefined), checkTypes reports it.
 func (c *checker) checkRefs() {
 	env := c.environment()
-	providers, bindings, fns, modules := env.providers, env.bindings, env.functions, env.modules
+	fns, modules := env.functions, env.modules
 	for _, r := range c.refs() {
 		if r.Decl != nil {
 			continue
@@ -94,28 +61,6 @@ func (c *checker) checkRefs() {
 			diag := c.add(r.File, r.Span, finding.Error, finding.CodeUnknownModule,
 				"unknown module %q: import it first with let %s = use { source = '<dir>' }%s", r.Name, r.Name, meaning(sug))
 			renameTo(diag, sug)
-		case workspace.RefValue:
-			if len(r.Path) == 0 || providers[r.Name] || !startsLower(r.Name) || c.untilLHS(r) {
-				continue
-			}
-			if pe, ok := r.Expr.(*grammar.PathExpr); ok && types.EnumShaped(pe.String()) {
-				continue // an enum value written with its type (`corp.Tenancy.dedicated`)
-			}
-			// Only a binding that has the attributes read from it, and does not depend on the
-			// declaration reading it, is proposed.
-			path := make([]string, len(r.Path))
-			for i, p := range r.Path {
-				path[i] = p.Text
-			}
-			fit := func(cand string) bool {
-				c.volatile = true // reads the candidate's attributes and dependencies
-				d := c.cfg.LookupIn(cand, r.File)
-				return c.pathExists(d, path) && !c.closesCycle(r.Owner, d)
-			}
-			sug := spell.Closest(r.Name, bindings, fit)
-			diag := c.add(r.File, r.Span, finding.Error, finding.CodeUndefined,
-				"undefined binding %q in %s%s", r.Name, text(r.File, r.Expr.Pos().Shift(r.Stmt.Offset)), meaning(sug))
-			renameTo(diag, sug)
 		}
 	}
 }
@@ -130,13 +75,6 @@ func renameTo(d *finding.Diagnostic, s string) {
 	if s != "" {
 		d.Fixes = []finding.Fix{{Title: "Change to " + s, Edits: []finding.Edit{{Span: d.Span, NewText: s}}}}
 	}
-}
-
-func startsLower(s string) bool {
-	for _, r := range s {
-		return unicode.IsLower(r)
-	}
-	return false
 }
 
 // inCondition reports whether a call stands in a condition Carina evaluates with its own small

@@ -1,11 +1,11 @@
 package diagnostics
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/carina-rs/carina-lsp/finding"
+	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/internal/spell"
 	"github.com/carina-rs/carina-lsp/types"
+	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // checkTypes reports what evaluating the statement as Carina does meets.
@@ -19,8 +19,9 @@ func (c *checker) checkTypes() {
 			continue // reported by the blocks check
 		case p.Rule == types.RuleUnknownFunction && len(c.cfg.Functions[p.Subject]) == 0 && c.cfg.Lookup(p.Subject) == nil:
 			continue // the references check reports a name that is no function, wherever it is called
-		case p.Rule == types.RuleUndefined && c.reported(finding.CodeUndefined, p.Subject):
-			continue // the references check has reported it where it is written
+		case p.Rule == types.RuleUndefined && p.Path != nil:
+			c.undefinedWritten(f, st, p)
+			continue
 		}
 		sev, msg := finding.Error, p.Msg
 		if p.Loaded && !c.opts.nested {
@@ -37,14 +38,23 @@ func (c *checker) checkTypes() {
 	}
 }
 
-// reported reports whether the statement's checks have reported a diagnostic of code about
-// name already.
-func (c *checker) reported(code finding.Code, name string) bool {
-	q := strconv.Quote(name)
-	for _, d := range c.out[c.stmtMark:] {
-		if d.Code == code && strings.Contains(d.Message, q) {
-			return true
+// undefinedWritten reports a binding undefined where it is written (types.Info.Undefined), with
+// the closest binding that has the attributes read from it and does not depend on the
+// declaration reading it as a did-you-mean and a fix.
+func (c *checker) undefinedWritten(f *workspace.File, st *grammar.Stmt, p types.Problem) {
+	sp := at(st, p.Span)
+	var owner *workspace.Decl
+	for _, r := range c.refs() {
+		if r.Span == sp && r.Decl == nil {
+			owner = r.Owner
+			break
 		}
 	}
-	return false
+	fit := func(cand string) bool {
+		c.volatile = true // reads the candidate's attributes and dependencies
+		d := c.cfg.LookupIn(cand, f)
+		return c.pathExists(d, p.Path) && !c.closesCycle(owner, d)
+	}
+	sug := spell.Closest(p.Subject, c.environment().bindings, fit)
+	renameTo(c.add(f, sp, finding.Error, finding.CodeUndefined, "%s", p.Msg+meaning(sug)), sug)
 }

@@ -72,6 +72,12 @@ type Env interface {
 	// Import returns the inference of the configuration that a `use` or `upstream_state`
 	// declaration loads, read with the same schemas, or nil when it could not be loaded.
 	Import(d Decl) *Info
+	// Unresolved returns the value references of a top-level statement that no scope resolves
+	// (the configuration's scoping decides that; Undefined decides which are mistakes), in order.
+	Unresolved(st *grammar.Stmt) []Unresolved
+	// Providers returns the provider names the configuration writes (resource types' and
+	// provider blocks'), sorted.
+	Providers() []string
 	// IsModule reports whether the configuration is a module (it declares arguments or
 	// attributes).
 	IsModule() bool

@@ -30,6 +30,9 @@ type Info struct {
 	placeholders map[Decl]Value
 	// exports are the types of the configuration's exports, for those that read it (exportTypes).
 	exports map[string]*Type
+	// providers are the names that start resource types (Providers), made once.
+	providersOnce sync.Once
+	providers     []string
 }
 
 // declsOfName are the top-level declarations of one name, in file order.

@@ -49,6 +49,9 @@ type Problem struct {
 	Msg  string
 	// Subject is the name the problem is about (a function's), when there is one.
 	Subject string
+	// Path is, for an undefined binding found where it is written (Undefined), the attributes
+	// read after the name: a binding offered in its place must have them. Nil otherwise.
+	Path []string
 	// Fix is a mechanical repair, when there is one.
 	Fix *Fix
 	// Related points at the declaration that explains the problem (the parameter of a function

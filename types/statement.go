@@ -28,7 +28,15 @@ func (in *Info) Statement(file string, st *grammar.Stmt) []Problem {
 			}
 		}
 	}
-	return probs
+	// A name undefined where it is written is reported there, not again where evaluation meets
+	// it.
+	written := in.Undefined(file, st)
+	for _, p := range probs {
+		if p.Rule != RuleUndefined || !slices.ContainsFunc(written, func(w Problem) bool { return w.Subject == p.Subject }) {
+			written = append(written, p)
+		}
+	}
+	return written
 }
 
 // statementProblems evaluates the evaluator's statement and returns its problems.

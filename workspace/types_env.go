@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/carina-rs/carina-lsp/grammar"
@@ -35,6 +36,10 @@ type typeEnv struct {
 	bindings  map[string][]types.Decl
 	functions map[string][]types.Decl
 	files     []string
+	// unresolved are the value references no scope resolves, by statement; providers the
+	// provider names the configuration writes (see configEnv.Providers).
+	unresolved map[*grammar.Stmt][]types.Unresolved
+	providers  []string
 
 	mu    sync.Mutex
 	infos map[*schema.Index]*types.Info
@@ -62,6 +67,18 @@ func (c *Config) env() *typeEnv {
 		for _, f := range c.Files {
 			t.files = append(t.files, f.Path)
 		}
+		t.unresolved = map[*grammar.Stmt][]types.Unresolved{}
+		for _, r := range c.Refs {
+			if r.Decl != nil || r.Kind != RefValue {
+				continue
+			}
+			path := make([]string, len(r.Path))
+			for i, p := range r.Path {
+				path[i] = p.Text
+			}
+			t.unresolved[r.Stmt] = append(t.unresolved[r.Stmt], types.Unresolved{Name: r.Name, Path: path, Span: r.Span, Expr: r.Expr})
+		}
+		t.providers = c.providersWritten()
 	})
 	return t
 }
@@ -95,6 +112,10 @@ func (e configEnv) Bindings(name string) []types.Decl  { return e.c.env().bindin
 func (e configEnv) Functions(name string) []types.Decl { return e.c.env().functions[name] }
 func (e configEnv) Files() []string                    { return e.c.env().files }
 func (e configEnv) IsModule() bool                     { return e.c.IsModule }
+func (e configEnv) Unresolved(st *grammar.Stmt) []types.Unresolved {
+	return e.c.env().unresolved[st]
+}
+func (e configEnv) Providers() []string { return e.c.env().providers }
 func (e configEnv) Statements(path string) []*grammar.Stmt {
 	if f := e.c.File(path); f != nil {
 		return f.AST.Stmts
@@ -125,4 +146,37 @@ func (e configEnv) Import(d types.Decl) *types.Info {
 		return nil
 	}
 	return imp.Config.Types(e.schemas)
+}
+
+// providersWritten returns the provider names the configuration writes, sorted: the provider of
+// every resource type in a top-level statement or bound by a top-level declaration (a type nested
+// in a for or if body is found through its binding), and every provider kind it declares.
+func (c *Config) providersWritten() []string {
+	var out []string
+	add := func(n *grammar.Name) {
+		if n != nil && !slices.Contains(out, n.Text) {
+			out = append(out, n.Text)
+		}
+	}
+	for _, f := range c.Files {
+		for _, st := range f.AST.Stmts {
+			switch n := st.Node.(type) {
+			case *grammar.ResourceStmt:
+				add(&n.Resource.Type.Parts[0])
+			case *grammar.ProviderStmt:
+				add(n.Kind)
+			case *grammar.LetStmt:
+				if p, ok := n.Value.(*grammar.ProviderExpr); ok {
+					add(p.Kind)
+				}
+			}
+		}
+	}
+	for _, d := range c.Decls {
+		if r := c.ResourceOf(d); r != nil && d.TopLevel {
+			add(&r.Type.Parts[0])
+		}
+	}
+	slices.Sort(out)
+	return out
 }
