@@ -2,7 +2,6 @@ package diagnostics
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/finding"
@@ -54,27 +53,6 @@ func (c *checker) checkProviderKeys(f *workspace.File, st *grammar.Stmt, kind st
 	}
 }
 
-// providerInstances returns the named provider instances of the configuration with their kinds,
-// and the kinds with a top-level provider block.
-func (c *checker) providerInstances() (named map[string]string, defaults map[string]bool) {
-	named, defaults = map[string]string{}, map[string]bool{}
-	for _, f := range c.cfg.Files {
-		for _, st := range f.AST.Stmts {
-			switch n := st.Node.(type) {
-			case *grammar.ProviderStmt:
-				if n.Kind != nil {
-					defaults[n.Kind.Text] = true
-				}
-			case *grammar.LetStmt:
-				if p, ok := n.Value.(*grammar.ProviderExpr); ok && p.Kind != nil && n.Name != nil {
-					named[n.Name.Text] = p.Kind.Text
-				}
-			}
-		}
-	}
-	return named, defaults
-}
-
 // checkProviderRouting checks which provider instance each resource of the configuration goes to,
 // as Carina does before it expands modules: an instance named in directives.provider must be of
 // the resource's kind, and a resource naming none needs a top-level `provider <kind>` block where
@@ -84,8 +62,8 @@ func (c *checker) checkProviderRouting() {
 	if c.cfg.IsModule {
 		return
 	}
-	named, defaults := c.providerInstances()
-	if len(named) == 0 {
+	inst := c.cfg.Instances()
+	if len(inst.Named) == 0 {
 		return // every kind declared has its default block, or is not declared at all
 	}
 	for _, f := range c.cfg.Files {
@@ -95,8 +73,8 @@ func (c *checker) checkProviderRouting() {
 				case *grammar.ModuleCallExpr, *grammar.FnStmt:
 					return false
 				}
-				if r, ok := n.(*grammar.ResourceExpr); ok && r.Type != nil && len(r.Type.Parts) > 1 {
-					c.routeResource(f, st, r, named, defaults)
+				if r, ok := n.(*grammar.ResourceExpr); ok {
+					c.routeResource(f, st, r, inst)
 				}
 				return true
 			})
@@ -105,82 +83,39 @@ func (c *checker) checkProviderRouting() {
 }
 
 // routeResource checks the provider instance of one resource.
-func (c *checker) routeResource(f *workspace.File, st *grammar.Stmt, r *grammar.ResourceExpr, named map[string]string, defaults map[string]bool) {
-	kind := r.Type.Parts[0].Text
-	typ := r.Type.String()
-	if p := directivesProvider(r.Body); p != nil {
-		inst := p.Parts[0].Text
-		if d := c.cfg.LookupIn(inst, f); d == nil || d.Kind != workspace.Provider {
+func (c *checker) routeResource(f *workspace.File, st *grammar.Stmt, r *grammar.ResourceExpr, inst workspace.Instances) {
+	route, ok := workspace.RouteOf(r)
+	if !ok {
+		return
+	}
+	kind, typ := route.Kind, r.Type.String()
+	if p := route.Instance; p != nil {
+		name := p.Parts[0].Text
+		if d := c.cfg.LookupIn(name, f); d == nil || d.Kind != workspace.Provider {
 			return // checkDirectives says it is no provider instance
 		}
-		if k, ok := named[inst]; ok && k != kind {
+		if k, ok := inst.Named[name]; ok && k != kind {
 			d := c.add(f, at(st, p.Span), finding.Error, finding.CodeDirectivesProviderRef,
-				"directives.provider: instance `%s` has kind `%s`, but resource `%s` requires kind `%s`%s", inst, k, typ, kind, instancesOf(named, kind))
-			c.renameFix(d, inst, instanceNames(named, kind))
+				"directives.provider: instance `%s` has kind `%s`, but resource `%s` requires kind `%s`%s", name, k, typ, kind, instancesOf(inst, kind))
+			c.renameFix(d, name, inst.Of(kind))
 		}
 		return
 	}
-	if defaults[kind] || !slices.Contains(mapValues(named), kind) {
+	if !inst.Unrouted(kind) {
 		return
 	}
 	c.add(f, at(st, r.Type.Span), finding.Error, finding.CodeDirectivesProviderRef,
 		"resource `%s` has no default provider instance for kind `%s`: add a top-level `provider %s { ... }` block, or route it with `directives { provider = <instance> }`%s",
-		typ, kind, kind, instancesOf(named, kind))
-}
-
-// directivesProvider returns the instance named by a resource body's directives.provider, or nil.
-func directivesProvider(b *grammar.Block) *grammar.PathExpr {
-	if b == nil {
-		return nil
-	}
-	var out *grammar.PathExpr
-	for _, it := range b.Items {
-		nb, ok := it.(*grammar.NestedBlock)
-		if !ok || nb.Construct != grammar.DirectivesConstruct || nb.Body == nil {
-			continue
-		}
-		for _, it := range nb.Body.Items {
-			a, ok := it.(*grammar.Attribute)
-			if !ok || a.Quoted {
-				continue
-			}
-			if key := grammar.ConstructOf(grammar.DirectivesConstruct).Key(a.Key.Text); key != nil && key.Value == grammar.BindingValue {
-				if p, ok := a.Value.(*grammar.PathExpr); ok && len(p.Parts) == 1 {
-					out = p
-				}
-			}
-		}
-	}
-	return out
-}
-
-// instanceNames lists the named instances of a kind, sorted.
-func instanceNames(named map[string]string, kind string) []string {
-	var out []string
-	for name, k := range named {
-		if k == kind {
-			out = append(out, name)
-		}
-	}
-	slices.Sort(out)
-	return out
+		typ, kind, kind, instancesOf(inst, kind))
 }
 
 // instancesOf says which instances of a kind there are, for messages.
-func instancesOf(named map[string]string, kind string) string {
-	names := instanceNames(named, kind)
+func instancesOf(inst workspace.Instances, kind string) string {
+	names := inst.Of(kind)
 	if len(names) == 0 {
 		return ""
 	}
 	return fmt.Sprintf(" (instances of %s: %s)", kind, strings.Join(names, ", "))
-}
-
-func mapValues(m map[string]string) []string {
-	out := make([]string, 0, len(m))
-	for _, v := range m {
-		out = append(out, v)
-	}
-	return out
 }
 
 // checkDefaultTags checks a provider's default_tags that reads a module call's attribute: Carina
@@ -320,7 +255,7 @@ func notMap(t *types.Type) string {
 // reject what is the usual way to reach the caller's instance (docs/language-rules.md).
 func (m *moduleLoader) checkCallRouting(r *workspace.Ref, imp *workspace.Import, cfg *workspace.Config) {
 	c := m.c
-	named, _ := c.providerInstances()
+	named := c.cfg.Instances().Named
 	seen := map[string]bool{c.cfg.Dir: true}
 	var visit func(cfg *workspace.Config) bool
 	visit = func(cfg *workspace.Config) bool {
@@ -337,11 +272,12 @@ func (m *moduleLoader) checkCallRouting(r *workspace.Ref, imp *workspace.Import,
 						return false
 					}
 					rx, ok := n.(*grammar.ResourceExpr)
-					if found || !ok || rx.Type == nil || len(rx.Type.Parts) < 2 {
+					if found || !ok {
 						return !found
 					}
-					p := directivesProvider(rx.Body)
-					if p == nil {
+					route, ok := workspace.RouteOf(rx)
+					p := route.Instance
+					if !ok || p == nil {
 						return true
 					}
 					inst := p.Parts[0].Text
@@ -351,7 +287,7 @@ func (m *moduleLoader) checkCallRouting(r *workspace.Ref, imp *workspace.Import,
 					if _, ok := named[inst]; ok {
 						return true
 					}
-					kind := rx.Type.Parts[0].Text
+					kind := route.Kind
 					diag := c.add(r.File, r.Span, finding.Error, finding.CodeDirectivesProviderRef,
 						"module '%s' routes resource `%s` to provider instance `%s`, which this configuration does not declare. Declare it with `let %s = provider %s { ... }`.",
 						imp.Source, rx.Type.String(), inst, inst, kind)

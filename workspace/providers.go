@@ -16,27 +16,12 @@ import (
 // inherit its choice.
 func (c *Config) Pins() schema.Pins {
 	p := schema.Pins{Dir: c.Dir, Versions: map[string]string{}}
-	for _, f := range c.Files {
-		for _, st := range f.AST.Stmts {
-			var kind *grammar.Name
-			var body *grammar.Block
-			switch n := st.Node.(type) {
-			case *grammar.ProviderStmt:
-				kind, body = n.Kind, n.Body
-			case *grammar.LetStmt:
-				if e, ok := n.Value.(*grammar.ProviderExpr); ok {
-					kind, body = e.Kind, e.Body
-				}
-			}
-			if kind == nil {
-				continue
-			}
-			if _, ok := p.Versions[kind.Text]; !ok {
-				p.Versions[kind.Text] = ""
-			}
-			if v := ProviderVersion(body); v != nil {
-				p.Versions[kind.Text] = v.Value
-			}
+	for _, b := range c.ProviderBlocks() {
+		if _, ok := p.Versions[b.Kind.Text]; !ok {
+			p.Versions[b.Kind.Text] = ""
+		}
+		if v := ProviderVersion(b.Body); v != nil {
+			p.Versions[b.Kind.Text] = v.Value
 		}
 	}
 	for _, m := range c.Modules {

@@ -1,7 +1,6 @@
 package workspace
 
 import (
-	"slices"
 	"sync"
 
 	"github.com/carina-rs/carina-lsp/grammar"
@@ -146,37 +145,4 @@ func (e configEnv) Import(d types.Decl) *types.Info {
 		return nil
 	}
 	return imp.Config.Types(e.schemas)
-}
-
-// providersWritten returns the provider names the configuration writes, sorted: the provider of
-// every resource type in a top-level statement or bound by a top-level declaration (a type nested
-// in a for or if body is found through its binding), and every provider kind it declares.
-func (c *Config) providersWritten() []string {
-	var out []string
-	add := func(n *grammar.Name) {
-		if n != nil && !slices.Contains(out, n.Text) {
-			out = append(out, n.Text)
-		}
-	}
-	for _, f := range c.Files {
-		for _, st := range f.AST.Stmts {
-			switch n := st.Node.(type) {
-			case *grammar.ResourceStmt:
-				add(&n.Resource.Type.Parts[0])
-			case *grammar.ProviderStmt:
-				add(n.Kind)
-			case *grammar.LetStmt:
-				if p, ok := n.Value.(*grammar.ProviderExpr); ok {
-					add(p.Kind)
-				}
-			}
-		}
-	}
-	for _, d := range c.Decls {
-		if r := c.ResourceOf(d); r != nil && d.TopLevel {
-			add(&r.Type.Parts[0])
-		}
-	}
-	slices.Sort(out)
-	return out
 }
