@@ -12,41 +12,38 @@ import (
 
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/types"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
-// staticKind names what a literal expression is, or "" for a value known only at plan time
-// (a reference, a call, an interpolated string, a conditional).
-func (c *checker) staticKind(e grammar.Expr) string {
-	switch x := e.(type) {
-	case *grammar.StringLit:
-		if x.Interpolated() {
-			return ""
-		}
+// literalName names a literal kind (types.LiteralKind) as messages do: "String", "Int", ...
+func literalName(k types.Kind) string {
+	switch k {
+	case types.String:
 		return "String"
-	case *grammar.IntLit:
+	case types.Int:
 		return "Int"
-	case *grammar.FloatLit:
+	case types.Float:
 		return "Float"
-	case *grammar.BoolLit:
+	case types.Bool:
 		return "Bool"
-	case *grammar.DurationLit:
+	case types.Duration:
 		return "Duration"
-	case *grammar.ListExpr:
+	case types.List:
 		return "List"
-	case *grammar.MapExpr:
+	case types.Map:
 		return "Map"
 	}
 	return ""
 }
 
 // describeLiteral shows a literal for a message: `String "abc"`, `Int 5`.
-func describeLiteral(f *workspace.File, st *grammar.Stmt, kind string, e grammar.Expr) string {
+func describeLiteral(f *workspace.File, st *grammar.Stmt, kind types.Kind, e grammar.Expr) string {
 	switch kind {
-	case "List", "Map":
-		return "a " + strings.ToLower(kind)
+	case types.List, types.Map:
+		return "a " + strings.ToLower(literalName(kind))
 	}
-	return kind + " " + text(f, at(st, e.Pos()))
+	return literalName(kind) + " " + text(f, at(st, e.Pos()))
 }
 
 // enumIdent returns the text of an expression that can only be an enum identifier: a name or
@@ -77,7 +74,7 @@ func (c *checker) checkValue(f *workspace.File, st *grammar.Stmt, rs *schema.Res
 				return
 			}
 		}
-		if k := c.staticKind(e); k != "" {
+		if k := types.LiteralKind(e); k != types.Unknown {
 			c.add(f, sp, finding.Error, finding.CodeTypeMismatch, "%s: type mismatch: expected %s, got %s", label, t.String(), describeLiteral(f, st, k, e))
 		}
 		return
@@ -86,75 +83,28 @@ func (c *checker) checkValue(f *workspace.File, st *grammar.Stmt, rs *schema.Res
 		c.checkEnumValue(f, st, t.Enum, e, label)
 		return
 	}
-	kind := c.staticKind(e)
-	if kind == "" {
+	kind := types.LiteralKind(e)
+	switch types.KindFit(t.Kind, kind) {
+	case types.Unsure:
 		return
-	}
-	mismatch := func(hint string) {
-		c.add(f, sp, finding.Error, finding.CodeTypeMismatch, "%s: type mismatch: expected %s, got %s%s", label, t.String(), describeLiteral(f, st, kind, e), hint)
+	case types.Mismatch:
+		c.mismatch(f, st, rs, t, e, kind, label)
+		return
 	}
 	switch t.Kind {
 	case schema.KindString:
-		if kind != "String" {
-			mismatch("")
-			return
-		}
 		c.checkStringValue(f, st, t, e.(*grammar.StringLit), label)
 	case schema.KindInt:
-		switch kind {
-		case "Int":
-			c.checkRange(f, sp, t, float64(e.(*grammar.IntLit).Value), label)
-		case "String":
-			mismatch(numberHint(e.(*grammar.StringLit).Value, false))
-		default:
-			mismatch("")
-		}
+		c.checkRange(f, sp, t, float64(e.(*grammar.IntLit).Value), label)
 	case schema.KindFloat:
-		switch kind {
-		case "Int":
-			c.checkRange(f, sp, t, float64(e.(*grammar.IntLit).Value), label)
-		case "Float":
-			c.checkRange(f, sp, t, e.(*grammar.FloatLit).Value, label)
-		case "String":
-			mismatch(numberHint(e.(*grammar.StringLit).Value, true))
-		default:
-			mismatch("")
-		}
-	case schema.KindBool:
-		if kind != "Bool" {
-			hint := ""
-			if s, ok := e.(*grammar.StringLit); ok && (s.Value == "true" || s.Value == "false") {
-				hint = ". Use true or false without quotes"
-			} else if kind == "String" {
-				hint = ". Use true or false"
-			}
-			mismatch(hint)
-		}
-	case schema.KindDuration:
-		if kind != "Duration" {
-			hint := ""
-			if i, ok := e.(*grammar.IntLit); ok {
-				hint = fmt.Sprintf(": write %ds or %dmin", i.Value, i.Value)
-			}
-			mismatch(hint)
+		switch x := e.(type) {
+		case *grammar.IntLit:
+			c.checkRange(f, sp, t, float64(x.Value), label)
+		case *grammar.FloatLit:
+			c.checkRange(f, sp, t, x.Value, label)
 		}
 	case schema.KindList:
-		l, ok := e.(*grammar.ListExpr)
-		if !ok {
-			if el := rs.Resolve(t.Element); el != nil && el.Kind != schema.KindList && c.fits(st, rs, el, e) {
-				// One element where a list is expected: `resource_records = 'x'`. Not repaired
-				// when a syntax error touches the value: what it is is not sure.
-				list := "[" + text(f, sp) + "]"
-				d := c.add(f, sp, finding.Error, finding.CodeTypeMismatch, "%s: type mismatch: expected %s, got %s: write %s",
-					label, t.String(), describeLiteral(f, st, kind, e), list)
-				if fixableValue(f, st, e.Pos()) {
-					d.Fixes = []finding.Fix{{Title: "Make it a list", Edits: []finding.Edit{{Span: sp, NewText: list}}, Safe: true}}
-				}
-				return
-			}
-			mismatch("")
-			return
-		}
+		l := e.(*grammar.ListExpr)
 		if t.Length != nil {
 			c.checkBounds(f, sp, t.Length, float64(len(l.Elems)), label, "list length")
 		}
@@ -162,56 +112,57 @@ func (c *checker) checkValue(f *workspace.File, st *grammar.Stmt, rs *schema.Res
 			c.checkValue(f, st, rs, t.Element, el, fmt.Sprintf("%s[%d]", label, i))
 		}
 	case schema.KindMap:
-		m, ok := e.(*grammar.MapExpr)
-		if !ok {
-			mismatch("")
-			return
-		}
-		for _, it := range m.Body.Items {
+		for _, it := range e.(*grammar.MapExpr).Body.Items {
 			if a, ok := it.(*grammar.Attribute); ok && a.Value != nil {
 				c.checkValue(f, st, rs, t.Value, a.Value, label+"."+a.Key.Text)
 			}
 		}
 	case schema.KindStruct:
-		m, ok := e.(*grammar.MapExpr)
-		if !ok {
-			mismatch("")
-			return
-		}
-		c.checkBody(f, st, rs, rs.Type, t.Fields(), m.Body, sp, strings.ReplaceAll(label, ".", " "))
+		c.checkBody(f, st, rs, rs.Type, t.Fields(), e.(*grammar.MapExpr).Body, sp, strings.ReplaceAll(label, ".", " "))
 	}
 }
 
-// fits reports whether a value could be of type t (to pick a union member).
-func (c *checker) fits(st *grammar.Stmt, rs *schema.Resource, t *schema.Type, e grammar.Expr) bool {
-	t = rs.Resolve(t)
-	if t == nil {
-		return false
-	}
-	kind := c.staticKind(e)
+// mismatch reports a literal of a kind the schema type t does not accept (types.KindFit),
+// with a hint where the intent is clear: a number or a bool in quotes, a count without a unit,
+// one element where a list goes (with the fix that makes it a list).
+func (c *checker) mismatch(f *workspace.File, st *grammar.Stmt, rs *schema.Resource, t *schema.Type, e grammar.Expr, kind types.Kind, label string) {
+	sp := at(st, e.Pos())
+	hint := ""
 	switch t.Kind {
-	case schema.KindString:
-		return kind == "String" || kind == ""
-	case schema.KindInt:
-		return kind == "Int"
-	case schema.KindFloat:
-		return kind == "Int" || kind == "Float"
-	case schema.KindBool:
-		return kind == "Bool"
-	case schema.KindDuration:
-		return kind == "Duration"
-	case schema.KindList:
-		return kind == "List"
-	case schema.KindMap, schema.KindStruct:
-		return kind == "Map"
-	case schema.KindEnum:
-		if s, ok := c.enumIdent(st, e); ok {
-			_, match := t.Enum.Match(s)
-			return match
+	case schema.KindInt, schema.KindFloat:
+		if s, ok := e.(*grammar.StringLit); ok {
+			hint = numberHint(s.Value, t.Kind == schema.KindFloat)
 		}
-		return kind == "String" && t.Enum != nil && t.Enum.Open
+	case schema.KindBool:
+		if s, ok := e.(*grammar.StringLit); ok && (s.Value == "true" || s.Value == "false") {
+			hint = ". Use true or false without quotes"
+		} else if kind == types.String {
+			hint = ". Use true or false"
+		}
+	case schema.KindDuration:
+		if i, ok := e.(*grammar.IntLit); ok {
+			hint = fmt.Sprintf(": write %ds or %dmin", i.Value, i.Value)
+		}
+	case schema.KindList:
+		if el := rs.Resolve(t.Element); el != nil && el.Kind != schema.KindList && c.fits(st, rs, el, e) {
+			// One element where a list is expected: `resource_records = 'x'`. Not repaired
+			// when a syntax error touches the value: what it is is not sure.
+			list := "[" + text(f, sp) + "]"
+			d := c.add(f, sp, finding.Error, finding.CodeTypeMismatch, "%s: type mismatch: expected %s, got %s: write %s",
+				label, t.String(), describeLiteral(f, st, kind, e), list)
+			if fixableValue(f, st, e.Pos()) {
+				d.Fixes = []finding.Fix{{Title: "Make it a list", Edits: []finding.Edit{{Span: sp, NewText: list}}, Safe: true}}
+			}
+			return
+		}
 	}
-	return false
+	c.add(f, sp, finding.Error, finding.CodeTypeMismatch, "%s: type mismatch: expected %s, got %s%s", label, t.String(), describeLiteral(f, st, kind, e), hint)
+}
+
+// fits reports whether a value could be of type t (to pick a union member): types.FitsSchema.
+func (c *checker) fits(st *grammar.Stmt, rs *schema.Resource, t *schema.Type, e grammar.Expr) bool {
+	id, _ := c.enumIdent(st, e)
+	return types.FitsSchema(rs.Resolve(t), types.SchemaValue{Kind: types.LiteralKind(e), Ident: id})
 }
 
 func numberHint(s string, float bool) string {
@@ -261,7 +212,7 @@ func (c *checker) checkEnumValue(f *workspace.File, st *grammar.Stmt, en *schema
 	}
 	id, ok := c.enumIdent(st, e)
 	if !ok {
-		if k := c.staticKind(e); k != "" {
+		if k := types.LiteralKind(e); k != types.Unknown {
 			c.add(f, sp, finding.Error, finding.CodeTypeMismatch, "%s: type mismatch: expected %s, got %s", label, en.Identity, describeLiteral(f, st, k, e))
 		}
 		return

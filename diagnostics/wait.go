@@ -11,6 +11,7 @@ import (
 
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/types"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -385,9 +386,9 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *gr
 		}
 		id, ok := c.enumIdent(st, rhs)
 		if !ok {
-			if k := c.staticKind(rhs); k != "" && k != "String" {
+			if k := types.LiteralKind(rhs); k != types.Unknown && k != types.String {
 				c.add(f, rsp, finding.Error, finding.CodeWaitUntilType, "%suntil compares %s (%s) with the %s %s; use %s",
-					prefix, lhsText, en.Identity, strings.ToLower(k), rhsText, c.oneOf(en))
+					prefix, lhsText, en.Identity, strings.ToLower(literalName(k)), rhsText, c.oneOf(en))
 			}
 			return
 		}
@@ -403,9 +404,9 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *gr
 		}
 		return
 	}
-	if !c.fits(st, rs, t, rhs) && c.staticKind(rhs) != "" {
+	if k := types.LiteralKind(rhs); k != types.Unknown && !c.fits(st, rs, t, rhs) {
 		c.add(f, rsp, finding.Error, finding.CodeWaitUntilType, "%suntil compares %s (%s) with the %s %s; compare it with a %s value",
-			prefix, lhsText, display(m), strings.ToLower(c.staticKind(rhs)), rhsText, display(m))
+			prefix, lhsText, display(m), strings.ToLower(literalName(k)), rhsText, display(m))
 	}
 }
 
