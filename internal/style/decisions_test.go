@@ -1,0 +1,101 @@
+package style
+
+import (
+	"go/ast"
+	"go/token"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestOneDecision: what a value is and whether it fits is decided once, in the package that owns
+// it; the others ask. The edit distance (a dynamic programme: min of three neighbours, one of
+// them plus one) is internal/spell's, the strongly connected components (a lowlink taken as a
+// minimum) internal/scc's, and the fit of a value against a schema type (a function answering
+// a bool or a types.Fit that tests schema kinds) types' (schemafit.go).
+func TestOneDecision(t *testing.T) {
+	type rule struct {
+		what string
+		in   func(pkg string, n ast.Node) bool
+		want []string
+	}
+	// The syntax of literals and what they are (types.LiteralKind), as a second fit check would
+	// name them.
+	literalTypes := []string{"StringLit", "IntLit", "FloatLit", "BoolLit", "DurationLit", "ListExpr", "MapExpr"}
+	literalKinds := []string{"String", "Int", "Float", "Bool", "Duration", "List", "Map"}
+	rules := []rule{
+		{"the edit distance", func(_ string, n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			return ok && isIdent(call.Fun, "min") && len(call.Args) >= 3 && slices.ContainsFunc(call.Args, plusOne)
+		}, []string{"internal/spell/spell.go"}},
+		{"the strongly connected components", func(_ string, n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || !isIdent(call.Fun, "min") || len(call.Args) == 0 {
+				return false
+			}
+			ix, ok := call.Args[0].(*ast.IndexExpr)
+			return ok && (isIdent(ix.X, "low") || isIdent(ix.X, "lowlink"))
+		}, []string{"internal/scc/scc.go"}},
+		{"the fit of a value against a schema type", func(pkg string, n ast.Node) bool {
+			fn, ok := n.(*ast.FuncDecl)
+			if !ok || fn.Body == nil || fn.Type.Results == nil || len(fn.Type.Results.List) != 1 {
+				return false
+			}
+			res := fn.Type.Results.List[0].Type
+			if !isIdent(res, "bool") && !isIdent(res, "Fit") && !isSelector(res, "types", "Fit") {
+				return false
+			}
+			var schemaKind, literalKind bool
+			ast.Inspect(fn.Body, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.SelectorExpr:
+					schemaKind = schemaKind || isIdent(n.X, "schema") && strings.HasPrefix(n.Sel.Name, "Kind")
+					literalKind = literalKind || isIdent(n.X, "grammar") && slices.Contains(literalTypes, n.Sel.Name) ||
+						isIdent(n.X, "types") && slices.Contains(literalKinds, n.Sel.Name)
+				case *ast.Ident: // types' own kinds (cfn's Map and List are CloudFormation's values)
+					literalKind = literalKind || pkg == "types" && slices.Contains(literalKinds, n.Name)
+				case *ast.BasicLit:
+					v, err := strconv.Unquote(n.Value)
+					literalKind = literalKind || n.Kind == token.STRING && err == nil && slices.Contains(literalKinds, v)
+				}
+				return true
+			})
+			return schemaKind && literalKind
+		}, []string{"types/schemafit.go"}},
+	}
+	found := map[string][]string{}
+	for _, s := range sources(t) {
+		ast.Inspect(s.file, func(n ast.Node) bool {
+			for _, r := range rules {
+				if n != nil && r.in(s.pkg, n) && !slices.Contains(found[r.what], s.rel) {
+					found[r.what] = append(found[r.what], s.rel)
+				}
+			}
+			return true
+		})
+	}
+	for _, r := range rules {
+		if diff := cmp.Diff(r.want, found[r.what]); diff != "" {
+			t.Errorf("%s is written in (-want +got):\n%s", r.what, diff)
+		}
+	}
+}
+
+// plusOne reports whether e is `x[i]+1`, an edit's cost in a table.
+func plusOne(e ast.Expr) bool {
+	b, ok := e.(*ast.BinaryExpr)
+	if !ok || b.Op != token.ADD {
+		return false
+	}
+	_, indexed := b.X.(*ast.IndexExpr)
+	one, ok := b.Y.(*ast.BasicLit)
+	return indexed && ok && one.Value == "1"
+}
+
+func isSelector(e ast.Expr, pkg, name string) bool {
+	sel, ok := e.(*ast.SelectorExpr)
+	return ok && isIdent(sel.X, pkg) && sel.Sel.Name == name
+}
