@@ -125,7 +125,6 @@ func (c *checker) checkStatement() {
 	c.stmtMark = mark
 	c.contained("constructs", c.checkConstructs)
 	c.contained("waits", c.checkWaits)
-	c.contained("references", c.checkRefs)
 	c.contained("blocks", c.checkBlocks)
 	if !c.opts.nested {
 		c.contained("resources", c.checkResources)

@@ -96,6 +96,20 @@ func (c *checker) refs() []*workspace.Ref {
 	return c.cfg.Refs
 }
 
+// providerNames returns the first segments that start enum values and resource types rather
+// than references, as types decides them (Info.Providers).
+func (c *checker) providerNames() map[string]bool {
+	if c.providers != nil {
+		return c.providers
+	}
+	out := map[string]bool{}
+	for _, p := range c.cfg.Types(c.schemas).Providers() {
+		out[p] = true
+	}
+	c.providers = out
+	return out
+}
+
 // environment returns the names statement-local checks consult, computing them once.
 func (c *checker) environment() *environment {
 	if c.env != nil {

@@ -3,6 +3,7 @@ package diagnostics
 import (
 	"strings"
 
+	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/lazy"
 	"github.com/carina-rs/carina-lsp/internal/spell"
 )
@@ -81,4 +82,16 @@ func meaning(s string) string {
 		return ""
 	}
 	return "; did you mean \"" + s + "\"?"
+}
+
+// renameFix offers the did-you-mean candidate as a quick fix.
+func (c *checker) renameFix(d *finding.Diagnostic, name string, candidates []string) {
+	renameTo(d, spell.Closest(name, candidates, nil))
+}
+
+// renameTo offers replacing the diagnostic's range with s as a quick fix (none for "").
+func renameTo(d *finding.Diagnostic, s string) {
+	if s != "" {
+		d.Fixes = []finding.Fix{{Title: "Change to " + s, Edits: []finding.Edit{{Span: d.Span, NewText: s}}}}
+	}
 }

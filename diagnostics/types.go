@@ -17,9 +17,7 @@ func (c *checker) checkTypes() {
 		switch {
 		case p.Rule == types.RuleEmptyInterpolate:
 			continue // reported by the blocks check
-		case p.Rule == types.RuleUnknownFunction && len(c.cfg.Functions[p.Subject]) == 0 && c.cfg.Lookup(p.Subject) == nil:
-			continue // the references check reports a name that is no function, wherever it is called
-		case p.Rule == types.RuleUndefined && p.Path != nil:
+		case p.Ref != nil:
 			c.undefinedWritten(f, st, p)
 			continue
 		}
@@ -38,23 +36,35 @@ func (c *checker) checkTypes() {
 	}
 }
 
-// undefinedWritten reports a binding undefined where it is written (types.Info.Undefined), with
-// the closest binding that has the attributes read from it and does not depend on the
-// declaration reading it as a did-you-mean and a fix.
+// undefinedWritten reports a name declared nowhere, found where it is written
+// (types.Info.Undefined), with the closest name of its kind as a did-you-mean and a rename fix: a
+// function; a module that takes the call's arguments; a binding that has the attributes read from
+// it and does not depend on the declaration reading it.
 func (c *checker) undefinedWritten(f *workspace.File, st *grammar.Stmt, p types.Problem) {
-	sp := at(st, p.Span)
-	var owner *workspace.Decl
-	for _, r := range c.refs() {
-		if r.Span == sp && r.Decl == nil {
-			owner = r.Owner
-			break
+	sp, r, env := at(st, p.Span), p.Ref, c.environment()
+	var sug string
+	switch r.Kind {
+	case types.CallRef:
+		sug = spell.Closest(r.Name, env.functions, nil)
+	case types.ModuleRef:
+		sug = spell.Closest(r.Name, env.modules, func(cand string) bool {
+			call, ok := r.Expr.(*grammar.ModuleCallExpr)
+			c.volatile = true // reads the module's arguments
+			return !ok || c.clean(func() { c.checkModuleCallOf(f, st, call, cand) })
+		})
+	default:
+		var owner *workspace.Decl
+		for _, ref := range c.refs() {
+			if ref.Span == sp && ref.Decl == nil {
+				owner = ref.Owner
+				break
+			}
 		}
+		sug = spell.Closest(r.Name, env.bindings, func(cand string) bool {
+			c.volatile = true // reads the candidate's attributes and dependencies
+			d := c.cfg.LookupIn(cand, f)
+			return c.pathExists(d, r.Path) && !c.closesCycle(owner, d)
+		})
 	}
-	fit := func(cand string) bool {
-		c.volatile = true // reads the candidate's attributes and dependencies
-		d := c.cfg.LookupIn(cand, f)
-		return c.pathExists(d, p.Path) && !c.closesCycle(owner, d)
-	}
-	sug := spell.Closest(p.Subject, c.environment().bindings, fit)
-	renameTo(c.add(f, sp, finding.Error, finding.CodeUndefined, "%s", p.Msg+meaning(sug)), sug)
+	renameTo(c.add(f, sp, finding.Error, finding.Code(p.Rule), "%s", p.Msg+meaning(sug)), sug)
 }

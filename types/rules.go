@@ -11,6 +11,7 @@ const (
 	// Calls.
 	RuleUnknownFunction  Rule = "unknown-function"         // a call of a name that is no function
 	RuleUndefined        Rule = "undefined-binding"        // a reference to a binding declared nowhere
+	RuleUnknownModule    Rule = "unknown-module"           // a module call of an alias no use imports
 	RuleBuiltinArgument  Rule = "builtin-argument"         // a built-in's arguments, on constants
 	RuleFunctionArity    Rule = "function-arity"           // a user function given too few or too many arguments
 	RuleRecursive        Rule = "recursive-function"       // a user function that calls itself
@@ -49,9 +50,9 @@ type Problem struct {
 	Msg  string
 	// Subject is the name the problem is about (a function's), when there is one.
 	Subject string
-	// Path is, for an undefined binding found where it is written (Undefined), the attributes
-	// read after the name: a binding offered in its place must have them. Nil otherwise.
-	Path []string
+	// Ref is, for a name declared nowhere found where it is written (Undefined), the reference,
+	// where a name of its kind may be offered in its place; nil otherwise.
+	Ref *Unresolved
 	// Fix is a mechanical repair, when there is one.
 	Fix *Fix
 	// Related points at the declaration that explains the problem (the parameter of a function

@@ -31,12 +31,13 @@ func (in *Info) Statement(file string, st *grammar.Stmt) []Problem {
 	// A name undefined where it is written is reported there, not again where evaluation meets
 	// it.
 	written := in.Undefined(file, st)
+	out := written
 	for _, p := range probs {
-		if p.Rule != RuleUndefined || !slices.ContainsFunc(written, func(w Problem) bool { return w.Subject == p.Subject }) {
-			written = append(written, p)
+		if !in.reportedWritten(p, written) {
+			out = append(out, p)
 		}
 	}
-	return written
+	return out
 }
 
 // statementProblems evaluates the evaluator's statement and returns its problems.

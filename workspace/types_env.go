@@ -29,13 +29,27 @@ func (d *Decl) Info() types.DeclInfo {
 	return info
 }
 
+// unresolvedKind maps the kinds of reference whose names inference decides are undefined when no
+// scope resolves them (types.Info.Undefined); the others (waits, directives) have their own checks.
+func unresolvedKind(k RefKind) (types.UnresolvedKind, bool) {
+	switch k {
+	case RefValue:
+		return types.ValueRef, true
+	case RefCall:
+		return types.CallRef, true
+	case RefModuleCall:
+		return types.ModuleRef, true
+	}
+	return 0, false
+}
+
 // typeEnv is the part of a Config that inference reads, built once.
 type typeEnv struct {
 	once      sync.Once
 	bindings  map[string][]types.Decl
 	functions map[string][]types.Decl
 	files     []string
-	// unresolved are the value references no scope resolves, by statement; providers the
+	// unresolved are the references no scope resolves, by statement; providers the
 	// provider names the configuration writes (see configEnv.Providers).
 	unresolved map[*grammar.Stmt][]types.Unresolved
 	providers  []string
@@ -68,14 +82,15 @@ func (c *Config) env() *typeEnv {
 		}
 		t.unresolved = map[*grammar.Stmt][]types.Unresolved{}
 		for _, r := range c.Refs {
-			if r.Decl != nil || r.Kind != RefValue {
+			kind, ok := unresolvedKind(r.Kind)
+			if r.Decl != nil || !ok {
 				continue
 			}
 			path := make([]string, len(r.Path))
 			for i, p := range r.Path {
 				path[i] = p.Text
 			}
-			t.unresolved[r.Stmt] = append(t.unresolved[r.Stmt], types.Unresolved{Name: r.Name, Path: path, Span: r.Span, Expr: r.Expr})
+			t.unresolved[r.Stmt] = append(t.unresolved[r.Stmt], types.Unresolved{Kind: kind, Name: r.Name, Path: path, Span: r.Span, Expr: r.Expr})
 		}
 		t.providers = c.providersWritten()
 	})
