@@ -122,7 +122,6 @@ func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index
 // contained: a check that panics loses its own findings on this statement, nothing else.
 func (c *checker) checkStatement() {
 	mark := len(c.out)
-	c.stmtMark = mark
 	c.contained("constructs", c.checkConstructs)
 	c.contained("waits", c.checkWaits)
 	c.contained("blocks", c.checkBlocks)

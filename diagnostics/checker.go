@@ -43,7 +43,6 @@ type checker struct {
 	providers map[string]bool     // providerNames, computed once
 	regions   map[string][]string // knownRegions by provider, computed once
 	linesUsed bool                // a message of the statement being checked names a line number
-	stmtMark  int                 // where the diagnostics of the statement being checked begin in out
 	broken    bool                // a file of the configuration has a syntax error
 
 	modChecks map[*workspace.Config][]finding.Diagnostic // the own checks of the modules used, once a run

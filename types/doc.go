@@ -4,9 +4,12 @@
 // placeholders for what is known later), the built-in functions with their signatures and their
 // evaluation, Carina's custom types with their validators, and the evaluator that reads a
 // configuration as Carina does while it parses and resolves it (Info), finding the mistakes
-// that evaluation meets (Problem, by Rule).
+// that evaluation meets (Problem, by Rule). It alone decides whether a written value fits a
+// schema type (schemafit.go) and which names are declared nowhere (undefined.go); package
+// diagnostics reports what it decides.
 //
-// It reads the syntax tree (grammar) and the providers' schemas (schema) and nothing else: the
+// It reads the syntax tree (grammar) and the providers' schemas (schema), and the module's one
+// measure of a misspelling (internal/spell), and nothing else: the
 // configuration it evaluates is an Env, which package workspace implements, and the checks,
 // hover, completion, signature help and inlay hints read what it infers.
 package types
