@@ -39,6 +39,149 @@ var features = []feature{
 	{"for over module calls", (*gen).forModules},
 	{"upstream values passed on", (*gen).upstreamOn},
 	{"functions calling functions", (*gen).fnChain},
+	{"module with control flow", (*gen).controlModule},
+	{"interpolation", (*gen).interpolation},
+	{"typed function parameters", (*gen).typedParams},
+	{"anonymous statements", (*gen).anonymous},
+	{"pipe into a user function", (*gen).pipeUser},
+	{"shadowing", (*gen).shadowing},
+	{"quoted map keys", (*gen).quotedKeys},
+}
+
+func (g *gen) pipeUser() {
+	f := g.fnDecl()
+	g.fns = append(g.fns, f)
+	n := g.fresh("piped")
+	args := make([]string, f.required-1)
+	for i := range args {
+		args[i] = pick(g, words)
+	}
+	g.emit("let %s = %s |> %s(%s)", n, g.str(), f.name, strings.Join(args, ", "))
+	g.strs = append(g.strs, n)
+}
+
+// shadowing reuses a name the root bound as a loop variable, a parameter or a local.
+func (g *gen) shadowing() {
+	if len(g.strs) == 0 {
+		g.letLiterals()
+		if len(g.strs) == 0 {
+			return
+		}
+	}
+	x := pick(g, g.strs)
+	switch g.rng.IntN(3) {
+	case 0:
+		g.emit("let %s = for %s in ['a', 'b'] {\n%s\n}", g.fresh("each"), x, resource(x))
+	case 1:
+		f := g.fresh("f")
+		g.emit("fn %s(%s: String): String {\n  upper(%s)\n}", f, x, x)
+		g.emit("let %s = %s('q')", g.fresh("r"), f)
+	default:
+		g.emit("let %s = if true {\n  let %s = 'inner'\n  %s\n} else {\n  'b'\n}", g.fresh("v"), x, x)
+	}
+}
+
+func (g *gen) quotedKeys() {
+	n := g.fresh("m")
+	g.emit("let %s = { 'a.b' = 'x', 'c-d' = %s }", n, g.str())
+	switch g.rng.IntN(3) {
+	case 0:
+		g.emit("let %s = %s", g.fresh("bucket"), resource(n+"['a.b']"))
+	case 1:
+		g.emit("let %s = for k, v in %s {\n%s\n}", g.fresh("bykey"), n, resource("v"))
+	default:
+		g.emit("let %s = for k, v in ({ 'x.y' = 'a', z = 'b' }) {\n%s\n}", g.fresh("bykey"), resource("k"))
+	}
+}
+
+// controlModule makes a module whose body branches and loops on its arguments, and calls it
+// (or has it checked by itself).
+func (g *gen) controlModule() {
+	dir := g.fresh("mod")
+	valid := pick(g, []string{"length(names) > 0", "length(names) >= 1 && flag == true", "prefix != ''", "length(prefix) < 10 || flag"})
+	body := fmt.Sprintf(`arguments {
+  flag: Bool = true
+  names: list(String) = ['a']
+  prefix: String {
+    default = 'p'
+    validation {
+      condition = %s
+      error_message = 'bad'
+    }
+  }
+}
+let rs = for n in %s {
+%s
+}
+let one = if flag {
+%s
+} else {
+%s
+}
+attributes {
+  arn = one.arn
+  first = rs[0].arn
+}
+`, valid, pick(g, []string{"names", "['a', 'b']", "['a']"}), resource(`"${prefix}-${n}"`), resource("prefix"), resource("'other'"))
+	g.file(modulesDir + "/" + dir + "/main.crn").WriteString(body)
+	m := &moduleVal{dir: dir, alias: dir, attrs: []string{"arn", "first"}, args: []argVal{
+		{name: "flag", typ: "Bool", value: g.cond(), optional: true},
+		{name: "names", typ: "list(String)", value: pick(g, []string{"[]", "['x', 'y']", g.list()}), optional: true},
+		{name: "prefix", typ: "String", value: g.str(), optional: true},
+	}}
+	g.emit("let %s = use { source = './modules/%s' }", m.alias, m.dir)
+	g.modules = append(g.modules, m)
+	if g.chance(4) {
+		g.target = modulesDir + "/" + dir
+	}
+	g.callModule(m)
+}
+
+func (g *gen) interpolation() {
+	var parts []string
+	for _, names := range [][]string{g.strs, g.lists, g.maps, g.bools, g.resources} {
+		if len(names) > 0 {
+			parts = append(parts, pick(g, names))
+		}
+	}
+	if len(parts) == 0 {
+		parts = []string{pick(g, []string{"1", "true", "upper('a')"})}
+	}
+	n := g.fresh("text")
+	g.emit("let %s = \"${%s}/${%s}\"", n, pick(g, parts), pick(g, parts))
+	if g.chance(2) {
+		g.emit("let %s = %s", g.fresh("bucket"), resource(n))
+	}
+}
+
+func (g *gen) typedParams() {
+	f := g.fresh("f")
+	g.emit("fn %s(xs: list(String), n: Int = 1, on: Bool = true, m: map(String) = { a = 'x' }): String {\n  join('-', xs)\n}", f)
+	args := []string{g.list()}
+	switch g.rng.IntN(3) {
+	case 1:
+		args = append(args, pick(g, []string{"2", "0"}))
+	case 2:
+		args = append(args, "3", g.cond())
+		if len(g.maps) > 0 {
+			args = append(args, pick(g, g.maps))
+		}
+	}
+	n := g.fresh("r")
+	g.emit("let %s = %s(%s)", n, f, strings.Join(args, ", "))
+	g.strs = append(g.strs, n)
+}
+
+func (g *gen) anonymous() {
+	switch g.rng.IntN(3) {
+	case 0:
+		g.emit("%s", resource(g.str()))
+	case 1:
+		g.emit("let _ = %s", pick(g, []string{g.str(), g.list(), resource(g.str())}))
+	default:
+		m := g.module()
+		g.emit("%s {\n%s\n}", m.alias, strings.Join(g.args(m), "\n"))
+	}
 }
 
 // nestedModule makes a module that calls another, passing its argument on, and calls it.
@@ -270,7 +413,11 @@ func (g *gen) fnDecl() fnVal {
 func (g *gen) callFn(f fnVal, args int) string {
 	as := make([]string, args)
 	for i := range as {
-		as[i] = g.str()
+		// Mostly literals: Carina takes a call given to a typed parameter for no string.
+		as[i] = pick(g, words)
+		if g.chance(4) {
+			as[i] = g.str()
+		}
 	}
 	return fmt.Sprintf("%s(%s)", f.name, strings.Join(as, ", "))
 }

@@ -86,7 +86,7 @@ func (g *gen) file(path string) *strings.Builder {
 // second file, so that cross-file rules are met.
 func (g *gen) emit(format string, args ...any) {
 	path := RootDir + "/main.crn"
-	if g.rng.IntN(6) == 0 {
+	if g.rng.IntN(8) == 0 {
 		path = RootDir + "/other.crn"
 	}
 	fmt.Fprintf(g.file(path), format+"\n", args...)

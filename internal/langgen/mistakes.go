@@ -284,6 +284,24 @@ var mistakes = []mistake{
 		g.emit("fn %s(p: Ipv4Cidr): String {\n  p\n}", f)
 		g.emit("let %s = %s", g.fresh("bad"), resource(f+"("+pick(g, []string{"'abc'", "'10.0.0.0/33'", "1", "'10.0.0.1'"})+")"))
 	}},
+	{"a built-in's name bound", func(g *gen) {
+		name := pick(g, []string{"join", "upper", "length", "keys"})
+		if g.chance(2) {
+			g.emit("let %s = 'x'", name)
+		} else {
+			g.emit("fn %s(s: String) {\n  s\n}", name)
+		}
+	}},
+	{"user function partly applied", func(g *gen) {
+		f := g.fnDecl()
+		if f.required < 2 {
+			g.emit("let %s = %s()", g.fresh("bad"), f.name)
+			return
+		}
+		p := g.fresh("part")
+		g.emit("let %s = %s('a')", p, f.name)
+		g.emit("let %s = %s('b')", g.fresh("bad"), p)
+	}},
 	{"module source that does not exist", func(g *gen) {
 		g.emit("let %s = use { source = './modules/nowhere' }", g.fresh("gone"))
 	}},
