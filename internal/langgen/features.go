@@ -46,6 +46,34 @@ var features = []feature{
 	{"pipe into a user function", (*gen).pipeUser},
 	{"shadowing", (*gen).shadowing},
 	{"quoted map keys", (*gen).quotedKeys},
+	{"data source", (*gen).dataSource},
+	{"depends_on", (*gen).dependsOn},
+}
+
+func (g *gen) dataSource() {
+	n := g.fresh("found")
+	g.emit("let %s = read awscc.s3.Bucket {\n  bucket_name = %s\n}", n, g.str())
+	g.resources = append(g.resources, n)
+}
+
+// dependsOn orders a resource after something the root bound: a resource, a for, a module
+// call, or now and then a value let or a data source, which Carina refuses.
+func (g *gen) dependsOn() {
+	var targets []string
+	targets = append(targets, g.resources...)
+	for _, f := range g.fors {
+		targets = append(targets, f.name)
+	}
+	for _, c := range g.calls {
+		targets = append(targets, c.name)
+	}
+	if len(targets) == 0 || g.chance(5) {
+		targets = append(targets, g.strs...)
+	}
+	if len(targets) == 0 {
+		return
+	}
+	g.emit("let %s = awscc.s3.Bucket {\n  bucket_name = %s\n  directives { depends_on = [%s] }\n}", g.fresh("after"), g.str(), pick(g, targets))
 }
 
 func (g *gen) pipeUser() {
@@ -173,7 +201,11 @@ func (g *gen) typedParams() {
 }
 
 func (g *gen) anonymous() {
-	switch g.rng.IntN(3) {
+	switch g.rng.IntN(5) {
+	case 3:
+		g.emit("for x in [%s] {\n%s\n}", g.str(), resource("x"))
+	case 4:
+		g.emit("if %s {\n%s\n}", g.cond(), resource(g.str()))
 	case 0:
 		g.emit("%s", resource(g.str()))
 	case 1:
