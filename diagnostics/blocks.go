@@ -239,6 +239,10 @@ func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *grammar.Stmt, 
 			c.add(f, sp, finding.Error, finding.CodeDirectivesDependsOn, "%s: upstream_state binding %q is not a valid depends_on target (it is another configuration, read before this one is applied): remove it", on, n)
 		case d.Kind == workspace.DataSource:
 			c.add(f, sp, finding.Error, finding.CodeDirectivesDependsOn, "%s: data sources cannot be depends_on targets (binding %q): remove it, or read its attributes where the order matters", on, n)
+		case d.Kind == workspace.Conditional && c.cfg.Types(c.schemas).IfBindsValue(d):
+			c.volatile = true // reads the let's value
+			c.add(f, sp, finding.Error, finding.CodeDirectivesDependsOn, "%s: binding %q holds a value by the branch its if takes, not a resource (Carina: not declared in this scope): depends_on lists resources",
+				on, n)
 		case d.Kind != workspace.Resource && d.Kind != workspace.Conditional:
 			// Carina resolves the entry like a value (a let's value, a module call's
 			// placeholder) and finds no resource of that name.

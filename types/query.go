@@ -1,6 +1,8 @@
 package types
 
 import (
+	"strings"
+
 	"github.com/carina-rs/carina-lsp/grammar"
 )
 
@@ -177,4 +179,21 @@ func (in *Info) FunctionSignature(name string) (Signature, bool) {
 		return Signature{Name: name, Params: b.Params, Result: b.Result, Doc: b.Doc, Builtin: b}, true
 	}
 	return Signature{}, false
+}
+
+// IfBindsValue reports whether a top-level let bound to an `if` holds a value by the branch
+// Carina takes (not a resource or a module call): the let is then no resource, and Carina
+// reads a depends_on naming it as the name its value spells.
+func (in *Info) IfBindsValue(d Decl) bool {
+	info := d.Info()
+	if info.Kind != DeclIf || info.Stmt == nil {
+		return false
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	v := in.letValue(d, true, nil)
+	if v.Shape == Str && (v.Text == "${"+info.Name+"}" || strings.HasPrefix(v.Text, "${module:") || strings.HasPrefix(v.Text, "${if:")) {
+		return false
+	}
+	return v.Static()
 }
