@@ -59,7 +59,7 @@ func TestCorpusHover(t *testing.T) {
 	n := 0
 	for _, off := range offs {
 		h := At(ctx, fx.cfg, fx.file, off, idx)
-		SignatureAt(fx.cfg, fx.file, off)
+		SignatureAt(fx.cfg, fx.file, off, nil)
 		if h == nil {
 			continue
 		}

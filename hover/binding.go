@@ -138,8 +138,8 @@ func (e env) kindDetail(d *workspace.Decl) string {
 			return "Cannot be read: " + imp.Err.Error()
 		}
 	case workspace.Function:
-		if fn, ok := d.Node.(*grammar.FnStmt); ok {
-			return "Signature: " + code(fnLabel(d.File, d.Stmt, fn).Label)
+		if _, ok := d.Node.(*grammar.FnStmt); ok {
+			return "Signature: " + code(e.fnSignature(d).Label())
 		}
 	}
 	return ""

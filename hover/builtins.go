@@ -1,8 +1,6 @@
 package hover
 
 import (
-	"strings"
-
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/types"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -15,7 +13,7 @@ func builtinCard(name string) string {
 		return ""
 	}
 	var m md
-	m.fence("carina", b.Label())
+	m.fence("carina", b.Signature().Label())
 	m.para("Built-in function. " + b.Doc)
 	var items []string
 	for _, p := range b.Params {
@@ -31,31 +29,37 @@ func builtinCard(name string) string {
 	return m.String()
 }
 
-// builtinSignature is the signature of a built-in function.
-func builtinSignature(b *types.Builtin) Signature {
-	sig := Signature{Label: b.Label(), Doc: b.Doc}
-	for _, p := range b.Params {
-		label := p.Name + ": " + p.Type.String()
-		if p.Optional {
-			label = p.Name + "?: " + p.Type.String()
-		}
-		sig.Params = append(sig.Params, Param{Label: label, Doc: p.Doc})
+// signatureOf is the signature help of a function's signature: every label printed by types.
+func signatureOf(ts types.Signature) Signature {
+	sig := Signature{Label: ts.Label(), Doc: ts.Doc}
+	for i, p := range ts.Params {
+		sig.Params = append(sig.Params, Param{Label: ts.ParamLabel(i), Doc: p.Doc})
 	}
 	return sig
 }
 
-// functionHover explains the function of a call: a user function of the configuration first (a
-// user function cannot shadow a built-in), else the built-in.
+// functionHover explains the function of a call: what the call reaches as evaluation does (a let
+// holding a partial application, a user function, a built-in).
 func (p *place) functionHover() *Hover {
 	s := p.s
 	var md string
+	in := p.inference()
 	switch {
 	case s.Decl != nil && s.Decl.Kind == workspace.Function:
 		md = p.fnCard(s.Decl)
-	case len(p.cfg.Functions[s.Text]) > 0:
-		md = p.fnCard(p.cfg.Functions[s.Text][0])
-	case types.LookupBuiltin(s.Text) != nil:
-		md = builtinCard(s.Text)
+	default:
+		sig, ok := in.CallSignature(s.File.Path, s.Stmt, s.Text)
+		switch {
+		case !ok:
+		case sig.Closure:
+			if d := p.closureDecl(s.Text); d != nil {
+				md = p.closureCard(d, sig)
+			}
+		case sig.User:
+			md = p.fnCard(p.cfg.Functions[s.Text][0])
+		case sig.Builtin != nil:
+			md = builtinCard(s.Text)
+		}
 	}
 	if md != "" {
 		if line := p.callValueLine(); line != "" {
@@ -66,44 +70,51 @@ func (p *place) functionHover() *Hover {
 	return card(s.Span, code(s.Text)+" is no built-in function and no `fn` of this configuration.")
 }
 
+// closureDecl is the let called name a call in the hovered file reaches, or nil.
+func (p *place) closureDecl(name string) *workspace.Decl {
+	var first *workspace.Decl
+	for _, d := range p.cfg.Bindings[name] {
+		if d.Kind != workspace.Value {
+			continue
+		}
+		if d.File == p.s.File {
+			return d
+		}
+		if first == nil {
+			first = d
+		}
+	}
+	return first
+}
+
+// closureCard describes a let holding a partial application or a composition, called.
+func (e env) closureCard(d *workspace.Decl, sig types.Signature) string {
+	var m md
+	m.fence("carina", sig.Label())
+	what := "a composition"
+	if sig.Builtin != nil {
+		what = "a partial application of " + code(sig.Builtin.Name)
+	}
+	m.para(code(d.Name) + " — " + what + ", declared " + code(lineAt(d.File, d.NameSpan.Start)) + ".")
+	m.para(e.declaredLine(d))
+	return m.String()
+}
+
 // fnCard describes a user function.
 func (e env) fnCard(d *workspace.Decl) string {
-	fn, ok := d.Node.(*grammar.FnStmt)
-	if !ok {
+	if _, ok := d.Node.(*grammar.FnStmt); !ok {
 		return e.bindingCard(d)
 	}
 	var m md
-	m.fence("carina", "fn "+fnLabel(d.File, d.Stmt, fn).Label)
+	m.fence("carina", e.fnSignature(d).Declaration())
 	m.para("User-defined function " + code(d.Name) + ".")
 	m.para(e.declaredLine(d))
 	return m.String()
 }
 
-// fnLabel builds the signature of a user function from its source.
-func fnLabel(f *workspace.File, st *grammar.Stmt, fn *grammar.FnStmt) Signature {
-	sig := Signature{}
-	labels := make([]string, 0, len(fn.Params))
-	for _, p := range fn.Params {
-		l := p.Name.Text
-		if p.Type != nil {
-			l += ": " + nodeText(f, st, p.Type)
-		}
-		doc := ""
-		if p.Default != nil {
-			doc = "optional, default " + code(nodeText(f, st, p.Default))
-			l += " = " + nodeText(f, st, p.Default)
-		}
-		sig.Params = append(sig.Params, Param{Label: l, Doc: doc})
-		labels = append(labels, l)
-	}
-	name := "?"
-	if fn.Name != nil {
-		name = fn.Name.Text
-	}
-	sig.Label = name + "(" + strings.Join(labels, ", ") + ")"
-	if fn.Return != nil {
-		sig.Label += ": " + nodeText(f, st, fn.Return)
-	}
+// fnSignature is a user function's signature, as types gives it.
+func (e env) fnSignature(d *workspace.Decl) types.Signature {
+	sig, _ := e.inference().FunctionSignature(d.Name)
 	return sig
 }
 

@@ -25,7 +25,11 @@ func valueLine(v types.Value) string {
 	case v.Shape == types.Interp:
 		line += " · known after apply (" + code(v.Source()) + ")"
 	case v.Shape == types.ClosureVal:
-		line = "**Type** " + code(inferredTypeText(t)) + " · a partial application of " + code(v.Text) +
+		what := "a partial application of " + code(v.Text)
+		if sig, ok := types.ClosureSignature(v.Text, v); ok && sig.Builtin == nil {
+			what = "a composition of " + plural(uint64(len(v.Elems)), "stage", "stages")
+		}
+		line = "**Type** " + code(inferredTypeText(t)) + " · " + what +
 			": it needs " + plural(uint64(v.Remaining), "more argument", "more arguments") + ", given by a call or a pipe"
 	}
 	return line

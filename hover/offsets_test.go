@@ -45,7 +45,7 @@ func TestEveryOffset(t *testing.T) {
 						t.Fatalf("%s at %d: span %v, card %q", f.Path, off, h.Span, h.Markdown)
 					}
 				}
-				SignatureAt(fx.cfg, f, off)
+				SignatureAt(fx.cfg, f, off, nil)
 			}
 			for _, h := range InlayHints(fx.cfg, f, grammar.Span{Start: 0, End: int32(len(text))}, idx) {
 				if h.Offset < 0 || h.Offset > len(text) || h.Label == "" {
@@ -59,7 +59,7 @@ func TestEveryOffset(t *testing.T) {
 // TestNilInputs checks the entry points with nothing to work on.
 func TestNilInputs(t *testing.T) {
 	ctx := context.Background()
-	if At(ctx, nil, nil, 0, nil) != nil || SignatureAt(nil, nil, 0) != nil || InlayHints(nil, nil, grammar.Span{}, nil) != nil {
+	if At(ctx, nil, nil, 0, nil) != nil || SignatureAt(nil, nil, 0, nil) != nil || InlayHints(nil, nil, grammar.Span{}, nil) != nil {
 		t.Error("nil configuration: want nothing")
 	}
 	fx := build(t, map[string]string{"main.crn": "let cert = aws.acm.Certificate {\n  domain_name = 'x'\n}\n\nlet w = wait cert {\n  until = cert.status == issued\n}\n"}, false)

@@ -4,13 +4,13 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/grammar"
-	"github.com/carina-rs/carina-lsp/types"
+	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // Signature is the signature help for the call around the cursor.
 type Signature struct {
-	Label  string  // `join(separator: String, list: List<String>): String`
+	Label  string  // `join(separator: String, list: list) -> String`
 	Doc    string  // Markdown
 	Params []Param // each Label is a substring of the signature's Label
 	Active int     // the parameter the cursor is on; -1 when past the last one the call takes explicitly
@@ -22,10 +22,11 @@ type Param struct {
 	Doc   string
 }
 
-// SignatureAt returns the signature of the built-in or user function whose argument list holds
-// byte offset offset of f, or nil. After `|>` the piped value is the last argument: the
+// SignatureAt returns the signature of the function whose argument list holds byte offset offset
+// of f (a built-in, a user function, a let holding a partial application), as types gives it, or
+// nil. After `|>` the piped value is the last argument: the
 // parameters the call takes explicitly are all but the last.
-func SignatureAt(cfg *workspace.Config, f *workspace.File, offset int) *Signature {
+func SignatureAt(cfg *workspace.Config, f *workspace.File, offset int, schemas *schema.Index) *Signature {
 	if cfg == nil || f == nil || f.AST == nil {
 		return nil
 	}
@@ -33,18 +34,18 @@ func SignatureAt(cfg *workspace.Config, f *workspace.File, offset int) *Signatur
 	if !ok {
 		return nil
 	}
-	var sig Signature
-	if ds := cfg.Functions[call.name]; len(ds) > 0 {
-		fn, ok := ds[0].Node.(*grammar.FnStmt)
-		if !ok {
-			return nil
-		}
-		sig = fnLabel(ds[0].File, ds[0].Stmt, fn)
-		sig.Doc = "User-defined function, declared in " + env{cfg: cfg}.where(ds[0]) + "."
-	} else if b := types.LookupBuiltin(call.name); b != nil {
-		sig = builtinSignature(b)
-	} else {
+	ts, ok := cfg.Types(schemas).CallSignature(f.Path, f.AST.StmtAt(int32(offset)), call.name)
+	if !ok {
 		return nil
+	}
+	sig := signatureOf(ts)
+	switch {
+	case ts.User:
+		if ds := cfg.Functions[call.name]; len(ds) > 0 {
+			sig.Doc = "User-defined function, declared in " + env{cfg: cfg}.where(ds[0]) + "."
+		}
+	case ts.Closure && ts.Builtin != nil:
+		sig.Doc = "A partial application of `" + ts.Builtin.Name + "`. " + sig.Doc
 	}
 	explicit := len(sig.Params)
 	if call.piped && explicit > 0 {

@@ -14,7 +14,7 @@ func signatureHelp(ctx context.Context, s *Server, p *protocol.SignatureHelpPara
 	if !ok {
 		return nil, nil
 	}
-	sig := hover.SignatureAt(sn.cfg, sn.file, sn.offset(p.Position))
+	sig := hover.SignatureAt(sn.cfg, sn.file, sn.offset(p.Position), sn.schemas)
 	if sig == nil {
 		return nil, nil
 	}

@@ -34,17 +34,8 @@ type Builtin struct {
 	eval  func(args []Value) (Value, error)
 }
 
-// Label writes the signature: `join(separator: String, list: list(String)) -> String`.
-func (b *Builtin) Label() string {
-	parts := make([]string, len(b.Params))
-	for i, p := range b.Params {
-		parts[i] = p.Name + ": " + p.Type.String()
-		if p.Optional {
-			parts[i] = p.Name + "?: " + p.Type.String()
-		}
-	}
-	return b.Name + "(" + strings.Join(parts, ", ") + ") -> " + b.Result.String()
-}
+// Label writes the signature: `join(separator: String, list: list) -> String`.
+func (b *Builtin) Label() string { return b.Signature().Label() }
 
 // builtins are Carina's built-in functions, sorted by name. The data argument comes last, so
 // that `x |> f(a)` is `f(a, x)`. The table is built on first use, not when the package loads:
@@ -89,7 +80,7 @@ func newBuiltins() []*Builtin {
 			Example: "flatten([[1, 2], [3]])  # [1, 2, 3]"},
 		{Name: "join", Arity: 2, Result: StringType, eval: join,
 			Params: []Param{{Name: "separator", Type: StringType, Doc: "put between the elements"},
-				{Name: "list", Type: listOfStr, Doc: "the strings (or numbers, booleans, durations) to join"}},
+				{Name: "list", Type: listAny, Doc: "the strings (or numbers, booleans, durations) to join"}},
 			Doc:     "Joins a list of strings with a separator.",
 			Example: "['a', 'b'] |> join('-')  # 'a-b'"},
 		{Name: "keys", Arity: 1, Result: listOfStr, eval: keys,

@@ -33,6 +33,8 @@ type Info struct {
 	// providers are the names that start resource types (Providers), made once.
 	providersOnce sync.Once
 	providers     []string
+	// calls are the calls of each user function the configuration writes (callsOf), found once.
+	calls map[string][]callSite
 }
 
 // declsOfName are the top-level declarations of one name, in file order.

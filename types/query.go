@@ -28,11 +28,7 @@ func (in *Info) DeclValue(d Decl) (v Value, ok bool) {
 		defer in.mu.Unlock()
 		return Value{Shape: BindingRef, Text: info.Name, Type: in.declType(d, info)}, true
 	case DeclParam:
-		if p, ok := info.Node.(*grammar.FnParam); ok && p.Type != nil {
-			t, _ := Annotation(p.Type, in.schemas)
-			return UnknownOf(t), true
-		}
-		return UnknownOf(nil), true
+		return UnknownOf(in.ParamType(d)), true
 	case DeclLocal, DeclLoopVar:
 		name, ok := info.Node.(*grammar.Name)
 		if !ok {
@@ -134,51 +130,6 @@ func fnName(fn *grammar.FnStmt) string {
 		return ""
 	}
 	return fn.Name.Text
-}
-
-// Signature is a function's signature as the editor shows it.
-type Signature struct {
-	Name   string
-	Params []Param
-	Result *Type // nil when not declared
-	Doc    string
-	// Builtin is set for Carina's built-in functions.
-	Builtin *Builtin
-}
-
-// FunctionSignature returns the signature of the function a call names: a user function of the
-// configuration, else a built-in; ok is false for neither.
-func (in *Info) FunctionSignature(name string) (Signature, bool) {
-	if in.env != nil {
-		for _, d := range in.env.Functions(name) {
-			in.mu.Lock()
-			fn := in.function(d)
-			in.mu.Unlock()
-			sig := Signature{Name: name}
-			fs, _ := d.Info().Node.(*grammar.FnStmt)
-			for i, p := range fn.params {
-				pr := Param{Name: p.name, Type: UnknownType, Optional: p.optional}
-				if p.typ != nil {
-					pr.Type = p.typ.typ
-				}
-				if p.optional {
-					pr.Default = p.def.Source()
-				}
-				if fs != nil && i < len(fs.Params) && fs.Params[i] != nil && fs.Params[i].Default != nil && p.def.Shape == Unknowable {
-					pr.Default = ""
-				}
-				sig.Params = append(sig.Params, pr)
-			}
-			if fn.ret != nil {
-				sig.Result = fn.ret.typ
-			}
-			return sig, true
-		}
-	}
-	if b := LookupBuiltin(name); b != nil {
-		return Signature{Name: name, Params: b.Params, Result: b.Result, Doc: b.Doc, Builtin: b}, true
-	}
-	return Signature{}, false
 }
 
 // IfBindsValue reports whether a top-level let bound to an `if` holds a value by the branch

@@ -235,16 +235,18 @@ func (t *Type) write(b *strings.Builder) {
 		t.Elem.write(b)
 		b.WriteByte(')')
 	case Closure:
-		b.WriteString("closure ")
-		b.WriteString(t.Name)
-		b.WriteByte('(')
+		// Carina writes no function types; this is the signature's shape without the names.
+		b.WriteString("fn(")
 		for i, p := range t.Params {
 			if i > 0 {
 				b.WriteString(", ")
 			}
 			p.write(b)
 		}
-		b.WriteString(") -> ")
-		t.Result.write(b)
+		b.WriteByte(')')
+		if t.Result != nil {
+			b.WriteString(" -> ")
+			t.Result.write(b)
+		}
 	}
 }

@@ -157,6 +157,10 @@ func (v Value) TypeOf() *Type {
 			return SecretOf(v.Elems[0].TypeOf())
 		}
 		return SecretOf(nil)
+	case ClosureVal:
+		if sig, ok := ClosureSignature(v.Text, v); ok {
+			return sig.Type()
+		}
 	}
 	return UnknownType
 }

@@ -133,7 +133,7 @@ func At(ctx context.Context, cfg *workspace.Config, f *workspace.File, off int, 
 		}
 		prev = sp
 	}
-	if sig := hover.SignatureAt(cfg, f, off); sig != nil {
+	if sig := hover.SignatureAt(cfg, f, off, opts.Schemas); sig != nil {
 		for _, p := range sig.Params {
 			if !strings.Contains(sig.Label, p.Label) {
 				return fmt.Errorf("signature %q: parameter %q is not in its label", sig.Label, p.Label)
