@@ -5,6 +5,7 @@ import (
 
 	"github.com/carina-rs/carina-lsp/cursor"
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/types"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -120,7 +121,7 @@ func (c *completer) keyValue(con *grammar.Construct, k *grammar.Key) {
 		c.value(expect(sl.Expect), sl.Rhs)
 	case grammar.MapValue:
 		if empty && sl.Text == "" {
-			c.add("{ }", Snippet, "{\n  $0\n}", "Map<String>", "")
+			c.add("{ }", Snippet, "{\n  $0\n}", types.MapOf(types.StringType).String(), "")
 		}
 		c.value(want{}, sl.Rhs) // or a binding holding the map
 	case grammar.AnyValue:

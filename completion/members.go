@@ -9,6 +9,7 @@ import (
 	"github.com/carina-rs/carina-lsp/cursor"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/types"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -89,10 +90,7 @@ func (c *completer) schemaMembers(qual string, rs *schema.Resource, ms map[strin
 	}
 	for _, n := range names {
 		m := ms[n]
-		detail := m.Display
-		if detail == "" {
-			detail = resolve(rs, m.Type).String()
-		}
+		detail := types.FromSchemaIn(rs, m.Type).String()
 		if m.ReadOnly {
 			detail += " (read-only)"
 		}

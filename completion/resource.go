@@ -7,6 +7,7 @@ import (
 	"github.com/carina-rs/carina-lsp/cursor"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/types"
 )
 
 // block completes inside a resource or data-source body, a nested block or a map value: the
@@ -48,10 +49,7 @@ func (c *completer) attributeKeys() {
 			single := m.BlockName != "" && isMap(rs, m)
 			block := repeated || single
 			if !present[n] && !blocks[n] && !(block && blocks[m.BlockName]) {
-				detail := m.Display
-				if detail == "" {
-					detail = resolve(rs, m.Type).String()
-				}
+				detail := types.FromSchemaIn(rs, m.Type).String()
 				if m.Required {
 					detail += " (required)"
 				}

@@ -8,6 +8,7 @@ import (
 	"github.com/carina-rs/carina-lsp/cursor"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/types"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -53,7 +54,7 @@ func (e env) resourceCard(rs *schema.Resource) string {
 	var args, attrs []string
 	for _, name := range sortedMembers(rs.Attributes) {
 		a := rs.Attributes[name]
-		line := code(name) + ": " + code(display(a))
+		line := code(name) + ": " + code(display(rs, a))
 		if a.ReadOnly {
 			if a.DeferredPopulate {
 				line += " — deferred-populate (readers need a `wait`)"
@@ -130,11 +131,10 @@ func sortedMembers(ms map[string]*schema.Member) []string {
 	return names
 }
 
-func display(m *schema.Member) string {
-	if m.Display != "" {
-		return m.Display
-	}
-	return m.Type.String()
+// display writes a member's type as types prints every type (the schema's own display field,
+// `List<String>`, is not shown: a binding of the same type hovers `list(String)`).
+func display(rs *schema.Resource, m *schema.Member) string {
+	return types.FromSchemaIn(rs, m.Type).String()
 }
 
 // fieldsOf returns the fields listed for a member of type t: the struct fields its values hold
@@ -180,7 +180,7 @@ func (e env) memberCard(rs *schema.Resource, segs []string, ms []*schema.Member,
 		}
 	}
 	var b md
-	b.fence("carina", names[len(names)-1]+": "+display(m))
+	b.fence("carina", names[len(names)-1]+": "+display(rs, m))
 	what := "Attribute " + code(names[0])
 	switch n := len(names); {
 	case mapKey(rs, ms, n-1):
@@ -222,7 +222,7 @@ func (e env) memberCard(rs *schema.Resource, segs []string, ms []*schema.Member,
 		var items []string
 		for _, n := range sortedMembers(fields) {
 			f := fields[n]
-			item := code(n) + ": " + code(display(f))
+			item := code(n) + ": " + code(display(rs, f))
 			if f.Required {
 				item += " — **required**"
 			}

@@ -2,10 +2,12 @@ package schema
 
 import "strings"
 
-// String renders the type in Carina's type-name style, as the index files'
+// String renders the type as Carina's messages name it, as the index files'
 // "display" field does: String, Int, List<String>, Map<String>,
 // Struct(Name), Ref(Name), union members joined by " | ", and the identity
-// for refined types and enums (aws.Arn, aws.acm.Certificate.Status).
+// for refined types and enums (aws.Arn, aws.acm.Certificate.Status). It is
+// for the checks' messages, which quote Carina's; the editor prints schema
+// types through types.FromSchemaIn, as it prints every type (list(String)).
 func (t *Type) String() string {
 	if t == nil {
 		return "Unknown"

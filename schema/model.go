@@ -102,7 +102,7 @@ type WaitSetting struct {
 type Member struct {
 	Name             string
 	Type             *Type
-	Display          string // Carina's type name for hover: "List<String>", "aws.Arn"
+	Display          string // Carina's type name in its messages: "List<String>", "aws.Arn"
 	Required         bool
 	ReadOnly         bool // provider-populated; never also Required
 	CreateOnly       bool // a change forces replacement

@@ -3,7 +3,15 @@ package types
 import "github.com/carina-rs/carina-lsp/schema"
 
 // FromSchema returns the type of a provider schema's attribute type.
-func FromSchema(st *schema.Type) *Type {
+func FromSchema(st *schema.Type) *Type { return FromSchemaIn(nil, st) }
+
+// FromSchemaIn returns the type of an attribute type of resource rs, its refs followed at every
+// level through rs's definitions (rs may be nil: a ref is then unknown). Every feature that shows
+// a schema type prints this, so an attribute reads as a binding does: `list(String)`.
+func FromSchemaIn(rs *schema.Resource, st *schema.Type) *Type {
+	if st != nil && st.Kind == schema.KindRef && rs != nil {
+		st = rs.Resolve(st)
+	}
 	if st == nil {
 		return UnknownType
 	}
@@ -36,15 +44,15 @@ func FromSchema(st *schema.Type) *Type {
 		}
 		return &Type{Kind: Custom, Name: name, Base: StringType, Schema: st}
 	case schema.KindList:
-		return ListOf(FromSchema(st.Element))
+		return ListOf(FromSchemaIn(rs, st.Element))
 	case schema.KindMap:
-		return MapOf(FromSchema(st.Value))
+		return MapOf(FromSchemaIn(rs, st.Value))
 	case schema.KindStruct:
 		return &Type{Kind: Struct, Name: st.Name, Schema: st}
 	case schema.KindUnion:
 		alts := make([]*Type, len(st.Members))
 		for i, m := range st.Members {
-			alts[i] = FromSchema(m)
+			alts[i] = FromSchemaIn(rs, m)
 		}
 		return UnionOf(alts...)
 	}
