@@ -45,6 +45,6 @@ func (c *completer) body() {
 func (c *completer) expression() {
 	item := c.sl.Item
 	if len(item) == 0 || item[len(item)-1].ExpectsMore() {
-		c.value(want{}, item)
+		c.value(want{arg: c.argument()}, item)
 	}
 }

@@ -25,17 +25,18 @@ func (c *completer) functions() {
 	}
 	in := c.cfg.Types(c.x)
 	for _, b := range types.Builtins() {
-		fns = append(fns, fn{b.Name, b.Label(), rank(b.Result)})
+		fns = append(fns, fn{b.Name, b.Signature().Label(), rank(b.Result)})
 	}
 	for _, n := range slices.Sorted(maps.Keys(c.cfg.Functions)) {
 		if types.LookupBuiltin(n) != nil {
 			continue
 		}
-		detail, fit := "function", types.Unsure
-		if sig, ok := in.FunctionSignature(n); ok && sig.Result != nil {
-			detail, fit = "function -> "+sig.Result.String(), rank(sig.Result)
+		// The label signature help and hover show.
+		sig, ok := in.FunctionSignature(n)
+		if !ok {
+			continue
 		}
-		fns = append(fns, fn{n, detail, fit})
+		fns = append(fns, fn{n, sig.Label(), rank(sig.Result)})
 	}
 	slices.SortStableFunc(fns, func(a, b fn) int { return int(b.fit) - int(a.fit) })
 	for _, f := range fns {

@@ -3,6 +3,7 @@ package completion
 import (
 	"slices"
 
+	"github.com/carina-rs/carina-lsp/cursor"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/types"
 	"github.com/carina-rs/carina-lsp/workspace"
@@ -15,8 +16,10 @@ import (
 func (c *completer) expected() *types.Type {
 	w := c.want
 	switch {
+	case w.arg != nil:
+		return w.arg
 	case w.Type != nil:
-		return types.FromSchema(resolve(w.Schema, w.Type))
+		return types.FromSchemaIn(w.Schema, w.Type)
 	case w.Param != nil && w.Param.Type != nil:
 		t, _ := types.Annotation(w.Param.Type, c.x)
 		return t
@@ -24,6 +27,26 @@ func (c *completer) expected() *types.Type {
 		return types.BoolType
 	case w.Key != nil && w.Key.Value == grammar.DurationValue:
 		return types.DurationType
+	}
+	return nil
+}
+
+// argument returns the type of the parameter the call around the cursor takes the argument being
+// typed for, as signature help shows it (the same call, the same types.Signature), or nil.
+func (c *completer) argument() *types.Type {
+	if _, ok := c.sl.Node.(*grammar.CallExpr); !ok {
+		return nil // grouping parentheses, an index, an interpolation
+	}
+	call, ok := cursor.CallAt(c.f.AST, c.sl.Word.Start)
+	if !ok {
+		return nil
+	}
+	sig, ok := c.cfg.Types(c.x).CallSignature(c.f.Path, c.sl.Stmt, call.Name)
+	if !ok {
+		return nil
+	}
+	if i := sig.Argument(call.Arg, call.Piped); i >= 0 && sig.Params[i].Type.Known() {
+		return sig.Params[i].Type
 	}
 	return nil
 }

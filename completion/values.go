@@ -6,6 +6,7 @@ import (
 	"github.com/carina-rs/carina-lsp/cursor"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/types"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -14,6 +15,7 @@ import (
 type want struct {
 	cursor.Expectation
 	decl *declType
+	arg  *types.Type // an argument of a call: its parameter's type, as signature help shows it
 }
 
 // expect is a want of what the cursor package worked out.

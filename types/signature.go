@@ -78,6 +78,20 @@ func (s Signature) params() string {
 	return b.String()
 }
 
+// Argument returns the parameter that a call's argument arg (counted from 0) gives a value, or
+// -1 when the call takes no such argument explicitly: after `|>` the piped value is the last
+// parameter, so the call's own arguments are the ones before it.
+func (s Signature) Argument(arg int, piped bool) int {
+	explicit := len(s.Params)
+	if piped && explicit > 0 {
+		explicit--
+	}
+	if arg < 0 || arg >= explicit {
+		return -1
+	}
+	return arg
+}
+
 // Type is the function's type: `fn(String, list) -> String`.
 func (s Signature) Type() *Type {
 	t := &Type{Kind: Closure, Name: s.Name, Result: s.Result}
