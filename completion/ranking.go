@@ -5,6 +5,7 @@ import (
 
 	"github.com/carina-rs/carina-lsp/cursor"
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/types"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -73,4 +74,21 @@ func (c *completer) addRanked(items []ranked) {
 	for _, it := range items {
 		c.text(it.label, it.kind, it.label, it.detail, "")
 	}
+}
+
+// ExpectedAt returns the type completion expects of a value typed at byte offset offset of f, the
+// type it ranks the candidates by, or nil: in a call's arguments the parameter's type, elsewhere
+// what the cursor package works out. The property test of the server's features holds it to
+// signature help's active parameter.
+func ExpectedAt(cfg *workspace.Config, f *workspace.File, offset int, schemas *schema.Index) *types.Type {
+	if cfg == nil || f == nil || f.AST == nil || offset < 0 || offset > len(f.AST.Src) {
+		return nil
+	}
+	sl := cursor.SlotAt(cfg, f, offset, schemas)
+	c := &completer{cfg: cfg, f: f, src: f.AST.Src, x: schemas, sl: &sl, edit: sl.Word}
+	c.want = expect(sl.Expect)
+	if sl.In == cursor.InArgs {
+		c.want = want{arg: c.argument()}
+	}
+	return c.expected()
 }
