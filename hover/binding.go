@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/types"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -36,9 +37,27 @@ func (e env) bindingCard(d *workspace.Decl) string {
 	}
 	m.para(e.kindLine(d))
 	m.para(e.declValueLine(d))
+	m.para(e.closureLine(d))
 	m.para(e.kindDetail(d))
 	m.para(e.declaredLine(d))
 	return m.String()
+}
+
+// closureLine is the signature of a let holding a partial application or a composition, as a
+// call of it shows it; "" for any other declaration.
+func (e env) closureLine(d *workspace.Decl) string {
+	if d.Kind != workspace.Value {
+		return ""
+	}
+	v, ok := e.inference().DeclValue(d)
+	if !ok {
+		return ""
+	}
+	sig, ok := types.ClosureSignature(d.Name, types.Evaluated(v))
+	if !ok {
+		return ""
+	}
+	return "**Signature** " + code(sig.Label())
 }
 
 // kindLine says what a declaration is, in one sentence.

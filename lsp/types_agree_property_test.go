@@ -30,7 +30,8 @@ import (
 //   - every argument of every call: signature help answers exactly when hover on the function
 //     shows a signature, and with the same one (a user function's written as its declaration);
 //     the type completion expects there is the active parameter's as signature help prints it;
-//     a user function's parameter has the type its hover shows.
+//     a user function's parameter has the type its hover shows, a let holding a partial
+//     application the signature its hover shows.
 //
 // Short mode: the written configurations, the corpus directories that call a function or bind a
 // plain value, and one in four of the others; long mode every directory.
@@ -65,7 +66,7 @@ func TestTypeFeaturesAgree(t *testing.T) {
 
 	c := startServer(t, Options{})
 	c.initializeWith(base, protocol.ClientCapabilities{}, map[string]any{"carina": map[string]any{"inlayHints": map[string]any{"types": true}}})
-	a := &typeAgreement{c: c, params: map[string]string{}}
+	a := &typeAgreement{c: c, params: map[string]string{}, closures: map[string]string{}}
 	for _, dir := range dirs {
 		a.dir(t, dir)
 		if len(a.findings) > 40 {
@@ -140,7 +141,10 @@ for k, v in sizes {
 // callOrValue finds a call or a let of a plain value in a file.
 var callOrValue = regexp.MustCompile(`(?m)\b[a-z_]+\(|^\s*let \w+ = [^a-zA-Z]`)
 
-var hoverType = regexp.MustCompile("\\*\\*Type\\*\\* `([^`]*)`")
+var (
+	hoverType      = regexp.MustCompile("\\*\\*Type\\*\\* `([^`]*)`")
+	hoverSignature = regexp.MustCompile("\\*\\*Signature\\*\\* `([^`]*)`")
+)
 
 // typeAgreement walks configurations and records what disagrees.
 type typeAgreement struct {
@@ -148,6 +152,7 @@ type typeAgreement struct {
 	findings                 []string
 	names, args, hints, sigs int
 	params                   map[string]string // "fn i": the hover type of a user function's parameter i
+	closures                 map[string]string // a let holding a closure: the signature its hover shows
 }
 
 func (a *typeAgreement) fail(format string, args ...any) {
@@ -179,6 +184,7 @@ func (a *typeAgreement) dir(t *testing.T, dir string) {
 		a.hover(uriOf(p), protocol.Position{})
 	}
 	clear(a.params)
+	clear(a.closures)
 	// Parameters first: the calls compare their signatures with them.
 	for _, p := range paths {
 		a.names += a.file(uriOf(p), true)
@@ -235,6 +241,9 @@ func (a *typeAgreement) decls(sn snapshot) int {
 		ht := ""
 		if m := hoverType.FindStringSubmatch(hovered); m != nil && m[1] != "known after apply" {
 			ht = m[1]
+		}
+		if m := hoverSignature.FindStringSubmatch(hovered); m != nil && d.TopLevel {
+			a.closures[d.Name] = m[1]
 		}
 		hint, hinted := byPos[toPosition(sn.file.Lines, int(d.NameSpan.End))]
 		typed := false
@@ -319,6 +328,9 @@ func (a *typeAgreement) arg(sn snapshot, name, fence string, off int32) {
 	}
 	if got != want {
 		a.fail("%s: signature help's active parameter is %q, completion expects %q", where, want, got)
+	}
+	if held, ok := a.closures[name]; ok && held != sig.Label {
+		a.fail("%s: the let's hover shows %q, signature help %q", where, held, sig.Label)
 	}
 	if strings.HasPrefix(fence, "fn ") {
 		for i, p := range sig.Parameters {
