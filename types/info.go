@@ -35,6 +35,8 @@ type Info struct {
 	providers     []string
 	// calls are the calls of each user function the configuration writes (callsOf), found once.
 	calls map[string][]callSite
+	// paramTypes are untyped parameters' types (callersType), computed once.
+	paramTypes map[paramKey]*Type
 }
 
 // declsOfName are the top-level declarations of one name, in file order.

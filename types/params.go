@@ -54,6 +54,30 @@ func (in *Info) ParamType(d Decl) *Type {
 // callersType is the one type every call of fn passes its parameter i, or nil: when a call
 // leaves it out, passes a value of no known type, or two calls disagree.
 func (in *Info) callersType(fn *userFunc, i int) *Type {
+	key := paramKey{fn, i}
+	in.mu.Lock()
+	t, done := in.paramTypes[key]
+	in.mu.Unlock()
+	if !done {
+		t = in.callersTypeOf(fn, i)
+		in.mu.Lock()
+		if in.paramTypes == nil {
+			in.paramTypes = map[paramKey]*Type{}
+		}
+		in.paramTypes[key] = t
+		in.mu.Unlock()
+	}
+	return t
+}
+
+// paramKey is a parameter of a user function.
+type paramKey struct {
+	fn    *userFunc
+	index int
+}
+
+// callersTypeOf computes callersType: one evaluation of each call's statement.
+func (in *Info) callersTypeOf(fn *userFunc, i int) *Type {
 	in.mu.Lock()
 	calls := in.callsOf(fn.name)
 	in.mu.Unlock()
