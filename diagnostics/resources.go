@@ -13,6 +13,7 @@ import (
 	"github.com/carina-rs/carina-lsp/format"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/types"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -293,7 +294,7 @@ func (c *checker) checkNestedBlock(f *workspace.File, st *grammar.Stmt, rs *sche
 			return m
 		}
 		c.add(f, at(st, it.Name.Span), finding.Error, finding.CodeBlockSyntax,
-			"%q is %s, not a list of blocks: write %s = ...", name, display(m), m.Name)
+			"%q is %s, not a list of blocks: write %s = ...", name, display(rs, m), m.Name)
 		return m
 	}
 	c.checkBody(f, st, rs, head, elem.Fields(), it.Body, at(st, it.Name.Span), strings.TrimSpace(where+" "+name))
@@ -441,9 +442,8 @@ func shortList(names []string, n int) string {
 	return fmt.Sprintf("%s, … (%d more)", strings.Join(names[:n], ", "), len(names)-n)
 }
 
-func display(m *schema.Member) string {
-	if m.Display != "" {
-		return m.Display
-	}
-	return m.Type.String()
+// display writes a member's type of resource rs in this tool's own messages as the editor prints
+// every type (types.FromSchemaIn: `list(String)`); messages quoting Carina's keep its spelling.
+func display(rs *schema.Resource, m *schema.Member) string {
+	return types.FromSchemaIn(rs, m.Type).String()
 }

@@ -406,7 +406,7 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *gr
 	}
 	if k := types.LiteralKind(rhs); k != types.Unknown && !c.fits(st, rs, t, rhs) {
 		c.add(f, rsp, finding.Error, finding.CodeWaitUntilType, "%suntil compares %s (%s) with the %s %s; compare it with a %s value",
-			prefix, lhsText, display(m), strings.ToLower(literalName(k)), rhsText, display(m))
+			prefix, lhsText, display(rs, m), strings.ToLower(literalName(k)), rhsText, display(rs, m))
 	}
 }
 
