@@ -10,7 +10,8 @@
 // of a file or a range in one pass (semantic tokens). SlotAt gives completion the Slot alone: the
 // container the cursor is in (In: a block and whose, a body, a list, call arguments,
 // declarations), the item being typed and the position in it (Pos: key, value, type, after a
-// value), the typed word, what a value there expects and the local names in scope.
+// value), the typed word, what a value there expects and the local names in scope. CallAt gives
+// the call whose arguments hold a place, for signature help and completion alike.
 //
 // It is built on the recovered syntax tree, using tokens only for the word being typed and the
 // brackets left open around it; text that did not parse is guessed from the word and the token

@@ -11,5 +11,8 @@
 // It reads the syntax tree (grammar) and the providers' schemas (schema), and the module's one
 // measure of a misspelling (internal/spell), and nothing else: the
 // configuration it evaluates is an Env, which package workspace implements, and the checks,
-// hover, completion, signature help and inlay hints read what it infers.
+// hover, completion, signature help and inlay hints read what it infers. It owns how a type
+// prints (Type.String, a schema's type through FromSchemaIn) and what a call's function takes
+// (Signature: a built-in's, a user function's, a partial application's held by a let), so the
+// features print the same.
 package types

@@ -22,10 +22,8 @@ type Signature struct {
 	// User is set for a user function: the signature is the one its declaration writes.
 	User bool
 	// Closure is set for a partial application or a composition held by a let: Name is the
-	// let's name, Builtin the function applied (nil for a composition), Given the arguments it
-	// already holds.
+	// let's name, Builtin the function applied (nil for a composition).
 	Closure bool
-	Given   int
 }
 
 // ParamLabel writes parameter i as a signature shows it: `name: T`, `name?: T` for one that may
@@ -130,7 +128,7 @@ func ClosureSignature(name string, v Value) (Signature, bool) {
 		return Signature{}, false
 	}
 	return Signature{Name: name, Params: b.Params[len(v.Elems):b.Arity], Result: b.Result, Doc: b.Doc,
-		Builtin: b, Closure: true, Given: len(v.Elems)}, true
+		Builtin: b, Closure: true}, true
 }
 
 // FunctionSignature returns the signature of the function a call names: a user function of the
@@ -138,8 +136,8 @@ func ClosureSignature(name string, v Value) (Signature, bool) {
 // has the type ParamType gives it.
 func (in *Info) FunctionSignature(name string) (Signature, bool) {
 	if in.env != nil {
-		for _, d := range in.env.Functions(name) {
-			return in.userSignature(d), true
+		if ds := in.env.Functions(name); len(ds) > 0 {
+			return in.userSignature(ds[0]), true
 		}
 	}
 	if b := LookupBuiltin(name); b != nil {
