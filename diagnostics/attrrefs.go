@@ -8,6 +8,7 @@ import (
 
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/internal/spell"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -201,9 +202,12 @@ func (c *checker) checkUpstreamRef(r *workspace.Ref) {
 	if slices.Contains(names, seg.Text) {
 		return
 	}
+	c.volatile = true // the suggestion reads the upstream's export types
+	in := c.cfg.Types(c.schemas)
+	sug := spell.Closest(seg.Text, names, func(cand string) bool { return in.UpstreamFieldFits(r.File.Path, r.Stmt, r.Expr, cand) })
 	d := c.add(r.File, seg.Span, finding.Error, finding.CodeUnknownExport, "upstream_state %q does not export %q (its exports: %s)%s",
-		r.Name, seg.Text, listOrNone(names), didYouMean(seg.Text, names))
-	c.renameFix(d, seg.Text, names)
+		r.Name, seg.Text, listOrNone(names), meaning(sug))
+	renameTo(d, sug)
 }
 
 func (c *checker) hasSyntaxErrors(cfg *workspace.Config) bool {

@@ -203,3 +203,39 @@ func (e *evaluator) upstreamIterable(x *grammar.ForExpr, it Value) string {
 	return fmt.Sprintf("upstream_state `%s.%s` is declared as `%s` but `for %s in %s.%s` requires a %s iterable%s",
 		it.Text, it.Path[0], t, header, it.Text, it.Path[0], want, hint)
 }
+
+// UpstreamFieldFits reports whether the read x of an upstream export (an access expression of
+// the statement), its export renamed field, fits the type of that export: a did-you-mean offers
+// only an export with which the whole read fits. A read the evaluation does not reach fits.
+func (in *Info) UpstreamFieldFits(file string, st *grammar.Stmt, x grammar.Expr, field string) bool {
+	if st == nil {
+		return true
+	}
+	// The read whole: the outermost access expression that starts with x's name.
+	root, _ := flatten(x)
+	whole := x
+	if root != nil {
+		found := false
+		grammar.Inspect(st.Node, func(n grammar.Node) bool {
+			if found {
+				return false
+			}
+			if ex, ok := n.(grammar.Expr); ok {
+				if p, _ := flatten(ex); p == root {
+					whole, found = ex, true
+					return false
+				}
+			}
+			return true
+		})
+	}
+	v, ok := in.ExprValue(file, st, whole)
+	if !ok || v.Shape != Ref || len(v.Path) == 0 {
+		return true
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	e := &evaluator{in: in, v: view{seeded: true, file: file, pos: st.Offset}, st: st}
+	t := e.upstreamExport(v.Text, field)
+	return t == nil || upstreamPathMismatch(v.Text, field, t, v.Path[1:]) == ""
+}
