@@ -53,7 +53,7 @@ func (e *evaluator) apply(name string, sp grammar.Span, args []Value, letPipe bo
 		}
 		return v, nil
 	}
-	return Value{Shape: Call, Text: name, Elems: args, Type: e.in.callType(name), at: e.st}, nil
+	return Value{Shape: Call, Text: name, Elems: args, Type: e.in.callType(name), at: e.st, static: staticnessOf(static)}, nil
 }
 
 // closureRule is the rule an error of applying a closure breaks: too many arguments, or the
@@ -77,82 +77,128 @@ func allStatic(args []Value) bool {
 
 // binary evaluates `|>`, `>>` and `??`. letPath says the expression is a top-level let's value,
 // where Carina reads only the left side of `??` and calls no user function a pipe names.
+//
+// A chain `x |> f() |> g() ...` is a tree as deep as the chain is long, its left operands nested:
+// it is evaluated in a loop from the innermost left operand out, so that the stack does not grow
+// with the chain, and a chain of compositions extends one list of stages, not a copy a step.
 func (e *evaluator) binary(x *grammar.BinaryExpr, letPath bool) (Value, *evalError) {
+	chain := []*grammar.BinaryExpr{x} // outermost first
+	for n := x; readsLeft(n.Op); {
+		inner, ok := n.X.(*grammar.BinaryExpr)
+		if !ok {
+			break
+		}
+		chain = append(chain, inner)
+		n = inner
+	}
+	var v Value
+	var err *evalError
+	var stages []Value // the stages of the composition the step before made, appended to in place
+	for i := len(chain) - 1; i >= 0; i-- {
+		n := chain[i]
+		if !readsLeft(n.Op) {
+			// Comparisons and && || belong to conditions, evaluated apart (see conditions).
+			v = UnknownOf(BoolType)
+			continue
+		}
+		if i == len(chain)-1 {
+			v, err = e.eval(n.X) // not a binary expression: evalLet's rules are eval's
+		} else {
+			e.rec(n.X, v) // as evalLet records a left operand evaluated
+		}
+		if err != nil {
+			return UnknownOf(nil), err
+		}
+		if v, stages, err = e.operator(n, v, stages, letPath); err != nil {
+			return UnknownOf(nil), err
+		}
+	}
+	return v, nil
+}
+
+// readsLeft reports whether an operator evaluates its left operand as a value.
+func readsLeft(op grammar.Kind) bool {
+	return op == grammar.Coalesce || op == grammar.Pipe || op == grammar.Compose
+}
+
+// operator applies `|>`, `>>` or `??` to its left operand's value. stages are those of the
+// composition left is, when the caller made it and owns them (nil: another); a composition
+// returns its own, for the next step.
+func (e *evaluator) operator(x *grammar.BinaryExpr, left Value, stages []Value, letPath bool) (Value, []Value, *evalError) {
 	switch x.Op {
 	case grammar.Coalesce:
-		left, err := e.evalLet(x.X, letPath)
-		if err != nil || letPath {
-			return left, err
+		if letPath {
+			return left, nil, nil
 		}
 		right, err := e.eval(x.Y)
 		if err != nil {
-			return UnknownOf(nil), err
+			return UnknownOf(nil), nil, err
 		}
 		if left.Shape == Ref {
-			return right, nil
+			return right, nil, nil
 		}
-		return left, nil
+		return left, nil, nil
 	case grammar.Pipe:
-		val, err := e.evalLet(x.X, letPath)
-		if err != nil {
-			return UnknownOf(nil), err
-		}
-		c, ok := x.Y.(*grammar.CallExpr)
-		if !ok || c.Fn == nil {
-			return UnknownOf(nil), nil
-		}
-		extra := make([]Value, 0, len(c.Args)+1)
-		for _, a := range c.Args {
-			v, err := e.value(a)
-			if err != nil {
-				return UnknownOf(nil), err
-			}
-			extra = append(extra, v)
-		}
-		if b := e.lookup(c.Fn.Text); b.found && b.variable && b.value.Shape == ClosureVal {
-			all := append(slices.Clone(extra), val)
-			if allStatic(all) {
-				v, err := applyClosure(b.value, all)
-				if err != nil {
-					return UnknownOf(nil), e.fail(spanOf(x), closureRule(b.value, err), "%s", err.Error())
-				}
-				return e.rec(c, v), nil
-			}
-		}
-		if val.Shape == ClosureVal {
-			if letPath {
-				return UnknownOf(nil), e.fail(spanOf(x), RulePipeClosure, "cannot pipe a closure into '%s' — finish the partial application first", c.Fn.Text)
-			}
-			return UnknownOf(nil), e.fail(spanOf(x), RulePipeClosure, "cannot pipe a closure '%s' (still needs %d arg(s)) into '%s' — finish the partial application first", val.Text, val.Remaining, c.Fn.Text)
-		}
-		v, err := e.apply(c.Fn.Text, spanOf(x), append(extra, val), letPath)
-		if err != nil {
-			return UnknownOf(nil), err
-		}
-		return e.rec(c, v), nil
-	case grammar.Compose:
-		left, err := e.evalLet(x.X, letPath)
-		if err != nil {
-			return UnknownOf(nil), err
-		}
-		right, err := e.eval(x.Y)
-		if err != nil {
-			return UnknownOf(nil), err
-		}
-		if left.Shape != ClosureVal {
-			return UnknownOf(nil), e.fail(spanOf(x.X), RuleComposeOperand, "left side of >> must be a Closure (partially applied function), got %s", left.ShapeName())
-		}
-		if right.Shape != ClosureVal {
-			return UnknownOf(nil), e.fail(spanOf(x.Y), RuleComposeOperand, "right side of >> must be a Closure (partially applied function), got %s", right.ShapeName())
-		}
-		stages := []Value{left, right}
-		if left.Text == composeName {
-			stages = append(slices.Clone(left.Elems), right)
-		}
-		return Value{Shape: ClosureVal, Text: composeName, Elems: stages, Remaining: 1}, nil
+		v, err := e.pipe(x, left, letPath)
+		return v, nil, err
 	}
-	// Comparisons and && || belong to conditions, evaluated apart (see conditions).
-	return UnknownOf(BoolType), nil
+	right, err := e.eval(x.Y)
+	if err != nil {
+		return UnknownOf(nil), nil, err
+	}
+	if left.Shape != ClosureVal {
+		return UnknownOf(nil), nil, e.fail(spanOf(x.X), RuleComposeOperand, "left side of >> must be a Closure (partially applied function), got %s", left.ShapeName())
+	}
+	if right.Shape != ClosureVal {
+		return UnknownOf(nil), nil, e.fail(spanOf(x.Y), RuleComposeOperand, "right side of >> must be a Closure (partially applied function), got %s", right.ShapeName())
+	}
+	switch {
+	case stages != nil:
+		stages = append(stages, right)
+	case left.Text == composeName:
+		stages = append(slices.Clone(left.Elems), right)
+	default:
+		stages = []Value{left, right}
+	}
+	// The value's stages are capped: appending to them copies, never writes over the next step's.
+	return Value{Shape: ClosureVal, Text: composeName, Elems: slices.Clip(stages), Remaining: 1}, stages, nil
+}
+
+// pipe applies `left |> f(args)`: f(args, left).
+func (e *evaluator) pipe(x *grammar.BinaryExpr, val Value, letPath bool) (Value, *evalError) {
+	c, ok := x.Y.(*grammar.CallExpr)
+	if !ok || c.Fn == nil {
+		return UnknownOf(nil), nil
+	}
+	extra := make([]Value, 0, len(c.Args)+1)
+	for _, a := range c.Args {
+		v, err := e.value(a)
+		if err != nil {
+			return UnknownOf(nil), err
+		}
+		extra = append(extra, v)
+	}
+	if b := e.lookup(c.Fn.Text); b.found && b.variable && b.value.Shape == ClosureVal {
+		all := append(slices.Clone(extra), val)
+		if allStatic(all) {
+			v, err := applyClosure(b.value, all)
+			if err != nil {
+				return UnknownOf(nil), e.fail(spanOf(x), closureRule(b.value, err), "%s", err.Error())
+			}
+			return e.rec(c, v), nil
+		}
+	}
+	if val.Shape == ClosureVal {
+		if letPath {
+			return UnknownOf(nil), e.fail(spanOf(x), RulePipeClosure, "cannot pipe a closure into '%s' — finish the partial application first", c.Fn.Text)
+		}
+		return UnknownOf(nil), e.fail(spanOf(x), RulePipeClosure, "cannot pipe a closure '%s' (still needs %d arg(s)) into '%s' — finish the partial application first", val.Text, val.Remaining, c.Fn.Text)
+	}
+	v, err := e.apply(c.Fn.Text, spanOf(x), append(extra, val), letPath)
+	if err != nil {
+		return UnknownOf(nil), err
+	}
+	return e.rec(c, v), nil
 }
 
 // evalLet evaluates the left operand of an operator of a top-level let's value with the let's
@@ -262,7 +308,7 @@ func (e *evaluator) fnValue(v Value, sp grammar.Span) (Value, *evalError) {
 		if fn := e.userFunction(v.Text); fn != nil {
 			return e.callUser(fn, sp, args)
 		}
-		return Value{Shape: Call, Text: v.Text, Elems: args, Type: v.Type}, nil
+		return Value{Shape: Call, Text: v.Text, Elems: args, Type: v.Type, static: staticnessOf(allStatic(args))}, nil
 	case ListVal, MapVal:
 		out := v
 		out.Elems = make([]Value, len(v.Elems))
@@ -305,6 +351,7 @@ func substitute(v Value, subst map[string]Value) Value {
 	case ListVal, MapVal, Call, Interp, SecretVal:
 		out := v
 		out.Elems = make([]Value, len(v.Elems))
+		out.static = staticUnknown // a parameter's placeholder gives way to an argument
 		for i, a := range v.Elems {
 			out.Elems[i] = substitute(a, subst)
 		}

@@ -329,6 +329,7 @@ func replaceBindingRefs(v Value, values map[string]Value) (Value, bool) {
 	case ListVal, MapVal, Interp, Call, SecretVal:
 		out := v
 		out.Elems = make([]Value, len(v.Elems))
+		out.static = staticUnknown // a binding gives way to its value
 		changed := false
 		for i, el := range v.Elems {
 			r, c := replaceBindingRefs(el, values)

@@ -122,16 +122,63 @@ func resolvable(v Value, refs bool) bool {
 	return false
 }
 
-// resolveCall makes a waiting call, its arguments resolved (references included) first.
+// resolveCall makes a waiting call, its arguments resolved (references included) first. A pipe
+// chain nests its calls as deep as it is long, each the last argument of the next: the calls of
+// such a spine are made in a loop from the innermost out, so that the stack does not grow with
+// the chain, with what resolvePass does around each (the same order, the same errors).
 func (e *evaluator) resolveCall(v Value, sp grammar.Span, scope fnScope) (Value, *evalError) {
-	args := make([]Value, len(v.Elems))
-	for i, a := range v.Elems {
-		r, err := e.resolvePass(a, sp, true, scope)
-		if err != nil {
-			return UnknownOf(nil), err
-		}
-		args[i] = r
+	type member struct {
+		v    *Value
+		args []Value
+		// foreign marks a call written in another statement (a let's value read here): its
+		// errors are not this statement's, and one that fails stays as it is (resolvePass).
+		foreign bool
+		saved   int // how many errors were noted before it
 	}
+	var spine []member // outermost first
+	var err *evalError
+	for c, foreign := &v, false; ; {
+		m := member{v: c, args: make([]Value, len(c.Elems)), foreign: foreign, saved: len(e.errs)}
+		n := len(c.Elems)
+		var next *Value
+		if n > 0 && c.Elems[n-1].Shape == Call {
+			next, n = &c.Elems[n-1], n-1
+		}
+		for j, a := range c.Elems[:n] {
+			if m.args[j], err = e.resolvePass(a, sp, true, scope); err != nil {
+				break
+			}
+		}
+		spine = append(spine, m)
+		if err != nil || next == nil {
+			break
+		}
+		c, foreign = next, next.at != nil && next.at != e.st
+	}
+	var r Value
+	for i := len(spine) - 1; i >= 0; i-- {
+		m := &spine[i]
+		if err == nil {
+			if i < len(spine)-1 {
+				m.args[len(m.args)-1] = r
+			}
+			r, err = e.makeCall(*m.v, m.args, sp, scope)
+		}
+		if m.foreign {
+			e.errs = e.errs[:m.saved]
+			if err != nil {
+				r, err = *m.v, nil
+			}
+		}
+	}
+	if err != nil {
+		return UnknownOf(nil), err
+	}
+	return r, nil
+}
+
+// makeCall makes a waiting call with its arguments resolved.
+func (e *evaluator) makeCall(v Value, args []Value, sp grammar.Span, scope fnScope) (Value, *evalError) {
 	static := allStatic(args)
 	r, berr := evalBuiltin(v.Text, args)
 	if berr == nil {
@@ -162,7 +209,7 @@ func (e *evaluator) resolveCall(v Value, sp grammar.Span, scope fnScope) (Value,
 		}
 		return UnknownOf(nil), err
 	}
-	return Value{Shape: Call, Text: v.Text, Elems: args, Type: v.Type}, nil
+	return Value{Shape: Call, Text: v.Text, Elems: args, Type: v.Type, static: staticnessOf(static)}, nil
 }
 
 // literalAttribute returns the value a resource sets the attribute a reference names to, where

@@ -71,6 +71,27 @@ type Value struct {
 	// at is the statement a Call was written in: resolving it elsewhere (a let's value copied
 	// into another) reports nothing, its own statement does.
 	at *grammar.Stmt
+	// static caches Static for a Call made from arguments whose Static is known: a pipe chain
+	// nests its calls as deep as it is long, and each step asks of the one before it. A copy
+	// whose Elems change must reset it (staticUnknown).
+	static staticness
+}
+
+// staticness is a Call's cached Static: unknown (walk the arguments), or known.
+type staticness uint8
+
+const (
+	staticUnknown staticness = iota
+	staticYes
+	staticNo
+)
+
+// staticnessOf is the cached form of a Static known.
+func staticnessOf(static bool) staticness {
+	if static {
+		return staticYes
+	}
+	return staticNo
 }
 
 // Constructors of constants.
@@ -106,6 +127,9 @@ func (v Value) Static() bool {
 	case Str, Enum, IntVal, FloatVal, BoolVal, DurationVal:
 		return true
 	case ListVal, MapVal, Call, SecretVal:
+		if v.static != staticUnknown {
+			return v.static == staticYes
+		}
 		for _, e := range v.Elems {
 			if !e.Static() {
 				return false
