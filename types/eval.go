@@ -2,6 +2,7 @@ package types
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -499,22 +500,27 @@ type step struct {
 	span  grammar.Span
 }
 
-// flatten takes an access expression apart: the name it starts with and the steps after it.
+// flatten takes an access expression apart: the name it starts with and the steps after it. A
+// chain of subscripts nests as deep as it is long: it is taken apart in a loop.
 func flatten(x grammar.Expr) (*grammar.PathExpr, []step) {
-	switch x := x.(type) {
-	case *grammar.PathExpr:
-		return x, nil
-	case *grammar.IndexExpr:
-		p, steps := flatten(x.X)
-		return p, append(steps, step{index: x.Index, span: x.Span})
-	case *grammar.FieldExpr:
-		p, steps := flatten(x.X)
-		for _, f := range x.Fields {
-			steps = append(steps, step{field: f.Text, span: f.Span})
+	var steps []step // the last first, reversed at the end
+	for {
+		switch y := x.(type) {
+		case *grammar.PathExpr:
+			slices.Reverse(steps)
+			return y, steps
+		case *grammar.IndexExpr:
+			steps = append(steps, step{index: y.Index, span: y.Span})
+			x = y.X
+		case *grammar.FieldExpr:
+			for i := len(y.Fields) - 1; i >= 0; i-- {
+				steps = append(steps, step{field: y.Fields[i].Text, span: y.Fields[i].Span})
+			}
+			x = y.X
+		default:
+			return nil, nil
 		}
-		return p, steps
 	}
-	return nil, nil
 }
 
 // access evaluates a reference: a name, a dotted name, and the fields and indexes after it, by
@@ -586,7 +592,9 @@ func (e *evaluator) variableRef(x grammar.Expr, p *grammar.PathExpr, steps []ste
 		}
 		return Value{Shape: Enum, Text: name}, nil
 	}
-	composed := name
+	// The name grows by a subscript a step: written once, not copied a step.
+	var folded strings.Builder
+	folded.WriteString(name)
 	var fields []string
 	postIndex := false
 	elemType := e.lookup(name).value.TypeOf()
@@ -597,7 +605,7 @@ func (e *evaluator) variableRef(x grammar.Expr, p *grammar.PathExpr, steps []ste
 				return UnknownOf(nil), err
 			}
 			if len(fields) == 0 {
-				composed = foldIndex(composed, k)
+				foldIndex(&folded, k)
 				elemType = indexType(elemType)
 			} else {
 				fields = append(fields, k.segment())
@@ -610,6 +618,7 @@ func (e *evaluator) variableRef(x grammar.Expr, p *grammar.PathExpr, steps []ste
 		}
 		fields = append(fields, s.field)
 	}
+	composed := folded.String()
 	if len(fields) == 0 {
 		if b := e.lookup(composed); b.found && b.variable {
 			return b.value, nil
@@ -642,16 +651,17 @@ func (k key) segment() string {
 	return "[" + strconv.Quote(k.s) + "]"
 }
 
-// foldIndex writes a name with a subscript as Carina's binding addresses do: `x[0]`, `x.key`, or
-// `x['key with space']`.
-func foldIndex(name string, k key) string {
-	if k.isInt {
-		return name + "[" + strconv.FormatInt(k.n, 10) + "]"
+// foldIndex writes a subscript after a name as Carina's binding addresses do: `x[0]`, `x.key`,
+// or `x['key with space']`.
+func foldIndex(name *strings.Builder, k key) {
+	switch {
+	case k.isInt:
+		name.WriteString("[" + strconv.FormatInt(k.n, 10) + "]")
+	case identifierLike(k.s):
+		name.WriteString("." + k.s)
+	default:
+		name.WriteString("['" + k.s + "']")
 	}
-	if identifierLike(k.s) {
-		return name + "." + k.s
-	}
-	return name + "['" + k.s + "']"
 }
 
 // identifierLike reports whether s is `[A-Za-z_][A-Za-z0-9_]*`.
