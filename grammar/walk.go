@@ -1,21 +1,52 @@
 package grammar
 
+import "slices"
+
 // Inspect walks the tree rooted at n in depth-first order, calling f for each node; when f
 // returns false the node's children are skipped. Nil children are not visited. It allocates
 // nothing (the checks walk every statement's tree several times).
 func Inspect(n Node, f func(Node) bool) {
-	in := inspector{f}
+	in := inspector{f: f}
 	in.visit(n)
 }
 
 // inspector is Inspect's walk.
-type inspector struct{ f func(Node) bool }
+type inspector struct {
+	f     func(Node) bool
+	depth int
+}
+
+// recursionBound is how deep Inspect recurses; deeper, it walks with a stack of its own.
+const recursionBound = 64
 
 func (in *inspector) visit(n Node) {
+	if in.depth >= recursionBound {
+		in.iterate(n)
+		return
+	}
 	if isNil(n) || !in.f(n) {
 		return
 	}
+	in.depth++
 	eachChild(n, in)
+	in.depth--
+}
+
+// iterate walks n's tree in the same order as visit, with a stack on the heap: a tree as deep
+// as a pipe chain of thousands of steps grows no goroutine's stack (copied as it doubles, shrunk
+// again by the collector), and the walks of trees of ordinary depth allocate nothing.
+func (in *inspector) iterate(n Node) {
+	kids := collector{out: []Node{n}} // the nodes to visit, the next last
+	for len(kids.out) > 0 {
+		n := kids.out[len(kids.out)-1]
+		kids.out = kids.out[:len(kids.out)-1]
+		if isNil(n) || !in.f(n) {
+			continue
+		}
+		from := len(kids.out)
+		eachChild(n, &kids)
+		slices.Reverse(kids.out[from:])
+	}
 }
 
 // visitor is what eachChild hands the children to.
