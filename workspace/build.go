@@ -215,18 +215,42 @@ func (w *walker) stmt(n grammar.Node) {
 	}
 }
 
+// expr records the references of an expression. A chain (`x |> f() |> g()`, `x[0][0]`) nests
+// its left operands as deep as it is long: they are followed in a loop, the innermost walked
+// first, then what follows each step, so that the stack does not grow with the chain.
 func (w *walker) expr(sc *scope, e grammar.Expr, kind RefKind) {
+	var buf [4]grammar.Expr
+	rest := buf[:0] // the right operands and indexes of the steps, outermost first
+	for {
+		switch x := e.(type) {
+		case *grammar.BinaryExpr:
+			rest = append(rest, x.Y)
+			e, kind = x.X, RefValue
+			continue
+		case *grammar.IndexExpr:
+			rest = append(rest, x.Index)
+			e = x.X
+			continue
+		case *grammar.FieldExpr:
+			e = x.X
+			continue
+		}
+		break
+	}
+	w.operand(sc, e, kind)
+	for i := len(rest) - 1; i >= 0; i-- {
+		w.expr(sc, rest[i], RefValue)
+	}
+}
+
+// operand records the references of an expression that is not a chain's step.
+func (w *walker) operand(sc *scope, e grammar.Expr, kind RefKind) {
 	switch e := e.(type) {
 	case nil:
 	case *grammar.PathExpr:
 		if e != nil && len(e.Parts) > 0 {
 			w.ref(sc, kind, e.Parts[0], e.Parts[1:], e)
 		}
-	case *grammar.IndexExpr:
-		w.expr(sc, e.X, kind)
-		w.expr(sc, e.Index, RefValue)
-	case *grammar.FieldExpr:
-		w.expr(sc, e.X, kind)
 	case *grammar.StringLit:
 		if e == nil {
 			return
@@ -245,9 +269,6 @@ func (w *walker) expr(sc *scope, e grammar.Expr, kind RefKind) {
 		for _, a := range e.Args {
 			w.expr(sc, a, RefValue)
 		}
-	case *grammar.BinaryExpr:
-		w.expr(sc, e.X, RefValue)
-		w.expr(sc, e.Y, RefValue)
 	case *grammar.UnaryExpr:
 		w.expr(sc, e.X, RefValue)
 	case *grammar.ParenExpr:
