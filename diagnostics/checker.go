@@ -13,8 +13,9 @@ import (
 
 // checker carries one configuration's check run.
 type checker struct {
-	kids     []grammar.Node // pipeWalk's stack of children
+	kids     []grammar.Node // the children of the node pipeWalk visits
 	kidsBuf  grammar.ChildBuffer
+	pipeTodo []pipeFrame // pipeWalk's stack of nodes to visit
 	ctx      context.Context
 	cfg      *workspace.Config
 	schemas  *schema.Index // nil: no schemas

@@ -31,48 +31,60 @@ func pipeArity(name string) int {
 // `parts |> join('-')`.
 func (c *checker) checkPipeForm() {
 	for f, st := range c.statements() {
-		c.pipeWalk(f, st, st.Node, nil, nil, false)
+		c.pipeWalk(f, st, st.Node)
 	}
 }
 
-// pipeWalk visits n, whose parent is parent, in a block whose keys are those of construct keys
-// (nil: none of the language's), validate telling whether n is in a validate expression.
-func (c *checker) pipeWalk(f *workspace.File, st *grammar.Stmt, n, parent grammar.Node, keys *grammar.Construct, validate bool) {
-	switch x := n.(type) {
-	case *grammar.RequireStmt:
-		c.pipeWalk(f, st, x.Cond, x, nil, true)
-		c.pipeWalk(f, st, x.Message, x, nil, false)
-		return
-	case *grammar.WaitExpr:
-		keys = grammar.ConstructOf(grammar.WaitConstruct)
-	case *grammar.NestedBlock:
-		if k := grammar.KeywordConstruct(x.Name.Text); k != nil && k.Place&grammar.InArgument != 0 {
-			keys = k // validation
-		} else {
+// pipeFrame is a node pipeWalk is to visit: its parent, the keys of the block it is in (nil:
+// none of the language's), and whether it is in a validate expression.
+type pipeFrame struct {
+	n, parent grammar.Node
+	keys      *grammar.Construct
+	validate  bool
+}
+
+// pipeWalk visits the tree of root in depth-first order, with a stack of its own: a pipe chain
+// is a tree as deep as it is long, and a walk that recursed grew the goroutine's stack with it.
+func (c *checker) pipeWalk(f *workspace.File, st *grammar.Stmt, root grammar.Node) {
+	todo := append(c.pipeTodo, pipeFrame{n: root})
+	for len(todo) > 0 {
+		fr := todo[len(todo)-1]
+		todo[len(todo)-1] = pipeFrame{} // no tree kept alive by the stack
+		todo = todo[:len(todo)-1]
+		n, keys, validate := fr.n, fr.keys, fr.validate
+		switch x := n.(type) {
+		case *grammar.RequireStmt:
+			todo = append(todo, pipeFrame{n: x.Message, parent: x}, pipeFrame{n: x.Cond, parent: x, validate: true})
+			continue
+		case *grammar.WaitExpr:
+			keys = grammar.ConstructOf(grammar.WaitConstruct)
+		case *grammar.NestedBlock:
+			if k := grammar.KeywordConstruct(x.Name.Text); k != nil && k.Place&grammar.InArgument != 0 {
+				keys = k // validation
+			} else {
+				keys = nil
+			}
+		case *grammar.Attribute:
+			if k := keys.Key(x.Key.Text); k != nil && k.Value == grammar.PredicateValue && !x.Quoted {
+				validate = true
+			}
 			keys = nil
+		case *grammar.StringLit:
+			continue // an interpolation
+		case *grammar.CallExpr:
+			if !validate && c.pipePreferred(x, fr.parent) {
+				c.reportPipe(f, st, x, fr.parent)
+			}
 		}
-	case *grammar.Attribute:
-		if k := keys.Key(x.Key.Text); k != nil && k.Value == grammar.PredicateValue && !x.Quoted {
-			validate = true
+		// The children in reverse, so that the first is visited next: a buffer kept by the
+		// checker, as a closure a node was a tenth of what a check of a tree allocated.
+		c.kids = c.kidsBuf.Append(c.kids[:0], n)
+		for i := len(c.kids) - 1; i >= 0; i-- {
+			todo = append(todo, pipeFrame{n: c.kids[i], parent: n, keys: keys, validate: validate})
 		}
-		keys = nil
-	case *grammar.StringLit:
-		return // an interpolation
-	case *grammar.CallExpr:
-		if !validate && c.pipePreferred(x, parent) {
-			c.reportPipe(f, st, x, parent)
-		}
+		clear(c.kids) // no tree kept alive by the buffer
 	}
-	// The children on a stack shared by the walk: a closure a node was a tenth of what a check
-	// of a tree allocated.
-	start := len(c.kids)
-	c.kids = c.kidsBuf.Append(c.kids, n)
-	end := len(c.kids)
-	for i := start; i < end; i++ {
-		c.pipeWalk(f, st, c.kids[i], n, keys, validate) // c.kids may grow (and move) meanwhile
-	}
-	clear(c.kids[start:end]) // no tree kept alive by the stack
-	c.kids = c.kids[:start]
+	c.pipeTodo = todo
 }
 
 // pipePreferred reports whether call, whose parent is parent, is a direct call that pipe form
