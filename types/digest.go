@@ -16,14 +16,15 @@ func (in *Info) Digest(d Decl) uint64 {
 	var buf []byte
 	for _, seeded := range []bool{true, false} {
 		v := in.letValue(d, seeded, nil)
-		buf = v.appendDigest(buf[:0])
+		buf = in.appendDigest(buf[:0], v)
 		h.Write(buf)
 	}
 	return h.Sum64()
 }
 
-// appendDigest appends an encoding of v that differs for different values.
-func (v Value) appendDigest(b []byte) []byte {
+// appendDigest appends an encoding of v that differs for different values: its elements as a
+// hash of theirs (elemsDigest).
+func (in *Info) appendDigest(b []byte, v Value) []byte {
 	b = append(b, byte(v.Shape))
 	b = binary.AppendUvarint(b, uint64(len(v.Text)))
 	b = append(b, v.Text...)
@@ -50,10 +51,32 @@ func (v Value) appendDigest(b []byte) []byte {
 		b = append(b, t...)
 	}
 	b = binary.AppendUvarint(b, uint64(len(v.Elems)))
-	for _, el := range v.Elems {
-		b = el.appendDigest(b)
+	return binary.LittleEndian.AppendUint64(b, in.elemsDigest(v.Elems))
+}
+
+// elemsDigest returns a hash of the encodings of elems, kept by the elements: a let's value is
+// read whole by every let after it that reads it, and a chain of such lets holds values as deep
+// as it is long, each encoded once, not once a digest.
+func (in *Info) elemsDigest(elems []Value) uint64 {
+	if len(elems) == 0 {
+		return 0
 	}
-	return b
+	k := elemsKey{first: &elems[0], n: len(elems)}
+	if d, ok := in.digests[k]; ok {
+		return d
+	}
+	h := fnv.New64a()
+	var buf []byte
+	for _, el := range elems {
+		buf = in.appendDigest(buf[:0], el)
+		h.Write(buf)
+	}
+	if in.digests == nil {
+		in.digests = map[elemsKey]uint64{}
+	}
+	d := h.Sum64()
+	in.digests[k] = d
+	return d
 }
 
 // AttributeDigest returns a hash of the value a resource's body gives an attribute, as Carina's
@@ -66,6 +89,6 @@ func (in *Info) AttributeDigest(d Decl, attr string) uint64 {
 		return 0
 	}
 	h := fnv.New64a()
-	h.Write(v.appendDigest(nil))
+	h.Write(in.appendDigest(nil, v))
 	return h.Sum64() | 1
 }

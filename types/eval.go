@@ -75,6 +75,9 @@ type evaluator struct {
 	// errs collects the errors of items evaluated one by one (a block's attributes): an error
 	// ends the evaluation of its item, not of the statement.
 	errs []*evalError
+	// swallowed counts the errors of calls written in another statement, dropped where they are
+	// resolved: a result made without one may be kept (keepMade).
+	swallowed int
 }
 
 func (e *evaluator) fail(sp grammar.Span, rule Rule, format string, args ...any) *evalError {

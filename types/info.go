@@ -24,6 +24,12 @@ type Info struct {
 	fnNamed map[string][]declEntry // user functions by name, read once a name
 	// resolved are attributes' values as the resolver gives them (see resolvePass).
 	resolved map[resolvedKey]Value
+	// walked are lists' and maps' resolvable, by their elements (see resolvable).
+	walked map[elemsKey]bool
+	// digests are values' elements' hashes, by the elements (see elemsDigest).
+	digests map[elemsKey]uint64
+	// made are the results of calls written in one statement and made in another (keepMade).
+	made map[madeKey]Value
 	// declTypes are the declarations' types (declType), made once: a type is never changed.
 	declTypes map[Decl]*Type
 	// placeholders are the values structural declarations are bound to (ownBinding).

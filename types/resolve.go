@@ -29,7 +29,7 @@ func (e *evaluator) resolve(v Value, sp grammar.Span, refs bool) (Value, *evalEr
 }
 
 func (e *evaluator) resolvePass(v Value, sp grammar.Span, refs bool, scope fnScope) (Value, *evalError) {
-	if !resolvable(v, refs) {
+	if !e.in.resolvable(v, refs) {
 		return v, nil // most values: nothing to substitute or call, nothing to copy
 	}
 	switch v.Shape {
@@ -95,6 +95,7 @@ func (e *evaluator) resolvePass(v Value, sp grammar.Span, refs bool, scope fnSco
 			r, err := e.resolveCall(v, sp, scope)
 			e.errs = e.errs[:saved]
 			if err != nil {
+				e.swallowed++
 				return v, nil
 			}
 			return r, nil
@@ -105,21 +106,39 @@ func (e *evaluator) resolvePass(v Value, sp grammar.Span, refs bool, scope fnSco
 }
 
 // resolvable reports whether resolving v may change it: it holds a call, an interpolation, or
-// (refs) a reference to an attribute.
-func resolvable(v Value, refs bool) bool {
+// (refs) a reference to an attribute. A list's or a map's answer is kept, by its elements: a
+// let's value is read whole by every let after it that reads it, and a chain of such lets holds
+// values as deep as it is long, each walked once, not once a statement.
+func (in *Info) resolvable(v Value, refs bool) bool {
 	switch v.Shape {
 	case Call, Interp:
 		return true
 	case Ref:
 		return refs && len(v.Path) > 0
 	case ListVal, MapVal:
-		for _, el := range v.Elems {
-			if resolvable(el, refs) {
-				return true
-			}
+		if len(v.Elems) == 0 {
+			return false
 		}
+		k := elemsKey{&v.Elems[0], len(v.Elems), refs}
+		if r, ok := in.walked[k]; ok {
+			return r
+		}
+		r := slices.ContainsFunc(v.Elems, func(el Value) bool { return in.resolvable(el, refs) })
+		if in.walked == nil {
+			in.walked = map[elemsKey]bool{}
+		}
+		in.walked[k] = r
+		return r
 	}
 	return false
+}
+
+// elemsKey names a value by its elements (what resolving reads of a list, a map or a call's
+// arguments), with a flag of what is asked.
+type elemsKey struct {
+	first *Value
+	n     int
+	flag  bool
 }
 
 // resolveCall makes a waiting call, its arguments resolved (references included) first. A pipe
@@ -134,11 +153,27 @@ func (e *evaluator) resolveCall(v Value, sp grammar.Span, scope fnScope) (Value,
 		// errors are not this statement's, and one that fails stays as it is (resolvePass).
 		foreign bool
 		saved   int // how many errors were noted before it
+		// key names a foreign call whose result is kept (see madeKey); swallowed is how many
+		// errors were dropped before it, made is the result kept, when done.
+		key       madeKey
+		keep      bool
+		swallowed int
+		made      Value
+		done      bool
 	}
 	var spine []member // outermost first
 	var err *evalError
 	for c, foreign := &v, false; ; {
-		m := member{v: c, args: make([]Value, len(c.Elems)), foreign: foreign, saved: len(e.errs)}
+		m := member{v: c, foreign: foreign, saved: len(e.errs), swallowed: e.swallowed}
+		if m.keep = foreign && len(c.Elems) > 0 && len(e.resolving) == 0; m.keep {
+			m.key = madeKey{elemsKey{first: &c.Elems[0], n: len(c.Elems)}, c.Text, scope, e.v.file}
+			if r, ok := e.in.made[m.key]; ok {
+				m.made, m.done = r, true
+				spine = append(spine, m)
+				break
+			}
+		}
+		m.args = make([]Value, len(c.Elems))
 		n := len(c.Elems)
 		var next *Value
 		if n > 0 && c.Elems[n-1].Shape == Call {
@@ -158,16 +193,25 @@ func (e *evaluator) resolveCall(v Value, sp grammar.Span, scope fnScope) (Value,
 	var r Value
 	for i := len(spine) - 1; i >= 0; i-- {
 		m := &spine[i]
+		if m.done {
+			r = m.made
+			continue
+		}
 		if err == nil {
 			if i < len(spine)-1 {
 				m.args[len(m.args)-1] = r
 			}
 			r, err = e.makeCall(*m.v, m.args, sp, scope)
+			if err == nil && m.keep && e.swallowed == m.swallowed {
+				// Made without an error anywhere: the same for every statement that reads it.
+				e.in.keepMade(m.key, r)
+			}
 		}
 		if m.foreign {
 			e.errs = e.errs[:m.saved]
 			if err != nil {
 				r, err = *m.v, nil
+				e.swallowed++
 			}
 		}
 	}
@@ -175,6 +219,24 @@ func (e *evaluator) resolveCall(v Value, sp grammar.Span, scope fnScope) (Value,
 		return UnknownOf(nil), err
 	}
 	return r, nil
+}
+
+// madeKey names a foreign call by its arguments (made once: a call's arguments are its own),
+// its function, and the functions in scope.
+type madeKey struct {
+	args  elemsKey
+	fn    string
+	scope fnScope
+	file  string
+}
+
+// keepMade keeps a foreign call's result: a chain of lets each reading the one before holds
+// calls as deep as it is long, each made once, not once a statement that reads it.
+func (in *Info) keepMade(k madeKey, v Value) {
+	if in.made == nil {
+		in.made = map[madeKey]Value{}
+	}
+	in.made[k] = v
 }
 
 // makeCall makes a waiting call with its arguments resolved.
