@@ -23,18 +23,20 @@ import (
 )
 
 // Evaluation linear in what it reads: a pipe chain `x |> f() |> f() ...`, a composition
-// `f >> g >> ...` and subscripts `x[0][0]...` are trees as deep as they are long, and each step
-// used to walk, copy or re-read the steps before it. check of a pipe chain took 3.1 s of CPU at
-// 10,000 steps and more than a minute at 100,000, 12 KB of memory a step; 10,000 composed
-// closures took 15 s, 100,000 subscripts 23 s. Each chain ends where evaluating it through is
-// the only way to the diagnostic expected (a built-in or a user function given the wrong type),
-// or is read by a let that nothing reads (`unused-let`).
+// `f >> g >> ...` and subscripts `x[0][0]...` are trees as deep as they are long, and so are the
+// values of lets each reading the one before; each step used to walk, copy or re-read the steps
+// before it. check of a pipe chain took 3.1 s of CPU at 10,000 steps and more than a minute at
+// 100,000, 12 KB of memory a step; 10,000 composed closures took 15 s, 100,000 subscripts 23 s,
+// 5,000 lets each calling the one before 8 s. Each chain ends where evaluating it through is the
+// only way to the diagnostic expected (a built-in or a user function given the wrong type), or is
+// read by a let that nothing reads (`unused-let`).
 func chainSources() []struct {
 	name string
 	src  func(n int) []byte
 	want map[string]int // the diagnostics' codes, how many of each
 } {
 	unused := map[string]int{"unused-let": 1}
+	wrongType := map[string]int{"builtin-argument": 1, "unused-let": 1}
 	return []struct {
 		name string
 		src  func(n int) []byte
@@ -42,7 +44,7 @@ func chainSources() []struct {
 	}{
 		{"pipe chain of built-ins", func(n int) []byte {
 			return chain("let x = 'a'\nlet a = x", n, " |> upper()", " |> length() |> upper()\nlet use_a = a\n")
-		}, map[string]int{"builtin-argument": 1, "unused-let": 1}},
+		}, wrongType},
 		{"pipe chain of a user function", func(n int) []byte {
 			return chain("fn f(l: list(String)): list(String) { l }\nlet x = ['a']\nlet a = x", n, " |> f()", " |> join(',') |> f()\nlet use_a = a\n")
 		}, map[string]int{"parameter-type": 1, "unused-let": 1}},
@@ -55,7 +57,25 @@ func chainSources() []struct {
 		{"subscripts", func(n int) []byte {
 			return chain("let x = [[['a']]]\nlet a = x", n, "[0]", "\nlet use_a = a\n")
 		}, unused},
+		{"lets each calling the one before", func(n int) []byte {
+			return lets("let v0 = 'a'\n", n, "let v%d = upper(v%d)\n")
+		}, wrongType},
+		{"lets each listing the one before", func(n int) []byte {
+			return lets("let v0 = ['a']\n", n, "let v%d = [v%d]\n")
+		}, wrongType},
 	}
+}
+
+// lets writes head, then n lets, each step's format given its number and the one before's; the
+// last one's value, as long as the chain, is given to length() then to upper().
+func lets(head string, n int, step string) []byte {
+	var b bytes.Buffer
+	b.WriteString(head)
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, step, i, i-1)
+	}
+	fmt.Fprintf(&b, "let a = v%d |> length() |> upper()\nlet use_a = a\n", n)
+	return b.Bytes()
 }
 
 // chain writes head, step n times, then tail.
@@ -72,8 +92,8 @@ func chain(head string, n int, step, tail string) []byte {
 
 // TestLinearChains checks each chain in process, as check does, and (long mode) in the server,
 // opened, edited, hovered and coloured: n steps take at most linearRatio times the CPU time of
-// n/10 (see linearTime). The short mode's pairs cost about a second in all; the long mode's are
-// the issue's 100,000 steps.
+// n/10 (see linearTime). The short mode's pairs cost about 1.5 s of CPU in all; the long mode's
+// are the issue's 100,000 steps.
 func TestLinearChains(t *testing.T) {
 	n := suite.Scale(10000, 100000)
 	for _, tc := range chainSources() {
