@@ -30,6 +30,8 @@ type Info struct {
 	digests map[elemsKey]uint64
 	// made are the results of calls written in one statement and made in another (keepMade).
 	made map[madeKey]Value
+	// echoed are the values' elements echo found clean, by file.
+	echoed map[echoKey]bool
 	// declTypes are the declarations' types (declType), made once: a type is never changed.
 	declTypes map[Decl]*Type
 	// placeholders are the values structural declarations are bound to (ownBinding).

@@ -265,15 +265,33 @@ func (e *evaluator) echo(v Value, sp grammar.Span) {
 			}
 			fallthrough
 		case ListVal, MapVal, Interp, SecretVal:
+			if len(v.Elems) == 0 {
+				return false
+			}
+			// Elements found clean once for this file are clean for every let that reads them.
+			k := echoKey{elemsKey{first: &v.Elems[0], n: len(v.Elems)}, e.v.file}
+			if e.in.echoed[k] {
+				return false
+			}
 			for _, el := range v.Elems {
 				if walk(el) {
 					return true
 				}
 			}
+			if e.in.echoed == nil {
+				e.in.echoed = map[echoKey]bool{}
+			}
+			e.in.echoed[k] = true
 		}
 		return false
 	}
 	walk(v)
+}
+
+// echoKey names the elements of a value echo found clean in a file.
+type echoKey struct {
+	elems elemsKey
+	file  string
 }
 
 // declaresFunction reports whether a file of the configuration declares a function called name.
