@@ -31,38 +31,43 @@ import (
 // only way to the diagnostic expected (a built-in or a user function given the wrong type), or is
 // read by a let that nothing reads (`unused-let`).
 func chainSources() []struct {
-	name string
-	src  func(n int) []byte
-	want map[string]int // the diagnostics' codes, how many of each
+	name  string
+	src   func(n int) []byte
+	other string         // a second file of the directory, when not ""
+	want  map[string]int // the diagnostics' codes, how many of each
 } {
 	unused := map[string]int{"unused-let": 1}
 	wrongType := map[string]int{"builtin-argument": 1, "unused-let": 1}
 	return []struct {
-		name string
-		src  func(n int) []byte
-		want map[string]int
+		name  string
+		src   func(n int) []byte
+		other string
+		want  map[string]int
 	}{
 		{"pipe chain of built-ins", func(n int) []byte {
 			return chain("let x = 'a'\nlet a = x", n, " |> upper()", " |> length() |> upper()\nlet use_a = a\n")
-		}, wrongType},
+		}, "", wrongType},
 		{"pipe chain of a user function", func(n int) []byte {
 			return chain("fn f(l: list(String)): list(String) { l }\nlet x = ['a']\nlet a = x", n, " |> f()", " |> join(',') |> f()\nlet use_a = a\n")
-		}, map[string]int{"parameter-type": 1, "unused-let": 1}},
+		}, "", map[string]int{"parameter-type": 1, "unused-let": 1}},
 		{"pipe chain of a closure", func(n int) []byte {
 			return chain("let r = replace('a', 'b')\nlet a = 'a'", n, " |> r()", "\nlet use_a = a\n")
-		}, unused},
+		}, "", unused},
 		{"composition", func(n int) []byte {
 			return chain("let g = replace('a', 'b')", n, " >> replace('b', 'a')", "\nlet a = 'a' |> g()\nlet use_a = a\n")
-		}, unused},
+		}, "", unused},
 		{"subscripts", func(n int) []byte {
 			return chain("let x = [[['a']]]\nlet a = x", n, "[0]", "\nlet use_a = a\n")
-		}, unused},
-		{"lets each calling the one before", func(n int) []byte {
-			return lets("let v0 = 'a'\n", n, "let v%d = upper(v%d)\n")
-		}, wrongType},
+		}, "", unused},
 		{"lets each listing the one before", func(n int) []byte {
 			return lets("let v0 = ['a']\n", n, "let v%d = [v%d]\n")
-		}, wrongType},
+		}, "", wrongType},
+		// In a directory of two files, each let's value is also searched for calls of functions
+		// the other file does not declare (Carina copies it there): resolved, digested and
+		// searched once.
+		{"lets each calling the one before, beside another file", func(n int) []byte {
+			return lets("let v0 = 'a'\n", n, "let v%d = upper(v%d)\n")
+		}, "let other = 1\nlet use_other = other\n", map[string]int{"builtin-argument": 1, "unused-let": 2}},
 	}
 }
 
@@ -99,6 +104,11 @@ func TestLinearChains(t *testing.T) {
 	for _, tc := range chainSources() {
 		t.Run(fmt.Sprintf("%s of %s steps", tc.name, thousands(n)), func(t *testing.T) {
 			dirs := map[int]string{n: writeTemp(t, tc.src(n)), n / 10: writeTemp(t, tc.src(n/10))}
+			if tc.other != "" {
+				for _, dir := range dirs {
+					writeFile(t, filepath.Join(dir, "other.crn"), []byte(tc.other))
+				}
+			}
 			t.Run("check in process", func(t *testing.T) {
 				linearTime(t, n, func(n int) time.Duration { return chainCheck(t, dirs[n], tc.want) })
 			})
