@@ -146,29 +146,28 @@ type elemsKey struct {
 // such a spine are made in a loop from the innermost out, so that the stack does not grow with
 // the chain, with what resolvePass does around each (the same order, the same errors).
 func (e *evaluator) resolveCall(v Value, sp grammar.Span, scope fnScope) (Value, *evalError) {
+	// A member is small: a chain has as many as it has steps.
 	type member struct {
 		v    *Value
 		args []Value
 		// foreign marks a call written in another statement (a let's value read here): its
 		// errors are not this statement's, and one that fails stays as it is (resolvePass).
 		foreign bool
-		saved   int // how many errors were noted before it
-		// key names a foreign call whose result is kept (see madeKey); swallowed is how many
-		// errors were dropped before it, made is the result kept, when done.
-		key       madeKey
-		keep      bool
-		swallowed int
-		made      Value
-		done      bool
+		// keep marks a foreign call whose result is kept (keepMade); done, the last member
+		// whose result was kept before (made).
+		keep, done bool
+		saved      int // how many errors were noted before it
+		swallowed  int // how many errors were dropped before it
 	}
 	var spine []member // outermost first
+	var made Value
 	var err *evalError
 	for c, foreign := &v, false; ; {
 		m := member{v: c, foreign: foreign, saved: len(e.errs), swallowed: e.swallowed}
-		if m.keep = foreign && len(c.Elems) > 0 && len(e.resolving) == 0; m.keep {
-			m.key = madeKey{elemsKey{first: &c.Elems[0], n: len(c.Elems)}, c.Text, scope, e.v.file}
-			if r, ok := e.in.made[m.key]; ok {
-				m.made, m.done = r, true
+		// Only the outermost call of a statement's is kept: the one another value holds.
+		inner := len(spine) > 0 && spine[len(spine)-1].foreign && spine[len(spine)-1].v.at == c.at
+		if m.keep = foreign && !inner && len(c.Elems) > 0 && len(e.resolving) == 0; m.keep {
+			if made, m.done = e.in.made[e.madeKey(c, scope)]; m.done {
 				spine = append(spine, m)
 				break
 			}
@@ -194,7 +193,7 @@ func (e *evaluator) resolveCall(v Value, sp grammar.Span, scope fnScope) (Value,
 	for i := len(spine) - 1; i >= 0; i-- {
 		m := &spine[i]
 		if m.done {
-			r = m.made
+			r = made
 			continue
 		}
 		if err == nil {
@@ -204,9 +203,10 @@ func (e *evaluator) resolveCall(v Value, sp grammar.Span, scope fnScope) (Value,
 			r, err = e.makeCall(*m.v, m.args, sp, scope)
 			if err == nil && m.keep && e.swallowed == m.swallowed {
 				// Made without an error anywhere: the same for every statement that reads it.
-				e.in.keepMade(m.key, r)
+				e.in.keepMade(e.madeKey(m.v, scope), r)
 			}
 		}
+		m.args = nil // made: the garbage of a long chain goes as it is made
 		if m.foreign {
 			e.errs = e.errs[:m.saved]
 			if err != nil {
@@ -219,6 +219,11 @@ func (e *evaluator) resolveCall(v Value, sp grammar.Span, scope fnScope) (Value,
 		return UnknownOf(nil), err
 	}
 	return r, nil
+}
+
+// madeKey returns the key a foreign call's result is kept under.
+func (e *evaluator) madeKey(c *Value, scope fnScope) madeKey {
+	return madeKey{elemsKey{first: &c.Elems[0], n: len(c.Elems)}, c.Text, scope, e.v.file}
 }
 
 // madeKey names a foreign call by its arguments (made once: a call's arguments are its own),
