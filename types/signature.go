@@ -147,10 +147,11 @@ func (in *Info) FunctionSignature(name string) (Signature, bool) {
 }
 
 // CallSignature returns the signature of what a call of name in statement st of file reaches,
-// as evaluation does: a let of the file holding a partial application first, then a user
-// function, then a built-in.
+// as evaluation does: a let of the file holding a partial application first (when a function
+// has the name too, only one CallsBinding says the call reaches), then a user function, then a
+// built-in.
 func (in *Info) CallSignature(file string, st *grammar.Stmt, name string) (Signature, bool) {
-	if d := in.closureBinding(file, name); d != nil {
+	if d := in.closureBinding(file, name); d != nil && (!in.isFunction(name) || in.CallsBinding(file, st, d)) {
 		if v, ok := in.DeclValue(d); ok {
 			if sig, ok := ClosureSignature(name, Evaluated(v)); ok {
 				return sig, true
