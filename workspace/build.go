@@ -32,12 +32,14 @@ func build(dir string, files []*File) *Config {
 			owners[i][j] = c.declare(f, st)
 		}
 	}
+	var choices []calleeChoice
 	for i, f := range files {
 		for j, st := range f.AST.Stmts {
-			w := &walker{c: c, f: f, st: st, owner: owners[i][j]}
+			w := &walker{c: c, f: f, st: st, owner: owners[i][j], choices: &choices}
 			w.stmt(st.Node)
 		}
 	}
+	c.chooseCallees(choices)
 	c.collectWaits()
 	c.buildDeps()
 	return c
@@ -133,6 +135,9 @@ type walker struct {
 	f     *File
 	st    *grammar.Stmt
 	owner *Decl
+	// choices are the calls of a function's name that a binding of the name may take
+	// (chooseCallees), for the whole build.
+	choices *[]calleeChoice
 }
 
 func (w *walker) declareLocal(sc *scope, name *grammar.Name, kind DeclKind, node grammar.Node, value grammar.Expr) {
@@ -151,14 +156,7 @@ func (w *walker) ref(sc *scope, kind RefKind, name grammar.Name, path []grammar.
 	}
 	switch kind {
 	case RefCall:
-		r.Decl = sameFileFirst(w.c.Functions[name.Text], w.f)
-		if r.Decl == nil && !grammar.IsBuiltinFunction(name.Text) {
-			// A binding holding a partial application, called: `let by_comma = split(',')`, then
-			// `'a,b' |> by_comma()`.
-			if r.Decl = sc.lookup(name.Text); r.Decl == nil {
-				r.Decl = w.c.LookupIn(name.Text, w.f)
-			}
-		}
+		r.Decl = w.callee(sc, r)
 	default:
 		if d := sc.lookup(name.Text); d != nil {
 			r.Decl = d
@@ -167,6 +165,35 @@ func (w *walker) ref(sc *scope, kind RefKind, name grammar.Name, path []grammar.
 		}
 	}
 	w.c.Refs = append(w.c.Refs, r)
+}
+
+// callee resolves the name of a call r. A binding holding a partial application is called by
+// its name: `let by_comma = split(',')`, then `'a,b' |> by_comma()`. A name that is no function
+// names the binding written, wherever it is declared: navigation follows it there, and
+// inference reports a let that Carina does not apply yet (declared later, or in another file).
+// A function's name is the function (nil for a built-in), unless a binding of the name in scope
+// or earlier in the file holds a partial application, which Carina applies first: inference
+// decides that once every statement is walked (chooseCallees).
+func (w *walker) callee(sc *scope, r *Ref) *Decl {
+	local := sc.lookup(r.Name)
+	fn := sameFileFirst(w.c.Functions[r.Name], w.f)
+	if fn == nil && !grammar.IsBuiltinFunction(r.Name) {
+		if local != nil {
+			return local
+		}
+		return w.c.LookupIn(r.Name, w.f)
+	}
+	b := local
+	if b == nil {
+		// Only the file's own lets are applied (a sibling's closure is not seeded).
+		if b = w.c.LookupIn(r.Name, w.f); b != nil && b.File != w.f {
+			b = nil
+		}
+	}
+	if b != nil {
+		*w.choices = append(*w.choices, calleeChoice{ref: r, binding: b})
+	}
+	return fn
 }
 
 func (w *walker) stmt(n grammar.Node) {

@@ -77,7 +77,7 @@ type RefKind uint8
 // Reference roles.
 const (
 	RefValue              RefKind = iota // a value: cert.arn, vpc, tags
-	RefCall                              // a function call's name
+	RefCall                              // a call: of a function, or of a binding holding a partial application
 	RefModuleCall                        // the module alias of a module call: net { ... }
 	RefWaitTarget                        // the target of a wait: wait cert
 	RefWaitDependsOn                     // an entry of a wait's depends_on

@@ -50,7 +50,10 @@ type typeEnv struct {
 	functions map[string][]types.Decl
 	files     []string
 	// unresolved are the references no scope resolves, by statement; providers the
-	// provider names the configuration writes (see configEnv.Providers).
+	// provider names the configuration writes (see configEnv.Providers). Made apart from the
+	// declarations: build asks inference which calls reach a binding (chooseCallees) before
+	// the references are final.
+	refsOnce   sync.Once
 	unresolved map[*grammar.Stmt][]types.Unresolved
 	providers  []string
 
@@ -80,6 +83,14 @@ func (c *Config) env() *typeEnv {
 		for _, f := range c.Files {
 			t.files = append(t.files, f.Path)
 		}
+	})
+	return t
+}
+
+// refsEnv is env with what inference reads of the references: made once they are resolved.
+func (c *Config) refsEnv() *typeEnv {
+	t := c.env()
+	t.refsOnce.Do(func() {
 		t.unresolved = map[*grammar.Stmt][]types.Unresolved{}
 		for _, r := range c.Refs {
 			kind, ok := unresolvedKind(r.Kind)
@@ -127,9 +138,9 @@ func (e configEnv) Functions(name string) []types.Decl { return e.c.env().functi
 func (e configEnv) Files() []string                    { return e.c.env().files }
 func (e configEnv) IsModule() bool                     { return e.c.IsModule }
 func (e configEnv) Unresolved(st *grammar.Stmt) []types.Unresolved {
-	return e.c.env().unresolved[st]
+	return e.c.refsEnv().unresolved[st]
 }
-func (e configEnv) Providers() []string { return e.c.env().providers }
+func (e configEnv) Providers() []string { return e.c.refsEnv().providers }
 func (e configEnv) Statements(path string) []*grammar.Stmt {
 	if f := e.c.File(path); f != nil {
 		return f.AST.Stmts
