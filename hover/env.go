@@ -51,7 +51,7 @@ func (e env) waitsOn(d *workspace.Decl) []*workspace.WaitInfo {
 // duplicates; anonymous counts the references from statements that bind no name.
 func (e env) users(d *workspace.Decl) (names []string, anonymous int) {
 	for _, r := range e.cfg.Refs {
-		if r.Decl != d || (r.Kind == workspace.RefCall) != (d.Kind == workspace.Function) {
+		if r.Decl != d { // a call counts: a function's, or a binding's holding a partial application
 			continue
 		}
 		switch {
