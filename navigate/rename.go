@@ -120,7 +120,8 @@ func checkRenamable(d *workspace.Decl) (*workspace.Decl, error) {
 // that is no Carina identifier (a letter, then letters, digits and "_"), a keyword or literal,
 // and a name that would clash: another binding (or function) of the configuration, a local name
 // that would capture or shadow it, an enum value written bare that would start to name the
-// binding. The error says which and where.
+// binding, a call that would move between a binding and a function. The error says which and
+// where.
 func Rename(cfg *workspace.Config, f *workspace.File, offset int, newName string) (map[string][]Edit, error) {
 	d, err := renameDecl(cfg, locate(cfg, f, offset))
 	if err != nil {
@@ -132,7 +133,11 @@ func Rename(cfg *workspace.Config, f *workspace.File, offset int, newName string
 	if newName == d.Name {
 		return map[string][]Edit{}, nil
 	}
-	if err := clash(cfg, d, newName); err != nil {
+	err = clash(cfg, d, newName)
+	if err == nil {
+		err = callClash(cfg, d, newName)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("cannot rename %q to %q: %w", d.Name, newName, err)
 	}
 	edits := map[string][]Edit{}
