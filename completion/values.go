@@ -27,7 +27,7 @@ func expect(e cursor.Expectation) want { return want{Expectation: e} }
 func (c *completer) value(w want, rhs []cursor.Entry) {
 	c.want = w
 	if n := len(rhs); n > 0 && (rhs[n-1].Tok.Kind == grammar.Pipe || rhs[n-1].Tok.Kind == grammar.Compose) {
-		c.provide("functions", c.functions)
+		c.provide("functions", func() { c.calls(rhs[n-1].Tok.Kind) })
 		return
 	}
 	if qual, _, ok := c.sl.Qualified(); ok {
