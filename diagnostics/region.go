@@ -1,21 +1,14 @@
 package diagnostics
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/finding"
-	"github.com/carina-rs/carina-lsp/internal/spell"
 
 	"github.com/carina-rs/carina-lsp/grammar"
-	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/types"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
-
-// regionEnum reports whether an open enum is a region enum (aws.Region and the like).
-func regionEnum(en *schema.Enum) bool {
-	return en != nil && en.Open && (en.Name == "Region" || strings.HasSuffix(en.Identity, ".Region"))
-}
 
 // knownRegions returns the DSL spellings of the regions the schemas list, for a provider or, with
 // provider "", for every provider.
@@ -41,18 +34,16 @@ func (c *checker) knownRegions(provider string) []string {
 }
 
 // checkRegion reports a region member (us_east_1, or the wire form us-east-1) that no schema
-// lists. It returns false when it reported.
-func (c *checker) checkRegion(f *workspace.File, sp grammar.Span, provider, member, label string) bool {
-	known := c.knownRegions(provider)
-	if len(known) == 0 {
-		return true // no region list to check against
+// lists (types.RegionMember).
+func (c *checker) checkRegion(f *workspace.File, sp grammar.Span, provider, member, label string) {
+	if ok, closest := types.RegionMember(c.knownRegions(provider), member); !ok {
+		c.notRegion(f, sp, provider, member, closest, label)
 	}
-	dsl := strings.ReplaceAll(member, "-", "_")
-	for _, k := range known {
-		if strings.EqualFold(k, dsl) {
-			return true
-		}
-	}
+}
+
+// notRegion reports a region member no schema of the provider ("": any) lists, with the closest
+// one that does ("" for none) spelt as the member is.
+func (c *checker) notRegion(f *workspace.File, sp grammar.Span, provider, member, closest, label string) {
 	spelt := func(s string) string {
 		if strings.Contains(member, "-") {
 			return strings.ReplaceAll(s, "_", "-")
@@ -60,7 +51,7 @@ func (c *checker) checkRegion(f *workspace.File, sp grammar.Span, provider, memb
 		return s
 	}
 	d := c.add(f, sp, finding.Error, finding.CodeInvalidRegion, "%s: %q is not a region of the %s schemas", label, member, providerLabel(provider))
-	if s := spell.Closest(dsl, known, nil); s != "" {
+	if s := closest; s != "" {
 		d.Message += "; did you mean " + spelt(s) + "?"
 		text := f.Text()[sp.Start:sp.End]
 		if i := strings.LastIndex(text, member); i >= 0 {
@@ -68,7 +59,6 @@ func (c *checker) checkRegion(f *workspace.File, sp grammar.Span, provider, memb
 			d.Fixes = []finding.Fix{{Title: "Change to " + repl, Edits: []finding.Edit{{Span: grammar.Span{Start: sp.Start + int32(i), End: sp.Start + int32(i+len(member))}, NewText: repl}}}}
 		}
 	}
-	return false
 }
 
 func providerLabel(p string) string {
@@ -101,35 +91,8 @@ func (c *checker) checkProviderRegion(f *workspace.File, st *grammar.Stmt, kind 
 	}
 }
 
-// zoneEnum reports whether an open enum is an availability zone name (aws.AvailabilityZone.ZoneName).
-func zoneEnum(en *schema.Enum) bool {
-	return en != nil && en.Open && en.Name == "ZoneName" && strings.Contains(en.Identity, "AvailabilityZone")
-}
-
-// checkZone reports a zone member that is not a zone of a region the schemas list: Carina's
-// validator takes a region followed by the zone's letter (ap-northeast-1a), or by a local or
-// wavelength zone's suffix (us-east-1-bos-1a), and rejects a bare region. written is the member as
-// the text spells it (for the message). It returns false when it reported.
-func (c *checker) checkZone(f *workspace.File, sp grammar.Span, member, written, label string) bool {
-	known := c.knownRegions("")
-	if len(known) == 0 {
-		return true // no region list to check against
-	}
-	dsl := strings.ToLower(strings.ReplaceAll(member, "-", "_"))
-	for _, k := range known {
-		k = strings.ToLower(k)
-		rest, ok := strings.CutPrefix(dsl, k)
-		if !ok {
-			continue
-		}
-		if len(rest) == 1 && rest[0] >= 'a' && rest[0] <= 'z' || len(rest) > 1 && rest[0] == '_' {
-			return true
-		}
-	}
-	example := known[0]
-	if slices.ContainsFunc(known, func(k string) bool { return strings.EqualFold(k, dsl) }) {
-		example = written // a region where its zone was meant
-	}
+// notZone reports a zone member that is no zone of a region the schemas list
+// (types.ZoneMember); written is the member as the text spells it, example a region.
+func (c *checker) notZone(f *workspace.File, sp grammar.Span, written, example, label string) {
 	c.add(f, sp, finding.Error, finding.CodeInvalidEnum, "%s: %q is not an availability zone: a zone is a region and its letter, e.g. %sa", label, written, example)
-	return false
 }

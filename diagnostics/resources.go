@@ -172,6 +172,13 @@ func suggestType(head string, types []string) string {
 	return svc + best
 }
 
+func lastSegment(s string) string {
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
 // checkBody checks the items of a resource body or of a nested block against the members they
 // may set. where names the block in messages ("" for the resource itself).
 func (c *checker) checkBody(f *workspace.File, st *grammar.Stmt, rs *schema.Resource, head string,

@@ -32,26 +32,6 @@ func TestSuggestMember(t *testing.T) {
 	}
 }
 
-func TestOpposite(t *testing.T) {
-	for _, tc := range []struct {
-		a, b string
-		want bool
-	}{
-		{"Active", "inactive", true},
-		{"enabled", "Disabled", true},
-		{"available", "unavailable", true},
-		{"valid", "in_valid", true},
-		{"issued", "Isued", false},
-		{"active", "actve", false},
-		{"in_sync", "in_sync", false},
-		{"pending", "expired", false},
-	} {
-		if got := opposite(tc.a, tc.b); got != tc.want {
-			t.Errorf("opposite(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
-		}
-	}
-}
-
 // TestOppositeSuggestionNotSafe: a wait's until naming a value that does not exist, whose only
 // close value is its opposite (Active: inactive), gets the did-you-mean as a suggestion, which
 // `check -fix` does not apply: applied, the wait would wait for the opposite state.

@@ -9,6 +9,7 @@ import (
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/types"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -165,7 +166,7 @@ func (c *checker) versionSentence(s *resourceSite, d *finding.Diagnostic) {
 		key = raw // a string literal and a name are matched differently
 		has = func(r *schema.Resource) bool {
 			m, ok := r.Lookup(path)
-			return ok && enumHas(r, m.Type, word, quoted, nil)
+			return ok && types.EnumAccepts(r, m.Type, word, quoted)
 		}
 	default:
 		return
@@ -219,35 +220,6 @@ func missingName(msg string) (string, bool) {
 	}
 	name, err := strconv.Unquote(q)
 	return name, err == nil
-}
-
-// enumHas reports whether a value of type t may be the enum value written (quoted: as a string
-// literal), through refs and the members of a union, as checkValue reads it.
-func enumHas(r *schema.Resource, t *schema.Type, written string, quoted bool, seen map[*schema.Type]bool) bool {
-	t = r.Resolve(t)
-	if t == nil || seen[t] {
-		return false
-	}
-	switch t.Kind {
-	case schema.KindEnum:
-		if quoted {
-			_, ok := t.Enum.MatchString(written)
-			return ok
-		}
-		_, ok := t.Enum.Resolve(written)
-		return ok
-	case schema.KindUnion:
-		if seen == nil {
-			seen = map[*schema.Type]bool{}
-		}
-		seen[t] = true
-		for _, m := range t.Members {
-			if enumHas(r, m, written, quoted, seen) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // schemaPath returns the path from a resource's body to the innermost item of it that holds the

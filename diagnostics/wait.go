@@ -364,49 +364,56 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *gr
 	rhs := cmp.Y
 	rsp := at(st, rhs.Pos())
 	rhsText := text(f, rsp)
+	site := c.site(st, rs)
 	if t.Kind == schema.KindEnum && t.Enum != nil {
 		en := t.Enum
-		// An open enum (a region) takes its wire value as a string: only a closed enum's quoted
-		// value is a mistake.
-		if s, ok := rhs.(*grammar.StringLit); ok && !s.Interpolated() && !en.Open {
-			if v, ok := en.MatchString(s.Value); ok {
-				if !v.Nameable() {
-					return // its string is how it is written ('aws:kms')
-				}
-				d := c.add(f, rsp, finding.Warning, finding.CodeWaitUntilQuoted, "%suntil compares %s (%s) with %s; use %s",
-					prefix, lhsText, en.Identity, rhsText, v.Spelling())
-				if fixableValue(f, st, rhs.Pos()) {
-					d.Fixes = []finding.Fix{{Title: "Change to " + v.Spelling(), Edits: []finding.Edit{{Span: rsp, NewText: v.Spelling()}}, Safe: true}}
-				}
-				return
-			}
-			c.add(f, rsp, finding.Error, finding.CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use %s",
-				prefix, lhsText, en.Identity, rhsText, c.oneOf(en))
-			return
-		}
-		id, ok := c.enumIdent(st, rhs)
-		if !ok {
-			if k := types.LiteralKind(rhs); k != types.Unknown && k != types.String {
-				c.add(f, rsp, finding.Error, finding.CodeWaitUntilType, "%suntil compares %s (%s) with the %s %s; use %s",
-					prefix, lhsText, en.Identity, strings.ToLower(literalName(k)), rhsText, c.oneOf(en))
-			}
-			return
-		}
-		if m, ok := en.Resolve(id); ok {
-			c.oldEnumForm(f, rsp, m, id, prefix)
-			return
-		}
-		d := c.add(f, rsp, finding.Error, finding.CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use %s",
-			prefix, lhsText, en.Identity, id, c.oneOf(en))
-		if v, ok, only := enumSuggestion(en, id); ok {
-			d.Message = fmt.Sprintf("%suntil compares %s (%s) with %s, which is no value of it; did you mean %s?", prefix, lhsText, en.Identity, id, v.Spelling())
-			d.Fixes = []finding.Fix{{Title: "Change to " + v.Spelling(), Edits: []finding.Edit{{Span: rsp, NewText: v.Spelling()}}, Safe: only}}
+		site.Regions = nil // a region in a wait is the one its target has
+		for _, m := range site.EnumMisfits(en, rhs) {
+			c.untilEnumMisfit(f, st, m, prefix, lhsText, rhsText)
 		}
 		return
 	}
-	if k := types.LiteralKind(rhs); k != types.Unknown && !c.fits(st, rs, t, rhs) {
+	if k := types.LiteralKind(rhs); k != types.Unknown && !site.Fits(t, rhs) {
 		c.add(f, rsp, finding.Error, finding.CodeWaitUntilType, "%suntil compares %s (%s) with the %s %s; compare it with a %s value",
 			prefix, lhsText, display(rs, m), strings.ToLower(literalName(k)), rhsText, display(rs, m))
+	}
+}
+
+// untilEnumMisfit reports how the value an until compares an enum attribute with is no member of
+// it, or is one written as a string or in an older form. An open enum (a region) takes its wire
+// value as a string: only a closed enum's quoted value is a mistake.
+func (c *checker) untilEnumMisfit(f *workspace.File, st *grammar.Stmt, m types.Misfit, prefix, lhsText, rhsText string) {
+	rsp := at(st, m.Expr.Pos())
+	en := m.Enum
+	_, quoted := m.Expr.(*grammar.StringLit)
+	switch m.Kind {
+	case types.QuotedMember:
+		v := m.Value
+		d := c.add(f, rsp, finding.Warning, finding.CodeWaitUntilQuoted, "%suntil compares %s (%s) with %s; use %s",
+			prefix, lhsText, en.Identity, rhsText, v.Spelling())
+		if fixableValue(f, st, m.Expr.Pos()) {
+			d.Fixes = []finding.Fix{{Title: "Change to " + v.Spelling(), Edits: []finding.Edit{{Span: rsp, NewText: v.Spelling()}}, Safe: true}}
+		}
+	case types.NotMember:
+		switch {
+		case quoted && en.Open:
+		case quoted:
+			c.add(f, rsp, finding.Error, finding.CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use %s",
+				prefix, lhsText, en.Identity, rhsText, c.oneOf(en))
+		case m.Suggestion:
+			v := m.Value
+			d := c.add(f, rsp, finding.Error, finding.CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; did you mean %s?",
+				prefix, lhsText, en.Identity, m.Written, v.Spelling())
+			d.Fixes = []finding.Fix{{Title: "Change to " + v.Spelling(), Edits: []finding.Edit{{Span: rsp, NewText: v.Spelling()}}, Safe: m.Only}}
+		default:
+			c.add(f, rsp, finding.Error, finding.CodeWaitUntilType, "%suntil compares %s (%s) with %s, which is no value of it; use %s",
+				prefix, lhsText, en.Identity, m.Written, c.oneOf(en))
+		}
+	case types.WrongKind:
+		c.add(f, rsp, finding.Error, finding.CodeWaitUntilType, "%suntil compares %s (%s) with the %s %s; use %s",
+			prefix, lhsText, en.Identity, strings.ToLower(literalName(m.Found)), rhsText, c.oneOf(en))
+	case types.OldEnumForm:
+		c.oldEnumForm(f, rsp, m.Match, m.Written, prefix)
 	}
 }
 
@@ -713,15 +720,6 @@ func (c *checker) readsForResource(r *workspace.Ref) bool {
 		return true
 	}
 	return false
-}
-
-// enumMembers lists the DSL member spellings of an enum, for suggestions.
-func enumMembers(en *schema.Enum) []string {
-	out := make([]string, len(en.Values))
-	for i, v := range en.Values {
-		out[i] = v.DSL
-	}
-	return out
 }
 
 // untilLHS reports whether a reference is the left side of a wait's until: the wait checks

@@ -90,3 +90,23 @@ func TestFitsSchema(t *testing.T) {
 		}
 	}
 }
+
+func TestOpposite(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"Active", "inactive", true},
+		{"enabled", "Disabled", true},
+		{"available", "unavailable", true},
+		{"valid", "in_valid", true},
+		{"issued", "Isued", false},
+		{"active", "actve", false},
+		{"in_sync", "in_sync", false},
+		{"pending", "expired", false},
+	} {
+		if got := opposite(tc.a, tc.b); got != tc.want {
+			t.Errorf("opposite(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
