@@ -9,6 +9,7 @@ import (
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/types"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -188,11 +189,8 @@ func (c *checker) placeholder(rs *schema.Resource, t *schema.Type, indent, unit 
 	case schema.KindString, schema.KindUnknown:
 		return stringPlaceholder(t), true
 	case schema.KindInt, schema.KindFloat:
-		v := 0.0
-		if t.Range != nil && t.Range.Min != nil && *t.Range.Min > 0 {
-			v = *t.Range.Min
-		}
-		if t.Range != nil && t.Range.Max != nil && v > *t.Range.Max {
+		v, ok := types.Least(t.Range)
+		if !ok {
 			return "", false
 		}
 		return strconv.FormatFloat(v, 'f', -1, 64), true
@@ -201,8 +199,8 @@ func (c *checker) placeholder(rs *schema.Resource, t *schema.Type, indent, unit 
 	case schema.KindDuration:
 		return "0s", true
 	case schema.KindList:
-		if t.Length != nil && t.Length.Min != nil && *t.Length.Min > 0 {
-			return "", false
+		if n, _ := types.Least(t.Length); n > 0 {
+			return "", false // no empty list
 		}
 		return "[]", true
 	case schema.KindMap:
@@ -249,21 +247,18 @@ func (c *checker) placeholder(rs *schema.Resource, t *schema.Type, indent, unit 
 
 // stringPlaceholder is ” unless the type's length or identity asks for more.
 func stringPlaceholder(t *schema.Type) string {
-	id := strings.ToLower(t.Identity)
-	switch {
-	case strings.HasSuffix(id, "ipv6cidr"):
+	switch f := types.FormatOf(t); {
+	case f.Kind == types.CIDRBlock && f.IPv6:
 		return "'2001:db8::/32'"
-	case strings.HasSuffix(id, "cidr"):
+	case f.Kind == types.CIDRBlock:
 		return "'10.0.0.0/16'"
-	case strings.HasSuffix(id, "ipv6address"):
+	case f.Kind == types.IPAddress && f.IPv6:
 		return "'2001:db8::1'"
-	case strings.HasSuffix(id, "ipv4address"):
+	case f.Kind == types.IPAddress:
 		return "'192.0.2.1'"
 	}
-	if t.Length != nil && t.Length.Min != nil && *t.Length.Min > 0 {
-		return "'" + strings.Repeat("x", int(*t.Length.Min)) + "'"
-	}
-	return "''"
+	n, _ := types.Least(t.Length)
+	return "'" + strings.Repeat("x", int(n)) + "'"
 }
 
 // enumPlaceholder is an enum's first value, bare when that reads as the value (a name no binding

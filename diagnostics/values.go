@@ -94,7 +94,7 @@ func (c *checker) misfit(f *workspace.File, st *grammar.Stmt, rs *schema.Resourc
 func (c *checker) mismatch(f *workspace.File, st *grammar.Stmt, m types.Misfit, label string) {
 	sp := at(st, m.Expr.Pos())
 	expected := m.Type.String()
-	if m.Type.Kind == schema.KindEnum && m.Enum != nil {
+	if m.Enum != nil {
 		expected = m.Enum.Identity
 	}
 	hint := ""
@@ -215,26 +215,10 @@ func (c *checker) oneOf(en *schema.Enum) string {
 	return form
 }
 
-// openExample is a value of an open enum built from the schemas' first region: the region for a
-// region enum, its first zone for a zone enum; "" for other open enums.
+// openExample is a value of an open enum built from the schemas' first region
+// (types.OpenEnumExample).
 func (c *checker) openExample(en *schema.Enum) string {
-	known := c.knownRegions("")
-	if len(known) == 0 {
-		return ""
-	}
-	var member string
-	switch {
-	case types.RegionEnum(en):
-		member = known[0]
-	case types.ZoneEnum(en):
-		member = known[0] + "a"
-	default:
-		return ""
-	}
-	if v, ok := en.Match(member); ok {
-		return v.Spelling()
-	}
-	return ""
+	return types.OpenEnumExample(en, c.knownRegions(""))
 }
 
 // outOfRange reports a number, or a string's or a list's length, outside its bounds.

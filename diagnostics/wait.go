@@ -356,34 +356,24 @@ func (c *checker) checkUntilSchema(w *workspace.WaitInfo, prefix string, cmp *gr
 		return
 	}
 	m, _ := rs.Lookup(path)
-	t := rs.Resolve(m.Type)
-	if t == nil {
-		return
-	}
 	lhsText := lhs.String()
-	rhs := cmp.Y
-	rsp := at(st, rhs.Pos())
-	rhsText := text(f, rsp)
-	site := c.site(st, rs)
-	if t.Kind == schema.KindEnum && t.Enum != nil {
-		en := t.Enum
-		site.Regions = nil // a region in a wait is the one its target has
-		for _, m := range site.EnumMisfits(en, rhs) {
-			c.untilEnumMisfit(f, st, m, prefix, lhsText, rhsText)
-		}
-		return
-	}
-	if k := types.LiteralKind(rhs); k != types.Unknown && !site.Fits(t, rhs) {
-		c.add(f, rsp, finding.Error, finding.CodeWaitUntilType, "%suntil compares %s (%s) with the %s %s; compare it with a %s value",
-			prefix, lhsText, display(rs, m), strings.ToLower(literalName(k)), rhsText, display(rs, m))
+	rhsText := text(f, at(st, cmp.Y.Pos()))
+	for _, mf := range c.site(st, rs).CompareMisfits(m.Type, cmp.Y) {
+		c.untilMisfit(f, st, rs, m, mf, prefix, lhsText, rhsText)
 	}
 }
 
-// untilEnumMisfit reports how the value an until compares an enum attribute with is no member of
-// it, or is one written as a string or in an older form. An open enum (a region) takes its wire
-// value as a string: only a closed enum's quoted value is a mistake.
-func (c *checker) untilEnumMisfit(f *workspace.File, st *grammar.Stmt, m types.Misfit, prefix, lhsText, rhsText string) {
+// untilMisfit reports how the value an until compares attribute a with does not fit it: a literal
+// of another kind, or for an enum no member, or one written as a string or in an older form. An
+// open enum (a region) takes its wire value as a string: only a closed enum's quoted value is a
+// mistake.
+func (c *checker) untilMisfit(f *workspace.File, st *grammar.Stmt, rs *schema.Resource, a *schema.Member, m types.Misfit, prefix, lhsText, rhsText string) {
 	rsp := at(st, m.Expr.Pos())
+	if m.Enum == nil {
+		c.add(f, rsp, finding.Error, finding.CodeWaitUntilType, "%suntil compares %s (%s) with the %s %s; compare it with a %s value",
+			prefix, lhsText, display(rs, a), strings.ToLower(literalName(m.Found)), rhsText, display(rs, a))
+		return
+	}
 	en := m.Enum
 	_, quoted := m.Expr.(*grammar.StringLit)
 	switch m.Kind {

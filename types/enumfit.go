@@ -61,6 +61,24 @@ func (s SchemaSite) enumMisfits(en *schema.Enum, x grammar.Expr) []Misfit {
 	return nil
 }
 
+// CompareMisfits checks x, the value a wait's until compares an attribute of type t with: an
+// enum's member (EnumMisfits, regions unchecked: the wait's target has its own), else a literal
+// of a kind t holds (WrongKind, with no Enum).
+func (s SchemaSite) CompareMisfits(t *schema.Type, x grammar.Expr) []Misfit {
+	t = s.Resource.Resolve(t)
+	if t == nil {
+		return nil
+	}
+	if t.Kind == schema.KindEnum && t.Enum != nil {
+		s.Regions = nil
+		return s.EnumMisfits(t.Enum, x)
+	}
+	if k := LiteralKind(x); k != Unknown && !s.Fits(t, x) {
+		return []Misfit{{Kind: WrongKind, Expr: x, Type: t, Found: k}}
+	}
+	return nil
+}
+
 // EnumAccepts reports whether a value of type t of resource r may be the enum value written
 // (quoted: as a string literal), through refs and the members of a union, as EnumMisfits reads
 // it: another schema version's answer for a value this one rejects.

@@ -58,3 +58,25 @@ func ZoneMember(known []string, member, written string) (ok bool, example string
 	}
 	return false, known[0]
 }
+
+// OpenEnumExample is a value of an open enum built from the first of known, the regions' DSL
+// spellings: the region for a region enum, its first zone for a zone enum; "" for other open
+// enums and with no regions.
+func OpenEnumExample(en *schema.Enum, known []string) string {
+	if len(known) == 0 {
+		return ""
+	}
+	var member string
+	switch {
+	case RegionEnum(en):
+		member = known[0]
+	case ZoneEnum(en):
+		member = known[0] + "a"
+	default:
+		return ""
+	}
+	if v, ok := en.Match(member); ok {
+		return v.Spelling()
+	}
+	return ""
+}
