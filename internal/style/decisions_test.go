@@ -1,6 +1,7 @@
 package style
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"slices"
@@ -82,6 +83,109 @@ func TestOneDecision(t *testing.T) {
 			t.Errorf("%s is written in (-want +got):\n%s", r.what, diff)
 		}
 	}
+}
+
+// TestDiagnosticsDecidesNoFit: how a value fits its schema type is types' (misfit.go,
+// enumfit.go, formatfit.go, regionfit.go); diagnostics turns what they answer into messages and
+// fixes. So no function of diagnostics tests a schema kind and a literal's kind or syntax
+// together, matches a value against an enum's members, compares a number with its bounds or
+// parses or names a string's format.
+func TestDiagnosticsDecidesNoFit(t *testing.T) {
+	literalTypes := []string{"StringLit", "IntLit", "FloatLit", "BoolLit", "DurationLit", "ListExpr", "MapExpr"}
+	literalKinds := []string{"String", "Int", "Float", "Bool", "Duration", "List", "Map", "LiteralKind"}
+	formats := []string{"cidr", "ipv4", "ipv6", "ipv4cidr", "ipv6cidr", "ipv4address", "ipv6address"}
+	rules := []struct {
+		what string
+		in   func(n ast.Node) bool
+	}{
+		{"a schema kind tested with a literal's", func(n ast.Node) bool {
+			fn, ok := n.(*ast.FuncDecl)
+			if !ok || fn.Body == nil {
+				return false
+			}
+			var schemaKind, literalKind bool
+			ast.Inspect(fn.Body, func(n ast.Node) bool {
+				if sel, ok := n.(*ast.SelectorExpr); ok {
+					schemaKind = schemaKind || isIdent(sel.X, "schema") && strings.HasPrefix(sel.Sel.Name, "Kind")
+					literalKind = literalKind || isIdent(sel.X, "grammar") && slices.Contains(literalTypes, sel.Sel.Name) ||
+						isIdent(sel.X, "types") && slices.Contains(literalKinds, sel.Sel.Name)
+				}
+				return true
+			})
+			return schemaKind && literalKind
+		}},
+		{"a value matched against an enum's members", func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return false
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return false
+			}
+			enum := isIdent(sel.X, "en") || isIdent(sel.X, "enum")
+			if x, ok := sel.X.(*ast.SelectorExpr); ok && x.Sel.Name == "Enum" {
+				enum = true
+			}
+			switch sel.Sel.Name {
+			case "MatchString", "Nameable":
+				return true
+			case "Match", "Resolve":
+				return enum
+			}
+			return false
+		}},
+		{"a number compared with its bounds", func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				return isSelector(n.Fun, "math", "Inf")
+			case *ast.BinaryExpr:
+				switch n.Op {
+				case token.LSS, token.LEQ, token.GTR, token.GEQ:
+					return bound(n.X) || bound(n.Y)
+				}
+			}
+			return false
+		}},
+		{"a string's format parsed or named", func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				sel, ok := n.Fun.(*ast.SelectorExpr)
+				return ok && (isIdent(sel.X, "netip") || isIdent(sel.X, "strconv") && strings.HasPrefix(sel.Sel.Name, "Parse"))
+			case *ast.BasicLit:
+				v, err := strconv.Unquote(n.Value)
+				return n.Kind == token.STRING && err == nil && slices.Contains(formats, strings.ToLower(v))
+			}
+			return false
+		}},
+	}
+	var got []string
+	for _, s := range sources(t) {
+		if s.pkg != "diagnostics" {
+			continue
+		}
+		ast.Inspect(s.file, func(n ast.Node) bool {
+			for _, r := range rules {
+				if n != nil && r.in(n) {
+					got = append(got, fmt.Sprintf("%s:%d: %s", s.rel, s.fset.Position(n.Pos()).Line, r.what))
+				}
+			}
+			return true
+		})
+	}
+	if len(got) > 0 {
+		t.Errorf("diagnostics decides how a value fits its schema type; ask types:\n%s", strings.Join(got, "\n"))
+	}
+}
+
+// bound reports whether e is a bound's minimum or maximum: `*b.Min`, `*t.Range.Max`.
+func bound(e ast.Expr) bool {
+	star, ok := e.(*ast.StarExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := star.X.(*ast.SelectorExpr)
+	return ok && (sel.Sel.Name == "Min" || sel.Sel.Name == "Max")
 }
 
 // plusOne reports whether e is `x[i]+1`, an edit's cost in a table.
