@@ -5,8 +5,9 @@
 // evaluation, Carina's custom types with their validators, and the evaluator that reads a
 // configuration as Carina does while it parses and resolves it (Info), finding the mistakes
 // that evaluation meets (Problem, by Rule). It alone decides whether a written value fits a
-// schema type (schemafit.go) and which names are declared nowhere (undefined.go); package
-// diagnostics reports what it decides.
+// schema type (schemafit.go) and how it does not: its elements, enum members, bounds, formats
+// and regions (Misfit: misfit.go, enumfit.go, formatfit.go, regionfit.go), and which names are
+// declared nowhere (undefined.go); package diagnostics reports what it decides.
 //
 // It reads the syntax tree (grammar) and the providers' schemas (schema), and the module's one
 // measure of a misspelling (internal/spell), and nothing else: the
