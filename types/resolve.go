@@ -268,11 +268,17 @@ func (e *evaluator) makeCall(v Value, args []Value, sp grammar.Span, scope fnSco
 		if other := e.in.functionElsewhere(v.Text, e.v.file); other != "" {
 			err.msg += fmt.Sprintf(" (Carina calls a function with constant arguments only from the file that declares it; %s is declared in %s)", v.Text, other)
 		} else if d := e.in.closureLet(v.Text); d != nil {
-			where := "later in this file"
-			if f := d.Info().File; f != e.v.file {
-				where = "in " + filepath.Base(f)
+			info := d.Info()
+			switch {
+			case info.File != e.v.file:
+				err.msg += fmt.Sprintf(" (the let %s holding the partial application is declared in %s: Carina applies it only after its declaration in the same file)", v.Text, filepath.Base(info.File))
+			case info.Stmt != nil && e.st != nil && info.Stmt.Offset > e.st.Offset:
+				err.msg += fmt.Sprintf(" (the let %s holding the partial application is declared later in this file: Carina applies it only after its declaration)", v.Text)
+			default:
+				// Declared before: the call waited for arguments known only later, and Carina
+				// makes it where it resolves values, where no let is in scope.
+				err.msg += fmt.Sprintf(" (Carina applies the partial application held by %s at once only to arguments known while it parses; this call waits, and where Carina makes it no let is in scope)", v.Text)
 			}
-			err.msg += fmt.Sprintf(" (the let %s holding the partial application is declared %s: Carina applies it only after its declaration in the same file)", v.Text, where)
 		}
 		return UnknownOf(nil), err
 	}
