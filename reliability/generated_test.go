@@ -43,7 +43,6 @@ type genJudged struct {
 	judged
 	prog    langgen.Program
 	key     string // its kind of disagreement, "" when the verdicts agree
-	reason  string // the deliberate differences that explain it
 	oursAll string // every language error of check, with its place, one a line
 }
 
@@ -113,7 +112,7 @@ func judgePrograms(t *testing.T, refcheck, refparse, base string, progs []langge
 			continue
 		}
 		text := p.Text()
-		kept = append(kept, checkInput{mutation: mutation{n: i, file: p.Dir, Mutation: mutate.Mutation{Text: text, Desc: "generated"}}})
+		kept = append(kept, checkInput{mutation: mutation{n: i, file: p.Dir, Mutation: mutate.Mutation{Text: text, Desc: "generated"}}, dir: p.Dir})
 		dirs = append(dirs, filepath.Join(base, strconv.Itoa(i), filepath.FromSlash(p.Dir)))
 		kprogs = append(kprogs, p)
 	}
@@ -137,22 +136,22 @@ func judgePrograms(t *testing.T, refcheck, refparse, base string, progs []langge
 		j := genJudged{judged: judge(in, a.verdicts[i], ours[i], l), prog: kprogs[i]}
 		j.theirs.msg = l.corpusPaths(j.theirs.msg)
 		j.oursAll = ourMessages(j, l)
-		j.key, j.reason = genDisagreement(j.judged)
+		j.key = genDisagreement(j.judged)
 		out[i] = j
 	}
 	return out, len(rejected)
 }
 
-// genDisagreement returns the kind of disagreement of j ("" when the verdicts agree or it has no
-// verdict from Carina) and the deliberate differences that explain it ("" for none).
-func genDisagreement(j judged) (key, reason string) {
+// genDisagreement returns the kind of disagreement of j, "" when the verdicts agree or it has no
+// verdict from Carina.
+func genDisagreement(j judged) string {
 	if j.theirs.none != "" || j.theirs.ok == (j.ours == nil) {
-		return "", ""
+		return ""
 	}
 	if j.ours != nil {
-		return "accepted by Carina: [" + string(j.ours.Code) + "] " + generatedKind(messageKind(j.ours.Message)), explained(j)
+		return "accepted by Carina: [" + string(j.ours.Code) + "] " + generatedKind(messageKind(j.ours.Message))
 	}
-	return "rejected by Carina: " + generatedKind(carinaKind(carinaNested.ReplaceAllString(j.theirs.msg, "`$1$2`"))), explained(j)
+	return "rejected by Carina: " + generatedKind(carinaKind(carinaNested.ReplaceAllString(j.theirs.msg, "`$1$2`")))
 }
 
 // generatedKind is a message's kind with the generator's names (a prefix and a number) made

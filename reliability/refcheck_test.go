@@ -55,67 +55,6 @@ const (
 	minRawAgreement = 0.975
 )
 
-// A deliberate difference (docs/language-rules.md, "Deliberate differences") is a rule carina-lsp
-// applies more widely than Carina, or a check Carina does not make: an input Carina accepts whose
-// every language error from check is of such a rule differs on purpose, as does one Carina
-// rejects for a reason that does not hold where check reads it.
-type deliberateDifference struct {
-	reason string
-	// ours explains an error of check on an input Carina accepts.
-	ours func(finding.Diagnostic) bool
-	// theirs explains an error of Carina's on an input check accepts.
-	theirs func(msg string, in checkInput) bool
-}
-
-var deliberateDifferences = []deliberateDifference{
-	{reason: "a name declared nowhere, or called as a function, is reported wherever it is written",
-		ours: func(d finding.Diagnostic) bool {
-			return d.Code == finding.CodeUndefined || d.Code == finding.CodeUnknownFunction
-		}},
-	{reason: "a read of an export or a module attribute that is not declared is reported wherever it is written",
-		ours: func(d finding.Diagnostic) bool {
-			return d.Code == finding.CodeUnknownExport || d.Code == finding.CodeUnknownOutput
-		}},
-	{reason: "a wait's depends_on is checked (Carina checks none)",
-		ours: func(d finding.Diagnostic) bool { return strings.HasPrefix(string(d.Code), "wait-depends-on-") }},
-	{reason: "a dependency cycle through attributes is reported (refcheck finds none, or loops)",
-		ours: func(d finding.Diagnostic) bool { return d.Code == finding.CodeCycle }},
-	{reason: "directives' flags must be true or false (Carina does not check them)",
-		ours: func(d finding.Diagnostic) bool { return d.Code == finding.CodeDirectivesBoolean }},
-	{reason: "a module directory is checked as the module it is; refcheck checks it alone as a root",
-		ours: func(d finding.Diagnostic) bool {
-			return d.Code == finding.CodeModuleArgType && strings.HasSuffix(d.Message, "got binding reference")
-		},
-		theirs: func(msg string, in checkInput) bool {
-			return strings.Contains(msg, "directives.provider: `") && strings.Contains(msg, "is not a known provider instance")
-		}},
-}
-
-// explained returns the deliberate differences that explain a disagreement (joined by "; "),
-// or "": on an input Carina accepts, each of check's errors must be explained by one.
-func explained(j judged) string {
-	var reasons []string
-	if j.theirs.ok {
-		for _, d := range j.all {
-			i := slices.IndexFunc(deliberateDifferences, func(dd deliberateDifference) bool { return dd.ours != nil && dd.ours(d) })
-			if i < 0 {
-				return ""
-			}
-			if r := deliberateDifferences[i].reason; !slices.Contains(reasons, r) {
-				reasons = append(reasons, r)
-			}
-		}
-		slices.Sort(reasons)
-		return strings.Join(reasons, "; ")
-	}
-	for _, dd := range deliberateDifferences {
-		if j.ours == nil && dd.theirs != nil && dd.theirs(j.theirs.msg, j.checkInput) {
-			return dd.reason
-		}
-	}
-	return ""
-}
-
 // environmental reports whether Carina rejected an input for what the environment of its process
 // holds (an env() variable not set there): no verdict on the configuration.
 func environmental(msg string) bool {
@@ -157,9 +96,11 @@ type judged struct {
 	ours    *finding.Diagnostic  // our first error of the language, nil for none
 	all     []finding.Diagnostic // every error of the language check reports
 	oursMsg string               // ours with its place, as report shows it
+	reason  string               // the deliberate differences that explain a disagreement, "" for none
 }
 
-// judge is an input with both verdicts, taken while its layout is as check read it.
+// judge is an input with both verdicts, taken while its layout is as check read it: the
+// deliberate differences read the configuration as it was judged.
 func judge(in checkInput, theirs checkVerdict, ours []finding.Diagnostic, l layout) judged {
 	j := judged{checkInput: in, theirs: theirs, all: ours}
 	if len(ours) > 0 {
@@ -168,6 +109,9 @@ func judge(in checkInput, theirs checkVerdict, ours []finding.Diagnostic, l layo
 	}
 	if environmental(theirs.msg) {
 		j.theirs = checkVerdict{none: "Carina read the environment of the process (env())"}
+	}
+	if j.theirs.none == "" && j.theirs.ok != (j.ours == nil) {
+		j.reason = explained(j, l.path(in.dir))
 	}
 	return j
 }
@@ -305,10 +249,7 @@ func reportAgreement(t *testing.T, all []judged, layouts []layout, skipped map[s
 		if j.ours != nil {
 			k.check++
 		}
-		reason := ""
-		if j.theirs.ok != (j.ours == nil) {
-			reason = explained(j)
-		}
+		reason := j.reason
 		switch {
 		case j.theirs.ok == (j.ours == nil):
 			agree++
