@@ -59,6 +59,7 @@ func (c *checker) checkDuplicates() {
 		}
 	}
 	c.checkDuplicateOutputs()
+	c.checkAnonymousDuplicates()
 }
 
 func (c *checker) checkDuplicateOutputs() {
