@@ -22,7 +22,13 @@ func (c *checker) checkTypes() {
 			continue
 		}
 		sev, msg := finding.Error, p.Msg
-		if p.Loaded && !c.opts.nested {
+		switch {
+		case p.Alone && c.opts.nested:
+			continue // a caller loads the module without the problem
+		case p.Alone:
+			// Carina's checker meets it only run in this module's directory, as a root.
+			sev, msg = finding.Warning, msg+" (only where carina validate runs in this module's directory: a caller loads the module without it)"
+		case p.Loaded && !c.opts.nested:
 			// Carina finds it only with a caller's arguments; checked by itself, it has none.
 			sev, msg = finding.Warning, msg+" (Carina reports it where a caller loads this module)"
 		}

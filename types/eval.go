@@ -33,6 +33,7 @@ type evalError struct {
 	subject string // the name the error is about, when there is one
 	related *Place // the declaration that explains it
 	loaded  bool   // see Problem.Loaded
+	alone   bool   // see Problem.Alone
 }
 
 func (e *evalError) Error() string { return e.msg }

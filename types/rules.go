@@ -61,6 +61,9 @@ type Problem struct {
 	// Loaded says the problem holds only where the configuration is loaded as a module by a
 	// caller: Carina checks a binding reference against an enclosing argument's type only then.
 	Loaded bool
+	// Alone says the problem holds only where Carina's checker reads this module's directory by
+	// itself, as a root: loaded by a caller, the module has no such problem.
+	Alone bool
 }
 
 // Place is a span of a file.

@@ -239,12 +239,13 @@ func (e *evaluator) checkedBlock(b *grammar.Block) {
 	}
 }
 
-// echo reports a quirk of Carina's: a let's value is copied into every other file of a root
-// configuration and resolved there with that file's functions, so a call of a user function
-// the let still holds (declared after the let, or reached through a pipe) fails in a file that
-// does not declare the function.
+// echo reports a quirk of Carina's: a let's value is copied into every other file of a
+// directory it reads as a root and resolved there with that file's functions, so a call of a
+// user function the let still holds (declared after the let, or reached through a pipe) fails in
+// a file that does not declare the function. A module's directory is read so only by itself: a
+// caller loads the module without the copies (Problem.Alone).
 func (e *evaluator) echo(v Value, sp grammar.Span) {
-	if e.in.env == nil || e.in.env.IsModule() || len(e.in.env.Files()) < 2 || !e.v.seeded {
+	if e.in.env == nil || len(e.in.env.Files()) < 2 || !e.v.seeded {
 		return
 	}
 	var walk func(Value) bool
@@ -258,7 +259,7 @@ func (e *evaluator) echo(v Value, sp grammar.Span) {
 					}
 					err := e.fail(sp, RuleUnknownFunction, "%s(): Unknown built-in function: %s (Carina copies this let's value, a call of %s it has not made yet, into every other file of the directory and fails in %s, which does not declare %s: declare the function before this let, or call it without a pipe)",
 						v.Text, v.Text, v.Text, filepath.Base(f), v.Text)
-					err.subject = v.Text
+					err.subject, err.alone = v.Text, e.in.env.IsModule()
 					e.note(err)
 					return true
 				}
