@@ -171,9 +171,10 @@ func upstreamPathMismatch(binding, field string, t *Type, path []string) string 
 }
 
 // upstreamIterable says how a `for` over an upstream export does not fit its type, or "": the
-// names of the loop say whether it iterates a list or a map.
+// names of the loop say whether it iterates a list or a map. Carina compares the export's own
+// type, whatever is read from it after (`for x in u.vpc.cidrs` checks `vpc`).
 func (e *evaluator) upstreamIterable(x *grammar.ForExpr, it Value) string {
-	if it.Shape != Ref || len(it.Path) != 1 || strings.HasPrefix(it.Path[0], "[") {
+	if it.Shape != Ref || len(it.Path) == 0 || strings.HasPrefix(it.Path[0], "[") {
 		return ""
 	}
 	t := e.upstreamExport(it.Text, it.Path[0])
@@ -200,8 +201,15 @@ func (e *evaluator) upstreamIterable(x *grammar.ForExpr, it Value) string {
 	if x.Paren {
 		header = "(" + header + ")"
 	}
-	return fmt.Sprintf("upstream_state `%s.%s` is declared as `%s` but `for %s in %s.%s` requires a %s iterable%s",
-		it.Text, it.Path[0], t, header, it.Text, it.Path[0], want, hint)
+	iter := it.Text
+	for _, seg := range it.Path {
+		if !strings.HasPrefix(seg, "[") {
+			iter += "."
+		}
+		iter += seg
+	}
+	return fmt.Sprintf("upstream_state `%s.%s` is declared as `%s` but `for %s in %s` requires a %s iterable%s",
+		it.Text, it.Path[0], t, header, iter, want, hint)
 }
 
 // UpstreamFieldFits reports whether the read x of an upstream export (an access expression of
