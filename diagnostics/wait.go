@@ -271,6 +271,12 @@ func (c *checker) checkWaitTarget(w *workspace.WaitInfo, prefix string) *workspa
 			diag.Fixes = []finding.Fix{{Title: "Change to " + s, Edits: edits}}
 		}
 		return nil
+	case r.Decl.Kind == workspace.Wait, r.Decl.Kind == workspace.ForEach, r.Decl.Kind == workspace.Conditional && !c.ifBindsResource(r.Decl):
+		// Carina knows only the resources and data sources a let binds (an if's by the
+		// branch it takes): not a wait, nor a for's items by the for's name.
+		c.add(r.File, r.Span, finding.Error, finding.CodeWaitInvalidTarget,
+			"%starget %q is %s, not a resource Carina knows (Carina: target binding is not a known resource); wait on a resource or a data source bound by let", prefix, r.Name, withArticle(r.Decl.Kind.String()))
+		return nil
 	case !waitable(r.Decl.Kind):
 		what := r.Decl.Kind.String()
 		if r.Decl.Kind == workspace.ModuleCall {
@@ -283,6 +289,12 @@ func (c *checker) checkWaitTarget(w *workspace.WaitInfo, prefix string) *workspa
 		return nil
 	}
 	return r.Decl
+}
+
+// ifBindsResource reports whether an if binding holds a resource by the branch Carina takes.
+func (c *checker) ifBindsResource(d *workspace.Decl) bool {
+	c.volatile = true // reads the if's condition
+	return c.cfg.Types(c.schemas).IfBindsResource(d)
 }
 
 // withArticle puts "a" or "an" before a noun.
