@@ -252,7 +252,7 @@ func (e *evaluator) echo(v Value, sp grammar.Span) {
 	walk = func(v Value) bool {
 		switch v.Shape {
 		case Call:
-			if LookupBuiltin(v.Text) == nil && allStatic(v.Elems) {
+			if LookupBuiltin(v.Text) == nil && !slices.ContainsFunc(v.Elems, func(a Value) bool { return !staticOnceResolved(a) }) {
 				for _, f := range e.in.env.Files() {
 					if f == e.v.file || e.in.declaresFunction(f, v.Text) || len(e.in.env.Functions(v.Text)) == 0 {
 						continue
@@ -293,6 +293,27 @@ func (e *evaluator) echo(v Value, sp grammar.Span) {
 type echoKey struct {
 	elems elemsKey
 	file  string
+}
+
+// staticOnceResolved reports whether v is a constant once the calls of built-ins it holds are
+// made (an interpolation of a let holding `'a' |> upper()`): the other file's resolution makes
+// those first, and then the call of the user function that takes v.
+func staticOnceResolved(v Value) bool {
+	switch v.Shape {
+	case Call:
+		if LookupBuiltin(v.Text) == nil {
+			return false
+		}
+		fallthrough
+	case ListVal, MapVal, Interp, SecretVal:
+		for _, el := range v.Elems {
+			if !staticOnceResolved(el) {
+				return false
+			}
+		}
+		return true
+	}
+	return v.Static()
 }
 
 // declaresFunction reports whether a file of the configuration declares a function called name.
