@@ -29,10 +29,11 @@ const (
 	// generatedSeed fixes the sample: program i is drawn from PCG(seed, i) alone.
 	generatedSeed = 0x67656e
 	// minGeneratedAgreement is the share of the programs on which the verdicts must agree, the
-	// deliberate differences counted as agreements: a little under what the checker reached
-	// when the test was written (94.00% of the short sample, 94.46% of the long one). Issue #35
-	// aims at 99.5%: raise it as the checker is fixed.
-	minGeneratedAgreement = 0.93
+	// deliberate differences counted as agreements: issue #35's bar. The checker met 100% of the
+	// short sample and of the long one (99.73% as they are) on 2026-12-02, the generator
+	// widened to waits, provider blocks, nested upstream shapes, typed module attributes and
+	// compositions across files.
+	minGeneratedAgreement = 0.995
 	// generatedReport names the environment variable naming a Markdown file the test writes
 	// every kind of disagreement to, each with its smallest program reduced.
 	generatedReport = "CARINA_GENERATED_REPORT"

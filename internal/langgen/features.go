@@ -48,6 +48,11 @@ var features = []feature{
 	{"quoted map keys", (*gen).quotedKeys},
 	{"data source", (*gen).dataSource},
 	{"depends_on", (*gen).dependsOn},
+	{"wait", (*gen).waitRead},
+	{"provider blocks", (*gen).providerBlocks},
+	{"upstream shapes", (*gen).upstreamShapes},
+	{"typed module attributes", (*gen).typedAttributes},
+	{"composition across files", (*gen).compositionAcross},
 }
 
 func (g *gen) dataSource() {

@@ -27,6 +27,9 @@ type gen struct {
 	modules                  []*moduleVal
 	calls                    []callVal
 	upstream                 *upstreamVal
+	waits                    []string // lets bound to a wait on a resource
+	instances                []string // named provider instances
+	provider                 bool     // the default awscc instance is declared
 }
 
 // forVal is a let bound to a for over resources: read through an index or a key.
@@ -66,6 +69,7 @@ type upstreamVal struct {
 	name    string
 	exports map[string]string // name to type
 	order   []string
+	shaped  bool // exports vpc, rows and groups of nested shapes (upstreamShapes), apart from order
 }
 
 func newGen(rng *rand.Rand) *gen {
@@ -186,6 +190,9 @@ func (g *gen) ref() string {
 		if len(c.mod.attrs) > 0 {
 			refs = append(refs, c.name+"."+pick(g, c.mod.attrs))
 		}
+	}
+	for _, w := range g.waits {
+		refs = append(refs, w+".arn")
 	}
 	if u := g.upstream; u != nil {
 		for _, e := range u.order {

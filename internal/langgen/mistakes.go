@@ -302,6 +302,13 @@ var mistakes = []mistake{
 		g.emit("let %s = %s('a')", p, f.name)
 		g.emit("let %s = %s('b')", g.fresh("bad"), p)
 	}},
+	{"wait Carina rejects", (*gen).waitMistake},
+	{"provider mistake", (*gen).providerMistake},
+	{"composition given two arguments", func(g *gen) {
+		c := g.fresh("comp")
+		fmt.Fprintf(g.file(RootDir+"/other.crn"), "let %s = split(',') >> join('-')\n", c)
+		g.emit("let %s = %s('a', 'b')", g.fresh("bad"), c)
+	}},
 	{"module source that does not exist", func(g *gen) {
 		g.emit("let %s = use { source = './modules/nowhere' }", g.fresh("gone"))
 	}},
