@@ -243,10 +243,10 @@ func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *grammar.Stmt, 
 			c.volatile = true // reads the let's value
 			c.add(f, sp, finding.Error, finding.CodeDirectivesDependsOn, "%s: binding %q holds a value by the branch its if takes, not a resource (Carina: not declared in this scope): depends_on lists resources",
 				on, n)
-		case d.Kind == workspace.ModuleCall && c.laterOrElsewhere(d, f, st):
-			// Carina reads a module call as its placeholder (`module:m`) only where the file's
-			// own pass has met it, declared before in the same file; elsewhere it accepts the
-			// entry.
+		case d.Kind == workspace.ModuleCall && c.laterOrElsewhere(d, f, st) && c.hasAttributes(d):
+			// Carina reads a module call as its placeholder (`module:m`) where the file's own
+			// pass has met it, declared before in the same file; elsewhere it knows the call of
+			// a module that declares attributes as a binding, and accepts the entry.
 		case d.Kind != workspace.Resource && d.Kind != workspace.Conditional:
 			// Carina resolves the entry like a value (a let's value, a module call's
 			// placeholder) and finds no resource of that name.
@@ -261,6 +261,12 @@ func (c *checker) checkDirectivesDependsOn(f *workspace.File, st *grammar.Stmt, 
 				on, n, withArticle(d.Kind.String()), hint)
 		}
 	}
+}
+
+// hasAttributes reports whether the module a module call instantiates declares attributes.
+func (c *checker) hasAttributes(d *workspace.Decl) bool {
+	mod := c.moduleOf(d)
+	return mod != nil && len(outputNames(mod, false)) > 0
 }
 
 // laterOrElsewhere reports whether declaration d is in another file than st's, or after st.
