@@ -34,6 +34,7 @@ type evalError struct {
 	related *Place // the declaration that explains it
 	loaded  bool   // see Problem.Loaded
 	alone   bool   // see Problem.Alone
+	fix     *Fix   // a mechanical repair, when there is one
 }
 
 func (e *evalError) Error() string { return e.msg }

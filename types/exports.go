@@ -2,6 +2,7 @@ package types
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/carina-rs/carina-lsp/grammar"
 )
@@ -32,7 +33,14 @@ func (e *evaluator) export(it *grammar.OutputDecl) {
 	} else {
 		inferred, reason := e.infer(v)
 		if reason != "" {
-			e.note(e.fail(spanOf(it.Value), RuleExportInference, "export '%s': type annotation required: %s", name, reason))
+			err := e.fail(spanOf(it.Value), RuleExportInference, "export '%s': type annotation required: %s", name, reason)
+			if t := declarable(v.TypeOf()); t != nil {
+				// The type the value has where Carina cannot infer it: a wait's passthrough, a
+				// for item's attribute.
+				at := grammar.Span{Start: it.Name.Span.End, End: it.Name.Span.End}
+				err.fix = &Fix{Title: "Declare the type " + t.String(), Span: at, NewText: ": " + t.String()}
+			}
+			e.note(err)
 			return
 		}
 		t = inferred
@@ -106,4 +114,35 @@ func (e *evaluator) infer(v Value) (*Type, string) {
 		return nil, e.in.inferenceBinding(v.Text)
 	}
 	return nil, ""
+}
+
+// declarable returns the type to declare for a value of type t: t where an annotation can
+// write it (a primitive, a custom type Carina names bare, a list or a map of those), a provider's
+// refined type by the primitive it refines; nil for none.
+func declarable(t *Type) *Type {
+	if t == nil {
+		return nil
+	}
+	switch t.Kind {
+	case String, Int, Float, Bool, Duration:
+		return t
+	case Custom:
+		if !strings.Contains(t.Name, ".") {
+			return t
+		}
+		if t.Base != nil && t.Base.Kind != Custom {
+			return declarable(t.Base)
+		}
+	case List, Map:
+		if t.Elem == nil || t.Elem.Kind == List || t.Elem.Kind == Map {
+			return nil
+		}
+		if el := declarable(t.Elem); el != nil {
+			if t.Kind == List {
+				return ListOf(el)
+			}
+			return MapOf(el)
+		}
+	}
+	return nil
 }

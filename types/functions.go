@@ -140,7 +140,7 @@ func (in *Info) readFunctionWith(fn *userFunc, record func(grammar.Expr, Value),
 
 // problem turns an evaluation error into a problem of its statement.
 func (err *evalError) problem() Problem {
-	return Problem{Span: err.span, Rule: err.rule, Msg: err.msg, Subject: err.subject, Related: err.related, Loaded: err.loaded, Alone: err.alone}
+	return Problem{Span: err.span, Rule: err.rule, Msg: err.msg, Subject: err.subject, Related: err.related, Loaded: err.loaded, Alone: err.alone, Fix: err.fix}
 }
 
 // userFunction returns the user function a call of name reaches from the evaluation in progress:
