@@ -82,7 +82,7 @@ wait cert {
 }
 
 exports {
-  certificate_arn = cert_issued.certificate_arn
+  certificate_arn: String = cert_issued.certificate_arn
 }
 `
 	safe := strings.NewReplacer("1h30m", "90min", "30 min", "30min", "\nwait cert", "\nlet _ = wait cert").Replace(src)
