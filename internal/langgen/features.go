@@ -26,8 +26,8 @@ var features = []feature{
 	{"resource", (*gen).resourceLet},
 	{"module call", func(g *gen) { g.callModule(g.module()) }},
 	{"module in if or for", (*gen).moduleInControl},
-	{"upstream_state", (*gen).upstreamRead},
-	{"exports", (*gen).exportSome},
+	{"upstream state reads", (*gen).upstreamRead},
+	{"exports block", (*gen).exportSome},
 	{"built-in calls", (*gen).builtinCalls},
 	{"module checked by itself", (*gen).moduleAlone},
 	{"field and index access", (*gen).access},
@@ -47,8 +47,8 @@ var features = []feature{
 	{"shadowing", (*gen).shadowing},
 	{"quoted map keys", (*gen).quotedKeys},
 	{"data source", (*gen).dataSource},
-	{"depends_on", (*gen).dependsOn},
-	{"wait", (*gen).waitRead},
+	{"depends_on lists", (*gen).dependsOn},
+	{"wait reads", (*gen).waitRead},
 	{"provider blocks", (*gen).providerBlocks},
 	{"upstream shapes", (*gen).upstreamShapes},
 	{"typed module attributes", (*gen).typedAttributes},
@@ -309,7 +309,7 @@ func (g *gen) access() {
 		g.letLiterals()
 		return
 	}
-	n := g.fresh("read")
+	n := g.fresh("fetched")
 	r := pick(g, reads)
 	if g.chance(2) {
 		g.emit("let %s = %s", n, resource(r))
