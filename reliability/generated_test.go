@@ -117,24 +117,11 @@ func judgePrograms(t *testing.T, refcheck, refparse, base string, progs []langge
 		dirs = append(dirs, filepath.Join(base, strconv.Itoa(i), filepath.FromSlash(p.Dir)))
 		kprogs = append(kprogs, p)
 	}
-	type answer struct {
-		verdicts []checkVerdict
-		err      error
-	}
-	theirs := make(chan answer, 1)
-	go func() {
-		vs, err := refcheckDirs(refcheck, dirs)
-		theirs <- answer{vs, err}
-	}()
-	ours := checkDirs(t, kept, dirs)
-	a := <-theirs
-	if a.err != nil {
-		t.Fatal(a.err)
-	}
+	verdicts, ours := bothCheckers(t, refcheck, kept, dirs)
 	out := make([]genJudged, len(kept))
 	for i, in := range kept {
 		l := layout{root: filepath.Join(base, strconv.Itoa(in.n)), ancestor: "."}
-		j := genJudged{judged: judge(in, a.verdicts[i], ours[i], l), prog: kprogs[i]}
+		j := genJudged{judged: judge(in, verdicts[i], ours[i], l), prog: kprogs[i]}
 		j.theirs.msg = l.corpusPaths(j.theirs.msg)
 		j.oursAll = ourMessages(j, l)
 		j.key = genDisagreement(j.judged)

@@ -400,23 +400,9 @@ func checkRounds(t *testing.T, refcheck, refparse string, ts *trees, muts []chec
 				skipped[in.kind()]++
 			}
 		}
-		// Carina's checker reads the configurations while check runs.
-		type answer struct {
-			verdicts []checkVerdict
-			err      error
-		}
-		theirs := make(chan answer, 1)
-		go func() {
-			vs, err := refcheckDirs(refcheck, dirs)
-			theirs <- answer{vs, err}
-		}()
-		ours := checkDirs(t, kept, dirs)
-		a := <-theirs
-		if a.err != nil {
-			t.Fatal(a.err)
-		}
+		verdicts, ours := bothCheckers(t, refcheck, kept, dirs)
 		for i, in := range kept {
-			out = append(out, judge(in, a.verdicts[i], ours[i], ts.layouts[in.tree]))
+			out = append(out, judge(in, verdicts[i], ours[i], ts.layouts[in.tree]))
 		}
 		for _, in := range round {
 			write(in, ts.texts[in.file])
@@ -428,6 +414,27 @@ func checkRounds(t *testing.T, refcheck, refparse string, ts *trees, muts []chec
 
 // checkDirs runs check on each input's configuration (at dirs[i]), on every core, and returns
 // its errors of the language for each.
+// bothCheckers judges the inputs laid out in dirs with Carina's checker, which reads them while
+// check runs in process, and returns both verdicts.
+func bothCheckers(t *testing.T, refcheck string, inputs []checkInput, dirs []string) ([]checkVerdict, [][]finding.Diagnostic) {
+	t.Helper()
+	type answer struct {
+		verdicts []checkVerdict
+		err      error
+	}
+	theirs := make(chan answer, 1)
+	go func() {
+		vs, err := refcheckDirs(refcheck, dirs)
+		theirs <- answer{vs, err}
+	}()
+	ours := checkDirs(t, inputs, dirs)
+	a := <-theirs
+	if a.err != nil {
+		t.Fatal(a.err)
+	}
+	return a.verdicts, ours
+}
+
 func checkDirs(t *testing.T, inputs []checkInput, dirs []string) [][]finding.Diagnostic {
 	t.Helper()
 	idx := testutil.EmbeddedIndex(t)
