@@ -104,9 +104,9 @@ func (c *completer) schemaValues(rs *schema.Resource, t *schema.Type, depth int)
 	case schema.KindString:
 		c.samples(t.Identity)
 	case schema.KindStruct, schema.KindMap:
-		c.add("{ }", Snippet, "{\n  $0\n}", t.String(), "")
+		c.add("{ }", Snippet, "{\n  $0\n}", types.FromSchemaIn(rs, t).String(), "")
 	case schema.KindList:
-		c.add("[ ]", Snippet, "[$0]", t.String(), "")
+		c.add("[ ]", Snippet, "[$0]", types.FromSchemaIn(rs, t).String(), "")
 	case schema.KindUnion:
 		for _, u := range t.Members {
 			c.schemaValues(rs, u, depth+1)

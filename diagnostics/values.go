@@ -93,7 +93,7 @@ func (c *checker) misfit(f *workspace.File, st *grammar.Stmt, rs *schema.Resourc
 // (with the fix that makes it a list).
 func (c *checker) mismatch(f *workspace.File, st *grammar.Stmt, m types.Misfit, label string) {
 	sp := at(st, m.Expr.Pos())
-	expected := m.Type.String()
+	expected := types.SchemaName(m.Type)
 	if m.Enum != nil {
 		expected = m.Enum.Identity
 	}

@@ -339,9 +339,6 @@ func (l *loader) member(where *loc, name string, mj *memberJSON) (*Member, error
 		BlockName:        deref(mj.BlockName),
 		Description:      deref(mj.Description),
 	}
-	if m.Display == "" {
-		m.Display = t.String()
-	}
 	return m, nil
 }
 

@@ -142,30 +142,3 @@ func TestLoadMini(t *testing.T) {
 		t.Error("inline enum type does not share the top-level Enum")
 	}
 }
-
-func TestTypeString(t *testing.T) {
-	str := &Type{Kind: KindString}
-	tests := []struct {
-		typ  *Type
-		want string
-	}{
-		{str, "String"},
-		{&Type{Kind: KindString, Identity: "aws.Arn"}, "aws.Arn"},
-		{&Type{Kind: KindInt}, "Int"},
-		{&Type{Kind: KindFloat}, "Float"},
-		{&Type{Kind: KindBool}, "Bool"},
-		{&Type{Kind: KindDuration}, "Duration"},
-		{&Type{Kind: KindEnum, Identity: "aws.Region"}, "aws.Region"},
-		{&Type{Kind: KindList, Element: &Type{Kind: KindMap, Key: str, Value: str}}, "List<Map<String>>"},
-		{&Type{Kind: KindList, Element: &Type{Kind: KindStruct, Name: "TextTransformation"}}, "List<Struct(TextTransformation)>"},
-		{&Type{Kind: KindUnion, Members: []*Type{{Kind: KindStruct, Name: "IamPolicyPrincipal"}, str}}, "Struct(IamPolicyPrincipal) | String"},
-		{&Type{Kind: KindRef, Ref: "Statement"}, "Ref(Statement)"},
-		{&Type{Kind: KindUnknown}, "Unknown"},
-		{nil, "Unknown"},
-	}
-	for _, tt := range tests {
-		if got := tt.typ.String(); got != tt.want {
-			t.Errorf("String() = %q, want %q", got, tt.want)
-		}
-	}
-}

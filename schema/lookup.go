@@ -141,7 +141,6 @@ func synth(parent *Member, name string, t *Type) *Member {
 	return &Member{
 		Name:             name,
 		Type:             t,
-		Display:          t.String(),
 		ReadOnly:         parent.ReadOnly,
 		CreateOnly:       parent.CreateOnly,
 		WriteOnly:        parent.WriteOnly,

@@ -102,7 +102,7 @@ type WaitSetting struct {
 type Member struct {
 	Name             string
 	Type             *Type
-	Display          string // Carina's type name in its messages: "List<String>", "aws.Arn"
+	Display          string // the index file's name of the type ("aws.Arn"), as Carina's messages write it; "" when it gives none
 	Required         bool
 	ReadOnly         bool // provider-populated; never also Required
 	CreateOnly       bool // a change forces replacement

@@ -16,6 +16,8 @@ func FromSchemaIn(rs *schema.Resource, st *schema.Type) *Type {
 		return UnknownType
 	}
 	switch st.Kind {
+	case schema.KindRef:
+		return &Type{Kind: Unknown, Schema: st} // a ref not followed: named by the schema's messages
 	case schema.KindString, schema.KindInt, schema.KindFloat:
 		base := StringType
 		switch st.Kind {
@@ -56,5 +58,5 @@ func FromSchemaIn(rs *schema.Resource, st *schema.Type) *Type {
 		}
 		return UnionOf(alts...)
 	}
-	return UnknownType
+	return &Type{Kind: Unknown, Schema: st}
 }

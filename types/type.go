@@ -155,11 +155,38 @@ func (t *Type) Stringish() bool {
 // `struct { a: String }`, `'dev' | 'prod'`, `Ipv4Cidr`, `aws.s3.Bucket`.
 func (t *Type) String() string {
 	var b strings.Builder
-	t.write(&b)
+	t.write(&b, annotationSpelling)
 	return b.String()
 }
 
-func (t *Type) write(b *strings.Builder) {
+// SchemaString writes a type that came from a provider's schema as Carina's messages about the
+// schema name it (its attribute types' names): `List<String>`, `Map<String>`, `Struct(Name)`, a
+// refined type's or an enum's identity, `Ref(name)` for a ref not followed. The messages that
+// quote Carina's use it; everything else prints String.
+func (t *Type) SchemaString() string {
+	var b strings.Builder
+	t.write(&b, schemaSpelling)
+	return b.String()
+}
+
+// SchemaName is a provider schema's attribute type as Carina's messages name it (SchemaString).
+func SchemaName(st *schema.Type) string { return FromSchema(st).SchemaString() }
+
+// spelling is how write names a type.
+type spelling uint8
+
+const (
+	annotationSpelling spelling = iota // as a type annotation is written: list(String)
+	schemaSpelling                     // as Carina names a schema's types: List<String>
+)
+
+func (t *Type) write(b *strings.Builder, sp spelling) {
+	if sp == schemaSpelling {
+		if name, ok := t.schemaName(); ok {
+			b.WriteString(name)
+			return
+		}
+	}
 	if t == nil {
 		b.WriteString("unknown")
 		return
@@ -185,7 +212,7 @@ func (t *Type) write(b *strings.Builder) {
 		b.WriteString(name)
 		if t.Elem.Known() {
 			b.WriteByte('(')
-			t.Elem.write(b)
+			t.Elem.write(b, sp)
 			b.WriteByte(')')
 		}
 	case Struct:
@@ -205,7 +232,7 @@ func (t *Type) write(b *strings.Builder) {
 			}
 			b.WriteString(f.Name)
 			b.WriteString(": ")
-			f.Type.write(b)
+			f.Type.write(b, sp)
 		}
 		b.WriteString(" }")
 	case Literal:
@@ -217,7 +244,7 @@ func (t *Type) write(b *strings.Builder) {
 			if i > 0 {
 				b.WriteString(" | ")
 			}
-			a.write(b)
+			a.write(b, sp)
 		}
 	case Custom, Resource:
 		b.WriteString(t.Name)
@@ -232,7 +259,7 @@ func (t *Type) write(b *strings.Builder) {
 		b.WriteString(t.Name)
 	case Secret:
 		b.WriteString("secret(")
-		t.Elem.write(b)
+		t.Elem.write(b, sp)
 		b.WriteByte(')')
 	case Closure:
 		// Carina writes no function types; this is the signature's shape without the names.
@@ -241,12 +268,44 @@ func (t *Type) write(b *strings.Builder) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			p.write(b)
+			p.write(b, sp)
 		}
 		b.WriteByte(')')
 		if t.Result != nil {
 			b.WriteString(" -> ")
-			t.Result.write(b)
+			t.Result.write(b, sp)
 		}
 	}
+}
+
+// schemaName is what Carina's schema names differently from an annotation, and whether it
+// does: the containers, a struct by its name, what the schema's own type says of an enum, a ref
+// it could not follow or a type it does not know.
+func (t *Type) schemaName() (name string, ok bool) {
+	if t == nil || t.Kind == Unknown && t.Schema == nil {
+		return "Unknown", true
+	}
+	if st := t.Schema; st != nil {
+		switch {
+		case st.Kind == schema.KindRef:
+			return "Ref(" + st.Ref + ")", true
+		case t.Kind == Unknown && st.Expr != "":
+			return st.Expr, true
+		case t.Kind == Unknown:
+			return "Unknown", true
+		case st.Kind == schema.KindEnum && st.Identity != "":
+			return st.Identity, true
+		case st.Kind == schema.KindEnum:
+			return "Enum", true
+		case st.Kind == schema.KindStruct:
+			return "Struct(" + st.Name + ")", true
+		}
+	}
+	switch t.Kind {
+	case List:
+		return "List<" + t.Elem.SchemaString() + ">", true
+	case Map:
+		return "Map<" + t.Elem.SchemaString() + ">", true
+	}
+	return "", false
 }
