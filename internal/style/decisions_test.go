@@ -13,7 +13,8 @@ import (
 )
 
 // TestOneDecision: what a value is and whether it fits is decided once, in the package that owns
-// it; the others ask. The edit distance (a dynamic programme: min of three neighbours, one of
+// it; the others ask. Types are printed once too, by types.Type.String (and SchemaString, the
+// spelling of Carina's messages about schemas). The edit distance (a dynamic programme: min of three neighbours, one of
 // them plus one) is internal/spell's, the strongly connected components (a lowlink taken as a
 // minimum) internal/scc's, and the fit of a value against a schema type (a function answering
 // a bool or a types.Fit that tests schema kinds) types' (schemafit.go).
@@ -66,6 +67,26 @@ func TestOneDecision(t *testing.T) {
 			})
 			return schemaKind && literalKind
 		}, []string{"types/schemafit.go"}},
+		{"the printer of types", func(pkg string, n ast.Node) bool {
+			// A String method of a type called Type (schema had one, printing `List<String>`),
+			// or the schema's spelling of Carina's containers written out. CloudFormation's own
+			// type names (cfn) are read, not written, and are another language's.
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Recv == nil || len(n.Recv.List) != 1 || n.Name.Name != "String" {
+					return false
+				}
+				recv := n.Recv.List[0].Type
+				if star, ok := recv.(*ast.StarExpr); ok {
+					recv = star.X
+				}
+				return isIdent(recv, "Type")
+			case *ast.BasicLit:
+				v, err := strconv.Unquote(n.Value)
+				return n.Kind == token.STRING && err == nil && pkg != "cfn" && (strings.HasPrefix(v, "List<") || strings.HasPrefix(v, "Map<"))
+			}
+			return false
+		}, []string{"types/type.go"}},
 	}
 	found := map[string][]string{}
 	for _, s := range sources(t) {
