@@ -83,18 +83,12 @@ func (in *Info) inferenceBinding(name string) string {
 		case DeclWait:
 			return unknown + " (a wait holds no attributes: read its target's, or declare the export's type)"
 		case DeclFor:
-			if _, n, _ := in.forExpansion(name); n >= 0 || len(in.forKeys(name)) > 0 {
+			if keys, n, _ := in.forExpansion(name); n >= 0 || len(keys) > 0 {
 				return unknown + " (a for binding holds no attributes: read one of its items, " + name + "['key'] or " + name + "[0], or declare the export's type)"
 			}
 		}
 	}
 	return ""
-}
-
-// forKeys returns the keys of a for binding's items over a static map.
-func (in *Info) forKeys(name string) []string {
-	keys, _ := in.forItems(name)
-	return keys
 }
 
 // rootName is the binding a reference's name starts with: `vpcs` of `vpcs[0]`.
