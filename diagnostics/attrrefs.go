@@ -174,7 +174,7 @@ func (c *checker) checkModuleOutputRef(r *workspace.Ref) {
 	case len(names) == 0:
 		c.add(r.File, seg.Span, finding.Warning, finding.CodeUnknownOutput, "module %q declares no attributes, so %s.%s reads nothing it publishes (Carina does not check it); declare it in the module's attributes { }",
 			call.Name.Text, r.Name, seg.Text)
-	case !c.carinaReads(r):
+	case !c.carinaChecks(r):
 		d := c.add(r.File, seg.Span, finding.Warning, finding.CodeUnknownOutput, "module %q has no attribute %q (its attributes: %s)%s; Carina reports it once the value reaches a resource, an export or a module call",
 			call.Name.Text, seg.Text, listOrNone(names), didYouMean(seg.Text, names))
 		c.renameFix(d, seg.Text, names)
@@ -183,6 +183,13 @@ func (c *checker) checkModuleOutputRef(r *workspace.Ref) {
 			call.Name.Text, seg.Text, listOrNone(names), didYouMean(seg.Text, names))
 		c.renameFix(d, seg.Text, names)
 	}
+}
+
+// carinaChecks reports whether Carina checks what r reads (workspace decides); the answer
+// depends on the statements that read r's let, so the statement's results are not memoised.
+func (c *checker) carinaChecks(r *workspace.Ref) bool {
+	c.volatile = true
+	return c.cfg.CarinaChecksRead(r)
 }
 
 // moduleHasAttr reports whether a call of module mod can be read as `call.name`: an attribute

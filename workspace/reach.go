@@ -1,21 +1,17 @@
-package diagnostics
+package workspace
 
-import (
-	"github.com/carina-rs/carina-lsp/grammar"
-	"github.com/carina-rs/carina-lsp/workspace"
-)
+import "github.com/carina-rs/carina-lsp/grammar"
 
-// carinaReads reports whether Carina checks what reference r reads: it checks a module
+// CarinaChecksRead reports whether Carina checks what reference r reads: it checks a module
 // attribute read where the value reaches a resource, a module call's argument, an export or a
 // module's attribute, directly or through the lets that hold it, and nowhere else (a let nothing
 // reads, a provider's attribute, a wait's condition). The answer depends on the statements that
-// read r's let: the statement's results are not memoised.
-func (c *checker) carinaReads(r *workspace.Ref) bool {
-	c.volatile = true
-	return c.reachesChecked(r.Owner, r.Stmt, map[*workspace.Decl]bool{})
+// read r's let, not on r's statement alone.
+func (c *Config) CarinaChecksRead(r *Ref) bool {
+	return c.reachesChecked(r.Owner, r.Stmt, map[*Decl]bool{})
 }
 
-func (c *checker) reachesChecked(owner *workspace.Decl, st *grammar.Stmt, seen map[*workspace.Decl]bool) bool {
+func (c *Config) reachesChecked(owner *Decl, st *grammar.Stmt, seen map[*Decl]bool) bool {
 	if owner == nil {
 		if st == nil {
 			return true
@@ -27,18 +23,18 @@ func (c *checker) reachesChecked(owner *workspace.Decl, st *grammar.Stmt, seen m
 		return true
 	}
 	switch owner.Kind {
-	case workspace.Value, workspace.LocalLet:
+	case Value, LocalLet:
 		if seen[owner] {
 			return false
 		}
 		seen[owner] = true
-		for _, r := range c.cfg.RefsTo(owner) {
+		for _, r := range c.RefsTo(owner) {
 			if c.reachesChecked(r.Owner, r.Stmt, seen) {
 				return true
 			}
 		}
 		return false
-	case workspace.Wait, workspace.Provider, workspace.Module, workspace.Upstream, workspace.Argument, workspace.Function:
+	case Wait, Provider, Module, Upstream, Argument, Function:
 		return false
 	}
 	return true
