@@ -32,8 +32,28 @@ func (in *Info) forItems(name string) (keys []string, isFor bool) {
 }
 
 // forExpansion is forItems, with the number of items a `for` over a list known at parse time
-// makes (-1 when none is).
+// makes (-1 when none is). in.mu must be held.
 func (in *Info) forExpansion(name string) (keys []string, n int, isFor bool) {
+	// Asked for every dotted read of the binding: its iterable is evaluated once.
+	if x, ok := in.forExps[name]; ok {
+		return x.keys, x.n, x.isFor
+	}
+	keys, n, isFor = in.expandFor(name)
+	if in.forExps == nil {
+		in.forExps = map[string]forExp{}
+	}
+	in.forExps[name] = forExp{keys, n, isFor}
+	return keys, n, isFor
+}
+
+// forExp is what forExpansion found of one name.
+type forExp struct {
+	keys  []string
+	n     int
+	isFor bool
+}
+
+func (in *Info) expandFor(name string) (keys []string, n int, isFor bool) {
 	n = -1
 	for _, d := range in.env.Bindings(name) {
 		info := d.Info()

@@ -45,6 +45,8 @@ type Info struct {
 	calls map[string][]callSite
 	// paramTypes are untyped parameters' types (callersType), computed once.
 	paramTypes map[paramKey]*Type
+	// forExps are top-level for bindings' expansions by name (forExpansion), evaluated once.
+	forExps map[string]forExp
 }
 
 // declsOfName are the top-level declarations of one name, in file order.
