@@ -207,7 +207,10 @@ func (e *evaluator) ownBinding(d Decl, info DeclInfo) binding {
 	case DeclUpstream, DeclWait:
 		b.resource = true
 	case DeclFor:
-		b.variable, b.resource = true, true
+		// A for over a value known only after apply is expanded later, and one over an empty
+		// collection makes nothing: Carina binds its name to a plain value, not a resource
+		// binding (`vpcs.dev`: "is not a resource").
+		b.variable, b.resource = true, !e.in.forDeferred(d, info)
 		b.value = e.in.placeholder(d, func() Value {
 			return Value{Shape: Str, Text: "${for:" + info.Name + "}", Type: e.in.declType(d, info)}
 		})

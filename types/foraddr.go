@@ -46,6 +46,26 @@ func (in *Info) forExpansion(name string) (keys []string, n int, isFor bool) {
 	return keys, n, isFor
 }
 
+// forDeferred reports whether the top-level for declaration d made no resource binding while
+// Carina parsed: it iterates a value known only after apply, or an empty list or map. in.mu must
+// be held.
+func (in *Info) forDeferred(d Decl, info DeclInfo) bool {
+	if v, ok := in.deferredFors[d]; ok {
+		return v
+	}
+	deferred := false
+	if x, ok := info.Value.(*grammar.ForExpr); ok {
+		e := &evaluator{in: in, v: view{seeded: true, file: info.File, pos: stmtOffset(info.Stmt)}, st: info.Stmt}
+		it, err := e.eval(x.Iter)
+		deferred = err == nil && (it.Shape != MapVal && it.Shape != ListVal || len(it.Elems) == 0)
+	}
+	if in.deferredFors == nil {
+		in.deferredFors = map[Decl]bool{}
+	}
+	in.deferredFors[d] = deferred
+	return deferred
+}
+
 // forExp is what forExpansion found of one name.
 type forExp struct {
 	keys  []string
