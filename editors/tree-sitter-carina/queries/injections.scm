@@ -1,0 +1,4 @@
+; A heredoc holding a policy document is JSON: its body starts with "{" or "[" (after blanks).
+((heredoc (heredoc_content) @injection.content)
+  (#match? @injection.content "^[ \t]*[\\[{]")
+  (#set! injection.language "json"))
