@@ -94,6 +94,7 @@
 [
   ","
   ":"
+  "."
 ] @punctuation.delimiter
 
 ; Declarations.
