@@ -24,9 +24,9 @@ func neovims() []string {
 	return out
 }
 
-// TestNeovimLoadsParser: every Neovim on PATH loads the committed parser and the queries from a
-// runtimepath, as the plugin's tree-sitter option registers them, and highlights the sample's
-// tokens with the expected captures.
+// TestNeovimLoadsParser: every Neovim on PATH loads the committed parser from a runtimepath and,
+// through the plugin's treesitter option (editors/nvim), the grammar's queries, and highlights
+// the sample's tokens with the expected captures.
 func TestNeovimLoadsParser(t *testing.T) {
 	nvims := neovims()
 	needTool(t, "nvim", len(nvims) > 0)
@@ -44,18 +44,9 @@ func TestNeovimLoadsParser(t *testing.T) {
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("building the parser: %v\n%s", err, msg)
 	}
-	queries := filepath.Join(dir, "queries", "carina")
-	if err := os.MkdirAll(queries, 0o755); err != nil {
+	plugin, err := filepath.Abs(filepath.Join("..", "nvim"))
+	if err != nil {
 		t.Fatal(err)
-	}
-	for _, q := range queryNames {
-		data, err := os.ReadFile(queryPath(q))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(queries, q+".scm"), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
 	}
 	sample, err := filepath.Abs(filepath.Join("testdata", "sample.crn"))
 	if err != nil {
@@ -85,7 +76,7 @@ func TestNeovimLoadsParser(t *testing.T) {
 	}
 	for _, nv := range nvims {
 		out := filepath.Join(dir, filepath.Base(nv)+".txt")
-		lua := "lua _G.carina_ts = {dir=" + luaString(dir) + ", file=" + luaString(sample) + ", out=" + luaString(out) + "}"
+		lua := "lua _G.carina_ts = {dir=" + luaString(dir) + ", plugin=" + luaString(plugin) + ", file=" + luaString(sample) + ", out=" + luaString(out) + "}"
 		cmd := exec.Command(nv, "--headless", "-u", "NONE", "-i", "NONE", "--cmd", lua, "-c", "luafile "+script)
 		if msg, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("%s: %v\n%s", nv, err, msg)

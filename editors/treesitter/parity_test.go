@@ -15,11 +15,11 @@ import (
 // tokens: the highlight parity, as the two TextMate grammars are held to each other. A capture
 // missing here fails the test.
 var scopesOf = map[string][]string{
-	"comment":     {"comment."},
-	"keyword":     {"keyword.declaration.", "keyword.other.", "keyword.control.wait.", "storage.type."},
-	"repeat":      {"keyword.control.loop."},
-	"conditional": {"keyword.control.conditional."},
-	"operator":    {"keyword.operator."},
+	"comment":             {"comment."},
+	"keyword":             {"keyword.declaration.", "keyword.other.", "keyword.control.wait.", "storage.type."},
+	"keyword.repeat":      {"keyword.control.loop."},
+	"keyword.conditional": {"keyword.control.conditional."},
+	"operator":            {"keyword.operator."},
 	// A dotted name is one token: a reference's fields and dots are the variable's.
 	"variable": {"variable.other.readwrite.", "entity.name.variable.", "variable.other.member.", "punctuation.accessor."},
 	"property": {"variable.other.property.", "variable.other.member."},
@@ -28,7 +28,7 @@ var scopesOf = map[string][]string{
 	"constant.builtin":      {"constant.language.null."},
 	"boolean":               {"constant.language.boolean."},
 	"number":                {"constant.numeric.integer.", "constant.numeric.duration."},
-	"float":                 {"constant.numeric.float."},
+	"number.float":          {"constant.numeric.float."},
 	"string":                {"string."},
 	"string.escape":         {"constant.character.escape."},
 	"punctuation.special":   {"punctuation.section.embedded."},
@@ -36,13 +36,13 @@ var scopesOf = map[string][]string{
 	"punctuation.delimiter": {"punctuation.separator.", "punctuation.accessor."},
 	"label":                 {"entity.name.tag.heredoc.", "punctuation.definition.string."},
 	// A resource type is one token: its dots are the type's.
-	"type":             {"entity.name.type.", "punctuation.accessor."},
-	"type.builtin":     {"support.type."},
-	"namespace":        {"entity.name.namespace."},
-	"function":         {"entity.name.function."},
-	"function.call":    {"entity.name.function."},
-	"function.builtin": {"support.function.builtin."},
-	"parameter":        {"variable.parameter."},
+	"type":               {"entity.name.type.", "punctuation.accessor."},
+	"type.builtin":       {"support.type."},
+	"module":             {"entity.name.namespace."},
+	"function":           {"entity.name.function."},
+	"function.call":      {"entity.name.function."},
+	"function.builtin":   {"support.function.builtin."},
+	"variable.parameter": {"variable.parameter."},
 }
 
 // paritySamples are the TextMate grammar's test files (editors/vscode/test/samples) that are

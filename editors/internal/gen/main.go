@@ -1,6 +1,7 @@
 // Command gen writes the editor grammars (the TextMate grammar of the VS Code extension and of
 // the TextMate bundle, Neovim's syntax file) from the templates of editors/internal/grammargen
-// and the construct table. It is run by go generate in the editors directory:
+// and the construct table, and the Helix and Zed copies of the tree-sitter queries
+// (editors/internal/tsqueries). It is run by go generate in the editors directory:
 //
 //	go run ./internal/gen
 //
@@ -14,6 +15,7 @@ import (
 	"path/filepath"
 
 	"github.com/carina-rs/carina-lsp/editors/internal/grammargen"
+	"github.com/carina-rs/carina-lsp/editors/internal/tsqueries"
 	"github.com/carina-rs/carina-lsp/grammar"
 )
 
@@ -23,8 +25,20 @@ func main() {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
+	queries, err := tsqueries.Files(".")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+	for _, q := range queries {
+		files = append(files, grammargen.File{Path: q.Path, Data: q.Data})
+	}
 	for _, f := range files {
 		path := filepath.FromSlash(f.Path)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			fmt.Fprintln(os.Stderr, "gen:", err)
+			os.Exit(1)
+		}
 		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, f.Data) {
 			continue
 		}

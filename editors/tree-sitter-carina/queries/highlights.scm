@@ -24,7 +24,7 @@
 (interpolation "${" @punctuation.special "}" @punctuation.special)
 
 (integer) @number
-(float) @float
+(float) @number.float
 (duration) @number
 (boolean) @boolean
 (null) @constant.builtin
@@ -57,12 +57,12 @@
 [
   "for"
   "in"
-] @repeat
+] @keyword.repeat
 
 [
   "if"
   "else"
-] @conditional
+] @keyword.conditional
 
 [
   "=="
@@ -100,11 +100,11 @@
 ; Declarations.
 (let_statement name: (identifier) @variable)
 (for_bindings (identifier) @variable)
-(provider_block kind: (identifier) @namespace)
-(provider_expression kind: (identifier) @namespace)
+(provider_block kind: (identifier) @module)
+(provider_expression kind: (identifier) @module)
 (backend_block kind: (identifier) @type)
 (fn_definition name: (identifier) @function)
-(parameter name: (identifier) @parameter)
+(parameter name: (identifier) @variable.parameter)
 (argument_declaration name: (identifier) @property)
 (output_declaration name: (identifier) @property)
 (struct_field name: (identifier) @property)

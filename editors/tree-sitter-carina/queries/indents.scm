@@ -1,4 +1,4 @@
-; Indentation (nvim-treesitter and Helix captures): inside braces, brackets and parentheses.
+; Indentation (nvim-treesitter's indent.* captures): inside braces, brackets and parentheses.
 [
   (block)
   (body)
@@ -11,10 +11,10 @@
   (list)
   (arguments)
   (parameters)
-] @indent
+] @indent.begin
 
 [
   "}"
   "]"
   ")"
-] @indent_end @branch
+] @indent.end @indent.branch

@@ -1,16 +1,16 @@
-; Scopes, definitions and references of Carina.
+; Scopes, definitions and references of Carina (nvim-treesitter's local.* captures).
 
-(source_file) @scope
-(fn_definition) @scope
-(for_expression) @scope
-(block) @scope
-(body) @scope
-(fn_body) @scope
+(source_file) @local.scope
+(fn_definition) @local.scope
+(for_expression) @local.scope
+(block) @local.scope
+(body) @local.scope
+(fn_body) @local.scope
 
-(let_statement name: (identifier) @definition.var)
-(for_bindings (identifier) @definition.var)
-(parameter name: (identifier) @definition.parameter)
-(fn_definition name: (identifier) @definition.function)
-(argument_declaration name: (identifier) @definition.parameter)
+(let_statement name: (identifier) @local.definition.var)
+(for_bindings (identifier) @local.definition.var)
+(parameter name: (identifier) @local.definition.parameter)
+(fn_definition name: (identifier) @local.definition.function)
+(argument_declaration name: (identifier) @local.definition.parameter)
 
-(identifier) @reference
+(identifier) @local.reference

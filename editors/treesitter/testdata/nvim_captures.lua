@@ -1,11 +1,14 @@
--- Run by TestNeovimLoadsParser: nvim --headless -u NONE -i NONE --cmd "lua _G.carina_ts = {dir=..., file=..., out=...}" -c "luafile this"
--- Loads the parser and the queries from dir (parser/carina.so, queries/carina/*.scm) as a
--- plugin's runtimepath would hold them, parses file, and writes to out one line a query
--- ("query NAME ok") and one a highlight capture ("ROW:COL-ROW:COL NAME", 0-based).
+-- Run by TestNeovimLoadsParser: nvim --headless -u NONE -i NONE --cmd "lua _G.carina_ts = {...}" -c "luafile this"
+-- with dir (holding parser/carina.so, as :TSInstall or a hand build puts it on the runtimepath),
+-- plugin (editors/nvim), file and out. The plugin's treesitter option registers the queries; the
+-- script parses file and writes to out one line a query ("query NAME ok") and one a highlight
+-- capture ("ROW:COL-ROW:COL NAME", 0-based).
 local a = _G.carina_ts
 local out = {}
 local ok, err = pcall(function()
   vim.opt.runtimepath:prepend(a.dir)
+  vim.opt.runtimepath:prepend(a.plugin)
+  require('carina').setup({ autostart = false, treesitter = true })
   if vim.treesitter.language and vim.treesitter.language.add then
     vim.treesitter.language.add('carina') -- 0.9+
   else

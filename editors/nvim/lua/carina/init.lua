@@ -33,6 +33,11 @@ local defaults = {
   -- Show the server's code lenses (references, dependents and waits of each binding) in attached
   -- buffers, refreshed on BufEnter, CursorHold and InsertLeave (Neovims with vim.lsp.codelens).
   codelens = true,
+  -- The tree-sitter grammar (editors/tree-sitter-carina): true, or { grammar = path } when the
+  -- grammar's folder is not beside this plugin's. Its queries (highlights, folds, indents, ...)
+  -- become carina's, nvim-treesitter learns the parser (:TSInstall carina builds it), and on 0.8+
+  -- a carina buffer is highlighted by tree-sitter once the parser is installed.
+  treesitter = false,
   -- Passed through to the client.
   name = 'carina',
   on_init = nil,
@@ -690,6 +695,41 @@ function M.convert(opts)
   return result
 end
 
+--- The tree-sitter grammar's folder: the option's, else editors/tree-sitter-carina beside this plugin.
+local function grammar_dir(opt)
+  if type(opt) == 'table' and opt.grammar then
+    return (vim.fn.fnamemodify(opt.grammar, ':p'):gsub('/$', ''))
+  end
+  local here = debug.getinfo(1, 'S').source:sub(2) -- <plugin>/lua/carina/init.lua
+  return vim.fn.fnamemodify(here, ':p:h:h:h:h') .. '/tree-sitter-carina'
+end
+
+M.treesitter_queries = { 'highlights', 'locals', 'folds', 'indents', 'textobjects', 'injections' }
+
+--- Registers the tree-sitter grammar: its queries as carina's, the parser with nvim-treesitter
+--- when it is installed. Returns the grammar's folder, or nil and why not.
+function M.setup_treesitter(opt)
+  local dir = grammar_dir(opt)
+  if vim.fn.filereadable(dir .. '/src/parser.c') ~= 1 then
+    return nil, 'no tree-sitter grammar at ' .. dir
+  end
+  local set = vim.treesitter.query.set or vim.treesitter.query.set_query -- 0.9+, 0.7
+  for _, name in ipairs(M.treesitter_queries) do
+    local path = dir .. '/queries/' .. name .. '.scm'
+    if vim.fn.filereadable(path) == 1 then
+      set('carina', name, table.concat(vim.fn.readfile(path), '\n'))
+    end
+  end
+  local ok, parsers = pcall(require, 'nvim-treesitter.parsers')
+  if ok and parsers.get_parser_configs then
+    parsers.get_parser_configs().carina = {
+      install_info = { url = dir, files = { 'src/parser.c', 'src/scanner.c' } },
+      filetype = 'carina',
+    }
+  end
+  return dir
+end
+
 --- Configures the plugin; with autostart (the default), starts the server for carina buffers.
 --- @param opts table|nil see `defaults` above
 function M.setup(opts)
@@ -707,6 +747,20 @@ function M.setup(opts)
   M.did_setup = true
   vim.lsp.commands[LOCATIONS_COMMAND] = M.show_locations
   local group = vim.api.nvim_create_augroup('carina_lsp', { clear = true })
+  if M.config.treesitter then
+    local dir, why = M.setup_treesitter(M.config.treesitter)
+    if not dir then
+      vim.notify('carina: ' .. why, vim.log.levels.WARN)
+    elseif vim.treesitter.start then
+      vim.api.nvim_create_autocmd('FileType', {
+        group = group,
+        pattern = 'carina',
+        callback = function(args)
+          pcall(vim.treesitter.start, args.buf, 'carina') -- nothing until the parser is installed
+        end,
+      })
+    end
+  end
   if M.config.autostart then
     vim.api.nvim_create_autocmd('FileType', {
       group = group,

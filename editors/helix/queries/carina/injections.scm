@@ -1,0 +1,5 @@
+; Generated from tree-sitter-carina/queries/injections.scm by go generate ./editors: edit that file.
+; A heredoc holding a policy document is JSON: its body starts with "{" or "[" (after blanks).
+((heredoc (heredoc_content) @injection.content)
+  (#match? @injection.content "^[ \t]*[\\[{]")
+  (#set! injection.language "json"))
