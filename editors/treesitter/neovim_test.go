@@ -36,6 +36,11 @@ func TestNeovimLoadsParser(t *testing.T) {
 
 	dir := t.TempDir()
 	src := filepath.Join(grammarDir, "src")
+	inputs(t, filepath.Join(src, "parser.c"), filepath.Join(src, "scanner.c"), filepath.Join("..", "nvim", "lua", "carina", "init.lua"),
+		filepath.Join("testdata", "nvim_captures.lua"), filepath.Join("testdata", "sample.crn"))
+	for _, q := range queryNames {
+		inputs(t, queryPath(q))
+	}
 	if err := os.MkdirAll(filepath.Join(dir, "parser"), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@
 //   query SCM...           compiles each query: "ok" or "error TYPE at OFFSET"
 //   captures SCM FILE      every capture: "start\tend\tname\tnode-type"
 //   sexp FILE              the tree as an S-expression
-//   bench FILE N           parses the file N times: "bytes\tnanoseconds-per-parse"
+//   bench FILE N           parses the file N times: "bytes\ttotal-ns\tmedian-ns"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,20 +152,28 @@ static void cmd_sexp(TSParser *p, const char *file) {
   free(src);
 }
 
+static int cmp_ll(const void *a, const void *b) {
+  long long x = *(const long long *)a, y = *(const long long *)b;
+  return (x > y) - (x < y);
+}
+
 static void cmd_bench(TSParser *p, const char *file, int n) {
   long len;
   char *src = slurp(file, &len);
+  if (n < 1) n = 1;
+  long long *ns = malloc(sizeof(long long) * n), total = 0;
   struct timespec a, b;
-  long long best = -1;
   for (int i = 0; i < n; i++) {
     clock_gettime(CLOCK_MONOTONIC, &a);
     TSTree *t = parse(p, src, len);
     clock_gettime(CLOCK_MONOTONIC, &b);
     ts_tree_delete(t);
-    long long ns = (b.tv_sec - a.tv_sec) * 1000000000LL + (b.tv_nsec - a.tv_nsec);
-    if (best < 0 || ns < best) best = ns;
+    ns[i] = (b.tv_sec - a.tv_sec) * 1000000000LL + (b.tv_nsec - a.tv_nsec);
+    total += ns[i];
   }
-  printf("%ld\t%lld\n", len, best);
+  qsort(ns, n, sizeof(long long), cmp_ll);
+  printf("%ld\t%lld\t%lld\n", len, total, ns[n / 2]);
+  free(ns);
   free(src);
 }
 
