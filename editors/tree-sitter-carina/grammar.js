@@ -277,7 +277,12 @@ module.exports = grammar({
     _single_quoted: ($) =>
       seq(
         "'",
-        repeat(choice(alias($._single_string_content, $.string_content), $.escape_sequence)),
+        repeat(
+          choice(
+            alias($._single_string_content, $.string_content),
+            alias(token.immediate(/\\['\\]/), $.escape_sequence),
+          ),
+        ),
         token.immediate("'"),
       ),
     _double_quoted: ($) =>
@@ -292,7 +297,8 @@ module.exports = grammar({
         ),
         token.immediate('"'),
       ),
-    escape_sequence: ($) => token.immediate(/\\./),
+    // The escapes of a double-quoted string; any other backslash is Carina's syntax error.
+    escape_sequence: ($) => token.immediate(/\\["\\nrt$]/),
     interpolation: ($) => seq(token.immediate('${'), optional($._expression), '}'),
 
     // <<EOT ... EOT, <<-EOT, <<'EOT': the body runs to the line holding only the marker.
@@ -304,7 +310,8 @@ module.exports = grammar({
 
     integer: ($) => /-?\d+/,
     float: ($) => /-?\d+\.\d+/,
-    duration: ($) => /\d+[A-Za-z][A-Za-z0-9_]*/,
+    // Carina's units only: 30sx or 1h30m is a syntax error, as in Carina.
+    duration: ($) => /\d+(seconds|second|sec|s|minutes|minute|min|m|hours|hour|hr|h)/,
 
     identifier: ($) => /[A-Za-z_][A-Za-z0-9_]*/,
     // aws.s3.Bucket, aws.Region.us_east_1, aws.iam.PolicyDocument.Version.2012_10_17: one token,

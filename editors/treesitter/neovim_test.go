@@ -71,8 +71,8 @@ func TestNeovimLoadsParser(t *testing.T) {
 		"6:13-6:17":   "keyword", // wait
 		"7:2-7:7":     "keyword", // until (a key that is a keyword: #any-of?)
 		"7:24-7:26":   "operator",
-		"7:27-7:60":   "constant", // an enum value (#match?)
-		"8:12-8:17":   "number",   // 75min
+		"7:27-7:60":   "constant",        // an enum value (#match?)
+		"8:12-8:17":   "number.duration", // 75min
 		"11:3-11:7":   "function",
 		"11:13-11:19": "type.builtin",
 		"12:2-12:6":   "function.builtin",

@@ -20,12 +20,13 @@
 (heredoc_content) @string
 (heredoc_start) @label
 (heredoc_end) @label
-(escape_sequence) @string.escape
+; an escape the recovery from a bad one finds (inside an ERROR) is not highlighted
+(string (escape_sequence) @string.escape)
 (interpolation "${" @punctuation.special "}" @punctuation.special)
 
 (integer) @number
 (float) @number.float
-(duration) @number
+(duration) @number.duration
 (boolean) @boolean
 (null) @constant.builtin
 

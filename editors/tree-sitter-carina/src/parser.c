@@ -8,9 +8,9 @@
 #define LANGUAGE_VERSION 14
 #define STATE_COUNT 456
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 135
+#define SYMBOL_COUNT 136
 #define ALIAS_COUNT 2
-#define TOKEN_COUNT 67
+#define TOKEN_COUNT 68
 #define EXTERNAL_TOKEN_COUNT 6
 #define FIELD_COUNT 29
 #define MAX_ALIAS_SEQUENCE_LENGTH 6
@@ -64,95 +64,96 @@ enum {
   anon_sym_PIPE = 45,
   anon_sym_struct = 46,
   anon_sym_SQUOTE = 47,
-  anon_sym_SQUOTE2 = 48,
-  anon_sym_DQUOTE = 49,
-  anon_sym_DQUOTE2 = 50,
-  sym_escape_sequence = 51,
-  anon_sym_DOLLAR_LBRACE = 52,
-  anon_sym_true = 53,
-  anon_sym_false = 54,
-  sym_null = 55,
-  sym_integer = 56,
-  sym_float = 57,
-  sym_duration = 58,
-  sym_dotted_identifier = 59,
-  sym_line_comment = 60,
-  sym_block_comment = 61,
-  sym_heredoc_start = 62,
-  sym_heredoc_body = 63,
-  sym_heredoc_end = 64,
-  sym__single_string_content = 65,
-  sym__double_string_content = 66,
-  sym_source_file = 67,
-  sym__statement = 68,
-  sym_let_statement = 69,
-  sym_provider_block = 70,
-  sym_backend_block = 71,
-  sym_arguments_block = 72,
-  sym_argument_declaration = 73,
-  sym_attributes_block = 74,
-  sym_exports_block = 75,
-  sym__outputs = 76,
-  sym_output_declaration = 77,
-  sym_state_block = 78,
-  sym_state_attribute = 79,
-  sym_resource_address = 80,
-  sym_require_statement = 81,
-  sym_fn_definition = 82,
-  sym_parameters = 83,
-  sym_parameter = 84,
-  sym_fn_body = 85,
-  sym_for_expression = 86,
-  sym_for_bindings = 87,
-  sym_if_expression = 88,
-  sym_body = 89,
-  sym_block = 90,
-  sym_attribute = 91,
-  sym_nested_block = 92,
-  sym__expression = 93,
-  sym__primary = 94,
-  sym_resource = 95,
-  sym_module_call = 96,
-  sym_read_expression = 97,
-  sym_wait_expression = 98,
-  sym_use_expression = 99,
-  sym_upstream_state_expression = 100,
-  sym_provider_expression = 101,
-  sym_binary_expression = 102,
-  sym_unary_expression = 103,
-  sym_call = 104,
-  sym_arguments = 105,
-  sym_index_expression = 106,
-  sym_field_expression = 107,
-  sym_parenthesized_expression = 108,
-  sym_list = 109,
-  sym__type = 110,
-  sym_union_type = 111,
-  sym__type_atom = 112,
-  sym_type_name = 113,
-  sym_generic_type = 114,
-  sym_struct_type = 115,
-  sym_struct_field = 116,
-  sym_string = 117,
-  sym__single_quoted = 118,
-  sym__double_quoted = 119,
-  sym_interpolation = 120,
-  sym_heredoc = 121,
-  sym_boolean = 122,
-  aux_sym_source_file_repeat1 = 123,
-  aux_sym_arguments_block_repeat1 = 124,
-  aux_sym__outputs_repeat1 = 125,
-  aux_sym_state_block_repeat1 = 126,
-  aux_sym_parameters_repeat1 = 127,
-  aux_sym_fn_body_repeat1 = 128,
-  aux_sym_block_repeat1 = 129,
-  aux_sym_arguments_repeat1 = 130,
-  aux_sym_union_type_repeat1 = 131,
-  aux_sym_struct_type_repeat1 = 132,
-  aux_sym__single_quoted_repeat1 = 133,
-  aux_sym__double_quoted_repeat1 = 134,
-  alias_sym_map = 135,
-  alias_sym_qualified_type = 136,
+  aux_sym__single_quoted_token1 = 48,
+  anon_sym_SQUOTE2 = 49,
+  anon_sym_DQUOTE = 50,
+  anon_sym_DQUOTE2 = 51,
+  sym_escape_sequence = 52,
+  anon_sym_DOLLAR_LBRACE = 53,
+  anon_sym_true = 54,
+  anon_sym_false = 55,
+  sym_null = 56,
+  sym_integer = 57,
+  sym_float = 58,
+  sym_duration = 59,
+  sym_dotted_identifier = 60,
+  sym_line_comment = 61,
+  sym_block_comment = 62,
+  sym_heredoc_start = 63,
+  sym_heredoc_body = 64,
+  sym_heredoc_end = 65,
+  sym__single_string_content = 66,
+  sym__double_string_content = 67,
+  sym_source_file = 68,
+  sym__statement = 69,
+  sym_let_statement = 70,
+  sym_provider_block = 71,
+  sym_backend_block = 72,
+  sym_arguments_block = 73,
+  sym_argument_declaration = 74,
+  sym_attributes_block = 75,
+  sym_exports_block = 76,
+  sym__outputs = 77,
+  sym_output_declaration = 78,
+  sym_state_block = 79,
+  sym_state_attribute = 80,
+  sym_resource_address = 81,
+  sym_require_statement = 82,
+  sym_fn_definition = 83,
+  sym_parameters = 84,
+  sym_parameter = 85,
+  sym_fn_body = 86,
+  sym_for_expression = 87,
+  sym_for_bindings = 88,
+  sym_if_expression = 89,
+  sym_body = 90,
+  sym_block = 91,
+  sym_attribute = 92,
+  sym_nested_block = 93,
+  sym__expression = 94,
+  sym__primary = 95,
+  sym_resource = 96,
+  sym_module_call = 97,
+  sym_read_expression = 98,
+  sym_wait_expression = 99,
+  sym_use_expression = 100,
+  sym_upstream_state_expression = 101,
+  sym_provider_expression = 102,
+  sym_binary_expression = 103,
+  sym_unary_expression = 104,
+  sym_call = 105,
+  sym_arguments = 106,
+  sym_index_expression = 107,
+  sym_field_expression = 108,
+  sym_parenthesized_expression = 109,
+  sym_list = 110,
+  sym__type = 111,
+  sym_union_type = 112,
+  sym__type_atom = 113,
+  sym_type_name = 114,
+  sym_generic_type = 115,
+  sym_struct_type = 116,
+  sym_struct_field = 117,
+  sym_string = 118,
+  sym__single_quoted = 119,
+  sym__double_quoted = 120,
+  sym_interpolation = 121,
+  sym_heredoc = 122,
+  sym_boolean = 123,
+  aux_sym_source_file_repeat1 = 124,
+  aux_sym_arguments_block_repeat1 = 125,
+  aux_sym__outputs_repeat1 = 126,
+  aux_sym_state_block_repeat1 = 127,
+  aux_sym_parameters_repeat1 = 128,
+  aux_sym_fn_body_repeat1 = 129,
+  aux_sym_block_repeat1 = 130,
+  aux_sym_arguments_repeat1 = 131,
+  aux_sym_union_type_repeat1 = 132,
+  aux_sym_struct_type_repeat1 = 133,
+  aux_sym__single_quoted_repeat1 = 134,
+  aux_sym__double_quoted_repeat1 = 135,
+  alias_sym_map = 136,
+  alias_sym_qualified_type = 137,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -204,6 +205,7 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_PIPE] = "|",
   [anon_sym_struct] = "struct",
   [anon_sym_SQUOTE] = "'",
+  [aux_sym__single_quoted_token1] = "escape_sequence",
   [anon_sym_SQUOTE2] = "'",
   [anon_sym_DQUOTE] = "\"",
   [anon_sym_DQUOTE2] = "\"",
@@ -344,6 +346,7 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_PIPE] = anon_sym_PIPE,
   [anon_sym_struct] = anon_sym_struct,
   [anon_sym_SQUOTE] = anon_sym_SQUOTE,
+  [aux_sym__single_quoted_token1] = sym_escape_sequence,
   [anon_sym_SQUOTE2] = anon_sym_SQUOTE,
   [anon_sym_DQUOTE] = anon_sym_DQUOTE,
   [anon_sym_DQUOTE2] = anon_sym_DQUOTE,
@@ -627,6 +630,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
   [anon_sym_SQUOTE] = {
     .visible = true,
     .named = false,
+  },
+  [aux_sym__single_quoted_token1] = {
+    .visible = true,
+    .named = true,
   },
   [anon_sym_SQUOTE2] = {
     .visible = true,
@@ -1672,523 +1679,609 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(24);
-      if (lookahead == '!') ADVANCE(44);
-      if (lookahead == '"') ADVANCE(55);
-      if (lookahead == '#') ADVANCE(65);
-      if (lookahead == '$') ADVANCE(14);
-      if (lookahead == '&') ADVANCE(8);
-      if (lookahead == '\'') ADVANCE(53);
-      if (lookahead == '(') ADVANCE(31);
-      if (lookahead == ')') ADVANCE(32);
-      if (lookahead == ',') ADVANCE(28);
-      if (lookahead == '-') ADVANCE(15);
-      if (lookahead == '.') ADVANCE(47);
-      if (lookahead == '/') ADVANCE(9);
-      if (lookahead == ':') ADVANCE(30);
-      if (lookahead == '<') ADVANCE(37);
-      if (lookahead == '=') ADVANCE(26);
-      if (lookahead == '>') ADVANCE(39);
-      if (lookahead == '?') ADVANCE(13);
-      if (lookahead == '[') ADVANCE(45);
-      if (lookahead == '\\') ADVANCE(18);
-      if (lookahead == ']') ADVANCE(46);
-      if (lookahead == '{') ADVANCE(27);
-      if (lookahead == '|') ADVANCE(51);
-      if (lookahead == '}') ADVANCE(29);
+      if (eof) ADVANCE(35);
+      if (lookahead == '!') ADVANCE(55);
+      if (lookahead == '"') ADVANCE(67);
+      if (lookahead == '#') ADVANCE(83);
+      if (lookahead == '$') ADVANCE(24);
+      if (lookahead == '&') ADVANCE(9);
+      if (lookahead == '\'') ADVANCE(65);
+      if (lookahead == '(') ADVANCE(42);
+      if (lookahead == ')') ADVANCE(43);
+      if (lookahead == ',') ADVANCE(39);
+      if (lookahead == '-') ADVANCE(27);
+      if (lookahead == '.') ADVANCE(58);
+      if (lookahead == '/') ADVANCE(11);
+      if (lookahead == ':') ADVANCE(41);
+      if (lookahead == '<') ADVANCE(48);
+      if (lookahead == '=') ADVANCE(37);
+      if (lookahead == '>') ADVANCE(50);
+      if (lookahead == '?') ADVANCE(15);
+      if (lookahead == '[') ADVANCE(56);
+      if (lookahead == '\\') ADVANCE(10);
+      if (lookahead == ']') ADVANCE(57);
+      if (lookahead == '{') ADVANCE(38);
+      if (lookahead == '|') ADVANCE(62);
+      if (lookahead == '}') ADVANCE(40);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
-          lookahead == ' ') SKIP(20)
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(58);
+          lookahead == ' ') SKIP(31)
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(70);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(63);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(81);
       END_STATE();
     case 1:
-      if (lookahead == '!') ADVANCE(10);
-      if (lookahead == '"') ADVANCE(54);
-      if (lookahead == '#') ADVANCE(65);
-      if (lookahead == '&') ADVANCE(8);
-      if (lookahead == '\'') ADVANCE(52);
-      if (lookahead == '(') ADVANCE(31);
-      if (lookahead == ',') ADVANCE(28);
-      if (lookahead == '.') ADVANCE(47);
-      if (lookahead == '/') ADVANCE(9);
-      if (lookahead == '<') ADVANCE(37);
-      if (lookahead == '=') ADVANCE(11);
-      if (lookahead == '>') ADVANCE(39);
-      if (lookahead == '?') ADVANCE(13);
-      if (lookahead == '[') ADVANCE(45);
-      if (lookahead == '{') ADVANCE(27);
-      if (lookahead == '|') ADVANCE(12);
-      if (lookahead == '}') ADVANCE(29);
+      if (lookahead == '!') ADVANCE(12);
+      if (lookahead == '"') ADVANCE(66);
+      if (lookahead == '#') ADVANCE(83);
+      if (lookahead == '&') ADVANCE(9);
+      if (lookahead == '\'') ADVANCE(63);
+      if (lookahead == '(') ADVANCE(42);
+      if (lookahead == ',') ADVANCE(39);
+      if (lookahead == '.') ADVANCE(58);
+      if (lookahead == '/') ADVANCE(11);
+      if (lookahead == '<') ADVANCE(48);
+      if (lookahead == '=') ADVANCE(13);
+      if (lookahead == '>') ADVANCE(50);
+      if (lookahead == '?') ADVANCE(15);
+      if (lookahead == '[') ADVANCE(56);
+      if (lookahead == '{') ADVANCE(38);
+      if (lookahead == '|') ADVANCE(14);
+      if (lookahead == '}') ADVANCE(40);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(2)
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(63);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(81);
       END_STATE();
     case 2:
-      if (lookahead == '!') ADVANCE(10);
-      if (lookahead == '"') ADVANCE(54);
-      if (lookahead == '#') ADVANCE(65);
-      if (lookahead == '&') ADVANCE(8);
-      if (lookahead == '\'') ADVANCE(52);
-      if (lookahead == '(') ADVANCE(31);
-      if (lookahead == ',') ADVANCE(28);
-      if (lookahead == '/') ADVANCE(9);
-      if (lookahead == '<') ADVANCE(37);
-      if (lookahead == '=') ADVANCE(11);
-      if (lookahead == '>') ADVANCE(39);
-      if (lookahead == '?') ADVANCE(13);
-      if (lookahead == '{') ADVANCE(27);
-      if (lookahead == '|') ADVANCE(12);
-      if (lookahead == '}') ADVANCE(29);
+      if (lookahead == '!') ADVANCE(12);
+      if (lookahead == '"') ADVANCE(66);
+      if (lookahead == '#') ADVANCE(83);
+      if (lookahead == '&') ADVANCE(9);
+      if (lookahead == '\'') ADVANCE(63);
+      if (lookahead == '(') ADVANCE(42);
+      if (lookahead == ',') ADVANCE(39);
+      if (lookahead == '/') ADVANCE(11);
+      if (lookahead == '<') ADVANCE(48);
+      if (lookahead == '=') ADVANCE(13);
+      if (lookahead == '>') ADVANCE(50);
+      if (lookahead == '?') ADVANCE(15);
+      if (lookahead == '{') ADVANCE(38);
+      if (lookahead == '|') ADVANCE(14);
+      if (lookahead == '}') ADVANCE(40);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(2)
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(63);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(81);
       END_STATE();
     case 3:
-      if (lookahead == '!') ADVANCE(10);
-      if (lookahead == '"') ADVANCE(54);
-      if (lookahead == '#') ADVANCE(65);
-      if (lookahead == '&') ADVANCE(8);
-      if (lookahead == '\'') ADVANCE(52);
-      if (lookahead == ',') ADVANCE(28);
-      if (lookahead == '.') ADVANCE(47);
-      if (lookahead == '/') ADVANCE(9);
-      if (lookahead == '<') ADVANCE(37);
-      if (lookahead == '=') ADVANCE(26);
-      if (lookahead == '>') ADVANCE(39);
-      if (lookahead == '?') ADVANCE(13);
-      if (lookahead == '[') ADVANCE(45);
-      if (lookahead == '{') ADVANCE(27);
-      if (lookahead == '|') ADVANCE(51);
-      if (lookahead == '}') ADVANCE(29);
+      if (lookahead == '!') ADVANCE(12);
+      if (lookahead == '"') ADVANCE(66);
+      if (lookahead == '#') ADVANCE(83);
+      if (lookahead == '&') ADVANCE(9);
+      if (lookahead == '\'') ADVANCE(63);
+      if (lookahead == ',') ADVANCE(39);
+      if (lookahead == '.') ADVANCE(58);
+      if (lookahead == '/') ADVANCE(11);
+      if (lookahead == '<') ADVANCE(48);
+      if (lookahead == '=') ADVANCE(37);
+      if (lookahead == '>') ADVANCE(50);
+      if (lookahead == '?') ADVANCE(15);
+      if (lookahead == '[') ADVANCE(56);
+      if (lookahead == '{') ADVANCE(38);
+      if (lookahead == '|') ADVANCE(62);
+      if (lookahead == '}') ADVANCE(40);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(4)
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(63);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(81);
       END_STATE();
     case 4:
-      if (lookahead == '!') ADVANCE(10);
-      if (lookahead == '"') ADVANCE(54);
-      if (lookahead == '#') ADVANCE(65);
-      if (lookahead == '&') ADVANCE(8);
-      if (lookahead == '\'') ADVANCE(52);
-      if (lookahead == ',') ADVANCE(28);
-      if (lookahead == '/') ADVANCE(9);
-      if (lookahead == '<') ADVANCE(37);
-      if (lookahead == '=') ADVANCE(26);
-      if (lookahead == '>') ADVANCE(39);
-      if (lookahead == '?') ADVANCE(13);
-      if (lookahead == '{') ADVANCE(27);
-      if (lookahead == '|') ADVANCE(51);
-      if (lookahead == '}') ADVANCE(29);
+      if (lookahead == '!') ADVANCE(12);
+      if (lookahead == '"') ADVANCE(66);
+      if (lookahead == '#') ADVANCE(83);
+      if (lookahead == '&') ADVANCE(9);
+      if (lookahead == '\'') ADVANCE(63);
+      if (lookahead == ',') ADVANCE(39);
+      if (lookahead == '/') ADVANCE(11);
+      if (lookahead == '<') ADVANCE(48);
+      if (lookahead == '=') ADVANCE(37);
+      if (lookahead == '>') ADVANCE(50);
+      if (lookahead == '?') ADVANCE(15);
+      if (lookahead == '{') ADVANCE(38);
+      if (lookahead == '|') ADVANCE(62);
+      if (lookahead == '}') ADVANCE(40);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(4)
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(63);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(81);
       END_STATE();
     case 5:
-      if (lookahead == '#') ADVANCE(65);
-      if (lookahead == '(') ADVANCE(31);
-      if (lookahead == ')') ADVANCE(32);
-      if (lookahead == ',') ADVANCE(28);
-      if (lookahead == '/') ADVANCE(9);
-      if (lookahead == ':') ADVANCE(30);
-      if (lookahead == '=') ADVANCE(25);
-      if (lookahead == '{') ADVANCE(27);
-      if (lookahead == '|') ADVANCE(50);
-      if (lookahead == '}') ADVANCE(29);
+      if (lookahead == '#') ADVANCE(83);
+      if (lookahead == '\'') ADVANCE(65);
+      if (lookahead == '(') ADVANCE(42);
+      if (lookahead == ')') ADVANCE(43);
+      if (lookahead == ',') ADVANCE(39);
+      if (lookahead == '/') ADVANCE(11);
+      if (lookahead == ':') ADVANCE(41);
+      if (lookahead == '=') ADVANCE(36);
+      if (lookahead == '\\') ADVANCE(25);
+      if (lookahead == '{') ADVANCE(38);
+      if (lookahead == '|') ADVANCE(61);
+      if (lookahead == '}') ADVANCE(40);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
-          lookahead == ' ') SKIP(5)
+          lookahead == ' ') SKIP(6)
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(63);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(81);
       END_STATE();
     case 6:
-      if (lookahead == '#') ADVANCE(65);
-      if (lookahead == '/') ADVANCE(9);
+      if (lookahead == '#') ADVANCE(83);
+      if (lookahead == '(') ADVANCE(42);
+      if (lookahead == ')') ADVANCE(43);
+      if (lookahead == ',') ADVANCE(39);
+      if (lookahead == '/') ADVANCE(11);
+      if (lookahead == ':') ADVANCE(41);
+      if (lookahead == '=') ADVANCE(36);
+      if (lookahead == '{') ADVANCE(38);
+      if (lookahead == '|') ADVANCE(61);
+      if (lookahead == '}') ADVANCE(40);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(6)
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(81);
       END_STATE();
     case 7:
-      if (lookahead == '#') ADVANCE(65);
-      if (lookahead == '/') ADVANCE(9);
+      if (lookahead == '#') ADVANCE(83);
+      if (lookahead == '/') ADVANCE(11);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
-          lookahead == ' ') SKIP(6)
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(48);
+          lookahead == ' ') SKIP(7)
       END_STATE();
     case 8:
-      if (lookahead == '&') ADVANCE(34);
-      END_STATE();
-    case 9:
-      if (lookahead == '/') ADVANCE(65);
-      END_STATE();
-    case 10:
-      if (lookahead == '=') ADVANCE(36);
-      END_STATE();
-    case 11:
-      if (lookahead == '=') ADVANCE(35);
-      END_STATE();
-    case 12:
-      if (lookahead == '>') ADVANCE(42);
-      if (lookahead == '|') ADVANCE(33);
-      END_STATE();
-    case 13:
-      if (lookahead == '?') ADVANCE(41);
-      END_STATE();
-    case 14:
-      if (lookahead == '{') ADVANCE(57);
-      END_STATE();
-    case 15:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(59);
-      END_STATE();
-    case 16:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(60);
-      END_STATE();
-    case 17:
+      if (lookahead == '#') ADVANCE(83);
+      if (lookahead == '/') ADVANCE(11);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') SKIP(7)
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(64);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(59);
+      END_STATE();
+    case 9:
+      if (lookahead == '&') ADVANCE(45);
+      END_STATE();
+    case 10:
+      if (lookahead == '\'') ADVANCE(64);
+      if (lookahead == '\\') ADVANCE(64);
+      if (lookahead == '"' ||
+          lookahead == '$' ||
+          lookahead == 'n' ||
+          lookahead == 'r' ||
+          lookahead == 't') ADVANCE(68);
+      END_STATE();
+    case 11:
+      if (lookahead == '/') ADVANCE(83);
+      END_STATE();
+    case 12:
+      if (lookahead == '=') ADVANCE(47);
+      END_STATE();
+    case 13:
+      if (lookahead == '=') ADVANCE(46);
+      END_STATE();
+    case 14:
+      if (lookahead == '>') ADVANCE(53);
+      if (lookahead == '|') ADVANCE(44);
+      END_STATE();
+    case 15:
+      if (lookahead == '?') ADVANCE(52);
+      END_STATE();
+    case 16:
+      if (lookahead == 'c') ADVANCE(77);
+      END_STATE();
+    case 17:
+      if (lookahead == 'd') ADVANCE(78);
       END_STATE();
     case 18:
-      if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(56);
+      if (lookahead == 'e') ADVANCE(78);
       END_STATE();
     case 19:
-      if (eof) ADVANCE(24);
-      if (lookahead == '!') ADVANCE(44);
-      if (lookahead == '"') ADVANCE(54);
-      if (lookahead == '#') ADVANCE(65);
-      if (lookahead == '&') ADVANCE(8);
-      if (lookahead == '\'') ADVANCE(52);
-      if (lookahead == '(') ADVANCE(31);
-      if (lookahead == ')') ADVANCE(32);
-      if (lookahead == ',') ADVANCE(28);
-      if (lookahead == '-') ADVANCE(15);
-      if (lookahead == '.') ADVANCE(47);
-      if (lookahead == '/') ADVANCE(9);
-      if (lookahead == '<') ADVANCE(37);
-      if (lookahead == '=') ADVANCE(11);
-      if (lookahead == '>') ADVANCE(39);
-      if (lookahead == '?') ADVANCE(13);
-      if (lookahead == '[') ADVANCE(45);
-      if (lookahead == ']') ADVANCE(46);
-      if (lookahead == '{') ADVANCE(27);
-      if (lookahead == '|') ADVANCE(12);
-      if (lookahead == '}') ADVANCE(29);
-      if (lookahead == '\t' ||
-          lookahead == '\n' ||
-          lookahead == '\r' ||
-          lookahead == ' ') SKIP(21)
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(58);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+      if (lookahead == 'n') ADVANCE(79);
       END_STATE();
     case 20:
-      if (eof) ADVANCE(24);
-      if (lookahead == '!') ADVANCE(44);
-      if (lookahead == '"') ADVANCE(54);
-      if (lookahead == '#') ADVANCE(65);
-      if (lookahead == '&') ADVANCE(8);
-      if (lookahead == '\'') ADVANCE(52);
-      if (lookahead == '(') ADVANCE(31);
-      if (lookahead == ')') ADVANCE(32);
-      if (lookahead == ',') ADVANCE(28);
-      if (lookahead == '-') ADVANCE(15);
-      if (lookahead == '/') ADVANCE(9);
-      if (lookahead == ':') ADVANCE(30);
-      if (lookahead == '<') ADVANCE(37);
-      if (lookahead == '=') ADVANCE(26);
-      if (lookahead == '>') ADVANCE(39);
-      if (lookahead == '?') ADVANCE(13);
-      if (lookahead == '[') ADVANCE(49);
-      if (lookahead == ']') ADVANCE(46);
-      if (lookahead == '{') ADVANCE(27);
-      if (lookahead == '|') ADVANCE(51);
-      if (lookahead == '}') ADVANCE(29);
-      if (lookahead == '\t' ||
-          lookahead == '\n' ||
-          lookahead == '\r' ||
-          lookahead == ' ') SKIP(20)
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(58);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(63);
+      if (lookahead == 'n') ADVANCE(17);
       END_STATE();
     case 21:
-      if (eof) ADVANCE(24);
-      if (lookahead == '!') ADVANCE(44);
-      if (lookahead == '"') ADVANCE(54);
-      if (lookahead == '#') ADVANCE(65);
-      if (lookahead == '&') ADVANCE(8);
-      if (lookahead == '\'') ADVANCE(52);
-      if (lookahead == '(') ADVANCE(31);
-      if (lookahead == ')') ADVANCE(32);
-      if (lookahead == ',') ADVANCE(28);
-      if (lookahead == '-') ADVANCE(15);
-      if (lookahead == '/') ADVANCE(9);
-      if (lookahead == '<') ADVANCE(37);
-      if (lookahead == '=') ADVANCE(11);
-      if (lookahead == '>') ADVANCE(39);
-      if (lookahead == '?') ADVANCE(13);
-      if (lookahead == '[') ADVANCE(49);
-      if (lookahead == ']') ADVANCE(46);
-      if (lookahead == '{') ADVANCE(27);
-      if (lookahead == '|') ADVANCE(12);
-      if (lookahead == '}') ADVANCE(29);
-      if (lookahead == '\t' ||
-          lookahead == '\n' ||
-          lookahead == '\r' ||
-          lookahead == ' ') SKIP(21)
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(58);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+      if (lookahead == 'r') ADVANCE(78);
       END_STATE();
     case 22:
-      if (eof) ADVANCE(24);
-      if (lookahead == '!') ADVANCE(10);
-      if (lookahead == '"') ADVANCE(55);
-      if (lookahead == '#') ADVANCE(65);
-      if (lookahead == '$') ADVANCE(14);
-      if (lookahead == '&') ADVANCE(8);
-      if (lookahead == '\'') ADVANCE(53);
-      if (lookahead == ')') ADVANCE(32);
-      if (lookahead == ',') ADVANCE(28);
-      if (lookahead == '.') ADVANCE(47);
-      if (lookahead == '/') ADVANCE(9);
-      if (lookahead == '<') ADVANCE(37);
-      if (lookahead == '=') ADVANCE(26);
-      if (lookahead == '>') ADVANCE(39);
-      if (lookahead == '?') ADVANCE(13);
-      if (lookahead == '[') ADVANCE(45);
-      if (lookahead == '\\') ADVANCE(18);
-      if (lookahead == ']') ADVANCE(46);
-      if (lookahead == '{') ADVANCE(27);
-      if (lookahead == '|') ADVANCE(51);
-      if (lookahead == '}') ADVANCE(29);
-      if (lookahead == '\t' ||
-          lookahead == '\n' ||
-          lookahead == '\r' ||
-          lookahead == ' ') SKIP(23)
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+      if (lookahead == 't') ADVANCE(18);
       END_STATE();
     case 23:
-      if (eof) ADVANCE(24);
-      if (lookahead == '!') ADVANCE(10);
-      if (lookahead == '#') ADVANCE(65);
-      if (lookahead == '&') ADVANCE(8);
-      if (lookahead == ')') ADVANCE(32);
-      if (lookahead == ',') ADVANCE(28);
-      if (lookahead == '/') ADVANCE(9);
-      if (lookahead == '<') ADVANCE(37);
-      if (lookahead == '=') ADVANCE(26);
-      if (lookahead == '>') ADVANCE(39);
-      if (lookahead == '?') ADVANCE(13);
-      if (lookahead == ']') ADVANCE(46);
-      if (lookahead == '{') ADVANCE(27);
-      if (lookahead == '|') ADVANCE(51);
-      if (lookahead == '}') ADVANCE(29);
+      if (lookahead == 'u') ADVANCE(21);
+      END_STATE();
+    case 24:
+      if (lookahead == '{') ADVANCE(69);
+      END_STATE();
+    case 25:
+      if (lookahead == '\'' ||
+          lookahead == '\\') ADVANCE(64);
+      END_STATE();
+    case 26:
+      if (lookahead == '"' ||
+          lookahead == '$' ||
+          lookahead == '\\' ||
+          lookahead == 'n' ||
+          lookahead == 'r' ||
+          lookahead == 't') ADVANCE(68);
+      END_STATE();
+    case 27:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(71);
+      END_STATE();
+    case 28:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(72);
+      END_STATE();
+    case 29:
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(82);
+      END_STATE();
+    case 30:
+      if (eof) ADVANCE(35);
+      if (lookahead == '!') ADVANCE(55);
+      if (lookahead == '"') ADVANCE(66);
+      if (lookahead == '#') ADVANCE(83);
+      if (lookahead == '&') ADVANCE(9);
+      if (lookahead == '\'') ADVANCE(63);
+      if (lookahead == '(') ADVANCE(42);
+      if (lookahead == ')') ADVANCE(43);
+      if (lookahead == ',') ADVANCE(39);
+      if (lookahead == '-') ADVANCE(27);
+      if (lookahead == '.') ADVANCE(58);
+      if (lookahead == '/') ADVANCE(11);
+      if (lookahead == '<') ADVANCE(48);
+      if (lookahead == '=') ADVANCE(13);
+      if (lookahead == '>') ADVANCE(50);
+      if (lookahead == '?') ADVANCE(15);
+      if (lookahead == '[') ADVANCE(56);
+      if (lookahead == ']') ADVANCE(57);
+      if (lookahead == '{') ADVANCE(38);
+      if (lookahead == '|') ADVANCE(14);
+      if (lookahead == '}') ADVANCE(40);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
-          lookahead == ' ') SKIP(23)
+          lookahead == ' ') SKIP(32)
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(70);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
-      END_STATE();
-    case 24:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
-      END_STATE();
-    case 25:
-      ACCEPT_TOKEN(anon_sym_EQ);
-      END_STATE();
-    case 26:
-      ACCEPT_TOKEN(anon_sym_EQ);
-      if (lookahead == '=') ADVANCE(35);
-      END_STATE();
-    case 27:
-      ACCEPT_TOKEN(anon_sym_LBRACE);
-      END_STATE();
-    case 28:
-      ACCEPT_TOKEN(anon_sym_COMMA);
-      END_STATE();
-    case 29:
-      ACCEPT_TOKEN(anon_sym_RBRACE);
-      END_STATE();
-    case 30:
-      ACCEPT_TOKEN(anon_sym_COLON);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(80);
       END_STATE();
     case 31:
-      ACCEPT_TOKEN(anon_sym_LPAREN);
+      if (eof) ADVANCE(35);
+      if (lookahead == '!') ADVANCE(55);
+      if (lookahead == '"') ADVANCE(66);
+      if (lookahead == '#') ADVANCE(83);
+      if (lookahead == '&') ADVANCE(9);
+      if (lookahead == '\'') ADVANCE(63);
+      if (lookahead == '(') ADVANCE(42);
+      if (lookahead == ')') ADVANCE(43);
+      if (lookahead == ',') ADVANCE(39);
+      if (lookahead == '-') ADVANCE(27);
+      if (lookahead == '/') ADVANCE(11);
+      if (lookahead == ':') ADVANCE(41);
+      if (lookahead == '<') ADVANCE(48);
+      if (lookahead == '=') ADVANCE(37);
+      if (lookahead == '>') ADVANCE(50);
+      if (lookahead == '?') ADVANCE(15);
+      if (lookahead == '[') ADVANCE(60);
+      if (lookahead == ']') ADVANCE(57);
+      if (lookahead == '{') ADVANCE(38);
+      if (lookahead == '|') ADVANCE(62);
+      if (lookahead == '}') ADVANCE(40);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') SKIP(31)
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(70);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(81);
       END_STATE();
     case 32:
-      ACCEPT_TOKEN(anon_sym_RPAREN);
+      if (eof) ADVANCE(35);
+      if (lookahead == '!') ADVANCE(55);
+      if (lookahead == '"') ADVANCE(66);
+      if (lookahead == '#') ADVANCE(83);
+      if (lookahead == '&') ADVANCE(9);
+      if (lookahead == '\'') ADVANCE(63);
+      if (lookahead == '(') ADVANCE(42);
+      if (lookahead == ')') ADVANCE(43);
+      if (lookahead == ',') ADVANCE(39);
+      if (lookahead == '-') ADVANCE(27);
+      if (lookahead == '/') ADVANCE(11);
+      if (lookahead == '<') ADVANCE(48);
+      if (lookahead == '=') ADVANCE(13);
+      if (lookahead == '>') ADVANCE(50);
+      if (lookahead == '?') ADVANCE(15);
+      if (lookahead == '[') ADVANCE(60);
+      if (lookahead == ']') ADVANCE(57);
+      if (lookahead == '{') ADVANCE(38);
+      if (lookahead == '|') ADVANCE(14);
+      if (lookahead == '}') ADVANCE(40);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') SKIP(32)
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(70);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(80);
       END_STATE();
     case 33:
-      ACCEPT_TOKEN(anon_sym_PIPE_PIPE);
+      if (eof) ADVANCE(35);
+      if (lookahead == '!') ADVANCE(12);
+      if (lookahead == '"') ADVANCE(67);
+      if (lookahead == '#') ADVANCE(83);
+      if (lookahead == '$') ADVANCE(24);
+      if (lookahead == '&') ADVANCE(9);
+      if (lookahead == ')') ADVANCE(43);
+      if (lookahead == ',') ADVANCE(39);
+      if (lookahead == '.') ADVANCE(58);
+      if (lookahead == '/') ADVANCE(11);
+      if (lookahead == '<') ADVANCE(48);
+      if (lookahead == '=') ADVANCE(37);
+      if (lookahead == '>') ADVANCE(50);
+      if (lookahead == '?') ADVANCE(15);
+      if (lookahead == '[') ADVANCE(56);
+      if (lookahead == '\\') ADVANCE(26);
+      if (lookahead == ']') ADVANCE(57);
+      if (lookahead == '{') ADVANCE(38);
+      if (lookahead == '|') ADVANCE(62);
+      if (lookahead == '}') ADVANCE(40);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') SKIP(34)
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(80);
       END_STATE();
     case 34:
-      ACCEPT_TOKEN(anon_sym_AMP_AMP);
+      if (eof) ADVANCE(35);
+      if (lookahead == '!') ADVANCE(12);
+      if (lookahead == '#') ADVANCE(83);
+      if (lookahead == '&') ADVANCE(9);
+      if (lookahead == ')') ADVANCE(43);
+      if (lookahead == ',') ADVANCE(39);
+      if (lookahead == '/') ADVANCE(11);
+      if (lookahead == '<') ADVANCE(48);
+      if (lookahead == '=') ADVANCE(37);
+      if (lookahead == '>') ADVANCE(50);
+      if (lookahead == '?') ADVANCE(15);
+      if (lookahead == ']') ADVANCE(57);
+      if (lookahead == '{') ADVANCE(38);
+      if (lookahead == '|') ADVANCE(62);
+      if (lookahead == '}') ADVANCE(40);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') SKIP(34)
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(80);
       END_STATE();
     case 35:
-      ACCEPT_TOKEN(anon_sym_EQ_EQ);
+      ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
     case 36:
-      ACCEPT_TOKEN(anon_sym_BANG_EQ);
+      ACCEPT_TOKEN(anon_sym_EQ);
       END_STATE();
     case 37:
-      ACCEPT_TOKEN(anon_sym_LT);
-      if (lookahead == '=') ADVANCE(38);
+      ACCEPT_TOKEN(anon_sym_EQ);
+      if (lookahead == '=') ADVANCE(46);
       END_STATE();
     case 38:
-      ACCEPT_TOKEN(anon_sym_LT_EQ);
+      ACCEPT_TOKEN(anon_sym_LBRACE);
       END_STATE();
     case 39:
-      ACCEPT_TOKEN(anon_sym_GT);
-      if (lookahead == '=') ADVANCE(40);
-      if (lookahead == '>') ADVANCE(43);
+      ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
     case 40:
-      ACCEPT_TOKEN(anon_sym_GT_EQ);
+      ACCEPT_TOKEN(anon_sym_RBRACE);
       END_STATE();
     case 41:
-      ACCEPT_TOKEN(anon_sym_QMARK_QMARK);
+      ACCEPT_TOKEN(anon_sym_COLON);
       END_STATE();
     case 42:
-      ACCEPT_TOKEN(anon_sym_PIPE_GT);
+      ACCEPT_TOKEN(anon_sym_LPAREN);
       END_STATE();
     case 43:
-      ACCEPT_TOKEN(anon_sym_GT_GT);
+      ACCEPT_TOKEN(anon_sym_RPAREN);
       END_STATE();
     case 44:
-      ACCEPT_TOKEN(anon_sym_BANG);
-      if (lookahead == '=') ADVANCE(36);
+      ACCEPT_TOKEN(anon_sym_PIPE_PIPE);
       END_STATE();
     case 45:
-      ACCEPT_TOKEN(anon_sym_LBRACK);
+      ACCEPT_TOKEN(anon_sym_AMP_AMP);
       END_STATE();
     case 46:
-      ACCEPT_TOKEN(anon_sym_RBRACK);
+      ACCEPT_TOKEN(anon_sym_EQ_EQ);
       END_STATE();
     case 47:
-      ACCEPT_TOKEN(anon_sym_DOT);
+      ACCEPT_TOKEN(anon_sym_BANG_EQ);
       END_STATE();
     case 48:
+      ACCEPT_TOKEN(anon_sym_LT);
+      if (lookahead == '=') ADVANCE(49);
+      END_STATE();
+    case 49:
+      ACCEPT_TOKEN(anon_sym_LT_EQ);
+      END_STATE();
+    case 50:
+      ACCEPT_TOKEN(anon_sym_GT);
+      if (lookahead == '=') ADVANCE(51);
+      if (lookahead == '>') ADVANCE(54);
+      END_STATE();
+    case 51:
+      ACCEPT_TOKEN(anon_sym_GT_EQ);
+      END_STATE();
+    case 52:
+      ACCEPT_TOKEN(anon_sym_QMARK_QMARK);
+      END_STATE();
+    case 53:
+      ACCEPT_TOKEN(anon_sym_PIPE_GT);
+      END_STATE();
+    case 54:
+      ACCEPT_TOKEN(anon_sym_GT_GT);
+      END_STATE();
+    case 55:
+      ACCEPT_TOKEN(anon_sym_BANG);
+      if (lookahead == '=') ADVANCE(47);
+      END_STATE();
+    case 56:
+      ACCEPT_TOKEN(anon_sym_LBRACK);
+      END_STATE();
+    case 57:
+      ACCEPT_TOKEN(anon_sym_RBRACK);
+      END_STATE();
+    case 58:
+      ACCEPT_TOKEN(anon_sym_DOT);
+      END_STATE();
+    case 59:
       ACCEPT_TOKEN(aux_sym_field_expression_token1);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(48);
-      END_STATE();
-    case 49:
-      ACCEPT_TOKEN(anon_sym_LBRACK2);
-      END_STATE();
-    case 50:
-      ACCEPT_TOKEN(anon_sym_PIPE);
-      END_STATE();
-    case 51:
-      ACCEPT_TOKEN(anon_sym_PIPE);
-      if (lookahead == '>') ADVANCE(42);
-      if (lookahead == '|') ADVANCE(33);
-      END_STATE();
-    case 52:
-      ACCEPT_TOKEN(anon_sym_SQUOTE);
-      END_STATE();
-    case 53:
-      ACCEPT_TOKEN(anon_sym_SQUOTE2);
-      END_STATE();
-    case 54:
-      ACCEPT_TOKEN(anon_sym_DQUOTE);
-      END_STATE();
-    case 55:
-      ACCEPT_TOKEN(anon_sym_DQUOTE2);
-      END_STATE();
-    case 56:
-      ACCEPT_TOKEN(sym_escape_sequence);
-      END_STATE();
-    case 57:
-      ACCEPT_TOKEN(anon_sym_DOLLAR_LBRACE);
-      END_STATE();
-    case 58:
-      ACCEPT_TOKEN(sym_integer);
-      if (lookahead == '.') ADVANCE(16);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(58);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(61);
-      END_STATE();
-    case 59:
-      ACCEPT_TOKEN(sym_integer);
-      if (lookahead == '.') ADVANCE(16);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(59);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(59);
       END_STATE();
     case 60:
-      ACCEPT_TOKEN(sym_float);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(60);
+      ACCEPT_TOKEN(anon_sym_LBRACK2);
       END_STATE();
     case 61:
-      ACCEPT_TOKEN(sym_duration);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(61);
+      ACCEPT_TOKEN(anon_sym_PIPE);
       END_STATE();
     case 62:
-      ACCEPT_TOKEN(sym_identifier);
-      if (lookahead == '.') ADVANCE(17);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+      ACCEPT_TOKEN(anon_sym_PIPE);
+      if (lookahead == '>') ADVANCE(53);
+      if (lookahead == '|') ADVANCE(44);
       END_STATE();
     case 63:
+      ACCEPT_TOKEN(anon_sym_SQUOTE);
+      END_STATE();
+    case 64:
+      ACCEPT_TOKEN(aux_sym__single_quoted_token1);
+      END_STATE();
+    case 65:
+      ACCEPT_TOKEN(anon_sym_SQUOTE2);
+      END_STATE();
+    case 66:
+      ACCEPT_TOKEN(anon_sym_DQUOTE);
+      END_STATE();
+    case 67:
+      ACCEPT_TOKEN(anon_sym_DQUOTE2);
+      END_STATE();
+    case 68:
+      ACCEPT_TOKEN(sym_escape_sequence);
+      END_STATE();
+    case 69:
+      ACCEPT_TOKEN(anon_sym_DOLLAR_LBRACE);
+      END_STATE();
+    case 70:
+      ACCEPT_TOKEN(sym_integer);
+      if (lookahead == '.') ADVANCE(28);
+      if (lookahead == 'h') ADVANCE(76);
+      if (lookahead == 'm') ADVANCE(75);
+      if (lookahead == 's') ADVANCE(74);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(70);
+      END_STATE();
+    case 71:
+      ACCEPT_TOKEN(sym_integer);
+      if (lookahead == '.') ADVANCE(28);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(71);
+      END_STATE();
+    case 72:
+      ACCEPT_TOKEN(sym_float);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(72);
+      END_STATE();
+    case 73:
+      ACCEPT_TOKEN(sym_duration);
+      END_STATE();
+    case 74:
+      ACCEPT_TOKEN(sym_duration);
+      if (lookahead == 'e') ADVANCE(16);
+      END_STATE();
+    case 75:
+      ACCEPT_TOKEN(sym_duration);
+      if (lookahead == 'i') ADVANCE(19);
+      END_STATE();
+    case 76:
+      ACCEPT_TOKEN(sym_duration);
+      if (lookahead == 'o') ADVANCE(23);
+      if (lookahead == 'r') ADVANCE(73);
+      END_STATE();
+    case 77:
+      ACCEPT_TOKEN(sym_duration);
+      if (lookahead == 'o') ADVANCE(20);
+      END_STATE();
+    case 78:
+      ACCEPT_TOKEN(sym_duration);
+      if (lookahead == 's') ADVANCE(73);
+      END_STATE();
+    case 79:
+      ACCEPT_TOKEN(sym_duration);
+      if (lookahead == 'u') ADVANCE(22);
+      END_STATE();
+    case 80:
+      ACCEPT_TOKEN(sym_identifier);
+      if (lookahead == '.') ADVANCE(29);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(80);
+      END_STATE();
+    case 81:
       ACCEPT_TOKEN(sym_identifier);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(63);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(81);
       END_STATE();
-    case 64:
+    case 82:
       ACCEPT_TOKEN(sym_dotted_identifier);
-      if (lookahead == '.') ADVANCE(17);
+      if (lookahead == '.') ADVANCE(29);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(64);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(82);
       END_STATE();
-    case 65:
+    case 83:
       ACCEPT_TOKEN(sym_line_comment);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(65);
+          lookahead != '\n') ADVANCE(83);
       END_STATE();
     default:
       return false;
@@ -2580,186 +2673,186 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
 
 static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0, .external_lex_state = 1},
-  [1] = {.lex_state = 21, .external_lex_state = 2},
-  [2] = {.lex_state = 21, .external_lex_state = 3},
-  [3] = {.lex_state = 21, .external_lex_state = 3},
-  [4] = {.lex_state = 21, .external_lex_state = 3},
-  [5] = {.lex_state = 21, .external_lex_state = 3},
-  [6] = {.lex_state = 21, .external_lex_state = 3},
-  [7] = {.lex_state = 21, .external_lex_state = 3},
-  [8] = {.lex_state = 21, .external_lex_state = 3},
-  [9] = {.lex_state = 21, .external_lex_state = 3},
-  [10] = {.lex_state = 21, .external_lex_state = 3},
-  [11] = {.lex_state = 21, .external_lex_state = 3},
-  [12] = {.lex_state = 21, .external_lex_state = 3},
-  [13] = {.lex_state = 21, .external_lex_state = 3},
-  [14] = {.lex_state = 21, .external_lex_state = 3},
-  [15] = {.lex_state = 21, .external_lex_state = 3},
-  [16] = {.lex_state = 21, .external_lex_state = 3},
-  [17] = {.lex_state = 21, .external_lex_state = 3},
-  [18] = {.lex_state = 21, .external_lex_state = 3},
-  [19] = {.lex_state = 21, .external_lex_state = 3},
-  [20] = {.lex_state = 21, .external_lex_state = 3},
-  [21] = {.lex_state = 21, .external_lex_state = 3},
-  [22] = {.lex_state = 21, .external_lex_state = 3},
-  [23] = {.lex_state = 21, .external_lex_state = 3},
-  [24] = {.lex_state = 21, .external_lex_state = 3},
-  [25] = {.lex_state = 21, .external_lex_state = 3},
-  [26] = {.lex_state = 21, .external_lex_state = 3},
-  [27] = {.lex_state = 21, .external_lex_state = 3},
-  [28] = {.lex_state = 21, .external_lex_state = 3},
-  [29] = {.lex_state = 21, .external_lex_state = 3},
-  [30] = {.lex_state = 21, .external_lex_state = 3},
-  [31] = {.lex_state = 21, .external_lex_state = 3},
-  [32] = {.lex_state = 21, .external_lex_state = 3},
-  [33] = {.lex_state = 21, .external_lex_state = 3},
-  [34] = {.lex_state = 21, .external_lex_state = 3},
-  [35] = {.lex_state = 21, .external_lex_state = 3},
-  [36] = {.lex_state = 21, .external_lex_state = 3},
-  [37] = {.lex_state = 21, .external_lex_state = 3},
-  [38] = {.lex_state = 21, .external_lex_state = 3},
-  [39] = {.lex_state = 21, .external_lex_state = 3},
-  [40] = {.lex_state = 21, .external_lex_state = 3},
-  [41] = {.lex_state = 21, .external_lex_state = 3},
-  [42] = {.lex_state = 21, .external_lex_state = 3},
-  [43] = {.lex_state = 21, .external_lex_state = 3},
-  [44] = {.lex_state = 21, .external_lex_state = 3},
-  [45] = {.lex_state = 21, .external_lex_state = 3},
-  [46] = {.lex_state = 21, .external_lex_state = 3},
-  [47] = {.lex_state = 21, .external_lex_state = 3},
-  [48] = {.lex_state = 21, .external_lex_state = 3},
-  [49] = {.lex_state = 21, .external_lex_state = 3},
-  [50] = {.lex_state = 21, .external_lex_state = 3},
-  [51] = {.lex_state = 21, .external_lex_state = 3},
-  [52] = {.lex_state = 21, .external_lex_state = 3},
-  [53] = {.lex_state = 21, .external_lex_state = 3},
-  [54] = {.lex_state = 21, .external_lex_state = 3},
-  [55] = {.lex_state = 21, .external_lex_state = 3},
-  [56] = {.lex_state = 21, .external_lex_state = 3},
-  [57] = {.lex_state = 21, .external_lex_state = 3},
-  [58] = {.lex_state = 21, .external_lex_state = 3},
-  [59] = {.lex_state = 21, .external_lex_state = 3},
-  [60] = {.lex_state = 21, .external_lex_state = 3},
-  [61] = {.lex_state = 21, .external_lex_state = 3},
-  [62] = {.lex_state = 21, .external_lex_state = 3},
-  [63] = {.lex_state = 21, .external_lex_state = 3},
-  [64] = {.lex_state = 21, .external_lex_state = 3},
-  [65] = {.lex_state = 21, .external_lex_state = 3},
-  [66] = {.lex_state = 21, .external_lex_state = 3},
-  [67] = {.lex_state = 21, .external_lex_state = 3},
-  [68] = {.lex_state = 21, .external_lex_state = 3},
-  [69] = {.lex_state = 21, .external_lex_state = 3},
-  [70] = {.lex_state = 21, .external_lex_state = 3},
-  [71] = {.lex_state = 21, .external_lex_state = 3},
-  [72] = {.lex_state = 21, .external_lex_state = 3},
-  [73] = {.lex_state = 21, .external_lex_state = 3},
-  [74] = {.lex_state = 21, .external_lex_state = 3},
-  [75] = {.lex_state = 21, .external_lex_state = 3},
-  [76] = {.lex_state = 21, .external_lex_state = 3},
-  [77] = {.lex_state = 21, .external_lex_state = 3},
-  [78] = {.lex_state = 21, .external_lex_state = 3},
-  [79] = {.lex_state = 21, .external_lex_state = 3},
-  [80] = {.lex_state = 21, .external_lex_state = 3},
-  [81] = {.lex_state = 21, .external_lex_state = 3},
-  [82] = {.lex_state = 19, .external_lex_state = 3},
-  [83] = {.lex_state = 19, .external_lex_state = 3},
-  [84] = {.lex_state = 19, .external_lex_state = 3},
-  [85] = {.lex_state = 19, .external_lex_state = 3},
-  [86] = {.lex_state = 19, .external_lex_state = 3},
-  [87] = {.lex_state = 19, .external_lex_state = 3},
-  [88] = {.lex_state = 19, .external_lex_state = 3},
-  [89] = {.lex_state = 19, .external_lex_state = 3},
-  [90] = {.lex_state = 19, .external_lex_state = 3},
-  [91] = {.lex_state = 19, .external_lex_state = 3},
-  [92] = {.lex_state = 19, .external_lex_state = 3},
-  [93] = {.lex_state = 19, .external_lex_state = 3},
-  [94] = {.lex_state = 19, .external_lex_state = 3},
-  [95] = {.lex_state = 19, .external_lex_state = 3},
-  [96] = {.lex_state = 19, .external_lex_state = 3},
-  [97] = {.lex_state = 19, .external_lex_state = 3},
-  [98] = {.lex_state = 19, .external_lex_state = 3},
-  [99] = {.lex_state = 19, .external_lex_state = 3},
-  [100] = {.lex_state = 19, .external_lex_state = 2},
-  [101] = {.lex_state = 19, .external_lex_state = 3},
-  [102] = {.lex_state = 19, .external_lex_state = 3},
-  [103] = {.lex_state = 19, .external_lex_state = 3},
-  [104] = {.lex_state = 19, .external_lex_state = 3},
-  [105] = {.lex_state = 19, .external_lex_state = 3},
-  [106] = {.lex_state = 19, .external_lex_state = 3},
-  [107] = {.lex_state = 19, .external_lex_state = 3},
-  [108] = {.lex_state = 19, .external_lex_state = 3},
-  [109] = {.lex_state = 19, .external_lex_state = 3},
-  [110] = {.lex_state = 19, .external_lex_state = 3},
-  [111] = {.lex_state = 19, .external_lex_state = 3},
-  [112] = {.lex_state = 19, .external_lex_state = 3},
-  [113] = {.lex_state = 19, .external_lex_state = 3},
-  [114] = {.lex_state = 19, .external_lex_state = 3},
-  [115] = {.lex_state = 19, .external_lex_state = 3},
-  [116] = {.lex_state = 19, .external_lex_state = 3},
-  [117] = {.lex_state = 19, .external_lex_state = 3},
-  [118] = {.lex_state = 19, .external_lex_state = 3},
-  [119] = {.lex_state = 19, .external_lex_state = 3},
-  [120] = {.lex_state = 19, .external_lex_state = 3},
-  [121] = {.lex_state = 22, .external_lex_state = 2},
-  [122] = {.lex_state = 22, .external_lex_state = 2},
-  [123] = {.lex_state = 22, .external_lex_state = 2},
-  [124] = {.lex_state = 22, .external_lex_state = 2},
-  [125] = {.lex_state = 22, .external_lex_state = 2},
-  [126] = {.lex_state = 21, .external_lex_state = 3},
-  [127] = {.lex_state = 19, .external_lex_state = 2},
-  [128] = {.lex_state = 19, .external_lex_state = 2},
-  [129] = {.lex_state = 21, .external_lex_state = 3},
-  [130] = {.lex_state = 19, .external_lex_state = 2},
-  [131] = {.lex_state = 19, .external_lex_state = 2},
-  [132] = {.lex_state = 19, .external_lex_state = 2},
-  [133] = {.lex_state = 21, .external_lex_state = 3},
-  [134] = {.lex_state = 21, .external_lex_state = 3},
-  [135] = {.lex_state = 21, .external_lex_state = 3},
-  [136] = {.lex_state = 21, .external_lex_state = 3},
-  [137] = {.lex_state = 21, .external_lex_state = 3},
-  [138] = {.lex_state = 21, .external_lex_state = 3},
-  [139] = {.lex_state = 19, .external_lex_state = 2},
-  [140] = {.lex_state = 21, .external_lex_state = 3},
-  [141] = {.lex_state = 19, .external_lex_state = 2},
-  [142] = {.lex_state = 19, .external_lex_state = 2},
-  [143] = {.lex_state = 19, .external_lex_state = 2},
-  [144] = {.lex_state = 19, .external_lex_state = 2},
-  [145] = {.lex_state = 19, .external_lex_state = 2},
-  [146] = {.lex_state = 19, .external_lex_state = 2},
-  [147] = {.lex_state = 19, .external_lex_state = 2},
-  [148] = {.lex_state = 19, .external_lex_state = 2},
-  [149] = {.lex_state = 19, .external_lex_state = 2},
-  [150] = {.lex_state = 19, .external_lex_state = 2},
-  [151] = {.lex_state = 19, .external_lex_state = 2},
-  [152] = {.lex_state = 19, .external_lex_state = 2},
-  [153] = {.lex_state = 19, .external_lex_state = 2},
-  [154] = {.lex_state = 19, .external_lex_state = 2},
-  [155] = {.lex_state = 19, .external_lex_state = 2},
-  [156] = {.lex_state = 19, .external_lex_state = 2},
-  [157] = {.lex_state = 19, .external_lex_state = 2},
-  [158] = {.lex_state = 19, .external_lex_state = 2},
-  [159] = {.lex_state = 19, .external_lex_state = 2},
-  [160] = {.lex_state = 19, .external_lex_state = 2},
-  [161] = {.lex_state = 19, .external_lex_state = 2},
-  [162] = {.lex_state = 19, .external_lex_state = 2},
-  [163] = {.lex_state = 19, .external_lex_state = 2},
-  [164] = {.lex_state = 19, .external_lex_state = 2},
-  [165] = {.lex_state = 19, .external_lex_state = 2},
-  [166] = {.lex_state = 19, .external_lex_state = 2},
-  [167] = {.lex_state = 19, .external_lex_state = 2},
-  [168] = {.lex_state = 21, .external_lex_state = 2},
-  [169] = {.lex_state = 21, .external_lex_state = 2},
-  [170] = {.lex_state = 21, .external_lex_state = 2},
-  [171] = {.lex_state = 21, .external_lex_state = 2},
-  [172] = {.lex_state = 21, .external_lex_state = 2},
-  [173] = {.lex_state = 21, .external_lex_state = 2},
-  [174] = {.lex_state = 21, .external_lex_state = 2},
-  [175] = {.lex_state = 21, .external_lex_state = 2},
-  [176] = {.lex_state = 21, .external_lex_state = 2},
-  [177] = {.lex_state = 21, .external_lex_state = 2},
-  [178] = {.lex_state = 21, .external_lex_state = 2},
-  [179] = {.lex_state = 21, .external_lex_state = 2},
-  [180] = {.lex_state = 21, .external_lex_state = 3},
+  [1] = {.lex_state = 32, .external_lex_state = 2},
+  [2] = {.lex_state = 32, .external_lex_state = 3},
+  [3] = {.lex_state = 32, .external_lex_state = 3},
+  [4] = {.lex_state = 32, .external_lex_state = 3},
+  [5] = {.lex_state = 32, .external_lex_state = 3},
+  [6] = {.lex_state = 32, .external_lex_state = 3},
+  [7] = {.lex_state = 32, .external_lex_state = 3},
+  [8] = {.lex_state = 32, .external_lex_state = 3},
+  [9] = {.lex_state = 32, .external_lex_state = 3},
+  [10] = {.lex_state = 32, .external_lex_state = 3},
+  [11] = {.lex_state = 32, .external_lex_state = 3},
+  [12] = {.lex_state = 32, .external_lex_state = 3},
+  [13] = {.lex_state = 32, .external_lex_state = 3},
+  [14] = {.lex_state = 32, .external_lex_state = 3},
+  [15] = {.lex_state = 32, .external_lex_state = 3},
+  [16] = {.lex_state = 32, .external_lex_state = 3},
+  [17] = {.lex_state = 32, .external_lex_state = 3},
+  [18] = {.lex_state = 32, .external_lex_state = 3},
+  [19] = {.lex_state = 32, .external_lex_state = 3},
+  [20] = {.lex_state = 32, .external_lex_state = 3},
+  [21] = {.lex_state = 32, .external_lex_state = 3},
+  [22] = {.lex_state = 32, .external_lex_state = 3},
+  [23] = {.lex_state = 32, .external_lex_state = 3},
+  [24] = {.lex_state = 32, .external_lex_state = 3},
+  [25] = {.lex_state = 32, .external_lex_state = 3},
+  [26] = {.lex_state = 32, .external_lex_state = 3},
+  [27] = {.lex_state = 32, .external_lex_state = 3},
+  [28] = {.lex_state = 32, .external_lex_state = 3},
+  [29] = {.lex_state = 32, .external_lex_state = 3},
+  [30] = {.lex_state = 32, .external_lex_state = 3},
+  [31] = {.lex_state = 32, .external_lex_state = 3},
+  [32] = {.lex_state = 32, .external_lex_state = 3},
+  [33] = {.lex_state = 32, .external_lex_state = 3},
+  [34] = {.lex_state = 32, .external_lex_state = 3},
+  [35] = {.lex_state = 32, .external_lex_state = 3},
+  [36] = {.lex_state = 32, .external_lex_state = 3},
+  [37] = {.lex_state = 32, .external_lex_state = 3},
+  [38] = {.lex_state = 32, .external_lex_state = 3},
+  [39] = {.lex_state = 32, .external_lex_state = 3},
+  [40] = {.lex_state = 32, .external_lex_state = 3},
+  [41] = {.lex_state = 32, .external_lex_state = 3},
+  [42] = {.lex_state = 32, .external_lex_state = 3},
+  [43] = {.lex_state = 32, .external_lex_state = 3},
+  [44] = {.lex_state = 32, .external_lex_state = 3},
+  [45] = {.lex_state = 32, .external_lex_state = 3},
+  [46] = {.lex_state = 32, .external_lex_state = 3},
+  [47] = {.lex_state = 32, .external_lex_state = 3},
+  [48] = {.lex_state = 32, .external_lex_state = 3},
+  [49] = {.lex_state = 32, .external_lex_state = 3},
+  [50] = {.lex_state = 32, .external_lex_state = 3},
+  [51] = {.lex_state = 32, .external_lex_state = 3},
+  [52] = {.lex_state = 32, .external_lex_state = 3},
+  [53] = {.lex_state = 32, .external_lex_state = 3},
+  [54] = {.lex_state = 32, .external_lex_state = 3},
+  [55] = {.lex_state = 32, .external_lex_state = 3},
+  [56] = {.lex_state = 32, .external_lex_state = 3},
+  [57] = {.lex_state = 32, .external_lex_state = 3},
+  [58] = {.lex_state = 32, .external_lex_state = 3},
+  [59] = {.lex_state = 32, .external_lex_state = 3},
+  [60] = {.lex_state = 32, .external_lex_state = 3},
+  [61] = {.lex_state = 32, .external_lex_state = 3},
+  [62] = {.lex_state = 32, .external_lex_state = 3},
+  [63] = {.lex_state = 32, .external_lex_state = 3},
+  [64] = {.lex_state = 32, .external_lex_state = 3},
+  [65] = {.lex_state = 32, .external_lex_state = 3},
+  [66] = {.lex_state = 32, .external_lex_state = 3},
+  [67] = {.lex_state = 32, .external_lex_state = 3},
+  [68] = {.lex_state = 32, .external_lex_state = 3},
+  [69] = {.lex_state = 32, .external_lex_state = 3},
+  [70] = {.lex_state = 32, .external_lex_state = 3},
+  [71] = {.lex_state = 32, .external_lex_state = 3},
+  [72] = {.lex_state = 32, .external_lex_state = 3},
+  [73] = {.lex_state = 32, .external_lex_state = 3},
+  [74] = {.lex_state = 32, .external_lex_state = 3},
+  [75] = {.lex_state = 32, .external_lex_state = 3},
+  [76] = {.lex_state = 32, .external_lex_state = 3},
+  [77] = {.lex_state = 32, .external_lex_state = 3},
+  [78] = {.lex_state = 32, .external_lex_state = 3},
+  [79] = {.lex_state = 32, .external_lex_state = 3},
+  [80] = {.lex_state = 32, .external_lex_state = 3},
+  [81] = {.lex_state = 32, .external_lex_state = 3},
+  [82] = {.lex_state = 30, .external_lex_state = 3},
+  [83] = {.lex_state = 30, .external_lex_state = 3},
+  [84] = {.lex_state = 30, .external_lex_state = 3},
+  [85] = {.lex_state = 30, .external_lex_state = 3},
+  [86] = {.lex_state = 30, .external_lex_state = 3},
+  [87] = {.lex_state = 30, .external_lex_state = 3},
+  [88] = {.lex_state = 30, .external_lex_state = 3},
+  [89] = {.lex_state = 30, .external_lex_state = 3},
+  [90] = {.lex_state = 30, .external_lex_state = 3},
+  [91] = {.lex_state = 30, .external_lex_state = 3},
+  [92] = {.lex_state = 30, .external_lex_state = 3},
+  [93] = {.lex_state = 30, .external_lex_state = 3},
+  [94] = {.lex_state = 30, .external_lex_state = 3},
+  [95] = {.lex_state = 30, .external_lex_state = 3},
+  [96] = {.lex_state = 30, .external_lex_state = 3},
+  [97] = {.lex_state = 30, .external_lex_state = 3},
+  [98] = {.lex_state = 30, .external_lex_state = 3},
+  [99] = {.lex_state = 30, .external_lex_state = 3},
+  [100] = {.lex_state = 30, .external_lex_state = 2},
+  [101] = {.lex_state = 30, .external_lex_state = 3},
+  [102] = {.lex_state = 30, .external_lex_state = 3},
+  [103] = {.lex_state = 30, .external_lex_state = 3},
+  [104] = {.lex_state = 30, .external_lex_state = 3},
+  [105] = {.lex_state = 30, .external_lex_state = 3},
+  [106] = {.lex_state = 30, .external_lex_state = 3},
+  [107] = {.lex_state = 30, .external_lex_state = 3},
+  [108] = {.lex_state = 30, .external_lex_state = 3},
+  [109] = {.lex_state = 30, .external_lex_state = 3},
+  [110] = {.lex_state = 30, .external_lex_state = 3},
+  [111] = {.lex_state = 30, .external_lex_state = 3},
+  [112] = {.lex_state = 30, .external_lex_state = 3},
+  [113] = {.lex_state = 30, .external_lex_state = 3},
+  [114] = {.lex_state = 30, .external_lex_state = 3},
+  [115] = {.lex_state = 30, .external_lex_state = 3},
+  [116] = {.lex_state = 30, .external_lex_state = 3},
+  [117] = {.lex_state = 30, .external_lex_state = 3},
+  [118] = {.lex_state = 30, .external_lex_state = 3},
+  [119] = {.lex_state = 30, .external_lex_state = 3},
+  [120] = {.lex_state = 30, .external_lex_state = 3},
+  [121] = {.lex_state = 33, .external_lex_state = 2},
+  [122] = {.lex_state = 33, .external_lex_state = 2},
+  [123] = {.lex_state = 33, .external_lex_state = 2},
+  [124] = {.lex_state = 33, .external_lex_state = 2},
+  [125] = {.lex_state = 33, .external_lex_state = 2},
+  [126] = {.lex_state = 32, .external_lex_state = 3},
+  [127] = {.lex_state = 30, .external_lex_state = 2},
+  [128] = {.lex_state = 30, .external_lex_state = 2},
+  [129] = {.lex_state = 32, .external_lex_state = 3},
+  [130] = {.lex_state = 30, .external_lex_state = 2},
+  [131] = {.lex_state = 30, .external_lex_state = 2},
+  [132] = {.lex_state = 30, .external_lex_state = 2},
+  [133] = {.lex_state = 32, .external_lex_state = 3},
+  [134] = {.lex_state = 32, .external_lex_state = 3},
+  [135] = {.lex_state = 32, .external_lex_state = 3},
+  [136] = {.lex_state = 32, .external_lex_state = 3},
+  [137] = {.lex_state = 32, .external_lex_state = 3},
+  [138] = {.lex_state = 32, .external_lex_state = 3},
+  [139] = {.lex_state = 30, .external_lex_state = 2},
+  [140] = {.lex_state = 32, .external_lex_state = 3},
+  [141] = {.lex_state = 30, .external_lex_state = 2},
+  [142] = {.lex_state = 30, .external_lex_state = 2},
+  [143] = {.lex_state = 30, .external_lex_state = 2},
+  [144] = {.lex_state = 30, .external_lex_state = 2},
+  [145] = {.lex_state = 30, .external_lex_state = 2},
+  [146] = {.lex_state = 30, .external_lex_state = 2},
+  [147] = {.lex_state = 30, .external_lex_state = 2},
+  [148] = {.lex_state = 30, .external_lex_state = 2},
+  [149] = {.lex_state = 30, .external_lex_state = 2},
+  [150] = {.lex_state = 30, .external_lex_state = 2},
+  [151] = {.lex_state = 30, .external_lex_state = 2},
+  [152] = {.lex_state = 30, .external_lex_state = 2},
+  [153] = {.lex_state = 30, .external_lex_state = 2},
+  [154] = {.lex_state = 30, .external_lex_state = 2},
+  [155] = {.lex_state = 30, .external_lex_state = 2},
+  [156] = {.lex_state = 30, .external_lex_state = 2},
+  [157] = {.lex_state = 30, .external_lex_state = 2},
+  [158] = {.lex_state = 30, .external_lex_state = 2},
+  [159] = {.lex_state = 30, .external_lex_state = 2},
+  [160] = {.lex_state = 30, .external_lex_state = 2},
+  [161] = {.lex_state = 30, .external_lex_state = 2},
+  [162] = {.lex_state = 30, .external_lex_state = 2},
+  [163] = {.lex_state = 30, .external_lex_state = 2},
+  [164] = {.lex_state = 30, .external_lex_state = 2},
+  [165] = {.lex_state = 30, .external_lex_state = 2},
+  [166] = {.lex_state = 30, .external_lex_state = 2},
+  [167] = {.lex_state = 30, .external_lex_state = 2},
+  [168] = {.lex_state = 32, .external_lex_state = 2},
+  [169] = {.lex_state = 32, .external_lex_state = 2},
+  [170] = {.lex_state = 32, .external_lex_state = 2},
+  [171] = {.lex_state = 32, .external_lex_state = 2},
+  [172] = {.lex_state = 32, .external_lex_state = 2},
+  [173] = {.lex_state = 32, .external_lex_state = 2},
+  [174] = {.lex_state = 32, .external_lex_state = 2},
+  [175] = {.lex_state = 32, .external_lex_state = 2},
+  [176] = {.lex_state = 32, .external_lex_state = 2},
+  [177] = {.lex_state = 32, .external_lex_state = 2},
+  [178] = {.lex_state = 32, .external_lex_state = 2},
+  [179] = {.lex_state = 32, .external_lex_state = 2},
+  [180] = {.lex_state = 32, .external_lex_state = 3},
   [181] = {.lex_state = 1, .external_lex_state = 2},
   [182] = {.lex_state = 1, .external_lex_state = 2},
   [183] = {.lex_state = 3, .external_lex_state = 2},
@@ -2808,79 +2901,79 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [226] = {.lex_state = 1, .external_lex_state = 2},
   [227] = {.lex_state = 1, .external_lex_state = 2},
   [228] = {.lex_state = 1, .external_lex_state = 2},
-  [229] = {.lex_state = 19, .external_lex_state = 2},
+  [229] = {.lex_state = 30, .external_lex_state = 2},
   [230] = {.lex_state = 1, .external_lex_state = 2},
   [231] = {.lex_state = 1, .external_lex_state = 2},
-  [232] = {.lex_state = 21, .external_lex_state = 2},
-  [233] = {.lex_state = 21, .external_lex_state = 2},
-  [234] = {.lex_state = 21, .external_lex_state = 2},
-  [235] = {.lex_state = 21, .external_lex_state = 2},
-  [236] = {.lex_state = 21, .external_lex_state = 2},
-  [237] = {.lex_state = 21, .external_lex_state = 2},
-  [238] = {.lex_state = 21, .external_lex_state = 2},
-  [239] = {.lex_state = 21, .external_lex_state = 2},
-  [240] = {.lex_state = 21, .external_lex_state = 2},
-  [241] = {.lex_state = 21, .external_lex_state = 2},
-  [242] = {.lex_state = 21, .external_lex_state = 2},
-  [243] = {.lex_state = 21, .external_lex_state = 2},
-  [244] = {.lex_state = 21, .external_lex_state = 2},
-  [245] = {.lex_state = 21, .external_lex_state = 2},
-  [246] = {.lex_state = 21, .external_lex_state = 2},
-  [247] = {.lex_state = 21, .external_lex_state = 2},
-  [248] = {.lex_state = 21, .external_lex_state = 2},
-  [249] = {.lex_state = 21, .external_lex_state = 2},
-  [250] = {.lex_state = 21, .external_lex_state = 2},
+  [232] = {.lex_state = 32, .external_lex_state = 2},
+  [233] = {.lex_state = 32, .external_lex_state = 2},
+  [234] = {.lex_state = 32, .external_lex_state = 2},
+  [235] = {.lex_state = 32, .external_lex_state = 2},
+  [236] = {.lex_state = 32, .external_lex_state = 2},
+  [237] = {.lex_state = 32, .external_lex_state = 2},
+  [238] = {.lex_state = 32, .external_lex_state = 2},
+  [239] = {.lex_state = 32, .external_lex_state = 2},
+  [240] = {.lex_state = 32, .external_lex_state = 2},
+  [241] = {.lex_state = 32, .external_lex_state = 2},
+  [242] = {.lex_state = 32, .external_lex_state = 2},
+  [243] = {.lex_state = 32, .external_lex_state = 2},
+  [244] = {.lex_state = 32, .external_lex_state = 2},
+  [245] = {.lex_state = 32, .external_lex_state = 2},
+  [246] = {.lex_state = 32, .external_lex_state = 2},
+  [247] = {.lex_state = 32, .external_lex_state = 2},
+  [248] = {.lex_state = 32, .external_lex_state = 2},
+  [249] = {.lex_state = 32, .external_lex_state = 2},
+  [250] = {.lex_state = 32, .external_lex_state = 2},
   [251] = {.lex_state = 1, .external_lex_state = 2},
   [252] = {.lex_state = 1, .external_lex_state = 2},
-  [253] = {.lex_state = 21, .external_lex_state = 2},
-  [254] = {.lex_state = 21, .external_lex_state = 2},
-  [255] = {.lex_state = 21, .external_lex_state = 2},
-  [256] = {.lex_state = 21, .external_lex_state = 2},
-  [257] = {.lex_state = 21, .external_lex_state = 2},
-  [258] = {.lex_state = 21, .external_lex_state = 2},
+  [253] = {.lex_state = 32, .external_lex_state = 2},
+  [254] = {.lex_state = 32, .external_lex_state = 2},
+  [255] = {.lex_state = 32, .external_lex_state = 2},
+  [256] = {.lex_state = 32, .external_lex_state = 2},
+  [257] = {.lex_state = 32, .external_lex_state = 2},
+  [258] = {.lex_state = 32, .external_lex_state = 2},
   [259] = {.lex_state = 1, .external_lex_state = 2},
-  [260] = {.lex_state = 21, .external_lex_state = 2},
+  [260] = {.lex_state = 32, .external_lex_state = 2},
   [261] = {.lex_state = 1, .external_lex_state = 2},
-  [262] = {.lex_state = 21, .external_lex_state = 2},
-  [263] = {.lex_state = 21, .external_lex_state = 2},
+  [262] = {.lex_state = 32, .external_lex_state = 2},
+  [263] = {.lex_state = 32, .external_lex_state = 2},
   [264] = {.lex_state = 1, .external_lex_state = 2},
   [265] = {.lex_state = 1, .external_lex_state = 2},
-  [266] = {.lex_state = 21, .external_lex_state = 2},
-  [267] = {.lex_state = 21, .external_lex_state = 2},
-  [268] = {.lex_state = 21, .external_lex_state = 2},
-  [269] = {.lex_state = 21, .external_lex_state = 2},
+  [266] = {.lex_state = 32, .external_lex_state = 2},
+  [267] = {.lex_state = 32, .external_lex_state = 2},
+  [268] = {.lex_state = 32, .external_lex_state = 2},
+  [269] = {.lex_state = 32, .external_lex_state = 2},
   [270] = {.lex_state = 1, .external_lex_state = 2},
-  [271] = {.lex_state = 21, .external_lex_state = 2},
+  [271] = {.lex_state = 32, .external_lex_state = 2},
   [272] = {.lex_state = 1, .external_lex_state = 2},
-  [273] = {.lex_state = 21, .external_lex_state = 2},
+  [273] = {.lex_state = 32, .external_lex_state = 2},
   [274] = {.lex_state = 1, .external_lex_state = 2},
   [275] = {.lex_state = 1, .external_lex_state = 2},
-  [276] = {.lex_state = 21, .external_lex_state = 2},
+  [276] = {.lex_state = 32, .external_lex_state = 2},
   [277] = {.lex_state = 1, .external_lex_state = 2},
-  [278] = {.lex_state = 21, .external_lex_state = 2},
-  [279] = {.lex_state = 21, .external_lex_state = 2},
-  [280] = {.lex_state = 21, .external_lex_state = 2},
-  [281] = {.lex_state = 21, .external_lex_state = 2},
-  [282] = {.lex_state = 21, .external_lex_state = 2},
-  [283] = {.lex_state = 21, .external_lex_state = 2},
-  [284] = {.lex_state = 21, .external_lex_state = 2},
-  [285] = {.lex_state = 21, .external_lex_state = 2},
-  [286] = {.lex_state = 21, .external_lex_state = 2},
-  [287] = {.lex_state = 21, .external_lex_state = 2},
-  [288] = {.lex_state = 21, .external_lex_state = 2},
-  [289] = {.lex_state = 21, .external_lex_state = 2},
-  [290] = {.lex_state = 21, .external_lex_state = 2},
-  [291] = {.lex_state = 21, .external_lex_state = 2},
-  [292] = {.lex_state = 21, .external_lex_state = 2},
-  [293] = {.lex_state = 21, .external_lex_state = 2},
-  [294] = {.lex_state = 21, .external_lex_state = 2},
-  [295] = {.lex_state = 21, .external_lex_state = 2},
-  [296] = {.lex_state = 21, .external_lex_state = 2},
-  [297] = {.lex_state = 21, .external_lex_state = 2},
-  [298] = {.lex_state = 21, .external_lex_state = 2},
-  [299] = {.lex_state = 21, .external_lex_state = 2},
-  [300] = {.lex_state = 21, .external_lex_state = 2},
-  [301] = {.lex_state = 21, .external_lex_state = 2},
+  [278] = {.lex_state = 32, .external_lex_state = 2},
+  [279] = {.lex_state = 32, .external_lex_state = 2},
+  [280] = {.lex_state = 32, .external_lex_state = 2},
+  [281] = {.lex_state = 32, .external_lex_state = 2},
+  [282] = {.lex_state = 32, .external_lex_state = 2},
+  [283] = {.lex_state = 32, .external_lex_state = 2},
+  [284] = {.lex_state = 32, .external_lex_state = 2},
+  [285] = {.lex_state = 32, .external_lex_state = 2},
+  [286] = {.lex_state = 32, .external_lex_state = 2},
+  [287] = {.lex_state = 32, .external_lex_state = 2},
+  [288] = {.lex_state = 32, .external_lex_state = 2},
+  [289] = {.lex_state = 32, .external_lex_state = 2},
+  [290] = {.lex_state = 32, .external_lex_state = 2},
+  [291] = {.lex_state = 32, .external_lex_state = 2},
+  [292] = {.lex_state = 32, .external_lex_state = 2},
+  [293] = {.lex_state = 32, .external_lex_state = 2},
+  [294] = {.lex_state = 32, .external_lex_state = 2},
+  [295] = {.lex_state = 32, .external_lex_state = 2},
+  [296] = {.lex_state = 32, .external_lex_state = 2},
+  [297] = {.lex_state = 32, .external_lex_state = 2},
+  [298] = {.lex_state = 32, .external_lex_state = 2},
+  [299] = {.lex_state = 32, .external_lex_state = 2},
+  [300] = {.lex_state = 32, .external_lex_state = 2},
+  [301] = {.lex_state = 32, .external_lex_state = 2},
   [302] = {.lex_state = 5, .external_lex_state = 2},
   [303] = {.lex_state = 5, .external_lex_state = 2},
   [304] = {.lex_state = 5, .external_lex_state = 2},
@@ -2896,15 +2989,15 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [314] = {.lex_state = 5, .external_lex_state = 2},
   [315] = {.lex_state = 5, .external_lex_state = 2},
   [316] = {.lex_state = 5, .external_lex_state = 2},
-  [317] = {.lex_state = 22, .external_lex_state = 4},
+  [317] = {.lex_state = 33, .external_lex_state = 4},
   [318] = {.lex_state = 5, .external_lex_state = 2},
-  [319] = {.lex_state = 22, .external_lex_state = 4},
-  [320] = {.lex_state = 22, .external_lex_state = 4},
-  [321] = {.lex_state = 22, .external_lex_state = 4},
-  [322] = {.lex_state = 22, .external_lex_state = 4},
+  [319] = {.lex_state = 33, .external_lex_state = 4},
+  [320] = {.lex_state = 33, .external_lex_state = 4},
+  [321] = {.lex_state = 33, .external_lex_state = 4},
+  [322] = {.lex_state = 33, .external_lex_state = 4},
   [323] = {.lex_state = 1, .external_lex_state = 2},
-  [324] = {.lex_state = 22, .external_lex_state = 4},
-  [325] = {.lex_state = 22, .external_lex_state = 4},
+  [324] = {.lex_state = 33, .external_lex_state = 4},
+  [325] = {.lex_state = 33, .external_lex_state = 4},
   [326] = {.lex_state = 0, .external_lex_state = 2},
   [327] = {.lex_state = 0, .external_lex_state = 2},
   [328] = {.lex_state = 0, .external_lex_state = 2},
@@ -2914,17 +3007,17 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [332] = {.lex_state = 0, .external_lex_state = 2},
   [333] = {.lex_state = 0, .external_lex_state = 2},
   [334] = {.lex_state = 0, .external_lex_state = 2},
-  [335] = {.lex_state = 22, .external_lex_state = 5},
-  [336] = {.lex_state = 22, .external_lex_state = 5},
-  [337] = {.lex_state = 22, .external_lex_state = 5},
-  [338] = {.lex_state = 22, .external_lex_state = 4},
+  [335] = {.lex_state = 5, .external_lex_state = 5},
+  [336] = {.lex_state = 5, .external_lex_state = 5},
+  [337] = {.lex_state = 5, .external_lex_state = 5},
+  [338] = {.lex_state = 33, .external_lex_state = 4},
   [339] = {.lex_state = 5, .external_lex_state = 2},
-  [340] = {.lex_state = 22, .external_lex_state = 4},
-  [341] = {.lex_state = 22, .external_lex_state = 5},
-  [342] = {.lex_state = 22, .external_lex_state = 5},
-  [343] = {.lex_state = 22, .external_lex_state = 5},
+  [340] = {.lex_state = 33, .external_lex_state = 4},
+  [341] = {.lex_state = 5, .external_lex_state = 5},
+  [342] = {.lex_state = 5, .external_lex_state = 5},
+  [343] = {.lex_state = 5, .external_lex_state = 5},
   [344] = {.lex_state = 0, .external_lex_state = 2},
-  [345] = {.lex_state = 22, .external_lex_state = 5},
+  [345] = {.lex_state = 5, .external_lex_state = 5},
   [346] = {.lex_state = 0, .external_lex_state = 2},
   [347] = {.lex_state = 0, .external_lex_state = 2},
   [348] = {.lex_state = 0, .external_lex_state = 2},
@@ -2989,13 +3082,13 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [407] = {.lex_state = 0, .external_lex_state = 2},
   [408] = {.lex_state = 0, .external_lex_state = 2},
   [409] = {.lex_state = 0, .external_lex_state = 2},
-  [410] = {.lex_state = 21, .external_lex_state = 2},
-  [411] = {.lex_state = 7, .external_lex_state = 2},
+  [410] = {.lex_state = 32, .external_lex_state = 2},
+  [411] = {.lex_state = 8, .external_lex_state = 2},
   [412] = {.lex_state = 5, .external_lex_state = 2},
   [413] = {.lex_state = 5, .external_lex_state = 2},
   [414] = {.lex_state = 5, .external_lex_state = 2},
   [415] = {.lex_state = 5, .external_lex_state = 2},
-  [416] = {.lex_state = 7, .external_lex_state = 2},
+  [416] = {.lex_state = 8, .external_lex_state = 2},
   [417] = {.lex_state = 0, .external_lex_state = 2},
   [418] = {.lex_state = 0, .external_lex_state = 2},
   [419] = {.lex_state = 0, .external_lex_state = 2},
@@ -3009,20 +3102,20 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [427] = {.lex_state = 0, .external_lex_state = 2},
   [428] = {.lex_state = 0, .external_lex_state = 6},
   [429] = {.lex_state = 0, .external_lex_state = 2},
-  [430] = {.lex_state = 7, .external_lex_state = 2},
+  [430] = {.lex_state = 8, .external_lex_state = 2},
   [431] = {.lex_state = 0, .external_lex_state = 2},
   [432] = {.lex_state = 0, .external_lex_state = 2},
   [433] = {.lex_state = 0, .external_lex_state = 2},
   [434] = {.lex_state = 0, .external_lex_state = 7},
   [435] = {.lex_state = 0, .external_lex_state = 2},
   [436] = {.lex_state = 0, .external_lex_state = 6},
-  [437] = {.lex_state = 21, .external_lex_state = 2},
+  [437] = {.lex_state = 32, .external_lex_state = 2},
   [438] = {.lex_state = 0, .external_lex_state = 2},
   [439] = {.lex_state = 0, .external_lex_state = 2},
   [440] = {.lex_state = 0, .external_lex_state = 2},
   [441] = {.lex_state = 0, .external_lex_state = 2},
   [442] = {.lex_state = 0, .external_lex_state = 2},
-  [443] = {.lex_state = 21, .external_lex_state = 2},
+  [443] = {.lex_state = 32, .external_lex_state = 2},
   [444] = {.lex_state = 0, .external_lex_state = 7},
   [445] = {.lex_state = 0, .external_lex_state = 2},
   [446] = {.lex_state = 0, .external_lex_state = 2},
@@ -3138,6 +3231,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_PIPE] = ACTIONS(1),
     [anon_sym_struct] = ACTIONS(1),
     [anon_sym_SQUOTE] = ACTIONS(1),
+    [aux_sym__single_quoted_token1] = ACTIONS(1),
     [anon_sym_SQUOTE2] = ACTIONS(1),
     [anon_sym_DQUOTE] = ACTIONS(1),
     [anon_sym_DQUOTE2] = ACTIONS(1),
@@ -16823,38 +16917,38 @@ static const uint16_t ts_small_parse_table[] = {
       sym_argument_declaration,
       aux_sym_arguments_block_repeat1,
   [16926] = 4,
-    ACTIONS(812), 1,
+    ACTIONS(814), 1,
       anon_sym_SQUOTE2,
     STATE(341), 1,
       aux_sym__single_quoted_repeat1,
     ACTIONS(3), 2,
       sym_block_comment,
       sym_line_comment,
-    ACTIONS(814), 2,
+    ACTIONS(812), 2,
       sym__single_string_content,
-      sym_escape_sequence,
+      aux_sym__single_quoted_token1,
   [16941] = 4,
-    ACTIONS(816), 1,
+    ACTIONS(818), 1,
       anon_sym_SQUOTE2,
     STATE(342), 1,
       aux_sym__single_quoted_repeat1,
     ACTIONS(3), 2,
       sym_block_comment,
       sym_line_comment,
-    ACTIONS(818), 2,
+    ACTIONS(816), 2,
       sym__single_string_content,
-      sym_escape_sequence,
+      aux_sym__single_quoted_token1,
   [16956] = 4,
-    ACTIONS(820), 1,
+    ACTIONS(822), 1,
       anon_sym_SQUOTE2,
     STATE(343), 1,
       aux_sym__single_quoted_repeat1,
     ACTIONS(3), 2,
       sym_block_comment,
       sym_line_comment,
-    ACTIONS(822), 2,
+    ACTIONS(820), 2,
       sym__single_string_content,
-      sym_escape_sequence,
+      aux_sym__single_quoted_token1,
   [16971] = 2,
     ACTIONS(3), 2,
       sym_block_comment,
@@ -16892,20 +16986,20 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(3), 2,
       sym_block_comment,
       sym_line_comment,
-    ACTIONS(818), 2,
+    ACTIONS(816), 2,
       sym__single_string_content,
-      sym_escape_sequence,
+      aux_sym__single_quoted_token1,
   [17023] = 4,
-    ACTIONS(836), 1,
+    ACTIONS(839), 1,
       anon_sym_SQUOTE2,
     STATE(342), 1,
       aux_sym__single_quoted_repeat1,
     ACTIONS(3), 2,
       sym_block_comment,
       sym_line_comment,
-    ACTIONS(838), 2,
+    ACTIONS(836), 2,
       sym__single_string_content,
-      sym_escape_sequence,
+      aux_sym__single_quoted_token1,
   [17038] = 4,
     ACTIONS(841), 1,
       anon_sym_SQUOTE2,
@@ -16914,9 +17008,9 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(3), 2,
       sym_block_comment,
       sym_line_comment,
-    ACTIONS(818), 2,
+    ACTIONS(816), 2,
       sym__single_string_content,
-      sym_escape_sequence,
+      aux_sym__single_quoted_token1,
   [17053] = 4,
     ACTIONS(843), 1,
       anon_sym_COMMA,
@@ -16929,16 +17023,16 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RPAREN,
       anon_sym_RBRACK,
   [17068] = 4,
-    ACTIONS(846), 1,
+    ACTIONS(848), 1,
       anon_sym_SQUOTE2,
     STATE(336), 1,
       aux_sym__single_quoted_repeat1,
     ACTIONS(3), 2,
       sym_block_comment,
       sym_line_comment,
-    ACTIONS(848), 2,
+    ACTIONS(846), 2,
       sym__single_string_content,
-      sym_escape_sequence,
+      aux_sym__single_quoted_token1,
   [17083] = 4,
     ACTIONS(850), 1,
       anon_sym_COMMA,
@@ -18619,24 +18713,24 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [806] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_state_block_repeat1, 2),
   [808] = {.entry = {.count = 1, .reusable = true}}, SHIFT(332),
   [810] = {.entry = {.count = 1, .reusable = true}}, SHIFT(243),
-  [812] = {.entry = {.count = 1, .reusable = true}}, SHIFT(98),
-  [814] = {.entry = {.count = 1, .reusable = true}}, SHIFT(341),
-  [816] = {.entry = {.count = 1, .reusable = true}}, SHIFT(125),
-  [818] = {.entry = {.count = 1, .reusable = true}}, SHIFT(342),
-  [820] = {.entry = {.count = 1, .reusable = true}}, SHIFT(183),
-  [822] = {.entry = {.count = 1, .reusable = true}}, SHIFT(343),
+  [812] = {.entry = {.count = 1, .reusable = true}}, SHIFT(341),
+  [814] = {.entry = {.count = 1, .reusable = true}}, SHIFT(98),
+  [816] = {.entry = {.count = 1, .reusable = true}}, SHIFT(342),
+  [818] = {.entry = {.count = 1, .reusable = true}}, SHIFT(125),
+  [820] = {.entry = {.count = 1, .reusable = true}}, SHIFT(343),
+  [822] = {.entry = {.count = 1, .reusable = true}}, SHIFT(183),
   [824] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_interpolation, 3),
   [826] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
   [828] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_parameter, 1, .production_id = 17),
   [830] = {.entry = {.count = 1, .reusable = true}}, SHIFT(262),
   [832] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_interpolation, 2),
   [834] = {.entry = {.count = 1, .reusable = true}}, SHIFT(107),
-  [836] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__single_quoted_repeat1, 2),
-  [838] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__single_quoted_repeat1, 2), SHIFT_REPEAT(342),
+  [836] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__single_quoted_repeat1, 2), SHIFT_REPEAT(342),
+  [839] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__single_quoted_repeat1, 2),
   [841] = {.entry = {.count = 1, .reusable = true}}, SHIFT(185),
   [843] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_arguments_repeat1, 2), SHIFT_REPEAT(71),
-  [846] = {.entry = {.count = 1, .reusable = true}}, SHIFT(121),
-  [848] = {.entry = {.count = 1, .reusable = true}}, SHIFT(336),
+  [846] = {.entry = {.count = 1, .reusable = true}}, SHIFT(336),
+  [848] = {.entry = {.count = 1, .reusable = true}}, SHIFT(121),
   [850] = {.entry = {.count = 1, .reusable = true}}, SHIFT(353),
   [852] = {.entry = {.count = 1, .reusable = true}}, SHIFT(305),
   [854] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),

@@ -21,12 +21,13 @@
 (heredoc_content) @string
 (heredoc_start) @label
 (heredoc_end) @label
-(escape_sequence) @constant.character.escape
+; an escape the recovery from a bad one finds (inside an ERROR) is not highlighted
+(string (escape_sequence) @constant.character.escape)
 (interpolation "${" @punctuation.special "}" @punctuation.special)
 
 (integer) @constant.numeric.integer
 (float) @constant.numeric.float
-(duration) @constant.numeric.integer
+(duration) @constant.numeric.integer.duration
 (boolean) @constant.builtin.boolean
 (null) @constant.builtin
 
