@@ -32,6 +32,8 @@ module.exports = grammar({
     $.heredoc_end,
     $._single_string_content,
     $._double_string_content,
+    $._error_sentinel,
+    $._heredoc_interpolation_start,
   ],
 
   extras: ($) => [/\s/, $.line_comment, $.block_comment],
@@ -301,9 +303,22 @@ module.exports = grammar({
     escape_sequence: ($) => token.immediate(/\\["\\nrt$]/),
     interpolation: ($) => seq(token.immediate('${'), optional($._expression), '}'),
 
-    // <<EOT ... EOT, <<-EOT, <<'EOT': the body runs to the line holding only the marker.
+    // <<EOT ... EOT, <<-EOT, <<'EOT': the body runs to the line holding only the marker; the
+    // unquoted forms interpolate ${...}.
     heredoc: ($) =>
-      seq($.heredoc_start, alias($.heredoc_body, $.heredoc_content), $.heredoc_end),
+      seq(
+        $.heredoc_start,
+        repeat(
+          choice(
+            alias($.heredoc_body, $.heredoc_content),
+            alias($._heredoc_interpolation, $.interpolation),
+          ),
+        ),
+        $.heredoc_end,
+      ),
+
+    _heredoc_interpolation: ($) =>
+      seq(alias($._heredoc_interpolation_start, '${'), optional($._expression), '}'),
 
     boolean: ($) => choice('true', 'false'),
     null: ($) => 'null',

@@ -62,9 +62,6 @@ const (
 // knownDifferences are the assertions of those files the highlights answer otherwise, on
 // purpose: "file:line:column" (1-based, of the asserted token) and why.
 var knownDifferences = map[string]string{
-	// A heredoc's body is one node: the tree does not parse its interpolations.
-	"heredoc.crn:4:14": "an interpolation in a heredoc",
-	"heredoc.crn:4:20": "an interpolation in a heredoc",
 	// The TextMate grammar reads a name followed by "{" at the top like a nested block's name;
 	// the tree knows it is a module call, and highlights the module's name as a variable.
 	"all-constructs.crn:31:1": "a top-level module call",

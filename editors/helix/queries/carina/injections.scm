@@ -1,5 +1,6 @@
 ; Generated from tree-sitter-carina/queries/injections.scm by go generate ./editors: edit that file.
-; A heredoc holding a policy document is JSON: its body starts with "{" or "[" (after blanks).
+; A heredoc holding a policy document is JSON: its text starts with "{" or "[" (after blanks).
+; The pieces between interpolations are injected one by one.
 ((heredoc (heredoc_content) @injection.content)
   (#match? @injection.content "^[ \t]*[\\[{]")
   (#set! injection.language "json"))
