@@ -6,6 +6,9 @@
 //   query SCM...           compiles each query: "ok" or "error TYPE at OFFSET"
 //   captures SCM FILE      every capture: "start\tend\tname\tnode-type"
 //   sexp FILE              the tree as an S-expression
+//   reparse OLD NEW...     for each NEW: parses OLD, edits the tree into NEW (one replaced range)
+//                          and re-parses incrementally: "same" when the tree equals NEW's fresh
+//                          parse, else "differ"
 //   bench FILE N           parses the file N times: "bytes\ttotal-ns\tmedian-ns"
 #include <stdio.h>
 #include <stdlib.h>
@@ -152,6 +155,54 @@ static void cmd_sexp(TSParser *p, const char *file) {
   free(src);
 }
 
+static TSPoint point_at(const char *src, uint32_t off) {
+  TSPoint p = {0, 0};
+  for (uint32_t i = 0; i < off; i++) {
+    if (src[i] == '\n') {
+      p.row++;
+      p.column = 0;
+    } else {
+      p.column++;
+    }
+  }
+  return p;
+}
+
+static void cmd_reparse(TSParser *p, const char *oldpath, int argc, char **argv) {
+  long olen;
+  char *old = slurp(oldpath, &olen);
+  for (int i = 0; i < argc; i++) {
+    long nlen;
+    char *new = slurp(argv[i], &nlen);
+    uint32_t pre = 0;
+    while (pre < olen && pre < nlen && old[pre] == new[pre]) pre++;
+    uint32_t suf = 0;
+    while (suf < olen - pre && suf < nlen - pre && old[olen - 1 - suf] == new[nlen - 1 - suf]) suf++;
+    TSTree *t = parse(p, old, olen);
+    TSInputEdit e = {
+        .start_byte = pre,
+        .old_end_byte = olen - suf,
+        .new_end_byte = nlen - suf,
+        .start_point = point_at(old, pre),
+        .old_end_point = point_at(old, olen - suf),
+        .new_end_point = point_at(new, nlen - suf),
+    };
+    ts_tree_edit(t, &e);
+    TSTree *re = ts_parser_parse_string(p, t, new, (uint32_t)nlen);
+    TSTree *fresh = parse(p, new, nlen);
+    char *a = ts_node_string(ts_tree_root_node(re));
+    char *b = ts_node_string(ts_tree_root_node(fresh));
+    printf("%s\t%s\n", argv[i], strcmp(a, b) == 0 ? "same" : "differ");
+    free(a);
+    free(b);
+    ts_tree_delete(t);
+    ts_tree_delete(re);
+    ts_tree_delete(fresh);
+    free(new);
+  }
+  free(old);
+}
+
 static int cmp_ll(const void *a, const void *b) {
   long long x = *(const long long *)a, y = *(const long long *)b;
   return (x > y) - (x < y);
@@ -206,6 +257,8 @@ int main(int argc, char **argv) {
     cmd_captures(p, argv[2], argv[3]);
   } else if (!strcmp(cmd, "sexp") && argc == 3) {
     cmd_sexp(p, argv[2]);
+  } else if (!strcmp(cmd, "reparse") && argc >= 4) {
+    cmd_reparse(p, argv[2], argc - 3, argv + 3);
   } else if (!strcmp(cmd, "bench") && argc == 4) {
     cmd_bench(p, argv[2], atoi(argv[3]));
   } else {
