@@ -43,8 +43,12 @@ func copies() []copyOf {
 		"string.escape":       "constant.character.escape",
 		"function.call":       "function",
 	}
-	// Helix knows local.definition without a kind.
-	helixLocals := map[string]string{"local.definition": "local.definition"}
+	// Helix's definitions name the highlight their references take.
+	helixLocals := map[string]string{
+		"local.definition.var":       "local.definition.variable",
+		"local.definition.parameter": "local.definition.variable.parameter",
+		"local.definition.function":  "local.definition.function",
+	}
 	// Zed's theme keys (keyword, number, boolean, type, function, property, ...) are matched by
 	// prefix; what it lacks is renamed.
 	zedHighlights := map[string]string{"module": "type"}

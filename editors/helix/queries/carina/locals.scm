@@ -8,10 +8,10 @@
 (body) @local.scope
 (fn_body) @local.scope
 
-(let_statement name: (identifier) @local.definition.var)
-(for_bindings (identifier) @local.definition.var)
-(parameter name: (identifier) @local.definition.parameter)
+(let_statement name: (identifier) @local.definition.variable)
+(for_bindings (identifier) @local.definition.variable)
+(parameter name: (identifier) @local.definition.variable.parameter)
 (fn_definition name: (identifier) @local.definition.function)
-(argument_declaration name: (identifier) @local.definition.parameter)
+(argument_declaration name: (identifier) @local.definition.variable.parameter)
 
 (identifier) @local.reference
