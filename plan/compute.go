@@ -1,0 +1,267 @@
+package plan
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/state"
+	"github.com/carina-rs/carina-lsp/types"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// Input is what a plan is computed from: the configuration, its evaluation, its schemas and its
+// state (nil when nothing was applied yet).
+type Input struct {
+	Config  *workspace.Config
+	Info    *types.Info
+	Schemas Schemas // nil: no schemas (nothing is create-only)
+	State   *state.File
+}
+
+// Compute plans a configuration against its state, as `carina plan --refresh=false` does: the
+// state is taken as what is running. It stops early, returning ctx's error, when ctx is done.
+func Compute(ctx context.Context, in Input) (*Plan, error) {
+	c := &computer{in: in, plan: &Plan{}, claimed: map[*state.Resource]bool{}, byBinding: map[string]*Resource{}}
+	for _, f := range in.Config.Files {
+		for _, st := range f.AST.Stmts {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			c.stmt(f, st)
+		}
+	}
+	c.resolveAnonymous()
+	for _, r := range c.plan.Resources {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		c.diff(r)
+	}
+	c.deletes()
+	c.preventDestroy()
+	return c.plan, nil
+}
+
+type computer struct {
+	in        Input
+	plan      *Plan
+	claimed   map[*state.Resource]bool
+	byBinding map[string]*Resource
+	anonymous []*Resource
+}
+
+func (c *computer) unsupported(f *workspace.File, st *grammar.Stmt, sp grammar.Span, format string, args ...any) {
+	c.plan.Unsupported = append(c.plan.Unsupported, Problem{File: f, Span: st.Abs(sp), Message: fmt.Sprintf(format, args...)})
+}
+
+// stmt collects the resource a top-level statement declares.
+func (c *computer) stmt(f *workspace.File, st *grammar.Stmt) {
+	if st.Parsed == nil {
+		return
+	}
+	var x grammar.Expr
+	binding := ""
+	switch n := st.Node.(type) {
+	case *grammar.LetStmt:
+		if n.Name != nil && n.Name.Text != "_" {
+			binding = n.Name.Text
+		}
+		x = n.Value
+	case *grammar.ResourceStmt:
+		x = n.Resource
+	case *grammar.ExprStmt:
+		x = n.X
+	case *grammar.ModuleCallStmt:
+		c.unsupported(f, st, n.Span, "module instances are not planned yet")
+		return
+	case *grammar.StateBlockStmt:
+		c.unsupported(f, st, n.Kw, "%s blocks are not planned yet", n.Construct.Keyword())
+		return
+	default:
+		return
+	}
+	switch x := x.(type) {
+	case *grammar.ResourceExpr:
+		if x.Read != nil || x.Type == nil {
+			if x.Read != nil {
+				c.unsupported(f, st, *x.Read, "data sources are not read: their values are known only to a provider")
+			}
+			return
+		}
+		c.resource(f, st, binding, x)
+	case *grammar.ForExpr:
+		c.unsupported(f, st, x.Pos(), "for expansions are not planned yet")
+	case *grammar.ModuleCallExpr:
+		c.unsupported(f, st, x.Pos(), "module instances are not planned yet")
+	case *grammar.WaitExpr:
+		// A wait nothing reads gates nothing: Carina's plan leaves it out (carina#3101).
+		if binding != "" && c.read(binding) {
+			c.unsupported(f, st, x.Pos(), "waits are not shown in the plan yet")
+		}
+	case *grammar.IfExpr:
+		c.unsupported(f, st, x.Pos(), "conditional resources are not planned yet")
+	}
+}
+
+func (c *computer) resource(f *workspace.File, st *grammar.Stmt, binding string, x *grammar.ResourceExpr) {
+	parts := x.Type.Parts
+	if len(parts) < 2 {
+		return
+	}
+	r := &Resource{Provider: parts[0].Text, Binding: binding, Identity: binding, File: f, Stmt: st}
+	for i, p := range parts[1:] {
+		if i > 0 {
+			r.Type += "."
+		}
+		r.Type += p.Text
+	}
+	if x.Body != nil {
+		for _, it := range x.Body.Items {
+			switch it := it.(type) {
+			case *grammar.Attribute:
+				if it.Value == nil || it.Key == nil {
+					continue
+				}
+				r.Desired = append(r.Desired, Attr{Name: it.Key.Text, Value: c.value(f, st, it.Value)})
+			case *grammar.NestedBlock:
+				if it.Construct == grammar.DirectivesConstruct {
+					r.Directives = c.directives(f, st, it.Body)
+					continue
+				}
+				c.unsupported(f, st, it.Span, "block attributes are not planned yet")
+			}
+		}
+	}
+	r.DependsOn = c.dependsOn(st)
+	c.plan.Resources = append(c.plan.Resources, r)
+	if binding != "" {
+		c.byBinding[binding] = r
+		if row := c.row(r, binding); row != nil {
+			r.State = row
+			c.claimed[row] = true
+		}
+	} else {
+		c.anonymous = append(c.anonymous, r)
+	}
+}
+
+// directives reads the directives that change a plan.
+func (c *computer) directives(f *workspace.File, st *grammar.Stmt, b *grammar.Block) Directives {
+	var d Directives
+	flag := func(key string) bool {
+		a := b.Attr(key)
+		if a == nil || a.Value == nil {
+			return false
+		}
+		v, ok := c.in.Info.ExprValue(f.Path, st, a.Value)
+		return ok && v.Shape == types.BoolVal && v.Bool
+	}
+	d.CreateBeforeDestroy = flag("create_before_destroy")
+	d.PreventDestroy = flag("prevent_destroy")
+	return d
+}
+
+// dependsOn lists the top-level bindings a statement's values read, in order of first reference.
+func (c *computer) dependsOn(st *grammar.Stmt) []string {
+	var out []string
+	for _, ref := range c.in.Config.Refs {
+		if ref.Stmt == st && ref.Dependency() && !slices.Contains(out, ref.Decl.Name) {
+			out = append(out, ref.Decl.Name)
+		}
+	}
+	return out
+}
+
+// read reports whether a top-level binding is referenced anywhere.
+func (c *computer) read(binding string) bool {
+	d := c.in.Config.Lookup(binding)
+	return d != nil && len(c.in.Config.RefsTo(d)) > 0
+}
+
+// row returns the state row of a resource's identity.
+func (c *computer) row(r *Resource, identity string) *state.Resource {
+	if c.in.State == nil {
+		return nil
+	}
+	return c.in.State.Find(r.Provider, r.Type, identity)
+}
+
+// resolveAnonymous gives each anonymous resource the identity of its state row, as Carina's
+// reconciliation does: the one unclaimed row of its type whose create-only values equal the
+// configuration's, else the one unclaimed row of its type. Without one the resource is created
+// under an identity Carina derives from a hash (Unresolved).
+func (c *computer) resolveAnonymous() {
+	for _, r := range c.anonymous {
+		var free []*state.Resource
+		if c.in.State != nil {
+			for _, row := range c.in.State.Resources {
+				if row.Provider == r.Provider && row.Type == r.Type && !c.claimed[row] && row.HasIdentifier && c.byBinding[row.Identity] == nil {
+					free = append(free, row)
+				}
+			}
+		}
+		// Carina adopts the one row of the type when no create-only value decides.
+		ofType := 0
+		if c.in.State != nil {
+			for _, row := range c.in.State.Resources {
+				if row.Provider == r.Provider && row.Type == r.Type && row.Identity != "" {
+					ofType++
+				}
+			}
+		}
+		var match []*state.Resource
+		for _, row := range free {
+			if c.sameCreateOnly(r, row) {
+				match = append(match, row)
+			}
+		}
+		var row *state.Resource
+		switch {
+		case len(match) == 1:
+			row = match[0]
+		case len(free) == 1 && ofType == 1:
+			row = free[0]
+		}
+		if row == nil {
+			// A row written without an identity is the anonymous resource of its type before
+			// Carina named anonymous resources.
+			for _, cand := range free {
+				if cand.Identity == "" {
+					row = cand
+				}
+			}
+		}
+		if row == nil {
+			r.Unresolved = true
+			continue
+		}
+		r.Identity, r.State = row.Identity, row
+		c.claimed[row] = true
+	}
+}
+
+// sameCreateOnly reports whether every create-only attribute both sides hold is equal.
+func (c *computer) sameCreateOnly(r *Resource, row *state.Resource) bool {
+	any := false
+	for _, a := range r.Desired {
+		if !c.createOnly(r, a.Name) {
+			continue
+		}
+		sv, ok := row.Attributes.Get(a.Name)
+		if !ok {
+			continue
+		}
+		// A reference reads the state of an applied resource, as the plan will.
+		if !same(c.resolve(a.Value, []string{a.Name}, r.Provider+"."+r.Type), fromState(sv)) {
+			return false
+		}
+		any = true
+	}
+	return any
+}
+
+func (c *computer) createOnly(r *Resource, attr string) bool {
+	return c.in.Schemas != nil && c.in.Schemas.CreateOnly(r.Provider+"."+r.Type, attr)
+}

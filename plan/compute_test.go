@@ -1,0 +1,155 @@
+package plan
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/source"
+	"github.com/carina-rs/carina-lsp/state"
+	"github.com/carina-rs/carina-lsp/workspace"
+	"github.com/google/go-cmp/cmp"
+)
+
+// planOf plans a one-file configuration against a state file's text ("" for none), with the
+// embedded schemas.
+func planOf(t *testing.T, src, stateJSON string) *Plan {
+	t.Helper()
+	dir := "/cfg"
+	f := &workspace.File{Path: filepath.Join(dir, "main.crn"), AST: grammar.NewParser().Parse(src), Lines: source.NewLines(src)}
+	cfg := workspace.Build(dir, []*workspace.File{f})
+	var sources schema.Sources
+	idx, err := sources.ForConfig(cfg.Pins())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st *state.File
+	if stateJSON != "" {
+		if st, err = state.Read("carina.state.json", []byte(stateJSON)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := Compute(context.Background(), Input{Config: cfg, Info: cfg.Types(idx), Schemas: IndexSchemas{idx}, State: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// stateOf writes a state file of rows: each "type identity attrs-json [explicit keys...]".
+func stateOf(rows ...string) string {
+	var out []string
+	for _, r := range rows {
+		parts := strings.SplitN(r, " ", 3)
+		out = append(out, fmt.Sprintf(`{"resource_type": %q, "identity": %q, "provider": "awscc", "identifier": "id-%s", "binding": %q, "attributes": %s}`,
+			parts[0], parts[1], parts[1], parts[1], parts[2]))
+	}
+	return `{"version": 10, "serial": 1, "lineage": "l", "carina_version": "0.4.0", "resources": [` + strings.Join(out, ",") + `]}`
+}
+
+// opsOf summarises a plan: per resource "op identity changed..." and the errors.
+func opsOf(p *Plan) []string {
+	var out []string
+	for _, r := range p.Resources {
+		s := r.Op.String() + " " + r.Identity
+		for _, c := range r.Changes {
+			s += " " + c.Name
+			if c.Forces {
+				s += "!"
+			}
+		}
+		if r.Deposed != nil {
+			s += " deposed:" + r.Deposed.Identifier
+		}
+		out = append(out, s)
+	}
+	for _, e := range p.Errors {
+		out = append(out, "error: "+e.Message)
+	}
+	return out
+}
+
+const vpc = `let vpc = awscc.ec2.Vpc {
+  cidr_block = '10.0.0.0/16'
+  enable_dns_support = true
+  tags = { Name = 'main' }
+}
+`
+
+func TestCompute(t *testing.T) {
+	tests := []struct {
+		name, src, state string
+		want             []string
+	}{
+		{"nothing applied: create", vpc, "", []string{"create vpc"}},
+		{"applied: no change", vpc,
+			stateOf(`ec2.Vpc vpc {"cidr_block": "10.0.0.0/16", "enable_dns_support": true, "tags": {"Name": "main"}, "vpc_id": "vpc-1"}`),
+			[]string{"no-op vpc"}},
+		{"a tag changed: update", vpc,
+			stateOf(`ec2.Vpc vpc {"cidr_block": "10.0.0.0/16", "enable_dns_support": true, "tags": {"Name": "old"}}`),
+			[]string{"update vpc tags"}},
+		{"cidr_block is create-only: replace", vpc,
+			stateOf(`ec2.Vpc vpc {"cidr_block": "10.9.0.0/16", "enable_dns_support": false, "tags": {"Name": "main"}}`),
+			[]string{"replace vpc cidr_block! enable_dns_support"}},
+		{"gone from the configuration: delete", "",
+			stateOf(`ec2.Vpc vpc {"cidr_block": "10.0.0.0/16"}`),
+			[]string{"delete vpc"}},
+		{"prevent_destroy on a replace: refused", strings.Replace(vpc, "tags", "directives {\n    prevent_destroy = true\n  }\n  tags", 1),
+			stateOf(`ec2.Vpc vpc {"cidr_block": "10.9.0.0/16", "enable_dns_support": true, "tags": {"Name": "main"}}`),
+			[]string{"replace vpc cidr_block!", "error: awscc.ec2.Vpc vpc: resource has prevent_destroy set, but the plan would replace it (which requires destroying the old resource)"}},
+		{"an anonymous resource takes its state row", "awscc.ec2.Vpc {\n  cidr_block = '10.0.0.0/16'\n}\n",
+			stateOf(`ec2.Vpc ec2_vpc_fb75c929 {"cidr_block": "10.0.0.0/16"}`),
+			[]string{"no-op ec2_vpc_fb75c929"}},
+		{"a reference to an applied resource reads its state", vpc + "let sn = awscc.ec2.Subnet {\n  vpc_id = vpc.vpc_id\n  cidr_block = '10.0.1.0/24'\n}\n",
+			stateOf(`ec2.Vpc vpc {"cidr_block": "10.0.0.0/16", "enable_dns_support": true, "tags": {"Name": "main"}, "vpc_id": "vpc-1"}`,
+				`ec2.Subnet sn {"cidr_block": "10.0.1.0/24", "vpc_id": "vpc-1"}`),
+			[]string{"no-op vpc", "no-op sn"}},
+		{"an enum identifier against its wire value", "let vpc = awscc.ec2.Vpc {\n  cidr_block = '10.0.0.0/16'\n  instance_tenancy = awscc.ec2.Vpc.InstanceTenancy.dedicated\n}\n",
+			stateOf(`ec2.Vpc vpc {"cidr_block": "10.0.0.0/16", "instance_tenancy": "dedicated"}`),
+			[]string{"no-op vpc"}},
+		{"a secret against its stored hash: unchanged", "let vpc = awscc.ec2.Vpc {\n  cidr_block = '10.0.0.0/16'\n  tags = { P = secret('x') }\n}\n",
+			stateOf(`ec2.Vpc vpc {"cidr_block": "10.0.0.0/16", "tags": {"P": "_secret:argon2:abcd"}}`),
+			[]string{"no-op vpc"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, opsOf(planOf(t, tt.src, tt.state))); diff != "" {
+				t.Errorf("plan (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestComputeDeposed(t *testing.T) {
+	st := `{"version": 9, "serial": 1, "lineage": "l", "carina_version": "0.4.0", "resources": [{"resource_type": "ec2.Vpc", "identity": "vpc", "provider": "awscc", "identifier": "vpc-new", "binding": "vpc",
+	  "attributes": {"cidr_block": "10.0.0.0/16"}, "deposed": [{"key": "k1", "identifier": "vpc-old", "attributes": {"cidr_block": "10.1.0.0/16"}, "dependency_bindings": []}]}]}`
+	got := opsOf(planOf(t, "let vpc = awscc.ec2.Vpc {\n  cidr_block = '10.0.0.0/16'\n}\n", st))
+	if diff := cmp.Diff([]string{"no-op vpc", "delete vpc deposed:vpc-old"}, got); diff != "" {
+		t.Errorf("plan (-want +got):\n%s", diff)
+	}
+}
+
+func TestComputeUnsupported(t *testing.T) {
+	src := "let xs = ['a', 'b']\nlet bs = for x in xs {\n  awscc.s3.Bucket { bucket_name = x }\n}\n"
+	p := planOf(t, src, "")
+	if len(p.Unsupported) == 0 {
+		t.Fatal("a for expansion planned without a word: want it named in Unsupported")
+	}
+	if !strings.Contains(p.Unsupported[0].Message, "for expansions") {
+		t.Errorf("unsupported = %q", p.Unsupported[0].Message)
+	}
+}
+
+func TestComputeCancelled(t *testing.T) {
+	f := &workspace.File{Path: "/cfg/main.crn", AST: grammar.NewParser().Parse(vpc), Lines: source.NewLines(vpc)}
+	cfg := workspace.Build("/cfg", []*workspace.File{f})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Compute(ctx, Input{Config: cfg, Info: cfg.Types(nil)}); err != context.Canceled {
+		t.Errorf("Compute(cancelled) = %v, want context.Canceled", err)
+	}
+}

@@ -1,0 +1,308 @@
+package plan
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/state"
+	"github.com/carina-rs/carina-lsp/types"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// value converts a configured value. A reference keeps its text; diff resolves it against the
+// state of what it names.
+func (c *computer) value(f *workspace.File, st *grammar.Stmt, x grammar.Expr) Value {
+	v, ok := c.in.Info.ExprValue(f.Path, st, x)
+	if !ok {
+		return Value{Kind: Unknown}
+	}
+	return convert(v)
+}
+
+func convert(v types.Value) Value {
+	switch v.Shape {
+	case types.Str:
+		return Value{Kind: Str, Text: v.Text}
+	case types.Enum:
+		return Value{Kind: Enum, Text: v.Text}
+	case types.IntVal, types.DurationVal:
+		return Value{Kind: Int, Int: v.Int}
+	case types.FloatVal:
+		return Value{Kind: Float, Float: v.Float}
+	case types.BoolVal:
+		return Value{Kind: Bool, Bool: v.Bool}
+	case types.ListVal:
+		out := Value{Kind: List}
+		for _, e := range v.Elems {
+			out.Elems = append(out.Elems, convert(e))
+		}
+		return out
+	case types.MapVal:
+		out := Value{Kind: Map, Keys: v.Keys}
+		for _, e := range v.Elems {
+			out.Elems = append(out.Elems, convert(e))
+		}
+		return out
+	case types.Ref:
+		text := v.Text
+		for _, p := range v.Path {
+			if len(p) > 0 && p[0] == '[' {
+				text += p
+			} else {
+				text += "." + p
+			}
+		}
+		return Value{Kind: Ref, Text: text, ref: &refTarget{binding: v.Text, path: v.Path}}
+	case types.SecretVal:
+		return Value{Kind: Secret}
+	case types.Call:
+		if v.Text == "secret" {
+			return Value{Kind: Secret} // its argument is never kept
+		}
+	}
+	return Value{Kind: Unknown}
+}
+
+// resolve replaces references to resources whose state is kept by their stored values, enum
+// identifiers by their wire values, as Carina's --refresh=false plan resolves them.
+func (c *computer) resolve(v Value, path []string, typ string) Value {
+	switch v.Kind {
+	case Ref:
+		t := c.byBinding[v.ref.binding]
+		if t == nil || t.State == nil || len(v.ref.path) == 0 {
+			return v
+		}
+		c.diff(t)
+		if t.Op == Replace || t.Op == Create {
+			return v
+		}
+		sv, ok := t.State.Attributes.Get(v.ref.path[0])
+		if !ok {
+			return v
+		}
+		out := fromState(sv)
+		for _, p := range v.ref.path[1:] {
+			e, ok := out.Get(p)
+			if !ok {
+				return v
+			}
+			out = e
+		}
+		return out
+	case Enum:
+		if c.in.Schemas != nil {
+			if wire, ok := c.in.Schemas.EnumWire(typ, path, v.Text); ok {
+				return Value{Kind: Str, Text: wire, enum: v.Text}
+			}
+		}
+		return v
+	case List:
+		out := v
+		out.Elems = make([]Value, len(v.Elems))
+		for i, e := range v.Elems {
+			out.Elems[i] = c.resolve(e, append(slices.Clip(path), "[]"), typ)
+		}
+		return out
+	case Map:
+		out := v
+		out.Elems = make([]Value, len(v.Elems))
+		for i, e := range v.Elems {
+			out.Elems[i] = c.resolve(e, append(slices.Clip(path), v.Keys[i]), typ)
+		}
+		return out
+	}
+	return v
+}
+
+// diff decides a resource's operation and changes (once; a reference may ask first).
+func (c *computer) diff(r *Resource) {
+	if r.diffed {
+		return
+	}
+	r.diffed = true
+	for i, a := range r.Desired {
+		r.Desired[i].Value = c.resolve(a.Value, []string{a.Name}, r.Provider+"."+r.Type)
+	}
+	if r.State == nil {
+		r.Op = Create
+		return
+	}
+	written := map[string]bool{}
+	for _, a := range r.Desired {
+		written[a.Name] = true
+		sv, has := r.State.Attributes.Get(a.Name)
+		var old Value
+		if has {
+			old = project(fromState(sv), child(r.State.Explicit, a.Name))
+		}
+		if has && same(a.Value, old) {
+			r.UnchangedLen++
+			continue
+		}
+		r.Changes = append(r.Changes, Change{Name: a.Name, Old: old, HasOld: has, New: a.Value, HasNew: true})
+	}
+	// What the last apply wrote and the configuration no longer does is removed.
+	if r.State.Explicit.Kind == state.Struct {
+		var gone []string
+		for k := range r.State.Explicit.Children {
+			if !written[k] {
+				if _, has := r.State.Attributes.Get(k); has {
+					gone = append(gone, k)
+				}
+			}
+		}
+		slices.Sort(gone)
+		for _, k := range gone {
+			sv, _ := r.State.Attributes.Get(k)
+			r.Changes = append(r.Changes, Change{Name: k, Old: project(fromState(sv), child(r.State.Explicit, k)), HasOld: true})
+		}
+	}
+	for i, ch := range r.Changes {
+		if c.createOnly(r, ch.Name) {
+			r.Changes[i].Forces = true
+			r.Forcing = append(r.Forcing, ch.Name)
+		}
+	}
+	switch {
+	case len(r.Changes) == 0:
+		r.Op = NoChange
+	case len(r.Forcing) > 0:
+		r.Op = Replace
+	default:
+		r.Op = Update
+	}
+}
+
+// same compares a configured value with a stored one. A configured secret against a stored hash
+// is taken as unchanged: the hash is Argon2id of a context this package does not reproduce.
+func same(desired, stored Value) bool {
+	if desired.Kind == Secret && stored.Kind == Secret {
+		return true
+	}
+	if desired.Kind == Enum && stored.Kind == Str {
+		// Without the enum's schema, an identifier names its member by its last segment.
+		return desired.Text[strings.LastIndexByte(desired.Text, '.')+1:] == stored.Text
+	}
+	if desired.Kind == Map && stored.Kind == Map {
+		if len(desired.Keys) != len(stored.Keys) {
+			return false
+		}
+		for i, k := range desired.Keys {
+			sv, ok := stored.Get(k)
+			if !ok || !same(desired.Elems[i], sv) {
+				return false
+			}
+		}
+		return true
+	}
+	if desired.Kind == List && stored.Kind == List {
+		if len(desired.Elems) != len(stored.Elems) {
+			return false
+		}
+		for i := range desired.Elems {
+			if !same(desired.Elems[i], stored.Elems[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return Equal(desired, stored)
+}
+
+// child is the explicit record of a top-level attribute.
+func child(e state.Explicit, name string) *state.Explicit {
+	if e.Kind != state.Struct {
+		return nil
+	}
+	return e.Children[name]
+}
+
+// project keeps of a stored value what the user wrote, as the last apply recorded it: provider
+// defaults inside a struct the user wrote part of are no change.
+func project(v Value, e *state.Explicit) Value {
+	if e == nil {
+		return v
+	}
+	switch e.Kind {
+	case state.Struct:
+		if v.Kind != Map {
+			return v
+		}
+		out := Value{Kind: Map}
+		for i, k := range v.Keys {
+			if c, ok := e.Children[k]; ok {
+				out.Keys = append(out.Keys, k)
+				out.Elems = append(out.Elems, project(v.Elems[i], c))
+			}
+		}
+		return out
+	case state.List:
+		if v.Kind != List {
+			return v
+		}
+		out := Value{Kind: List}
+		for _, el := range v.Elems {
+			out.Elems = append(out.Elems, project(el, e.Element))
+		}
+		return out
+	case state.ListElements:
+		if v.Kind != List {
+			return v
+		}
+		out := Value{Kind: List}
+		for i, el := range v.Elems {
+			if i < len(e.Elements) {
+				el = project(el, e.Elements[i])
+			}
+			out.Elems = append(out.Elems, el)
+		}
+		return out
+	}
+	return v
+}
+
+// deletes plans the rows of the state no resource of the configuration claims, and every
+// deposed instance.
+func (c *computer) deletes() {
+	if c.in.State == nil {
+		return
+	}
+	for _, row := range c.in.State.Resources {
+		if row.HasIdentifier && !c.claimed[row] {
+			c.plan.Resources = append(c.plan.Resources, &Resource{
+				Op: Delete, Provider: row.Provider, Type: row.Type, Identity: row.Identity, Binding: row.Binding,
+				State: row, DependsOn: row.DependsOn, Directives: Directives{PreventDestroy: row.Directives.PreventDestroy}, diffed: true,
+			})
+		}
+		for i := range row.Deposed {
+			d := &row.Deposed[i]
+			c.plan.Resources = append(c.plan.Resources, &Resource{
+				Op: Delete, Provider: row.Provider, Type: row.Type, Identity: row.Identity, Binding: row.Binding,
+				State: row, Deposed: d, DependsOn: d.DependsOn, diffed: true,
+			})
+		}
+	}
+}
+
+// preventDestroy refuses the plan that deletes or replaces a resource with prevent_destroy,
+// with Carina's messages.
+func (c *computer) preventDestroy() {
+	for _, r := range c.plan.Resources {
+		var msg string
+		switch {
+		case r.Op == Replace && r.Directives.PreventDestroy:
+			msg = "resource has prevent_destroy set, but the plan would replace it (which requires destroying the old resource)"
+		case r.Op == Delete && r.Deposed == nil && r.Directives.PreventDestroy:
+			msg = "resource has prevent_destroy set, but the plan would delete it (resource removed from configuration)"
+		default:
+			continue
+		}
+		p := Problem{File: r.File, Message: fmt.Sprintf("%s.%s %s: %s", r.Provider, r.Type, r.Identity, msg)}
+		if r.Stmt != nil {
+			p.Span = grammar.Span{Start: r.Stmt.Offset, End: r.Stmt.End}
+		}
+		c.plan.Errors = append(c.plan.Errors, p)
+	}
+}

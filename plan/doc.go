@@ -1,0 +1,11 @@
+// Package plan owns what a change will do to what is running, computed from a configuration and
+// its state file alone, as `carina plan --refresh=false` computes it: per resource an operation
+// (create, update with the attributes that changed, replace when a create-only attribute of the
+// schema changed, delete for a resource in state that the configuration no longer has, delete of
+// a deposed instance), prevent_destroy violations as errors, and Carina's plan display of it
+// (Write). Compute takes the model the editor already has (workspace, types, schema, state), so
+// the server can call it per configuration.
+//
+// What it does not compute yet is named in Plan.Unsupported, never guessed: the plan of such a
+// configuration is marked incomplete.
+package plan

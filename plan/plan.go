@@ -1,0 +1,121 @@
+package plan
+
+import (
+	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/state"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// Op is what the apply does to one resource instance.
+type Op uint8
+
+// The operations, as Carina's plan names them.
+const (
+	NoChange Op = iota
+	Create
+	Update
+	Replace
+	Delete
+)
+
+// String names the operation as the JSON output writes it.
+func (o Op) String() string {
+	return [...]string{"no-op", "create", "update", "replace", "delete"}[o]
+}
+
+// Resource is one resource instance and what the apply does to it.
+type Resource struct {
+	Op       Op
+	Provider string // awscc
+	Type     string // ec2.Vpc
+	Identity string // the binding, the anonymous resource's identity, or the state's identity
+	Binding  string // "" for an anonymous resource
+	// Unresolved is set for an anonymous resource to be created whose identity Carina derives
+	// from a hash of its create-only attributes, which this package does not compute.
+	Unresolved bool
+
+	// File and Stmt are where the configuration declares it; nil for a delete.
+	File *workspace.File
+	Stmt *grammar.Stmt
+	// Desired are the attributes the configuration writes, in the order written.
+	Desired      []Attr
+	State        *state.Resource // its row, nil when it is created
+	Changes      []Change        // Update, Replace: what differs
+	Forcing      []string        // Replace: the create-only attributes that changed
+	Directives   Directives
+	Deposed      *state.Deposed // a Delete of a deposed instance
+	DependsOn    []string       // the bindings its values read, for the tree
+	UnchangedLen int            // Update, Replace: how many written attributes are unchanged
+	diffed       bool
+}
+
+// Attr is one configured attribute.
+type Attr struct {
+	Name  string
+	Value Value
+}
+
+// Directives are a resource's instructions to Carina that change its plan.
+type Directives struct {
+	CreateBeforeDestroy bool
+	PreventDestroy      bool
+}
+
+// Change is an attribute whose value the apply changes: Old from the state, New from the
+// configuration; a side that is absent has Has... false.
+type Change struct {
+	Name           string
+	Old, New       Value
+	HasOld, HasNew bool
+	Forces         bool // a create-only attribute: the resource is replaced
+}
+
+// Problem is a reason the plan is refused (prevent_destroy) or incomplete, with its place in
+// the configuration (File nil: the state file's).
+type Problem struct {
+	File    *workspace.File
+	Span    grammar.Span
+	Message string
+}
+
+// Plan is what the apply would do to a configuration's resources.
+type Plan struct {
+	Resources []*Resource // in configuration order, then the deletes in state order
+	// Errors make Carina refuse the plan: a resource with prevent_destroy to be deleted or
+	// replaced.
+	Errors []Problem
+	// Unsupported names what of the configuration this package does not plan yet; a plan with
+	// any is incomplete.
+	Unsupported []Problem
+}
+
+// Changed reports whether the apply changes anything.
+func (p *Plan) Changed() bool {
+	for _, r := range p.Resources {
+		if r.Op != NoChange {
+			return true
+		}
+	}
+	return false
+}
+
+// Summary counts the operations as Carina's summary line does (a replace counts as its own).
+type Summary struct{ Create, Update, Replace, Delete int }
+
+// Summary returns the counts of the plan's operations.
+func (p *Plan) Summary() Summary {
+	var s Summary
+	for _, r := range p.Resources {
+		switch r.Op {
+		case Create:
+			s.Create++
+		case Update:
+			s.Update++
+		case Replace:
+			s.Replace++
+		case Delete:
+			s.Delete++
+		}
+	}
+	return s
+}
