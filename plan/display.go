@@ -1,0 +1,336 @@
+package plan
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// The plan tree's pieces, as Carina draws them.
+const (
+	leftMargin   = "  "
+	attrBase     = "    "
+	vertical     = "│"
+	verticalCont = "│  "
+	branch       = "├─ "
+	corner       = "└─ "
+	spaceCont    = "   "
+)
+
+// Options are the choices of the display.
+type Options struct {
+	// DeleteAttributes lists the stored attributes under each delete, as `carina plan` does;
+	// Carina's snapshot tests mostly print without them.
+	DeleteAttributes bool
+}
+
+// Write prints the plan as `carina plan` does (its tree view, full detail, no colour): the
+// changes, each under the change it waits for, and the summary line.
+func Write(w io.Writer, p *Plan, opts Options) error {
+	var effects []*Resource
+	for _, r := range p.Resources {
+		if r.Op != NoChange {
+			effects = append(effects, r)
+		}
+	}
+	if len(effects) == 0 {
+		_, err := io.WriteString(w, "No changes. Infrastructure is up-to-date.\n")
+		return err
+	}
+	pr := &printer{tree: buildTree(effects), printed: map[int]bool{}, opts: opts}
+	pr.out.WriteString("Execution Plan:\n\n")
+	for i, r := range pr.tree.roots {
+		pr.effect(r, 0, i == len(pr.tree.roots)-1, "")
+	}
+	var rest []int
+	for i := range effects {
+		if !pr.printed[i] {
+			rest = append(rest, i)
+		}
+	}
+	for i, r := range rest {
+		pr.effect(r, 0, i == len(rest)-1, "")
+	}
+	s := p.Summary()
+	parts := []string{fmt.Sprintf("%d to add", s.Create), fmt.Sprintf("%d to change", s.Update)}
+	if s.Replace > 0 {
+		parts = append(parts, fmt.Sprintf("%d to replace", s.Replace))
+	}
+	parts = append(parts, fmt.Sprintf("%d to destroy", s.Delete))
+	fmt.Fprintf(&pr.out, "\nPlan: %s.\n\n", strings.Join(parts, ", "))
+	_, err := io.WriteString(w, pr.out.String())
+	return err
+}
+
+type printer struct {
+	opts    Options
+	out     strings.Builder
+	tree    tree
+	printed map[int]bool
+}
+
+// effect prints one change and, below it, the changes that wait for it. It reports whether
+// anything was printed below its header line.
+func (pr *printer) effect(i, indent int, last bool, prefix string) bool {
+	if pr.printed[i] {
+		return false
+	}
+	pr.printed[i] = true
+	r := pr.tree.effects[i]
+	sigil := map[Op]string{Create: "+", Update: "~", Replace: "-/+", Delete: "-"}[r.Op]
+	if r.Op == Replace && r.Directives.CreateBeforeDestroy {
+		sigil = "+/-"
+	}
+	line := leftMargin + sigil + " "
+	if indent > 0 {
+		c := branch
+		if last {
+			c = corner
+		}
+		line = leftMargin + prefix + c + sigil + " "
+	}
+	name := r.Identity
+	if r.Unresolved {
+		name = anonymousName(r)
+	}
+	note := ""
+	switch {
+	case r.Op == Delete && r.Binding != "":
+		name = r.Binding
+	case r.Op == Replace && r.Directives.CreateBeforeDestroy:
+		note = " (must be replaced, create before destroy)"
+	case r.Op == Replace:
+		note = " (must be replaced)"
+	}
+	if r.Deposed != nil {
+		note = " (deposed " + r.Deposed.Identifier + ")"
+	}
+	fmt.Fprintf(&pr.out, "%s%s.%s %s%s\n", line, r.Provider, r.Type, name, note)
+
+	attrPrefix := leftMargin + attrBase
+	if indent > 0 {
+		cont := verticalCont
+		if last {
+			cont = spaceCont
+		}
+		attrPrefix = leftMargin + prefix + cont + spaceCont
+	}
+	var rows []string
+	if r.Op != Delete || pr.opts.DeleteAttributes {
+		rows = detailRows(r)
+	}
+	for _, row := range rows {
+		pr.out.WriteString(indentRows(row, attrPrefix))
+	}
+	shown := len(rows) > 0
+
+	var children []int
+	for _, c := range pr.tree.dependents[i] {
+		if !pr.printed[c] {
+			children = append(children, c)
+		}
+	}
+	if len(children) == 0 {
+		return shown
+	}
+	childPrefix := attrBase + "  "
+	if indent > 0 {
+		cont := verticalCont
+		if last {
+			cont = spaceCont
+		}
+		childPrefix = prefix + cont + spaceCont
+	}
+	if shown {
+		pr.out.WriteString(leftMargin + childPrefix + vertical + "\n")
+	}
+	any := false
+	for k, c := range children {
+		lastChild := k == len(children)-1
+		had := pr.effect(c, indent+1, lastChild, childPrefix)
+		any = any || had
+		if had && !lastChild {
+			pr.out.WriteString(leftMargin + childPrefix + vertical + "\n")
+		}
+	}
+	return shown || any
+}
+
+// indentRows puts a row's lines (joined by "\n", each relative to the attribute column) under
+// the prefix.
+func indentRows(row, prefix string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(row, "\n") {
+		b.WriteString(prefix + l + "\n")
+	}
+	return b.String()
+}
+
+// anonymousName stands for the identity Carina would derive for an anonymous resource: a hash
+// of its internal value representation this package does not reproduce.
+func anonymousName(r *Resource) string {
+	return snake(r.Provider) + "_" + snake(strings.ReplaceAll(r.Type, ".", "_")) + "_(anonymous)"
+}
+
+// snake spells PascalCase in snake_case, as Carina's pascal_to_snake does.
+func snake(s string) string {
+	var b strings.Builder
+	for i, c := range s {
+		if c >= 'A' && c <= 'Z' {
+			if i > 0 && s[i-1] != '_' {
+				b.WriteByte('_')
+			}
+			c += 'a' - 'A'
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// detailRows are the attribute lines under a change's header, each a text of one or more lines.
+func detailRows(r *Resource) []string {
+	switch r.Op {
+	case Create:
+		attrs := map[string]Value{}
+		var keys []string
+		for _, a := range r.Desired {
+			if _, dup := attrs[a.Name]; !dup {
+				keys = append(keys, a.Name)
+			}
+			attrs[a.Name] = a.Value
+		}
+		slices.Sort(keys)
+		var rows []string
+		for _, k := range keys {
+			rows = append(rows, attrRow(k, attrs[k]))
+		}
+		return rows
+	case Delete:
+		attrs := r.State.Attributes
+		if r.Deposed != nil {
+			attrs = r.Deposed.Attributes
+		}
+		keys := slices.Clone(attrs.Keys)
+		slices.Sort(keys)
+		var rows []string
+		for _, k := range keys {
+			if strings.HasPrefix(k, "_") || slices.Contains(r.State.WriteOnly, k) {
+				continue
+			}
+			v, _ := attrs.Get(k)
+			if v.Kind == 0 { // null: Carina drops it
+				continue
+			}
+			rows = append(rows, attrRow(k, fromState(v)))
+		}
+		return rows
+	case Update, Replace:
+		changes := slices.Clone(r.Changes)
+		slices.SortStableFunc(changes, func(a, b Change) int {
+			// Carina lists the written attributes first, then those removed.
+			if a.HasNew != b.HasNew {
+				if a.HasNew {
+					return -1
+				}
+				return 1
+			}
+			return strings.Compare(a.Name, b.Name)
+		})
+		var rows []string
+		for _, ch := range changes {
+			rows = append(rows, changeRow(ch)...)
+		}
+		if r.UnchangedLen > 0 {
+			noun := "attribute"
+			if r.UnchangedLen != 1 {
+				noun += "s"
+			}
+			rows = append(rows, fmt.Sprintf("# (%d unchanged %s hidden)", r.UnchangedLen, noun))
+		}
+		return rows
+	}
+	return nil
+}
+
+// attrRow prints an attribute of a created or deleted resource; a map one entry a line.
+func attrRow(k string, v Value) string {
+	if v.Kind != Map {
+		return k + ": " + v.Display()
+	}
+	lines := []string{k + ":"}
+	for _, mk := range sortedKeys(v) {
+		e, _ := v.Get(mk)
+		lines = append(lines, "  "+mk+": "+e.Display())
+	}
+	return strings.Join(lines, "\n")
+}
+
+// changeRow prints a changed attribute: a map entry by entry, else old → new.
+func changeRow(ch Change) []string {
+	forces := ""
+	if ch.Forces {
+		forces = " (forces replacement)"
+	}
+	switch {
+	case !ch.HasNew && ch.Old.Kind == Map && len(ch.Old.Keys) > 0 && !ch.Forces:
+		lines := []string{ch.Name + ":"}
+		for _, k := range sortedKeys(ch.Old) {
+			e, _ := ch.Old.Get(k)
+			lines = append(lines, "  - "+k+": "+e.Display())
+		}
+		return []string{strings.Join(lines, "\n")}
+	case !ch.HasNew:
+		return []string{ch.Name + ": " + ch.Old.Display() + " → (removed)" + forces}
+	case ch.New.Kind == Map && (!ch.HasOld || ch.Old.Kind == Map):
+		entries := mapDiff(ch.Old, ch.New, "  ")
+		if len(entries) == 0 {
+			return nil
+		}
+		head := ch.Name + ":"
+		if ch.Forces {
+			head += " (forces replacement)"
+		}
+		return []string{head + "\n" + strings.Join(entries, "\n")}
+	}
+	old := "(none)"
+	if ch.HasOld {
+		old = ch.Old.Display()
+	}
+	return []string{ch.Name + ": " + old + " → " + ch.New.Display() + forces}
+}
+
+// mapDiff lists a map's entries that differ, in key order: + added, ~ changed, - removed,
+// nested maps recursed.
+func mapDiff(old, new Value, indent string) []string {
+	keys := slices.Clone(new.Keys)
+	for _, k := range old.Keys {
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	var out []string
+	for _, k := range keys {
+		ov, hasOld := old.Get(k)
+		nv, hasNew := new.Get(k)
+		switch {
+		case !hasOld:
+			out = append(out, indent+"+ "+k+": "+nv.Display())
+		case !hasNew:
+			out = append(out, indent+"- "+k+": "+ov.Display())
+		case ov.Kind == Map && nv.Kind == Map:
+			if nested := mapDiff(ov, nv, indent+"    "); len(nested) > 0 {
+				out = append(out, indent+"  "+k+":")
+				out = append(out, nested...)
+			}
+		case same(nv, ov):
+		default:
+			if ov.Display() == nv.Display() && ov.Kind != Secret && nv.Kind != Secret {
+				continue
+			}
+			out = append(out, indent+"~ "+k+": "+ov.Display()+" → "+nv.Display())
+		}
+	}
+	return out
+}
