@@ -4,11 +4,13 @@
 //	carina-lsp check [flags] [paths]              report every diagnostic, for CI
 //	carina-lsp fmt [flags] [paths]                format .crn files
 //	carina-lsp graph [flags] [directory]          the dependency graph and apply order
+//	carina-lsp plan [flags] [directory]           what an apply would do, from the local state
 //	carina-lsp config [path]                      the carina-lsp.toml values in effect, and their files
 //	carina-lsp schemas                            the embedded schema sets and their versions
 //	carina-lsp version                            the version, commit and Go version
 //
-// Exit codes: 0 success, 1 problems found, 2 usage or I/O errors.
+// Exit codes: 0 success, 1 problems found, 2 usage or I/O errors; plan's: 0 no changes, 2
+// changes, 1 an error.
 package main
 
 import (
@@ -28,6 +30,7 @@ commands:
   check    report syntax errors and diagnostics of .crn configurations
   fmt      format .crn files in the style of carina fmt
   graph    the dependency graph (svg, dot, mermaid, json) and apply order of a configuration
+  plan     what carina plan --refresh=false would do, from the local state file alone
   convert  a CloudFormation template (YAML or JSON) to a Carina configuration
   config   the carina-lsp.toml configuration in effect for a path, and where each value comes from
   schemas  list the embedded schema sets: providers, versions and dates
@@ -66,6 +69,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runFmt(ctx, args[1:], stdin, stdout, stderr)
 	case "graph":
 		return runGraph(ctx, args[1:], stdout, stderr)
+	case "plan":
+		return runPlan(ctx, args[1:], stdout, stderr)
 	case "convert":
 		return runConvert(ctx, args[1:], stdin, stdout, stderr)
 	case "schemas":

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/carina-rs/carina-lsp/plan"
+)
+
+const planVPC = "provider awscc {\n  region = awscc.Region.ap_northeast_1\n}\n\nlet vpc = awscc.ec2.Vpc {\n  cidr_block = '10.0.0.0/16'\n}\n"
+
+func planState(cidr string) string {
+	return `{"version": 10, "serial": 1, "lineage": "l", "carina_version": "0.4.0", "resources": [{"resource_type": "ec2.Vpc",
+  "identity": "vpc", "provider": "awscc", "identifier": "vpc-1", "binding": "vpc", "attributes": {"cidr_block": "` + cidr + `", "vpc_id": "vpc-1"}}]}`
+}
+
+// TestPlanCommand: exit 0 without changes, 2 with, 1 for an error, each error with where it is.
+func TestPlanCommand(t *testing.T) {
+	tests := []struct {
+		name   string
+		files  map[string]string
+		args   []string
+		code   int
+		stdout string // a line the output holds
+		stderr string // a text the messages hold
+	}{
+		{"nothing applied", map[string]string{"main.crn": planVPC}, nil, 2, "  + awscc.ec2.Vpc vpc", ""},
+		{"applied", map[string]string{"main.crn": planVPC, "carina.state.json": planState("10.0.0.0/16")}, nil, 0, "No changes. Infrastructure is up-to-date.", ""},
+		{"create-only changed", map[string]string{"main.crn": planVPC, "carina.state.json": planState("10.9.0.0/16")}, nil, 2,
+			`      cidr_block: "10.9.0.0/16" → "10.0.0.0/16" (forces replacement)`, ""},
+		{"backend local path", map[string]string{"main.crn": planVPC + "backend local {\n  path = 'st/dev.json'\n}\n", "st/dev.json": planState("10.0.0.0/16")}, nil, 0, "No changes. Infrastructure is up-to-date.", ""},
+		{"remote backend", map[string]string{"main.crn": planVPC + "backend s3 {\n  bucket = 'b'\n  key = 'k'\n}\n"}, nil, 1, "",
+			"backend s3: the state is kept by a remote backend, which carina-lsp never reads (the backend block at "},
+		{"damaged state", map[string]string{"main.crn": planVPC, "carina.state.json": planState("10.0.0.0/16")[:90]}, nil, 1, "",
+			"carina.state.json:1:91: unexpected end of file: the state file is truncated"},
+		{"future state", map[string]string{"main.crn": planVPC, "carina.state.json": strings.Replace(planState("x"), `"version": 10`, `"version": 11`, 1)}, nil, 1, "",
+			"state file version 11 is newer than supported version 10"},
+		{"prevent_destroy", map[string]string{"main.crn": strings.Replace(planVPC, "cidr_block", "directives {\n    prevent_destroy = true\n  }\n  cidr_block", 1), "carina.state.json": planState("10.9.0.0/16")}, nil, 1,
+			"  -/+ awscc.ec2.Vpc vpc (must be replaced)", "main.crn:5:1: error: awscc.ec2.Vpc vpc: resource has prevent_destroy set, but the plan would replace it"},
+		{"for: incomplete", map[string]string{"main.crn": planVPC + "let bs = for n in ['a', 'b'] {\n  awscc.s3.Bucket { bucket_name = n }\n}\n"}, nil, 2, "", "not planned: for expansions are not planned yet (the plan is incomplete)"},
+		{"bad format", map[string]string{"main.crn": planVPC}, []string{"-format", "yaml"}, 1, "", `-format: "yaml" is not text, json or markdown`},
+		{"markdown", map[string]string{"main.crn": planVPC}, []string{"-format", "markdown"}, 2, "**1 to add, 0 to change, 0 to replace, 0 to destroy.**", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			fmtTree(t, dir, tt.files)
+			var stdout, stderr bytes.Buffer
+			code := run(context.Background(), append(append([]string{"plan"}, tt.args...), dir), nil, &stdout, &stderr)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d; stderr: %s", code, tt.code, stderr.String())
+			}
+			if tt.stdout != "" && !strings.Contains(stdout.String(), tt.stdout+"\n") {
+				t.Errorf("stdout lacks %q:\n%s", tt.stdout, stdout.String())
+			}
+			if tt.stderr != "" && !strings.Contains(stderr.String(), tt.stderr) {
+				t.Errorf("stderr lacks %q:\n%s", tt.stderr, stderr.String())
+			}
+			if tt.stderr == "" && stderr.Len() > 0 {
+				t.Errorf("unexpected messages: %s", stderr.String())
+			}
+		})
+	}
+}
+
+// TestPlanJSON: the JSON form reads back, a secret masked.
+func TestPlanJSON(t *testing.T) {
+	dir := t.TempDir()
+	cfg := strings.Replace(planVPC, "cidr_block = '10.0.0.0/16'", "cidr_block = '10.0.0.0/16'\n  tags = { Token = secret('hunter2') }", 1)
+	fmtTree(t, dir, map[string]string{"main.crn": cfg, "carina.state.json": planState("10.0.0.0/16")})
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"plan", "-format", "json", dir}, nil, &stdout, &stderr); code != 2 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if strings.Contains(stdout.String(), "hunter2") {
+		t.Fatalf("the secret reached the output:\n%s", stdout.String())
+	}
+	var got plan.JSON
+	if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	newTags := "{Token: (secret)}"
+	want := []plan.JSONResource{{Op: "update", Provider: "awscc", Type: "ec2.Vpc", Identity: "vpc", Binding: "vpc",
+		File: filepath.Join(dir, "main.crn"), Line: 5, Changes: []plan.JSONChange{{Name: "tags", New: &newTags}}}}
+	if diff := cmp.Diff(want, got.Resources); diff != "" {
+		t.Errorf("resources (-want +got):\n%s", diff)
+	}
+}

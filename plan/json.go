@@ -1,0 +1,143 @@
+package plan
+
+import (
+	"encoding/json"
+	"io"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/carina-rs/carina-lsp/internal/jsonstr"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// JSONVersion is the version of the JSON form; a change that breaks readers bumps it.
+const JSONVersion = 1
+
+// JSON is a plan's JSON form. Values are as the display prints them: a secret is "(secret)".
+type JSON struct {
+	FormatVersion int            `json:"format_version"`
+	Changed       bool           `json:"changed"`
+	Summary       JSONSummary    `json:"summary"`
+	Resources     []JSONResource `json:"resources"`
+	Errors        []JSONProblem  `json:"errors"`
+	Unsupported   []JSONProblem  `json:"unsupported"`
+}
+
+// JSONSummary counts the operations.
+type JSONSummary struct {
+	Add     int `json:"add"`
+	Change  int `json:"change"`
+	Replace int `json:"replace"`
+	Destroy int `json:"destroy"`
+}
+
+// JSONResource is one resource instance and its operation.
+type JSONResource struct {
+	Op       string       `json:"op"`
+	Provider string       `json:"provider"`
+	Type     string       `json:"type"`
+	Identity string       `json:"identity"` // "" for an anonymous resource whose identity is not computed
+	Binding  string       `json:"binding,omitempty"`
+	File     string       `json:"file,omitempty"`
+	Line     int          `json:"line,omitempty"` // 1-based
+	Deposed  string       `json:"deposed,omitempty"`
+	Changes  []JSONChange `json:"changes,omitempty"`
+}
+
+// JSONChange is one changed attribute; a side absent is null.
+type JSONChange struct {
+	Name   string  `json:"name"`
+	Old    *string `json:"old"`
+	New    *string `json:"new"`
+	Forces bool    `json:"forces_replacement,omitempty"`
+}
+
+// JSONProblem is an error or an unsupported part, where it is.
+type JSONProblem struct {
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"` // 1-based, in characters
+	Message string `json:"message"`
+}
+
+// ToJSON returns the plan's JSON form.
+func (p *Plan) ToJSON() JSON {
+	s := p.Summary()
+	out := JSON{FormatVersion: JSONVersion, Changed: p.Changed(), Summary: JSONSummary{s.Create, s.Update, s.Replace, s.Delete},
+		Resources: []JSONResource{}, Errors: []JSONProblem{}, Unsupported: []JSONProblem{}}
+	for _, r := range p.Resources {
+		jr := JSONResource{Op: r.Op.String(), Provider: r.Provider, Type: r.Type, Identity: jsonstr.Decoded(r.Identity), Binding: jsonstr.Decoded(r.Binding)}
+		if r.Unresolved {
+			jr.Identity = ""
+		}
+		if r.File != nil && r.Stmt != nil {
+			jr.File, jr.Line, _ = place(r.File, r.Stmt.Offset)
+		}
+		if r.Deposed != nil {
+			jr.Deposed = jsonstr.Decoded(r.Deposed.Identifier)
+		}
+		for _, c := range r.Changes {
+			jc := JSONChange{Name: jsonstr.Decoded(c.Name), Forces: c.Forces}
+			if c.HasOld {
+				s := jsonstr.Decoded(c.Old.Display())
+				jc.Old = &s
+			}
+			if c.HasNew {
+				s := jsonstr.Decoded(c.New.Display())
+				jc.New = &s
+			}
+			jr.Changes = append(jr.Changes, jc)
+		}
+		out.Resources = append(out.Resources, jr)
+	}
+	for _, e := range p.Errors {
+		out.Errors = append(out.Errors, problem(e))
+	}
+	for _, u := range p.Unsupported {
+		out.Unsupported = append(out.Unsupported, problem(u))
+	}
+	return out
+}
+
+// WriteJSON writes the plan's JSON form, indented, with a final newline.
+func WriteJSON(w io.Writer, p *Plan) error {
+	b, err := json.MarshalIndent(p.ToJSON(), "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+func problem(pr Problem) JSONProblem {
+	out := JSONProblem{Message: jsonstr.Decoded(pr.Message)}
+	if pr.File != nil {
+		out.File, out.Line, out.Column = place(pr.File, pr.Span.Start)
+	}
+	return out
+}
+
+// place is a file's path and the 1-based line and character column of an offset.
+func place(f *workspace.File, off int32) (string, int, int) {
+	src := f.Text()
+	o := min(max(int(off), 0), len(src))
+	line, start := 1, 0
+	for i := 0; i < o; i++ {
+		if src[i] == '\n' {
+			line++
+			start = i + 1
+		}
+	}
+	return jsonstr.Decoded(f.Path), line, utf8.RuneCountInString(src[start:o]) + 1
+}
+
+// Place is where a problem is, as path:line:col (the path alone without a file).
+func (pr Problem) Place() string {
+	if pr.File == nil {
+		return ""
+	}
+	path, line, col := place(pr.File, pr.Span.Start)
+	return path + ":" + itoa(line) + ":" + itoa(col)
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
