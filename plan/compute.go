@@ -33,6 +33,7 @@ func Compute(ctx context.Context, in Input) (*Plan, error) {
 		}
 	}
 	c.resolveAnonymous()
+	c.imports()
 	for _, r := range c.plan.Resources {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -46,6 +47,7 @@ func Compute(ctx context.Context, in Input) (*Plan, error) {
 
 type computer struct {
 	in        Input
+	blocks    []stateBlock
 	plan      *Plan
 	claimed   map[*state.Resource]bool
 	byBinding map[string]*Resource
@@ -77,7 +79,7 @@ func (c *computer) stmt(f *workspace.File, st *grammar.Stmt) {
 		c.unsupported(f, st, n.Span, "module instances are not planned yet")
 		return
 	case *grammar.StateBlockStmt:
-		c.unsupported(f, st, n.Kw, "%s blocks are not planned yet", n.Construct.Keyword())
+		c.stateBlock(f, st, n)
 		return
 	default:
 		return
@@ -185,7 +187,16 @@ func (c *computer) row(r *Resource, identity string) *state.Resource {
 	if c.in.State == nil {
 		return nil
 	}
-	return c.in.State.Find(r.Provider, r.Type, identity)
+	if row := c.in.State.Find(r.Provider, r.Type, identity); row != nil {
+		return row
+	}
+	if b := c.movedTo(r.Provider, r.Type, identity); b != nil {
+		if row := c.in.State.Find(b.from.provider, b.from.typ, b.from.identity); row != nil {
+			r.MovedFrom = b.from.identity
+			return row
+		}
+	}
+	return nil
 }
 
 // resolveAnonymous gives each anonymous resource the identity of its state row, as Carina's
@@ -264,4 +275,108 @@ func (c *computer) sameCreateOnly(r *Resource, row *state.Resource) bool {
 
 func (c *computer) createOnly(r *Resource, attr string) bool {
 	return c.in.Schemas != nil && c.in.Schemas.CreateOnly(r.Provider+"."+r.Type, attr)
+}
+
+// stateBlock is a moved, removed or import block: addresses are provider.type and identity.
+type stateBlock struct {
+	construct grammar.ConstructID
+	from, to  address
+	id        string
+	file      *workspace.File
+	stmt      *grammar.Stmt
+	span      grammar.Span
+}
+
+type address struct{ provider, typ, identity string }
+
+func (c *computer) stateBlock(f *workspace.File, st *grammar.Stmt, n *grammar.StateBlockStmt) {
+	b := stateBlock{construct: n.Construct, file: f, stmt: st, span: n.Kw}
+	addr := func(key string) (address, bool) {
+		a := n.Body.Attr(key)
+		if a == nil {
+			return address{}, false
+		}
+		x, ok := a.Value.(*grammar.AddressExpr)
+		if !ok || x.Type == nil || x.Name == nil || len(x.Type.Parts) < 2 || x.Name.Interpolated() {
+			return address{}, false
+		}
+		parts := x.Type.Parts
+		typ := parts[1].Text
+		for _, p := range parts[2:] {
+			typ += "." + p.Text
+		}
+		return address{parts[0].Text, typ, x.Name.Value}, true
+	}
+	ok := n.Body != nil
+	switch n.Construct {
+	case grammar.MovedConstruct:
+		var okFrom, okTo bool
+		b.from, okFrom = addr("from")
+		b.to, okTo = addr("to")
+		ok = ok && okFrom && okTo
+	case grammar.RemovedConstruct:
+		var okFrom bool
+		b.from, okFrom = addr("from")
+		ok = ok && okFrom
+	case grammar.ImportConstruct:
+		var okTo bool
+		b.to, okTo = addr("to")
+		id := n.Body.Attr("id")
+		var sok bool
+		if id != nil && id.Value != nil {
+			b.id, sok = c.in.Config.StaticString(f, id.Value)
+		}
+		ok = ok && okTo && sok
+	}
+	if !ok {
+		c.unsupported(f, st, n.Kw, "a %s block whose addresses are not known before apply is not planned", n.Construct.Keyword())
+		return
+	}
+	c.blocks = append(c.blocks, b)
+}
+
+// movedTo returns the moved block renaming a state row to a resource's identity.
+func (c *computer) movedTo(provider, typ, identity string) *stateBlock {
+	for i := range c.blocks {
+		b := &c.blocks[i]
+		if b.construct == grammar.MovedConstruct && b.to == (address{provider, typ, identity}) {
+			return b
+		}
+	}
+	return nil
+}
+
+// block returns the block of a construct naming a state row as its `from`.
+func (c *computer) blockFrom(construct grammar.ConstructID, row *state.Resource) *stateBlock {
+	for i := range c.blocks {
+		b := &c.blocks[i]
+		if b.construct == construct && b.from == (address{row.Provider, row.Type, row.Identity}) {
+			return b
+		}
+	}
+	return nil
+}
+
+// imports plans each import block: a resource the configuration declares at its address is
+// imported instead of created; one it does not is shown imported all the same, as Carina shows it.
+func (c *computer) imports() {
+	for _, b := range c.blocks {
+		if b.construct != grammar.ImportConstruct {
+			continue
+		}
+		if c.in.State != nil && c.in.State.Find(b.to.provider, b.to.typ, b.to.identity) != nil {
+			continue // already in state: the block has done its work
+		}
+		var r *Resource
+		for _, d := range c.plan.Resources {
+			if d.Provider == b.to.provider && d.Type == b.to.typ && d.Identity == b.to.identity {
+				r = d
+			}
+		}
+		if r == nil {
+			r = &Resource{Op: Import, Provider: b.to.provider, Type: b.to.typ, Identity: b.to.identity, File: b.file, Stmt: b.stmt, diffed: true}
+			c.plan.Resources = append(c.plan.Resources, r)
+		}
+		r.ImportID = b.id
+	}
 }

@@ -75,8 +75,8 @@ func (c *computer) resolve(v Value, path []string, typ string) Value {
 			return v
 		}
 		c.diff(t)
-		if t.Op == Replace || t.Op == Create {
-			return v
+		if t.Op == Replace || t.Op == Create || t.MovedFrom != "" {
+			return v // known after apply (a moved row is read under its new address only then)
 		}
 		sv, ok := t.State.Attributes.Get(v.ref.path[0])
 		if !ok {
@@ -127,6 +127,9 @@ func (c *computer) diff(r *Resource) {
 	}
 	if r.State == nil {
 		r.Op = Create
+		if r.ImportID != "" {
+			r.Op = Import
+		}
 		return
 	}
 	written := map[string]bool{}
@@ -166,6 +169,8 @@ func (c *computer) diff(r *Resource) {
 		}
 	}
 	switch {
+	case len(r.Changes) == 0 && r.MovedFrom != "":
+		r.Op = Move
 	case len(r.Changes) == 0:
 		r.Op = NoChange
 	case len(r.Forcing) > 0:
@@ -270,6 +275,17 @@ func (c *computer) deletes() {
 		return
 	}
 	for _, row := range c.in.State.Resources {
+		if b := c.blockFrom(grammar.RemovedConstruct, row); b != nil && row.HasIdentifier && !c.claimed[row] {
+			c.plan.Resources = append(c.plan.Resources, &Resource{Op: Remove, Provider: row.Provider, Type: row.Type,
+				Identity: row.Identity, State: row, File: b.file, Stmt: b.stmt, diffed: true})
+			continue
+		}
+		if b := c.blockFrom(grammar.MovedConstruct, row); b != nil && row.HasIdentifier && !c.claimed[row] {
+			// Carina renames the row even when nothing is declared at the new address.
+			c.plan.Resources = append(c.plan.Resources, &Resource{Op: Move, Provider: row.Provider, Type: row.Type,
+				Identity: b.to.identity, MovedFrom: row.Identity, State: row, File: b.file, Stmt: b.stmt, diffed: true})
+			continue
+		}
 		if row.HasIdentifier && !c.claimed[row] {
 			c.plan.Resources = append(c.plan.Resources, &Resource{
 				Op: Delete, Provider: row.Provider, Type: row.Type, Identity: row.Identity, Binding: row.Binding,

@@ -53,11 +53,21 @@ func Write(w io.Writer, p *Plan, opts Options) error {
 		pr.effect(r, 0, i == len(rest)-1, "")
 	}
 	s := p.Summary()
-	parts := []string{fmt.Sprintf("%d to add", s.Create), fmt.Sprintf("%d to change", s.Update)}
+	var parts []string
+	if s.Import > 0 {
+		parts = append(parts, fmt.Sprintf("%d to import", s.Import))
+	}
+	parts = append(parts, fmt.Sprintf("%d to add", s.Create), fmt.Sprintf("%d to change", s.Update))
 	if s.Replace > 0 {
 		parts = append(parts, fmt.Sprintf("%d to replace", s.Replace))
 	}
 	parts = append(parts, fmt.Sprintf("%d to destroy", s.Delete))
+	if s.Remove > 0 {
+		parts = append(parts, fmt.Sprintf("%d to remove from state", s.Remove))
+	}
+	if s.Move > 0 {
+		parts = append(parts, fmt.Sprintf("%d to move", s.Move))
+	}
 	fmt.Fprintf(&pr.out, "\nPlan: %s.\n\n", strings.Join(parts, ", "))
 	_, err := io.WriteString(w, pr.out.String())
 	return err
@@ -78,7 +88,7 @@ func (pr *printer) effect(i, indent int, last bool, prefix string) bool {
 	}
 	pr.printed[i] = true
 	r := pr.tree.effects[i]
-	sigil := map[Op]string{Create: "+", Update: "~", Replace: "-/+", Delete: "-"}[r.Op]
+	sigil := map[Op]string{Create: "+", Update: "~", Replace: "-/+", Delete: "-", Import: "<-", Remove: "~", Move: "->"}[r.Op]
 	if r.Op == Replace && r.Directives.CreateBeforeDestroy {
 		sigil = "+/-"
 	}
@@ -105,6 +115,14 @@ func (pr *printer) effect(i, indent int, last bool, prefix string) bool {
 	}
 	if r.Deposed != nil {
 		note = " (deposed " + r.Deposed.Identifier + ")"
+	}
+	switch {
+	case r.Op == Import:
+		note = " (import: " + r.ImportID + ")"
+	case r.Op == Remove:
+		note = " (remove from state)"
+	case r.MovedFrom != "":
+		note += " (moved from: " + r.MovedFrom + ")"
 	}
 	fmt.Fprintf(&pr.out, "%s%s.%s %s%s\n", line, r.Provider, r.Type, name, note)
 
@@ -225,6 +243,8 @@ func detailRows(r *Resource) []string {
 			rows = append(rows, attrRow(k, fromState(v)))
 		}
 		return rows
+	case Import:
+		return []string{"id: " + r.ImportID}
 	case Update, Replace:
 		changes := slices.Clone(r.Changes)
 		slices.SortStableFunc(changes, func(a, b Change) int {

@@ -2,7 +2,7 @@
 // its state file alone, as `carina plan --refresh=false` computes it: per resource an operation
 // (create, update with the attributes that changed, replace when a create-only attribute of the
 // schema changed, delete for a resource in state that the configuration no longer has, delete of
-// a deposed instance), prevent_destroy violations as errors, and Carina's plan display of it
+// a deposed instance; moved, removed and import blocks), prevent_destroy violations as errors, and Carina's plan display of it
 // (Write). Compute takes the model the editor already has (workspace, types, schema, state), so
 // the server can call it per configuration.
 //

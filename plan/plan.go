@@ -16,11 +16,14 @@ const (
 	Update
 	Replace
 	Delete
+	Import // an import block adopts an existing resource
+	Remove // a removed block forgets a resource, which keeps running
+	Move   // a moved block renames a resource in state, nothing else changes
 )
 
 // String names the operation as the JSON output writes it.
 func (o Op) String() string {
-	return [...]string{"no-op", "create", "update", "replace", "delete"}[o]
+	return [...]string{"no-op", "create", "update", "replace", "delete", grammar.ImportConstruct.Keyword(), "remove", "move"}[o]
 }
 
 // Resource is one resource instance and what the apply does to it.
@@ -44,6 +47,8 @@ type Resource struct {
 	Forcing      []string        // Replace: the create-only attributes that changed
 	Directives   Directives
 	Deposed      *state.Deposed // a Delete of a deposed instance
+	MovedFrom    string         // the identity a moved block renames it from
+	ImportID     string         // Import: the provider's identifier it adopts
 	DependsOn    []string       // the bindings its values read, for the tree
 	UnchangedLen int            // Update, Replace: how many written attributes are unchanged
 	diffed       bool
@@ -100,7 +105,7 @@ func (p *Plan) Changed() bool {
 }
 
 // Summary counts the operations as Carina's summary line does (a replace counts as its own).
-type Summary struct{ Create, Update, Replace, Delete int }
+type Summary struct{ Import, Create, Update, Replace, Delete, Remove, Move int }
 
 // Summary returns the counts of the plan's operations.
 func (p *Plan) Summary() Summary {
@@ -115,6 +120,13 @@ func (p *Plan) Summary() Summary {
 			s.Replace++
 		case Delete:
 			s.Delete++
+		case Import:
+			s.Import++
+		case Remove:
+			s.Remove++
+		}
+		if r.MovedFrom != "" {
+			s.Move++
 		}
 	}
 	return s

@@ -15,7 +15,7 @@ type tree struct {
 
 // bindingOf is what names an effect in the tree: its binding, else its address.
 func bindingOf(r *Resource) string {
-	if r.Binding != "" {
+	if r.Binding != "" && r.Op != Import && r.Op != Remove && r.Op != Move {
 		return r.Binding
 	}
 	return r.Provider + "." + r.Type + "." + r.Identity
@@ -27,7 +27,7 @@ func buildTree(effects []*Resource) tree {
 	for i, r := range effects {
 		if r.Deposed == nil { // a deposed generation is not what the binding names
 			byBinding[bindingOf(r)] = i
-			if r.Binding != "" {
+			if r.Binding != "" && r.Op != Remove {
 				byBinding[r.Binding] = i
 			}
 		}
