@@ -41,6 +41,7 @@ func Compute(ctx context.Context, in Input) (*Plan, error) {
 		c.diff(r)
 	}
 	c.deletes()
+	c.exports()
 	c.preventDestroy()
 	return c.plan, nil
 }

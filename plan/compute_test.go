@@ -138,6 +138,27 @@ func TestCompute(t *testing.T) {
 	}
 }
 
+func TestComputeExports(t *testing.T) {
+	src := vpc + "exports {\n  cidr = vpc.cidr_block\n  name: String = 'x'\n  id = vpc.vpc_id\n}\n"
+	st := strings.Replace(stateOf(`ec2.Vpc vpc {"cidr_block": "10.0.0.0/16", "enable_dns_support": true, "tags": {"Name": "main"}, "vpc_id": "vpc-1"}`),
+		`"resources"`, `"exports": {"cidr": "10.0.0.0/16", "name": "y", "gone": 1}, "resources"`, 1)
+	var got []string
+	for _, e := range planOf(t, src, st).Exports {
+		line := e.Name + ":"
+		if e.HasOld {
+			line += " " + storedExportText(e.Old)
+		}
+		if e.HasNew {
+			line += " → " + exportText(e.New)
+		}
+		got = append(got, line)
+	}
+	want := []string{"gone: 1", "id: → 'vpc-1'", "name: 'y' → 'x'"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("export changes (-want +got):\n%s", diff)
+	}
+}
+
 func TestComputeDeposed(t *testing.T) {
 	st := `{"version": 9, "serial": 1, "lineage": "l", "carina_version": "0.4.0", "resources": [{"resource_type": "ec2.Vpc", "identity": "vpc", "provider": "awscc", "identifier": "vpc-new", "binding": "vpc",
 	  "attributes": {"cidr_block": "10.0.0.0/16"}, "deposed": [{"key": "k1", "identifier": "vpc-old", "attributes": {"cidr_block": "10.1.0.0/16"}, "dependency_bindings": []}]}]}`

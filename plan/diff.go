@@ -71,18 +71,23 @@ func (c *computer) resolve(v Value, path []string, typ string) Value {
 	switch v.Kind {
 	case Ref:
 		t := c.byBinding[v.ref.binding]
-		if t == nil || t.State == nil || len(v.ref.path) == 0 {
+		if t == nil || len(v.ref.path) == 0 {
 			return v
 		}
 		c.diff(t)
-		if t.Op == Replace || t.Op == Create || t.MovedFrom != "" {
-			return v // known after apply (a moved row is read under its new address only then)
+		var out Value
+		if a, ok := written(t, v.ref.path[0]); ok && a.Kind != Ref && a.Kind != Unknown {
+			out = a // what the configuration writes is what the attribute will hold
+		} else {
+			if t.State == nil || t.Op == Replace || t.Op == Create || t.MovedFrom != "" {
+				return v // known after apply (a moved row is read under its new address only then)
+			}
+			sv, ok := t.State.Attributes.Get(v.ref.path[0])
+			if !ok {
+				return v
+			}
+			out = fromState(sv)
 		}
-		sv, ok := t.State.Attributes.Get(v.ref.path[0])
-		if !ok {
-			return v
-		}
-		out := fromState(sv)
 		for _, p := range v.ref.path[1:] {
 			e, ok := out.Get(p)
 			if !ok {
@@ -114,6 +119,16 @@ func (c *computer) resolve(v Value, path []string, typ string) Value {
 		return out
 	}
 	return v
+}
+
+// written returns the value a resource's configuration writes for an attribute.
+func written(r *Resource, name string) (Value, bool) {
+	for _, a := range r.Desired {
+		if a.Name == name {
+			return a.Value, true
+		}
+	}
+	return Value{}, false
 }
 
 // diff decides a resource's operation and changes (once; a reference may ask first).

@@ -23,6 +23,9 @@ type Options struct {
 	// DeleteAttributes lists the stored attributes under each delete, as `carina plan` does;
 	// Carina's snapshot tests mostly print without them.
 	DeleteAttributes bool
+	// Exports prints the Exports section, as `carina plan` does; Carina's snapshot tests
+	// mostly print without it.
+	Exports bool
 }
 
 // Write prints the plan as `carina plan` does (its tree view, full detail, no colour): the
@@ -34,7 +37,11 @@ func Write(w io.Writer, p *Plan, opts Options) error {
 			effects = append(effects, r)
 		}
 	}
-	if len(effects) == 0 {
+	exports := p.Exports
+	if !opts.Exports {
+		exports = nil
+	}
+	if len(effects) == 0 && len(exports) == 0 {
 		_, err := io.WriteString(w, "No changes. Infrastructure is up-to-date.\n")
 		return err
 	}
@@ -52,6 +59,23 @@ func Write(w io.Writer, p *Plan, opts Options) error {
 	for i, r := range rest {
 		pr.effect(r, 0, i == len(rest)-1, "")
 	}
+	if len(exports) > 0 {
+		pr.out.WriteString("\nExports:\n\n")
+		for _, e := range exports {
+			typ := ""
+			if e.Type != "" {
+				typ = ": " + e.Type
+			}
+			switch {
+			case !e.HasNew:
+				fmt.Fprintf(&pr.out, "  - %s = %s\n", e.Name, storedExportText(e.Old))
+			case !e.HasOld:
+				fmt.Fprintf(&pr.out, "  + %s%s = %s\n", e.Name, typ, exportText(e.New))
+			default:
+				fmt.Fprintf(&pr.out, "  ~ %s%s = %s → %s\n", e.Name, typ, storedExportText(e.Old), exportText(e.New))
+			}
+		}
+	}
 	s := p.Summary()
 	var parts []string
 	if s.Import > 0 {
@@ -67,6 +91,9 @@ func Write(w io.Writer, p *Plan, opts Options) error {
 	}
 	if s.Move > 0 {
 		parts = append(parts, fmt.Sprintf("%d to move", s.Move))
+	}
+	if len(exports) > 0 {
+		parts = append(parts, fmt.Sprintf("%d export change(s)", len(exports)))
 	}
 	fmt.Fprintf(&pr.out, "\nPlan: %s.\n\n", strings.Join(parts, ", "))
 	_, err := io.WriteString(w, pr.out.String())

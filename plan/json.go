@@ -19,6 +19,7 @@ type JSON struct {
 	Changed       bool           `json:"changed"`
 	Summary       JSONSummary    `json:"summary"`
 	Resources     []JSONResource `json:"resources"`
+	Exports       []JSONExport   `json:"exports"`
 	Errors        []JSONProblem  `json:"errors"`
 	Unsupported   []JSONProblem  `json:"unsupported"`
 }
@@ -52,6 +53,13 @@ type JSONChange struct {
 	Forces bool    `json:"forces_replacement,omitempty"`
 }
 
+// JSONExport is an export published anew; a side absent is null.
+type JSONExport struct {
+	Name string  `json:"name"`
+	Old  *string `json:"old"`
+	New  *string `json:"new"`
+}
+
 // JSONProblem is an error or an unsupported part, where it is.
 type JSONProblem struct {
 	File    string `json:"file,omitempty"`
@@ -64,7 +72,19 @@ type JSONProblem struct {
 func (p *Plan) ToJSON() JSON {
 	s := p.Summary()
 	out := JSON{FormatVersion: JSONVersion, Changed: p.Changed(), Summary: JSONSummary{s.Create, s.Update, s.Replace, s.Delete},
-		Resources: []JSONResource{}, Errors: []JSONProblem{}, Unsupported: []JSONProblem{}}
+		Resources: []JSONResource{}, Exports: []JSONExport{}, Errors: []JSONProblem{}, Unsupported: []JSONProblem{}}
+	for _, e := range p.Exports {
+		je := JSONExport{Name: jsonstr.Decoded(e.Name)}
+		if e.HasOld {
+			s := jsonstr.Decoded(storedExportText(e.Old))
+			je.Old = &s
+		}
+		if e.HasNew {
+			s := jsonstr.Decoded(exportText(e.New))
+			je.New = &s
+		}
+		out.Exports = append(out.Exports, je)
+	}
 	for _, r := range p.Resources {
 		jr := JSONResource{Op: r.Op.String(), Provider: r.Provider, Type: r.Type, Identity: jsonstr.Decoded(r.Identity), Binding: jsonstr.Decoded(r.Binding)}
 		if r.Unresolved {

@@ -85,7 +85,8 @@ type Problem struct {
 
 // Plan is what the apply would do to a configuration's resources.
 type Plan struct {
-	Resources []*Resource // in configuration order, then the deletes in state order
+	Resources []*Resource    // in configuration order, then the deletes in state order
+	Exports   []ExportChange // the exports published anew, by name
 	// Errors make Carina refuse the plan: a resource with prevent_destroy to be deleted or
 	// replaced.
 	Errors []Problem
@@ -96,6 +97,9 @@ type Plan struct {
 
 // Changed reports whether the apply changes anything.
 func (p *Plan) Changed() bool {
+	if len(p.Exports) > 0 {
+		return true
+	}
 	for _, r := range p.Resources {
 		if r.Op != NoChange {
 			return true

@@ -37,7 +37,9 @@ func runPlan(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return planError
 	}
 	write := map[string]func(io.Writer, *plan.Plan) error{
-		"text":     func(w io.Writer, p *plan.Plan) error { return plan.Write(w, p, plan.Options{DeleteAttributes: true}) },
+		"text": func(w io.Writer, p *plan.Plan) error {
+			return plan.Write(w, p, plan.Options{DeleteAttributes: true, Exports: true})
+		},
 		"json":     plan.WriteJSON,
 		"markdown": plan.WriteMarkdown,
 	}[*format]
