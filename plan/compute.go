@@ -18,12 +18,14 @@ type Input struct {
 	Info    *types.Info
 	Schemas Schemas // nil: no schemas (nothing is create-only)
 	State   *state.File
+	// Open opens the state files of upstream_state configurations (nil: the file system).
+	Open state.Opener
 }
 
 // Compute plans a configuration against its state, as `carina plan --refresh=false` does: the
 // state is taken as what is running. It stops early, returning ctx's error, when ctx is done.
 func Compute(ctx context.Context, in Input) (*Plan, error) {
-	c := &computer{in: in, plan: &Plan{}, claimed: map[*state.Resource]bool{}, byBinding: map[string]*Resource{}}
+	c := &computer{ctx: ctx, in: in, plan: &Plan{}, claimed: map[*state.Resource]bool{}, byBinding: map[string]*Resource{}}
 	for _, f := range in.Config.Files {
 		for _, st := range f.AST.Stmts {
 			if err := ctx.Err(); err != nil {
@@ -47,6 +49,8 @@ func Compute(ctx context.Context, in Input) (*Plan, error) {
 }
 
 type computer struct {
+	ctx       context.Context
+	upstreams map[string]*state.File // by binding, read once
 	in        Input
 	blocks    []stateBlock
 	plan      *Plan

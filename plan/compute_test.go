@@ -3,6 +3,7 @@ package plan
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -186,5 +187,35 @@ func TestComputeCancelled(t *testing.T) {
 	cancel()
 	if _, err := Compute(ctx, Input{Config: cfg, Info: cfg.Types(nil)}); err != context.Canceled {
 		t.Errorf("Compute(cancelled) = %v, want context.Canceled", err)
+	}
+}
+
+// TestComputeUpstream: an upstream_state's export is read from that configuration's state file;
+// one it does not publish is known after the upstream's apply.
+func TestComputeUpstream(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"net/main.crn":          "let vpc = awscc.ec2.Vpc {\n  cidr_block = '10.0.0.0/16'\n}\n",
+		"net/carina.state.json": `{"version": 10, "serial": 1, "lineage": "l", "carina_version": "x", "resources": [], "exports": {"vpc": {"vpc_id": "vpc-9"}, "ids": ["a", "b"]}}`,
+		"app/main.crn": "let net = upstream_state {\n  source = '../net'\n}\n" +
+			"let sg = awscc.ec2.SecurityGroup {\n  group_description = \"in ${net.vpc.vpc_id}\"\n  vpc_id = net.vpc.vpc_id\n  tags = { A = net.ids[1], B = net.vpc.missing }\n}\n",
+	}
+	for name, src := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := planDir(t, filepath.Join(dir, "app"), nil)
+	var got []string
+	for _, a := range p.Resources[0].Desired {
+		got = append(got, a.Name+" = "+a.Value.Display())
+	}
+	want := []string{`group_description = "in vpc-9"`, `vpc_id = "vpc-9"`, `tags = {A: "b", B: (known after upstream apply: net.vpc.missing)}`}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("values (-want +got):\n%s", diff)
 	}
 }

@@ -1,8 +1,10 @@
 package plan
 
 import (
+	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/grammar"
@@ -57,6 +59,12 @@ func convert(v types.Value) Value {
 		return Value{Kind: Ref, Text: text, ref: &refTarget{binding: v.Text, path: v.Path}}
 	case types.SecretVal:
 		return Value{Kind: Secret}
+	case types.Interp:
+		out := Value{Kind: Interp}
+		for _, e := range v.Elems {
+			out.Elems = append(out.Elems, convert(e))
+		}
+		return out
 	case types.Call:
 		if v.Text == "secret" {
 			return Value{Kind: Secret} // its argument is never kept
@@ -69,7 +77,31 @@ func convert(v types.Value) Value {
 // identifiers by their wire values, as Carina's --refresh=false plan resolves them.
 func (c *computer) resolve(v Value, path []string, typ string) Value {
 	switch v.Kind {
+	case Interp:
+		parts := make([]Value, len(v.Elems))
+		var text strings.Builder
+		known := true
+		for i, e := range v.Elems {
+			parts[i] = c.resolve(e, nil, "")
+			switch p := parts[i]; p.Kind {
+			case Str:
+				text.WriteString(p.Text)
+			case Int:
+				text.WriteString(strconv.FormatInt(p.Int, 10))
+			case Bool:
+				text.WriteString(strconv.FormatBool(p.Bool))
+			default:
+				known = false
+			}
+		}
+		if known {
+			return Value{Kind: Str, Text: text.String()}
+		}
+		return Value{Kind: Interp, Elems: parts}
 	case Ref:
+		if _, upstream := c.in.Config.Upstreams[v.ref.binding]; upstream {
+			return c.upstream(v)
+		}
 		t := c.byBinding[v.ref.binding]
 		if t == nil || len(v.ref.path) == 0 {
 			return v
@@ -336,4 +368,73 @@ func (c *computer) preventDestroy() {
 		}
 		c.plan.Errors = append(c.plan.Errors, p)
 	}
+}
+
+// upstream resolves a reference to an upstream_state's export from that configuration's state
+// file, as Carina's plan reads it; an export it does not publish (yet) is known after the
+// upstream's apply.
+func (c *computer) upstream(v Value) Value {
+	unknown := Value{Kind: Unknown, Text: "(known after upstream apply: " + v.Text + ")"}
+	st := c.upstreamState(v.ref.binding)
+	if st == nil || len(v.ref.path) == 0 {
+		return unknown
+	}
+	sv, ok := st.Exports.Get(v.ref.path[0])
+	if !ok {
+		return unknown
+	}
+	out := fromState(sv)
+	for _, p := range v.ref.path[1:] {
+		if out, ok = member(out, p); !ok {
+			return unknown
+		}
+	}
+	return out
+}
+
+// member is a path segment's value: a field or map key, `[0]` an index, `['k']` or `["k"]` a key.
+func member(v Value, seg string) (Value, bool) {
+	if strings.HasPrefix(seg, "[") && strings.HasSuffix(seg, "]") {
+		in := seg[1 : len(seg)-1]
+		if n, err := strconv.Atoi(in); err == nil {
+			if v.Kind != List || n < 0 || n >= len(v.Elems) {
+				return Value{}, false
+			}
+			return v.Elems[n], true
+		}
+		if len(in) >= 2 && (in[0] == '"' || in[0] == '\'') && in[len(in)-1] == in[0] {
+			seg = in[1 : len(in)-1]
+		}
+	}
+	return v.Get(seg)
+}
+
+// upstreamState reads an upstream_state's state file once; a missing one is nil, a damaged one
+// an error of the plan at the upstream_state.
+func (c *computer) upstreamState(binding string) *state.File {
+	if st, ok := c.upstreams[binding]; ok {
+		return st
+	}
+	imp := c.in.Config.Upstreams[binding]
+	var st *state.File
+	if imp != nil && imp.Config != nil {
+		loc := state.Locate(imp.Config)
+		var err error
+		st, err = state.Load(c.ctx, c.in.Open, loc, 0)
+		if err != nil && !errors.Is(err, state.ErrRemote) {
+			p := Problem{Message: fmt.Sprintf("upstream_state %s: %v", binding, err)}
+			if imp.Decl != nil {
+				p.File, p.Span = imp.Decl.File, imp.Decl.NameSpan
+			}
+			c.plan.Errors = append(c.plan.Errors, p)
+		}
+		if err != nil {
+			st = nil
+		}
+	}
+	if c.upstreams == nil {
+		c.upstreams = map[string]*state.File{}
+	}
+	c.upstreams[binding] = st
+	return st
 }

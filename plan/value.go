@@ -29,6 +29,9 @@ const (
 	Unknown
 	// Enum is an enum identifier as written whose schema enum is not known here.
 	Enum
+	// Interp is a string with interpolations not all known (Elems: its parts, a Str part
+	// literal text).
+	Interp
 )
 
 // Value is an attribute's value on either side of a change, configured or stored.
@@ -181,7 +184,22 @@ func (v Value) Display() string {
 	case Secret:
 		return "(secret)"
 	case Unknown:
+		if v.Text != "" {
+			return v.Text // why it is unknown, as Carina words it
+		}
 		return "(known after apply)"
+	case Interp:
+		var b strings.Builder
+		b.WriteByte('"')
+		for _, p := range v.Elems {
+			if p.Kind == Str {
+				b.WriteString(p.Text)
+				continue
+			}
+			b.WriteString("${" + p.Display() + "}")
+		}
+		b.WriteByte('"')
+		return b.String()
 	case List:
 		parts := make([]string, len(v.Elems))
 		for i, e := range v.Elems {
