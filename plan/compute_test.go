@@ -219,3 +219,17 @@ func TestComputeUpstream(t *testing.T) {
 		t.Errorf("values (-want +got):\n%s", diff)
 	}
 }
+
+// TestWriteOnlyNeverShown: a stored write-only attribute is compared but displayed as (secret).
+func TestWriteOnlyNeverShown(t *testing.T) {
+	st := strings.Replace(stateOf(`ec2.Vpc vpc {"cidr_block": "10.0.0.0/16", "enable_dns_support": true, "tags": {"Name": "main", "Pw": "hunter2"}}`),
+		`"binding": "vpc",`, `"binding": "vpc", "write_only_attributes": ["tags"],`, 1)
+	p := planOf(t, vpc, st)
+	var buf strings.Builder
+	if err := Write(&buf, p, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "hunter2") || !strings.Contains(buf.String(), "- Pw: (secret)") {
+		t.Errorf("the write-only value shows, or its removal does not:\n%s", buf.String())
+	}
+}

@@ -186,6 +186,9 @@ func (c *computer) diff(r *Resource) {
 		var old Value
 		if has {
 			old = project(fromState(sv), child(r.State.Explicit, a.Name))
+			if slices.Contains(r.State.WriteOnly, a.Name) {
+				old = mask(old) // stored from the configuration, never shown
+			}
 		}
 		if has && same(a.Value, old) {
 			r.UnchangedLen++
@@ -206,7 +209,11 @@ func (c *computer) diff(r *Resource) {
 		slices.Sort(gone)
 		for _, k := range gone {
 			sv, _ := r.State.Attributes.Get(k)
-			r.Changes = append(r.Changes, Change{Name: k, Old: project(fromState(sv), child(r.State.Explicit, k)), HasOld: true})
+			old := project(fromState(sv), child(r.State.Explicit, k))
+			if slices.Contains(r.State.WriteOnly, k) {
+				old = mask(old)
+			}
+			r.Changes = append(r.Changes, Change{Name: k, Old: old, HasOld: true})
 		}
 	}
 	for i, ch := range r.Changes {

@@ -45,6 +45,21 @@ type Value struct {
 	Keys  []string // Map's keys
 	ref   *refTarget
 	enum  string // a Str resolved from an enum identifier: the identifier as written
+	// masked is a stored write-only attribute's value: compared, never displayed.
+	masked bool
+}
+
+// mask marks a value and everything inside it as never displayed.
+func mask(v Value) Value {
+	v.masked = true
+	if len(v.Elems) > 0 {
+		elems := make([]Value, len(v.Elems))
+		for i, e := range v.Elems {
+			elems[i] = mask(e)
+		}
+		v.Elems = elems
+	}
+	return v
 }
 
 // refTarget is what a Ref names: a binding and the attribute path after it.
@@ -167,6 +182,9 @@ func Equal(a, b Value) bool {
 // Display prints a scalar as Carina's plan does (strings in double quotes, a secret as
 // "(secret)", a reference as written); lists and maps inline.
 func (v Value) Display() string {
+	if v.masked {
+		return "(secret)"
+	}
 	switch v.Kind {
 	case Str:
 		if v.enum != "" {
