@@ -50,6 +50,9 @@ type Checker struct {
 	ThresholdSet bool
 	// Prefix begins each message ("carina-lsp check: ").
 	Prefix string
+	// Fixes keeps each finding's fixes (the agents' check tool reports them); check drops them,
+	// as their texts would only hold memory.
+	Fixes bool
 }
 
 // Run checks the targets next yields with up to jobs workers (session.Pool), and hands each
@@ -144,7 +147,9 @@ func (c *Checker) Check(ctx context.Context, t session.Target) (out Outcome) {
 		out.Findings = make([]report.Located, 0, len(res.Diags))
 		for _, d := range res.Diags {
 			if t.Only == nil || t.Only[d.Path] {
-				d.Fixes = nil // not reported; their texts would only hold memory
+				if !c.Fixes {
+					d.Fixes = nil // not reported; their texts would only hold memory
+				}
 				out.Findings = append(out.Findings, report.Located{Diagnostic: d, Range: report.RangeOf(d, lines)})
 				out.Fails = out.Fails || d.Severity <= threshold
 			}

@@ -30,3 +30,13 @@ func RangeOf(d finding.Diagnostic, files map[string]*workspace.File) Range {
 	el, ec := l.UTF16(int(d.Span.End))
 	return Range{Pos{sl, sc}, Pos{el, ec}}
 }
+
+// Item is one finding as `check -format json` prints it: what a program reading the report
+// decodes each element into.
+type Item struct {
+	File     string `json:"file"`
+	Range    Range  `json:"range"`
+	Severity string `json:"severity"`
+	Code     string `json:"code"`
+	Message  string `json:"message"`
+}
