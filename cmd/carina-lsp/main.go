@@ -5,6 +5,7 @@
 //	carina-lsp fmt [flags] [paths]                format .crn files
 //	carina-lsp graph [flags] [directory]          the dependency graph and apply order
 //	carina-lsp plan [flags] [directory]           what an apply would do, from the local state
+//	carina-lsp mcp [-root DIR]                    the Model Context Protocol server for coding agents
 //	carina-lsp config [path]                      the carina-lsp.toml values in effect, and their files
 //	carina-lsp schemas                            the embedded schema sets and their versions
 //	carina-lsp version                            the version, commit and Go version
@@ -32,6 +33,7 @@ commands:
   graph    the dependency graph (svg, dot, mermaid, json) and apply order of a configuration
   plan     what carina plan --refresh=false would do, from the local state file alone
   convert  a CloudFormation template (YAML or JSON) to a Carina configuration
+  mcp      the Model Context Protocol server for coding agents on stdin/stdout
   config   the carina-lsp.toml configuration in effect for a path, and where each value comes from
   schemas  list the embedded schema sets: providers, versions and dates
   version  print the version, commit and Go version (also --version)
@@ -73,6 +75,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runPlan(ctx, args[1:], stdout, stderr)
 	case "convert":
 		return runConvert(ctx, args[1:], stdin, stdout, stderr)
+	case "mcp":
+		return runMCP(ctx, args[1:], stdin, stdout, stderr)
 	case "schemas":
 		return runSchemas(args[1:], stdout, stderr)
 	case "config":

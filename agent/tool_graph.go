@@ -1,0 +1,60 @@
+package agent
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/carina-rs/carina-lsp/graph"
+	"github.com/carina-rs/carina-lsp/session"
+)
+
+// GraphInput is the graph tool's input.
+type GraphInput struct {
+	Input
+	ExpandModules bool `json:"expandModules,omitempty" jsonschema:"show the inside of each module instance"`
+}
+
+// GraphResult is a configuration's dependency graph.
+type GraphResult struct {
+	Graph graph.JSON `json:"graph" jsonschema:"the graph as carina-lsp graph -format json writes it: nodes, edges, cycles"`
+	Order string     `json:"order" jsonschema:"a first apply's order in Carina's plan lines, as carina-lsp graph -format order writes it"`
+}
+
+func addGraph(srv *mcp.Server, s *server) {
+	add(srv, s, &mcp.Tool{Name: "graph", Title: "Dependency graph and apply order",
+		Description: "The dependency graph of a configuration (resources, data sources, waits, modules, upstream states, " +
+			"providers, and what each waits for) as JSON, and the order a first apply creates them in."},
+		func(ctx context.Context, c *call, in GraphInput) (GraphResult, error) { return c.graph(ctx, in) })
+}
+
+func (c *call) graph(ctx context.Context, in GraphInput) (GraphResult, error) {
+	t, file, err := c.target(in.Input)
+	if err != nil {
+		return GraphResult{}, err
+	}
+	sess := c.session()
+	if in.Text != "" {
+		sess.Workspace().SetOverlay(file, in.Text)
+	}
+	chain := sess.Chain(t.Dir, "")
+	if len(chain.Errors) > 0 {
+		return GraphResult{}, chainError(chain)
+	}
+	loaded, err := sess.Load(ctx, t.Dir, session.Check{Chain: chain})
+	if err != nil {
+		return GraphResult{}, err
+	}
+	for _, le := range loaded.Config.LoadErrors {
+		return GraphResult{}, fmt.Errorf("%s: %w", le.Path, le.Err)
+	}
+	problems := session.ChecksOf(chain, nil, nil)(ctx, loaded.Config, loaded.Schemas)
+	g := graph.Build(loaded.Config, loaded.Schemas, graph.Options{ExpandModules: in.ExpandModules, Problems: problems})
+	var order strings.Builder
+	if err := g.WriteOrder(&order); err != nil {
+		return GraphResult{}, err
+	}
+	return GraphResult{Graph: g.ToJSON(), Order: order.String()}, nil
+}
