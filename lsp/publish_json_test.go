@@ -57,8 +57,9 @@ func TestPublishJSON(t *testing.T) {
 }
 
 // TestPublishJSONStrings pins the bytes of a publish's strings, which have never escaped < > &
-// and write backspace and form feed as \u0008 and \u000c (jsonstr.AppendPlain), against an
-// escaper shared with outputs that do otherwise.
+// and write backspace and form feed as \b and \f, as segmentio's encoder writes the server's
+// other messages (since its v0.5; \u0008 and \u000c before), through jsonstr.AppendPlain, against
+// an escaper shared with outputs that do otherwise.
 func TestPublishJSONStrings(t *testing.T) {
 	p := publishDiagnosticsParams{URI: "file:///a<&>.crn", Diagnostics: []protocol.Diagnostic{{Message: "<&> \b\f\x01 \u2028 \xff \"\\"}}}
 	got, err := p.MarshalJSON()
@@ -66,7 +67,7 @@ func TestPublishJSONStrings(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `{"uri":"file:///a<&>.crn","diagnostics":[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},` +
-		`"message":"<&> \u0008\u000c\u0001 \u2028 \ufffd \"\\"}]}`
+		`"message":"<&> \b\f\u0001 \u2028 \ufffd \"\\"}]}`
 	if diff := cmp.Diff(want, string(got)); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}

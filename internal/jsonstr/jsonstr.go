@@ -18,9 +18,9 @@ import (
 // (safe inside HTML), backspace and form feed as \b and \f.
 func Append(dst []byte, s string) []byte { return appendString(dst, s, true) }
 
-// AppendPlain appends s with < > & as they are, and backspace and form feed as \u0008 and
-// \u000c: as segmentio's encoder writes it without EscapeHTML, the form the server's publishes
-// have always had (a message quotes < > & often, and no client reads them as HTML).
+// AppendPlain appends s with < > & as they are, backspace and form feed as \b and \f: as
+// segmentio's encoder (v0.5) writes it without EscapeHTML, the form the server's publishes have
+// always had (a message quotes < > & often, and no client reads them as HTML).
 func AppendPlain(dst []byte, s string) []byte { return appendString(dst, s, false) }
 
 // The ASCII bytes each style escapes, bit c for byte c: a quote, a backslash, the controls below
@@ -62,9 +62,9 @@ func appendString(dst []byte, s string, std bool) []byte {
 				dst = append(dst, '\\', 'r')
 			case c == '\t':
 				dst = append(dst, '\\', 't')
-			case std && c == '\b':
+			case c == '\b':
 				dst = append(dst, '\\', 'b')
-			case std && c == '\f':
+			case c == '\f':
 				dst = append(dst, '\\', 'f')
 			default: // the other controls, and < > & in std
 				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
