@@ -16,21 +16,24 @@ import (
 // roots are the directories a call may read, symbolic links resolved.
 type roots []string
 
-// rootsOf returns the roots the client declares, or the working directory when it declares none
-// (or cannot list them): a client that does not speak of roots gets the directory it started the
+// rootsOf returns the roots the client declares, or the working directory when it declares none:
+// a client that does not speak of roots gets the directory it started the
 // server in, as a shell gets its own.
 func rootsOf(ctx context.Context, ss *mcp.ServerSession, wd string) (roots, error) {
 	var declared []string
-	if p := ss.InitializeParams(); p != nil && p.Capabilities != nil && p.Capabilities.RootsV2 != nil {
+	// From protocol 2026-07-28 roots are deprecated and a server may not ask for them during a
+	// call: the working directory (or -root) is the root then.
+	if p := ss.InitializeParams(); p != nil && p.Capabilities != nil && p.Capabilities.RootsV2 != nil && p.ProtocolVersion < "2026-07-28" {
 		res, err := ss.ListRoots(ctx, nil) //nolint:staticcheck // deprecated in 2026-07-28, still what hosts send
-		if err == nil {
-			for _, r := range res.Roots {
-				u, err := url.Parse(r.URI)
-				if err != nil || u.Scheme != "file" {
-					continue
-				}
-				declared = append(declared, filepath.FromSlash(u.Path))
+		if err != nil {
+			return nil, fmt.Errorf("the client's roots cannot be listed: %w", err)
+		}
+		for _, r := range res.Roots {
+			u, err := url.Parse(r.URI)
+			if err != nil || u.Scheme != "file" {
+				continue
 			}
+			declared = append(declared, filepath.FromSlash(u.Path))
 		}
 	}
 	if len(declared) == 0 {

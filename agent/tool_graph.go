@@ -1,7 +1,9 @@
 package agent
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -19,8 +21,8 @@ type GraphInput struct {
 
 // GraphResult is a configuration's dependency graph.
 type GraphResult struct {
-	Graph graph.JSON `json:"graph" jsonschema:"the graph as carina-lsp graph -format json writes it: nodes, edges, cycles"`
-	Order string     `json:"order" jsonschema:"a first apply's order in Carina's plan lines, as carina-lsp graph -format order writes it"`
+	Graph any    `json:"graph" jsonschema:"the graph as carina-lsp graph -format json writes it (docs/graph.md): nodes, edges, cycles, left_out"`
+	Order string `json:"order" jsonschema:"a first apply's order in Carina's plan lines, as carina-lsp graph -format order writes it"`
 }
 
 func addGraph(srv *mcp.Server, s *server) {
@@ -56,5 +58,14 @@ func (c *call) graph(ctx context.Context, in GraphInput) (GraphResult, error) {
 	if err := g.WriteOrder(&order); err != nil {
 		return GraphResult{}, err
 	}
-	return GraphResult{Graph: g.ToJSON(), Order: order.String()}, nil
+	// What graph -format json writes, through its one writer.
+	var data bytes.Buffer
+	if err := g.WriteJSON(&data); err != nil {
+		return GraphResult{}, err
+	}
+	res := GraphResult{Order: order.String()}
+	if err := json.Unmarshal(data.Bytes(), &res.Graph); err != nil {
+		return GraphResult{}, err
+	}
+	return res, nil
 }

@@ -89,9 +89,9 @@ func (c *lineConn) Close() error {
 // readLoop hands each message read to Read and answers the frames that are none itself.
 func (c *lineConn) readLoop() {
 	for {
-		line, long, err := c.readLine()
+		line, long, id, err := c.readLine()
 		if len(bytes.TrimSpace(line)) > 0 || long > 0 {
-			if msg, reply := c.decode(line, long); reply != nil {
+			if msg, reply := c.decode(line, long, id); reply != nil {
 				if c.writeFrame(reply) != nil {
 					return
 				}
@@ -115,34 +115,39 @@ func (c *lineConn) send(r lineRead) bool {
 	}
 }
 
-// readLine reads one frame. A frame longer than max is read to its end but not kept: line holds
-// its first bytes (where the id usually is) and long its length.
-func (c *lineConn) readLine() (line []byte, long int, err error) {
+// readLine reads one frame. A frame longer than max is read to its end but not kept: line is
+// empty, long its length and id the request's id, found on the way.
+func (c *lineConn) readLine() (line []byte, long int, id jsonrpc.ID, err error) {
+	var scan *idScan
 	for {
 		part, err := c.in.ReadSlice('\n')
-		if long > 0 {
+		switch {
+		case scan != nil:
 			long += len(part)
-		} else if len(line)+len(part) > c.max {
-			long = len(line) + len(part)
-			line = append(line, part[:min(len(part), max(0, frameHead-len(line)))]...)
-		} else {
+			scan.feed(part)
+		case len(line)+len(part) > c.max:
+			scan = &idScan{}
+			scan.feed(line)
+			scan.feed(part)
+			long, line = len(line)+len(part), nil
+		default:
 			line = append(line, part...)
 		}
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
-		return line, long, err
+		if scan != nil {
+			id = scan.ID()
+		}
+		return line, long, id, err
 	}
 }
 
-// frameHead is how much of a frame too long to read is kept to find its id.
-const frameHead = 4 << 10
-
 // decode returns the message of a frame, or the error response to write instead.
-func (c *lineConn) decode(line []byte, long int) (jsonrpc.Message, []byte) {
+func (c *lineConn) decode(line []byte, long int, id jsonrpc.ID) (jsonrpc.Message, []byte) {
 	line = bytes.TrimSpace(line)
 	if long > 0 {
-		return nil, errorFrame(frameID(line), jsonrpc.CodeInvalidRequest,
+		return nil, errorFrame(id, jsonrpc.CodeInvalidRequest,
 			fmt.Sprintf("the message is %d bytes, more than the %d this server reads: send a smaller text", long, c.max))
 	}
 	if line[0] == '[' {
@@ -155,36 +160,9 @@ func (c *lineConn) decode(line []byte, long int) (jsonrpc.Message, []byte) {
 	if !json.Valid(line) {
 		return nil, errorFrame(jsonrpc.ID{}, jsonrpc.CodeParseError, "the line is not JSON: "+err.Error())
 	}
-	return nil, errorFrame(frameID(line), jsonrpc.CodeInvalidRequest, "not a JSON-RPC 2.0 message: "+err.Error())
-}
-
-// frameID reads the id of a request from the start of its frame, or gives the null id.
-func frameID(head []byte) jsonrpc.ID {
-	dec := json.NewDecoder(bytes.NewReader(head))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return jsonrpc.ID{}
-	}
-	for dec.More() {
-		k, err := dec.Token()
-		if err != nil {
-			return jsonrpc.ID{}
-		}
-		var v any
-		if err := dec.Decode(&v); err != nil {
-			return jsonrpc.ID{}
-		}
-		if k == "id" {
-			if f, ok := v.(float64); ok && f == float64(int64(f)) {
-				v = int64(f)
-			}
-			id, err := jsonrpc.MakeID(v)
-			if err != nil {
-				return jsonrpc.ID{}
-			}
-			return id
-		}
-	}
-	return jsonrpc.ID{}
+	var scan idScan
+	scan.feed(line)
+	return nil, errorFrame(scan.ID(), jsonrpc.CodeInvalidRequest, "not a JSON-RPC 2.0 message: "+err.Error())
 }
 
 // errorFrame is a JSON-RPC error response, written by hand: the SDK's encoder takes only
