@@ -40,6 +40,7 @@ func main() {
 	keep := flag.String("keep", "", "generate the trees here and keep them (default: a temporary directory, removed)")
 	only := flag.String("only", "", "measure only: check, refparse, server or startup")
 	small := flag.String("small", "examples/wait-cert", "the configuration whose check start-up is measured")
+	base := flag.String("base", "", "startup: another carina-lsp binary (an earlier commit's), its version and check measured in the same runs")
 	flag.Parse()
 	if *bin == "" {
 		fmt.Fprintln(os.Stderr, "scale: -bin is required")
@@ -52,7 +53,7 @@ func main() {
 		}
 	}
 	if *only == "" || *only == "startup" {
-		if err := startup(*bin, *small, 10*(*runs)+1); err != nil {
+		if err := startup(*bin, *base, *small, 10*(*runs)+1); err != nil {
 			fmt.Fprintln(os.Stderr, "scale:", err)
 			os.Exit(1)
 		}
@@ -146,8 +147,8 @@ func main() { fmt.Println("hello") }
 // binary is (static), of the same program linking the libraries carina-lsp was given (its floor:
 // their initialisers run in every process), of `carina-lsp version` and of `check` of a small
 // configuration, their runs interleaved so that the machine's load weighs on all alike, and
-// prints the medians and ratios.
-func startup(bin, small string, runs int) error {
+// prints the medians and ratios; with base, that binary's version and check too, beside.
+func startup(bin, base, small string, runs int) error {
 	dir, err := os.MkdirTemp("", "carina-scale-hello-")
 	if err != nil {
 		return err
@@ -179,6 +180,9 @@ func startup(bin, small string, runs int) error {
 	// page cache holds them (2-core virtual machines, 2026-12-02).
 	const copies = 3
 	kinds := [][]string{{hello}, {floor}, {bin, "version"}, {bin, "check", small}}
+	if base != "" {
+		kinds = append(kinds, []string{base, "version"}, []string{base, "check", small})
+	}
 	var cmds [][]string
 	for k, c := range kinds {
 		for i := range copies {
@@ -210,6 +214,10 @@ func startup(bin, small string, runs int) error {
 		runs, copies, measure.LoadAverage(), ms(med[0]), ms(med[1]), ratio(med[1], med[0]),
 		ms(med[2]), ratio(med[2], med[0]), ratio(med[2], med[1]),
 		small, ms(med[3]), ratio(med[3], med[0]), ratio(med[3], med[1]))
+	if base != "" {
+		fmt.Printf("# beside the base binary, the same runs: version %s vs %s (%s); check %s %s vs %s (%s)\n",
+			ms(med[2]), ms(med[4]), ratio(med[2], med[4]), small, ms(med[3]), ms(med[5]), ratio(med[3], med[5]))
+	}
 	return nil
 }
 
