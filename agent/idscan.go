@@ -1,11 +1,6 @@
 package agent
 
-import (
-	"bytes"
-	"encoding/json"
-
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
-)
+import "bytes"
 
 // idScan finds the top-level "id" of a JSON object fed to it in pieces, keeping only a few bytes:
 // the id of a request too long to read, wherever in the frame it is (the SDK's client writes it
@@ -90,17 +85,4 @@ func (s *idScan) endValue() {
 		s.id = bytes.TrimSpace(s.value)
 	}
 	s.capturing, s.inValue = false, false
-}
-
-// ID returns the id found, or the null id.
-func (s *idScan) ID() jsonrpc.ID {
-	var v any
-	if s.id == nil || json.Unmarshal(s.id, &v) != nil {
-		return jsonrpc.ID{}
-	}
-	id, err := jsonrpc.MakeID(v)
-	if err != nil {
-		return jsonrpc.ID{}
-	}
-	return id
 }

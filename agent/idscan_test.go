@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -21,7 +20,8 @@ func TestIDScan(t *testing.T) {
 		{`{"params":{"id":3,"x":[{"id":4}]},"id": 12 }`, "12"},
 		{`{"params":{"id":3}}`, "null"},
 		{`{"idx":1,"id":null}`, "null"},
-		{`{"ids":[1],"id":-0}`, "0"},
+		{`{"ids":[1],"id":-3}`, "-3"},
+		{`{"id":1.5}`, "null"},
 		{`[{"id":1}]`, "null"},
 		{`{"id":{"a":1}}`, "null"},
 		{`not json`, "null"},
@@ -33,11 +33,8 @@ func TestIDScan(t *testing.T) {
 				s.feed([]byte(tc.frame[i:min(i+piece, len(tc.frame))]))
 			}
 			got := "null"
-			if id := s.ID(); id.IsValid() {
-				got = fmt.Sprintf("%v", id.Raw())
-				if _, ok := id.Raw().(string); ok {
-					got = fmt.Sprintf("%q", id.Raw())
-				}
+			if id := validID(s.id); id != nil {
+				got = string(id)
 			}
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("%.60s in pieces of %d (-want +got):\n%s", tc.frame, piece, diff)

@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -17,15 +15,17 @@ import (
 type roots []string
 
 // rootsOf returns the roots the client declares, or the working directory when it declares none:
-// a client that does not speak of roots gets the directory it started the
-// server in, as a shell gets its own.
-func rootsOf(ctx context.Context, ss *mcp.ServerSession, wd string) (roots, error) {
+// a client that does not speak of roots gets the directory it started the server in, as a shell
+// gets its own.
+func rootsOf(ctx context.Context, sess *conn, wd string) (roots, error) {
 	var declared []string
-	// From protocol 2026-07-28 roots are deprecated and a server may not ask for them during a
-	// call: the working directory (or -root) is the root then.
-	if p := ss.InitializeParams(); p != nil && p.Capabilities != nil && p.Capabilities.RootsV2 != nil && p.ProtocolVersion < "2026-07-28" {
-		res, err := ss.ListRoots(ctx, nil) //nolint:staticcheck // deprecated in 2026-07-28, still what hosts send
-		if err != nil {
+	if sess.clientHasRoots() {
+		var res struct {
+			Roots []struct {
+				URI string `json:"uri"`
+			} `json:"roots"`
+		}
+		if err := sess.call(ctx, "roots/list", struct{}{}, &res); err != nil {
 			return nil, fmt.Errorf("the client's roots cannot be listed: %w", err)
 		}
 		for _, r := range res.Roots {

@@ -1,13 +1,14 @@
 package agent
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
+	"reflect"
 	"unicode/utf8"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/carina-rs/carina-lsp/internal/contain"
 	"github.com/carina-rs/carina-lsp/schema"
@@ -27,37 +28,30 @@ const (
 type Options struct {
 	Version string    // the server's version, as `carina-lsp version` says it
 	Dir     string    // the working directory: the root when the client declares none
-	Log     io.Writer // where the SDK's log and contained panics go (stderr); nil: nowhere
+	Log     io.Writer // where contained panics and write failures go (stderr); nil: nowhere
 }
 
-// server is the state shared by the calls of one session: the embedded schemas, decoded once.
+// server is the state shared by the calls of one session: the tools, the embedded schemas
+// (decoded once).
 type server struct {
 	opts    Options
 	sources *schema.Sources
+	tools   []*tool
 }
 
 // Serve runs the MCP server on in and out (stdin and stdout) until the client closes the stream
 // or ctx ends. Nothing but the protocol is written to out.
 func Serve(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 	s := &server{opts: o, sources: &schema.Sources{}}
-	log := o.Log
-	if log == nil {
-		log = io.Discard
-	}
-	srv := mcp.NewServer(&mcp.Implementation{Name: "carina-lsp", Title: "Carina", Version: o.Version},
-		&mcp.ServerOptions{
-			Instructions: instructions,
-			Logger:       slog.New(slog.NewTextHandler(log, &slog.HandlerOptions{Level: slog.LevelWarn})),
-			Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
-		})
-	addSchema(srv, s)
-	addCheck(srv, s)
-	addFix(srv, s)
-	addFmt(srv, s)
-	addGraph(srv, s)
-	addConvert(srv, s)
-	addExplain(srv, s)
-	return srv.Run(ctx, &lineTransport{r: in, w: out, max: MaxFrame})
+	addSchema(s)
+	addCheck(s)
+	addFix(s)
+	addFmt(s)
+	addGraph(s)
+	addConvert(s)
+	addExplain(s)
+	sess := &conn{srv: s, out: &writer{w: out}, inflight: map[string]context.CancelFunc{}, pending: map[string]chan *message{}}
+	return sess.run(ctx, &frames{in: bufio.NewReaderSize(in, 64<<10), max: MaxFrame})
 }
 
 const instructions = `Tools for Carina (.crn) infrastructure code, from carina-lsp: the provider schemas of the
@@ -66,6 +60,18 @@ applied (fix), the formatter (fmt), the dependency graph and apply order (graph)
 to Carina (convert) and each diagnostic code's page (explain). Run check after every change to a
 .crn file; read schema before writing a resource. Nothing is written to disk: apply what fix and
 fmt return yourself. Paths are relative to the first root.`
+
+// toolInfo is what tools/list says of a tool besides its schemas.
+type toolInfo struct {
+	Name, Title, Description string
+}
+
+// tool is a tool: what it says of itself, and its call.
+type tool struct {
+	info          toolInfo
+	input, output map[string]any
+	run           func(ctx context.Context, c *call, args json.RawMessage) (any, error)
+}
 
 // call is what one tool call works with.
 type call struct {
@@ -78,25 +84,106 @@ func (c *call) session() *session.Session {
 	return session.New(session.Options{FS: confinedFS{roots: c.roots}, Sources: c.sources})
 }
 
-// add registers a tool: read-only, closed-world, its failures and panics an error result.
-func add[In, Out any](srv *mcp.Server, s *server, t *mcp.Tool, run func(context.Context, *call, In) (Out, error)) {
-	closed := false
-	t.Annotations = &mcp.ToolAnnotations{Title: t.Title, ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &closed}
-	mcp.AddTool(srv, t, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
-		var out Out
-		rs, err := rootsOf(ctx, req.Session, s.opts.Dir)
-		if err != nil {
-			return nil, out, err
+// add registers a tool whose arguments decode into In and whose result is Out: their schemas are
+// the tool's input and output schemas.
+func add[In, Out any](s *server, info toolInfo, run func(context.Context, *call, In) (Out, error)) {
+	input := schemaOf(reflect.TypeFor[In]())
+	var required []string
+	if r, ok := input["required"].([]string); ok {
+		required = r
+	}
+	s.tools = append(s.tools, &tool{info: info, input: input, output: schemaOf(reflect.TypeFor[Out]()),
+		run: func(ctx context.Context, c *call, args json.RawMessage) (any, error) {
+			var in In
+			if err := decodeArgs(args, required, &in); err != nil {
+				return nil, err
+			}
+			return run(ctx, c, in)
+		}})
+}
+
+func (s *server) tool(name string) *tool {
+	for _, t := range s.tools {
+		if t.info.Name == name {
+			return t
 		}
+	}
+	return nil
+}
+
+// toolList is tools/list's answer: every tool read-only and closed-world.
+func (s *server) toolList() []map[string]any {
+	var out []map[string]any
+	for _, t := range s.tools {
+		out = append(out, map[string]any{
+			"name": t.info.Name, "title": t.info.Title, "description": t.info.Description,
+			"inputSchema": t.input, "outputSchema": t.output,
+			"annotations": map[string]any{"title": t.info.Title, "readOnlyHint": true, "destructiveHint": false,
+				"idempotentHint": true, "openWorldHint": false},
+		})
+	}
+	return out
+}
+
+// callResult is tools/call's answer: the result as structured content and as its JSON text, or
+// the tool's error as text.
+type callResult struct {
+	Content           []textContent `json:"content"`
+	StructuredContent any           `json:"structuredContent,omitempty"`
+	IsError           bool          `json:"isError,omitempty"`
+}
+
+type textContent struct {
+	Type string `json:"type"`
+	Text string `json:"text"`
+}
+
+// callTool runs a tool in the roots the client declares; its failure, or a panic in it, is an
+// error result.
+func (sess *conn) callTool(ctx context.Context, t *tool, args json.RawMessage) callResult {
+	var out any
+	rs, err := rootsOf(ctx, sess, sess.srv.opts.Dir)
+	if err == nil {
 		onPanic := func(p contain.Panic) {
 			err = fmt.Errorf("internal error: %s (please report this with the input)", p)
-			if s.opts.Log != nil {
-				fmt.Fprintf(s.opts.Log, "carina-lsp mcp: %s: %s\n%s", t.Name, p, p.Stack)
+			if sess.srv.opts.Log != nil {
+				fmt.Fprintf(sess.srv.opts.Log, "carina-lsp mcp: %s: %s\n%s", t.info.Name, p, p.Stack)
 			}
 		}
-		contain.Run(onPanic, "tool "+t.Name, "", 0, func() { out, err = run(ctx, &call{server: s, roots: rs}, in) })
-		return nil, out, err
-	})
+		contain.Run(onPanic, "tool "+t.info.Name, "", 0, func() { out, err = t.run(ctx, &call{server: sess.srv, roots: rs}, args) })
+	}
+	if err == nil {
+		var text []byte
+		if text, err = json.Marshal(out); err == nil {
+			return callResult{Content: []textContent{{"text", string(text)}}, StructuredContent: out}
+		}
+	}
+	return callResult{Content: []textContent{{"text", err.Error()}}, IsError: true}
+}
+
+// decodeArgs decodes a tool's arguments: an object of the input schema's fields, the required
+// ones present.
+func decodeArgs(args json.RawMessage, required []string, in any) error {
+	var fields map[string]json.RawMessage
+	if len(args) > 0 && string(args) != "null" {
+		if err := json.Unmarshal(args, &fields); err != nil {
+			return fmt.Errorf("the arguments are not an object: %v", err)
+		}
+	}
+	for _, r := range required {
+		if _, ok := fields[r]; !ok {
+			return fmt.Errorf("the arguments lack %q", r)
+		}
+	}
+	if fields == nil {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(args))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(in); err != nil {
+		return fmt.Errorf("arguments: %v", err)
+	}
+	return nil
 }
 
 // boundText refuses a text longer than MaxText, or one that is not UTF-8.

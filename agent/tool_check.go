@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/carina-rs/carina-lsp/checktree"
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/report"
@@ -42,8 +40,8 @@ type Edit struct {
 	NewText string       `json:"newText"`
 }
 
-func addCheck(srv *mcp.Server, s *server) {
-	add(srv, s, &mcp.Tool{Name: "check", Title: "Check a Carina configuration",
+func addCheck(s *server) {
+	add(s, toolInfo{Name: "check", Title: "Check a Carina configuration",
 		Description: "The diagnostics of a configuration directory, of one .crn file, or of a text given inline as a file of a directory: " +
 			"syntax errors, schema and type errors, style rules, each with its code, position, severity, fixes and documentation link. " +
 			"The same findings as `carina-lsp check -format json`, with the carina-lsp.toml in effect."},

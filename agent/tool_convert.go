@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/carina-rs/carina-lsp/cfn"
 )
 
@@ -34,8 +32,8 @@ type Note struct {
 	Text    string `json:"text" jsonschema:"the note as carina-lsp convert prints it"`
 }
 
-func addConvert(srv *mcp.Server, s *server) {
-	add(srv, s, &mcp.Tool{Name: "convert", Title: "CloudFormation to Carina",
+func addConvert(s *server) {
+	add(s, toolInfo{Name: "convert", Title: "CloudFormation to Carina",
 		Description: "Converts a CloudFormation template (YAML or JSON) to a Carina configuration for the awscc provider " +
 			"(aws for the few types awscc lacks), as `carina-lsp convert` does, with a note at whatever is left to finish."},
 		func(ctx context.Context, c *call, in ConvertInput) (ConvertResult, error) { return c.convert(ctx, in) })

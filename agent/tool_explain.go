@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/carina-rs/carina-lsp/docs"
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/spell"
@@ -24,8 +22,8 @@ type ExplainResult struct {
 	Documentation string `json:"documentation" jsonschema:"where the page is published"`
 }
 
-func addExplain(srv *mcp.Server, s *server) {
-	add(srv, s, &mcp.Tool{Name: "explain", Title: "Explain a diagnostic code",
+func addExplain(s *server) {
+	add(s, toolInfo{Name: "explain", Title: "Explain a diagnostic code",
 		Description: "The page of a diagnostic code that check reports: what it means, why it matters and how to fix it, with an example."},
 		func(_ context.Context, _ *call, in ExplainInput) (ExplainResult, error) { return explain(in.Code) })
 }

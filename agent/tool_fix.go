@@ -5,8 +5,6 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/carina-rs/carina-lsp/fix"
 	"github.com/carina-rs/carina-lsp/session"
 )
@@ -30,8 +28,8 @@ type FileText struct {
 	Text string `json:"text"`
 }
 
-func addFix(srv *mcp.Server, s *server) {
-	add(srv, s, &mcp.Tool{Name: "fix", Title: "Apply the safe fixes",
+func addFix(s *server) {
+	add(s, toolInfo{Name: "fix", Title: "Apply the safe fixes",
 		Description: "The texts of a configuration directory, a .crn file or an inline text with the safe quick fixes applied, " +
 			"round after round, as `carina-lsp check -fix` does; returned, never written. Check again afterwards for what remains."},
 		func(ctx context.Context, c *call, in FixInput) (FixResult, error) { return c.fix(ctx, in) })

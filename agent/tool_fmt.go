@@ -7,8 +7,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/carina-rs/carina-lsp/fmttree"
 )
 
@@ -25,8 +23,8 @@ type FmtResult struct {
 	Changed bool   `json:"changed" jsonschema:"the formatting differs from the input"`
 }
 
-func addFmt(srv *mcp.Server, s *server) {
-	add(srv, s, &mcp.Tool{Name: "fmt", Title: "Format Carina",
+func addFmt(s *server) {
+	add(s, toolInfo{Name: "fmt", Title: "Format Carina",
 		Description: "A .crn file or an inline text formatted in the style of carina fmt, as `carina-lsp fmt` prints it; " +
 			"returned, never written. A text with syntax errors is not formatted: the error lists them."},
 		func(ctx context.Context, c *call, in FmtInput) (FmtResult, error) { return c.fmt(ctx, in) })

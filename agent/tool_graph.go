@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/carina-rs/carina-lsp/graph"
 	"github.com/carina-rs/carina-lsp/session"
 )
@@ -25,8 +23,8 @@ type GraphResult struct {
 	Order string `json:"order" jsonschema:"a first apply's order in Carina's plan lines, as carina-lsp graph -format order writes it"`
 }
 
-func addGraph(srv *mcp.Server, s *server) {
-	add(srv, s, &mcp.Tool{Name: "graph", Title: "Dependency graph and apply order",
+func addGraph(s *server) {
+	add(s, toolInfo{Name: "graph", Title: "Dependency graph and apply order",
 		Description: "The dependency graph of a configuration (resources, data sources, waits, modules, upstream states, " +
 			"providers, and what each waits for) as JSON, and the order a first apply creates them in."},
 		func(ctx context.Context, c *call, in GraphInput) (GraphResult, error) { return c.graph(ctx, in) })

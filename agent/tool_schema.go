@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/carina-rs/carina-lsp/internal/spell"
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/session"
@@ -68,8 +66,8 @@ type Attribute struct {
 	Description string   `json:"description,omitempty"`
 }
 
-func addSchema(srv *mcp.Server, s *server) {
-	add(srv, s, &mcp.Tool{Name: "schema", Title: "Carina provider schemas",
+func addSchema(s *server) {
+	add(s, toolInfo{Name: "schema", Title: "Carina provider schemas",
 		Description: "The provider schemas carina-lsp checks with: the embedded sets (providers, versions), a provider's resource and " +
 			"data-source types, and a type's attributes (type, required, create-only, enum values in Carina's spelling, documentation link), " +
 			"for the provider versions a configuration pins (path) or a version asked for."},
