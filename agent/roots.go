@@ -107,7 +107,7 @@ func (rs roots) outside(p, real string) error {
 	if real != p && filepath.Clean(p) != real {
 		via = " (it resolves to " + real + ")"
 	}
-	return &fs.PathError{Op: "read", Path: p, Err: fmt.Errorf("%w: outside the roots this server may read%s: %s",
+	return &fs.PathError{Op: "open", Path: p, Err: fmt.Errorf("%w: outside the roots this server may read%s: %s",
 		fs.ErrPermission, via, strings.Join(rs, ", "))}
 }
 
