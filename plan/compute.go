@@ -42,6 +42,7 @@ func Compute(ctx context.Context, in Input) (*Plan, error) {
 		}
 		c.diff(r)
 	}
+	c.nameAnonymous()
 	c.deletes()
 	c.exports()
 	c.preventDestroy()
@@ -167,6 +168,15 @@ func (c *computer) directives(f *workspace.File, st *grammar.Stmt, b *grammar.Bl
 	}
 	d.CreateBeforeDestroy = flag("create_before_destroy")
 	d.PreventDestroy = flag("prevent_destroy")
+	if a := b.Attr("depends_on"); a != nil {
+		if l, ok := a.Value.(*grammar.ListExpr); ok {
+			for _, e := range l.Elems {
+				if p, ok := e.(*grammar.PathExpr); ok && len(p.Parts) == 1 {
+					d.dependsOn = append(d.dependsOn, p.Parts[0].Text)
+				}
+			}
+		}
+	}
 	return d
 }
 
@@ -255,6 +265,30 @@ func (c *computer) resolveAnonymous() {
 		}
 		r.Identity, r.State = row.Identity, row
 		c.claimed[row] = true
+	}
+}
+
+// nameAnonymous gives each anonymous resource still without a row Carina's fallback identity,
+// where it is reproduced exactly. A name another resource of the type holds Carina suffixes
+// with the resource's place in its dependency order, which is not reproduced: such a resource
+// stays Unresolved.
+func (c *computer) nameAnonymous() {
+	used := map[address]bool{}
+	for _, r := range c.plan.Resources {
+		if !r.Unresolved {
+			used[address{r.Provider, r.Type, r.Identity}] = true
+		}
+	}
+	for _, r := range c.plan.Resources {
+		if !r.Unresolved {
+			continue
+		}
+		id, ok := c.fallbackIdentity(r)
+		if !ok || used[address{r.Provider, r.Type, id}] {
+			continue
+		}
+		used[address{r.Provider, r.Type, id}] = true
+		r.Identity, r.Unresolved = id, false
 	}
 }
 

@@ -29,8 +29,10 @@ func convert(v types.Value) Value {
 		return Value{Kind: Str, Text: v.Text}
 	case types.Enum:
 		return Value{Kind: Enum, Text: v.Text}
-	case types.IntVal, types.DurationVal:
+	case types.IntVal:
 		return Value{Kind: Int, Int: v.Int}
+	case types.DurationVal:
+		return Value{Kind: Int, Int: v.Int, duration: true}
 	case types.FloatVal:
 		return Value{Kind: Float, Float: v.Float}
 	case types.BoolVal:
@@ -169,7 +171,9 @@ func (c *computer) diff(r *Resource) {
 		return
 	}
 	r.diffed = true
+	r.written = make([]Value, len(r.Desired))
 	for i, a := range r.Desired {
+		r.written[i] = a.Value
 		r.Desired[i].Value = c.resolve(a.Value, []string{a.Name}, r.Provider+"."+r.Type)
 	}
 	if r.State == nil {
@@ -381,7 +385,7 @@ func (c *computer) preventDestroy() {
 // file, as Carina's plan reads it; an export it does not publish (yet) is known after the
 // upstream's apply.
 func (c *computer) upstream(v Value) Value {
-	unknown := Value{Kind: Unknown, Text: "(known after upstream apply: " + v.Text + ")"}
+	unknown := Value{Kind: Unknown, Text: "(known after upstream apply: " + v.Text + ")", ref: v.ref, upstream: true}
 	st := c.upstreamState(v.ref.binding)
 	if st == nil || len(v.ref.path) == 0 {
 		return unknown

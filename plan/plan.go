@@ -34,7 +34,8 @@ type Resource struct {
 	Identity string // the binding, the anonymous resource's identity, or the state's identity
 	Binding  string // "" for an anonymous resource
 	// Unresolved is set for an anonymous resource to be created whose identity Carina derives
-	// from a hash of its create-only attributes, which this package does not compute.
+	// from a hash this package does not reproduce for it: of its create-only attributes (a
+	// type with a schema), or of inputs it does not hold exactly (nameAnonymous).
 	Unresolved bool
 
 	// File and Stmt are where the configuration declares it; nil for a delete.
@@ -52,6 +53,7 @@ type Resource struct {
 	DependsOn    []string       // the bindings its values read, for the tree
 	UnchangedLen int            // Update, Replace: how many written attributes are unchanged
 	diffed       bool
+	written      []Value // Desired's values before references were resolved
 }
 
 // Attr is one configured attribute.
@@ -64,6 +66,7 @@ type Attr struct {
 type Directives struct {
 	CreateBeforeDestroy bool
 	PreventDestroy      bool
+	dependsOn           []string // the bindings of depends_on, as written
 }
 
 // Change is an attribute whose value the apply changes: Old from the state, New from the

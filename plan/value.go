@@ -47,6 +47,11 @@ type Value struct {
 	enum  string // a Str resolved from an enum identifier: the identifier as written
 	// masked is a stored write-only attribute's value: compared, never displayed.
 	masked bool
+	// duration marks an Int written as a duration (in seconds); upstream an Unknown read from
+	// an upstream_state that does not publish it (ref: what it reads). Carina holds both as
+	// values of their own, which its anonymous names hash.
+	duration bool
+	upstream bool
 }
 
 // mask marks a value and everything inside it as never displayed.
