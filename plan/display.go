@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // The plan tree's pieces, as Carina draws them.
@@ -163,7 +164,7 @@ func (pr *printer) effect(i, indent int, last bool, prefix string) bool {
 	}
 	var rows []string
 	if r.Op != Delete || pr.opts.DeleteAttributes {
-		rows = detailRows(r)
+		rows = detailRows(r, utf8.RuneCountInString(attrPrefix))
 	}
 	for _, row := range rows {
 		pr.out.WriteString(indentRows(row, attrPrefix))
@@ -207,6 +208,11 @@ func (pr *printer) effect(i, indent int, last bool, prefix string) bool {
 func indentRows(row, prefix string) string {
 	var b strings.Builder
 	for _, l := range strings.Split(row, "\n") {
+		if l == "" {
+			// A blank separator line keeps the tree's bars, not the padding after them.
+			b.WriteString(strings.TrimRight(prefix, " ") + "\n")
+			continue
+		}
 		b.WriteString(prefix + l + "\n")
 	}
 	return b.String()
@@ -234,7 +240,7 @@ func snake(s string) string {
 }
 
 // detailRows are the attribute lines under a change's header, each a text of one or more lines.
-func detailRows(r *Resource) []string {
+func detailRows(r *Resource, cols int) []string {
 	switch r.Op {
 	case Create:
 		attrs := map[string]Value{}
@@ -248,7 +254,7 @@ func detailRows(r *Resource) []string {
 		slices.Sort(keys)
 		var rows []string
 		for _, k := range keys {
-			rows = append(rows, attrRow(k, attrs[k]))
+			rows = append(rows, attrRow(k, attrs[k], cols))
 		}
 		return rows
 	case Delete:
@@ -267,7 +273,7 @@ func detailRows(r *Resource) []string {
 			if v.Kind == 0 { // null: Carina drops it
 				continue
 			}
-			rows = append(rows, attrRow(k, fromState(v)))
+			rows = append(rows, attrRow(k, fromState(v), cols))
 		}
 		return rows
 	case Import:
@@ -300,17 +306,28 @@ func detailRows(r *Resource) []string {
 	return nil
 }
 
-// attrRow prints an attribute of a created or deleted resource; a map one entry a line.
-func attrRow(k string, v Value) string {
-	if v.Kind != Map {
-		return k + ": " + v.Display()
+// attrRow prints an attribute of a created or deleted resource whose attribute column is cols:
+// a list as Carina's pretty printer lays it out, a map one entry a line (each entry laid out so),
+// with a blank line after a list of two or more maps before the next entry.
+func attrRow(k string, v Value, cols int) string {
+	switch v.Kind {
+	case List:
+		return k + ": " + relative(pretty(v, cols, k), cols)
+	case Map:
+		var b strings.Builder
+		b.WriteString(k + ":")
+		sep := false
+		for _, mk := range sortedKeys(v) {
+			e, _ := v.Get(mk)
+			if sep {
+				b.WriteString("\n")
+			}
+			sep = separated(e)
+			b.WriteString("\n  " + mk + ": " + relative(pretty(e, cols+2, mk), cols))
+		}
+		return b.String()
 	}
-	lines := []string{k + ":"}
-	for _, mk := range sortedKeys(v) {
-		e, _ := v.Get(mk)
-		lines = append(lines, "  "+mk+": "+e.Display())
-	}
-	return strings.Join(lines, "\n")
+	return k + ": " + v.Display()
 }
 
 // changeRow prints a changed attribute: a map entry by entry, else old → new.

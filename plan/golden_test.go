@@ -67,9 +67,8 @@ func (widget) EnumWire(string, []string, string) (string, bool) { return "", fal
 // Why a fixture's plan is not Carina's, byte for byte (docs/differences.md lists them).
 const (
 	explicitView  = "the explicit display (DetailLevel::Explicit): not implemented"
-	longList      = "a string list too long for one line: Carina wraps it an element a line"
 	forExpansion  = "a for expansion: not planned yet"
-	listOfMaps    = "a list of maps: printed inline; Carina pairs its elements and prints them block by block"
+	listOfMaps    = "a changed list: Carina diffs it element by element (pairing maps) and prints it block by block; printed old → new"
 	destroyView   = "carina destroy's display, not plan's"
 	compactView   = "the compact display (DetailLevel::None): not implemented"
 	module        = "module instances: not planned yet"
@@ -100,7 +99,7 @@ func TestCarinaPlanSnapshots(t *testing.T) {
 		{fixture: "deferred_for_with_paired_destroy", deletes: true, differs: forExpansion},
 		{fixture: "deferred_for_with_unrelated_delete", deletes: true, differs: forExpansion},
 		{fixture: "delete_orphan", deletes: true},
-		{fixture: "delete_orphan_list_of_maps", deletes: true, differs: listOfMaps},
+		{fixture: "delete_orphan_list_of_maps", deletes: true},
 		{fixture: "depends_on"},
 		{fixture: "deposed_delete", deletes: true},
 		{fixture: "deposed_delete_update_dependency", deletes: true},
@@ -125,7 +124,7 @@ func TestCarinaPlanSnapshots(t *testing.T) {
 		{fixture: "list_diff_paired_all_unchanged_dropped", differs: listOfMaps},
 		{fixture: "list_diff_removed_struct", differs: listOfMaps},
 		{fixture: "list_diff_string_list_grew", differs: listOfMaps},
-		{fixture: "list_struct_child_gutter", differs: listOfMaps},
+		{fixture: "list_struct_child_gutter"},
 		{fixture: "map_added_from_none"},
 		{fixture: "map_attribute_removed"},
 		{fixture: "map_field_string_list_grew", differs: listOfMaps},
@@ -141,10 +140,10 @@ func TestCarinaPlanSnapshots(t *testing.T) {
 		{fixture: "nested_map_diff"},
 		{fixture: "no_changes"},
 		{fixture: "no_changes_enum"},
-		{fixture: "policy_pretty", differs: listOfMaps},
-		{fixture: "policy_pretty_dynamic_key_list", differs: listOfMaps},
-		{fixture: "policy_pretty_nested", differs: listOfMaps},
-		{fixture: "pretty_long_string_list", differs: longList},
+		{fixture: "policy_pretty"},
+		{fixture: "policy_pretty_dynamic_key_list"},
+		{fixture: "policy_pretty_nested"},
+		{fixture: "pretty_long_string_list"},
 		{fixture: "pretty_short_string_list"},
 		{fixture: "provider_prefix"},
 		{fixture: "read_only_attrs"},
