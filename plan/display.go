@@ -27,6 +27,9 @@ type Options struct {
 	// Exports prints the Exports section, as `carina plan` does; Carina's snapshot tests
 	// mostly print without it.
 	Exports bool
+	// Compact prints no attributes, and an anonymous resource by a hint of what it is, as
+	// `carina plan --detail none` does (compact.go).
+	Compact bool
 }
 
 // Write prints the plan as `carina plan` does (its tree view, full detail, no colour): the
@@ -49,7 +52,7 @@ func Write(w io.Writer, p *Plan, opts Options) error {
 	pr := &printer{tree: buildTree(effects), printed: map[int]bool{}, opts: opts}
 	pr.out.WriteString("Execution Plan:\n\n")
 	for i, r := range pr.tree.roots {
-		pr.effect(r, 0, i == len(pr.tree.roots)-1, "")
+		pr.effect(r, 0, i == len(pr.tree.roots)-1, "", "")
 	}
 	var rest []int
 	for i := range effects {
@@ -58,7 +61,7 @@ func Write(w io.Writer, p *Plan, opts Options) error {
 		}
 	}
 	for i, r := range rest {
-		pr.effect(r, 0, i == len(rest)-1, "")
+		pr.effect(r, 0, i == len(rest)-1, "", "")
 	}
 	if len(exports) > 0 {
 		pr.out.WriteString("\nExports:\n\n")
@@ -108,9 +111,10 @@ type printer struct {
 	printed map[int]bool
 }
 
-// effect prints one change and, below it, the changes that wait for it. It reports whether
-// anything was printed below its header line.
-func (pr *printer) effect(i, indent int, last bool, prefix string) bool {
+// effect prints one change and, below it, the changes that wait for it; parent is the binding
+// of the change it is printed under. It reports whether anything was printed below its header
+// line.
+func (pr *printer) effect(i, indent int, last bool, prefix, parent string) bool {
 	if pr.printed[i] {
 		return false
 	}
@@ -131,6 +135,11 @@ func (pr *printer) effect(i, indent int, last bool, prefix string) bool {
 	name := r.Identity
 	if r.Unresolved {
 		name = anonymousName(r)
+	}
+	if pr.opts.Compact && r.Binding == "" && (r.Op == Create || r.Op == Update || r.Op == Replace) {
+		if hint, ok := compactHint(r, parent); ok {
+			name = "(" + hint + ")"
+		}
 	}
 	note := ""
 	switch {
@@ -163,7 +172,7 @@ func (pr *printer) effect(i, indent int, last bool, prefix string) bool {
 		attrPrefix = leftMargin + prefix + cont + spaceCont
 	}
 	var rows []string
-	if r.Op != Delete || pr.opts.DeleteAttributes {
+	if !pr.opts.Compact && (r.Op != Delete || pr.opts.DeleteAttributes) {
 		rows = detailRows(r, utf8.RuneCountInString(attrPrefix))
 	}
 	for _, row := range rows {
@@ -194,7 +203,7 @@ func (pr *printer) effect(i, indent int, last bool, prefix string) bool {
 	any := false
 	for k, c := range children {
 		lastChild := k == len(children)-1
-		had := pr.effect(c, indent+1, lastChild, childPrefix)
+		had := pr.effect(c, indent+1, lastChild, childPrefix, r.Binding)
 		any = any || had
 		if had && !lastChild {
 			pr.out.WriteString(leftMargin + childPrefix + vertical + "\n")

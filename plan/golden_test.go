@@ -70,7 +70,6 @@ const (
 	forExpansion  = "a for expansion: not planned yet"
 	listOfMaps    = "a changed list: Carina diffs it element by element (pairing maps) and prints it block by block; printed old → new"
 	destroyView   = "carina destroy's display, not plan's"
-	compactView   = "the compact display (DetailLevel::None): not implemented"
 	module        = "module instances: not planned yet"
 	exportsByHand = "Carina's test builds its export changes by hand, unsorted; carina plan sorts them by name (compute_export_diffs)"
 	fixtureSchema = "planned in Carina with a fixture-only provider schema"
@@ -85,11 +84,12 @@ func TestCarinaPlanSnapshots(t *testing.T) {
 		fixture  string
 		snapshot string // "" for snapshot_<fixture>
 		deletes  bool   // the snapshot test lists the attributes of deletes
+		compact  bool   // the snapshot test prints DetailLevel::None
 		schemas  Schemas
 		differs  string
 	}{
 		{fixture: "all_create"},
-		{fixture: "compact", differs: compactView},
+		{fixture: "compact", compact: true},
 		{fixture: "default_tags"},
 		{fixture: "default_values"},
 		{fixture: "deferred_for", differs: forExpansion},
@@ -172,7 +172,7 @@ func TestCarinaPlanSnapshots(t *testing.T) {
 			var buf bytes.Buffer
 			// Carina's plan_snapshot_* tests pass the export changes; the others none.
 			exports := strings.HasPrefix(snap, "plan_snapshot_")
-			if err := Write(&buf, p, Options{DeleteAttributes: tt.deletes, Exports: exports}); err != nil {
+			if err := Write(&buf, p, Options{DeleteAttributes: tt.deletes, Exports: exports, Compact: tt.compact}); err != nil {
 				t.Fatal(err)
 			}
 			got := strings.TrimRight(buf.String(), "\n")
