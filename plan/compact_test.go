@@ -46,7 +46,9 @@ func TestEnumValue(t *testing.T) {
 // TestCompactHint: the first non-empty string by name, else the first reference to another
 // binding, keys shortened.
 func TestCompactHint(t *testing.T) {
-	ref := func(b string) Value { return Value{Kind: Ref, Text: b + ".id", ref: &refTarget{binding: b, path: []string{"id"}}} }
+	ref := func(b string) Value {
+		return Value{Kind: Ref, Text: b + ".id", ref: &refTarget{binding: b, path: []string{"id"}}}
+	}
 	tests := []struct {
 		name   string
 		attrs  []Attr

@@ -43,6 +43,7 @@ func Compute(ctx context.Context, in Input) (*Plan, error) {
 		c.diff(r)
 	}
 	c.nameAnonymous()
+	c.settleTemplates()
 	c.deletes()
 	c.exports()
 	c.preventDestroy()
@@ -100,7 +101,9 @@ func (c *computer) stmt(f *workspace.File, st *grammar.Stmt) {
 		}
 		c.resource(f, st, binding, x)
 	case *grammar.ForExpr:
-		c.unsupported(f, st, x.Pos(), "for expansions are not planned yet")
+		if !c.deferredFor(f, st, binding, x) {
+			c.unsupported(f, st, x.Pos(), "for expansions are not planned yet")
+		}
 	case *grammar.ModuleCallExpr:
 		c.unsupported(f, st, x.Pos(), "module instances are not planned yet")
 	case *grammar.WaitExpr:

@@ -36,8 +36,12 @@ type Options struct {
 // changes, each under the change it waits for, and the summary line.
 func Write(w io.Writer, p *Plan, opts Options) error {
 	var effects []*Resource
+	var residual []*Resource
 	for _, r := range p.Resources {
-		if r.Op != NoChange {
+		switch {
+		case r.Template != nil && r.Template.Residual:
+			residual = append(residual, r)
+		case r.Op != NoChange:
 			effects = append(effects, r)
 		}
 	}
@@ -45,7 +49,7 @@ func Write(w io.Writer, p *Plan, opts Options) error {
 	if !opts.Exports {
 		exports = nil
 	}
-	if len(effects) == 0 && len(exports) == 0 {
+	if len(effects) == 0 && len(residual) == 0 && len(exports) == 0 {
 		_, err := io.WriteString(w, "No changes. Infrastructure is up-to-date.\n")
 		return err
 	}
@@ -62,6 +66,12 @@ func Write(w io.Writer, p *Plan, opts Options) error {
 	}
 	for i, r := range rest {
 		pr.effect(r, 0, i == len(rest)-1, "", "")
+	}
+	for _, r := range residual {
+		fmt.Fprintf(&pr.out, "%s+ %s.%s %s\n", leftMargin, r.Provider, r.Type, templateName(r))
+		for _, row := range templateRows(r) {
+			pr.out.WriteString(leftMargin + attrBase + row + "\n")
+		}
 	}
 	if len(exports) > 0 {
 		pr.out.WriteString("\nExports:\n\n")
@@ -99,7 +109,13 @@ func Write(w io.Writer, p *Plan, opts Options) error {
 	if len(exports) > 0 {
 		parts = append(parts, fmt.Sprintf("%d export change(s)", len(exports)))
 	}
-	fmt.Fprintf(&pr.out, "\nPlan: %s.\n\n", strings.Join(parts, ", "))
+	fmt.Fprintf(&pr.out, "\nPlan: %s.\n", strings.Join(parts, ", "))
+	for _, r := range append(slices.Clip(effects), residual...) {
+		if t := r.Template; t != nil {
+			fmt.Fprintf(&pr.out, "       N to add after %s %s.\n", t.Upstream, t.Verb)
+		}
+	}
+	pr.out.WriteString("\n")
 	_, err := io.WriteString(w, pr.out.String())
 	return err
 }
@@ -120,7 +136,7 @@ func (pr *printer) effect(i, indent int, last bool, prefix, parent string) bool 
 	}
 	pr.printed[i] = true
 	r := pr.tree.effects[i]
-	sigil := map[Op]string{Create: "+", Update: "~", Replace: "-/+", Delete: "-", Import: "<-", Remove: "~", Move: "->"}[r.Op]
+	sigil := map[Op]string{Create: "+", Update: "~", Replace: "-/+", Delete: "-", Import: "<-", Remove: "~", Move: "->", DeferredCreate: "+"}[r.Op]
 	if r.Op == Replace && r.Directives.CreateBeforeDestroy {
 		sigil = "+/-"
 	}
@@ -135,6 +151,9 @@ func (pr *printer) effect(i, indent int, last bool, prefix, parent string) bool 
 	name := r.Identity
 	if r.Unresolved {
 		name = anonymousName(r)
+	}
+	if r.Template != nil {
+		name = templateName(r)
 	}
 	if pr.opts.Compact && r.Binding == "" && (r.Op == Create || r.Op == Update || r.Op == Replace) {
 		if hint, ok := compactHint(r, parent); ok {
@@ -172,7 +191,10 @@ func (pr *printer) effect(i, indent int, last bool, prefix, parent string) bool 
 		attrPrefix = leftMargin + prefix + cont + spaceCont
 	}
 	var rows []string
-	if !pr.opts.Compact && (r.Op != Delete || pr.opts.DeleteAttributes) {
+	switch {
+	case r.Template != nil:
+		rows = templateRows(r)
+	case !pr.opts.Compact && (r.Op != Delete || pr.opts.DeleteAttributes):
 		rows = detailRows(r, utf8.RuneCountInString(attrPrefix))
 	}
 	for _, row := range rows {

@@ -19,11 +19,14 @@ const (
 	Import // an import block adopts an existing resource
 	Remove // a removed block forgets a resource, which keeps running
 	Move   // a moved block renames a resource in state, nothing else changes
+	// DeferredCreate is a `for` whose items are known only after apply: N resources to create
+	// (Resource.Template). The summary's counts leave it out, as Carina's do.
+	DeferredCreate
 )
 
 // String names the operation as the JSON output writes it.
 func (o Op) String() string {
-	return [...]string{"no-op", "create", "update", "replace", "delete", grammar.ImportConstruct.Keyword(), "remove", "move"}[o]
+	return [...]string{"no-op", "create", "update", "replace", "delete", grammar.ImportConstruct.Keyword(), "remove", "move", "deferred-create"}[o]
 }
 
 // Resource is one resource instance and what the apply does to it.
@@ -51,6 +54,7 @@ type Resource struct {
 	MovedFrom    string         // the identity a moved block renames it from
 	ImportID     string         // Import: the provider's identifier it adopts
 	DependsOn    []string       // the bindings its values read, for the tree
+	Template     *Template      // DeferredCreate: the for's header and what it waits for
 	UnchangedLen int            // Update, Replace: how many written attributes are unchanged
 	diffed       bool
 	written      []Value // Desired's values before references were resolved

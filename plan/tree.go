@@ -36,7 +36,13 @@ func buildTree(effects []*Resource) tree {
 	for i, r := range effects {
 		deps[i] = r.DependsOn
 	}
-	key := func(i int) [2]string { return [2]string{effects[i].Type, bindingOf(effects[i])} }
+	key := func(i int) [2]string {
+		if effects[i].Template != nil {
+			// Carina sorts a deferred for under the type "deferred_for" (plan_tree.rs).
+			return [2]string{"deferred_for", bindingOf(effects[i])}
+		}
+		return [2]string{effects[i].Type, bindingOf(effects[i])}
+	}
 	less := func(a, b int) int {
 		ka, kb := key(a), key(b)
 		return cmp.Or(cmp.Compare(ka[0], kb[0]), cmp.Compare(ka[1], kb[1]))

@@ -52,6 +52,8 @@ type Value struct {
 	// values of their own, which its anonymous names hash.
 	duration bool
 	upstream bool
+	// loop marks an Unknown that a deferred for's loop variable gives (deferredfor.go).
+	loop bool
 }
 
 // mask marks a value and everything inside it as never displayed.
