@@ -30,6 +30,9 @@ type Options struct {
 	// Compact prints no attributes, and an anonymous resource by a hint of what it is, as
 	// `carina plan --detail none` does (compact.go).
 	Compact bool
+	// Explicit prints only the attributes the configuration writes, as `carina plan --detail
+	// explicit` does: no count of the unchanged ones hidden.
+	Explicit bool
 }
 
 // Write prints the plan as `carina plan` does (its tree view, full detail, no colour): the
@@ -195,7 +198,7 @@ func (pr *printer) effect(i, indent int, last bool, prefix, parent string) bool 
 	case r.Template != nil:
 		rows = templateRows(r)
 	case !pr.opts.Compact && (r.Op != Delete || pr.opts.DeleteAttributes):
-		rows = detailRows(r, utf8.RuneCountInString(attrPrefix))
+		rows = detailRows(r, utf8.RuneCountInString(attrPrefix), !pr.opts.Explicit)
 	}
 	for _, row := range rows {
 		pr.out.WriteString(indentRows(row, attrPrefix))
@@ -271,7 +274,7 @@ func snake(s string) string {
 }
 
 // detailRows are the attribute lines under a change's header, each a text of one or more lines.
-func detailRows(r *Resource, cols int) []string {
+func detailRows(r *Resource, cols int, hidden bool) []string {
 	switch r.Op {
 	case Create:
 		attrs := map[string]Value{}
@@ -325,7 +328,7 @@ func detailRows(r *Resource, cols int) []string {
 		for _, ch := range changes {
 			rows = append(rows, changeRow(ch)...)
 		}
-		if r.UnchangedLen > 0 {
+		if hidden && r.UnchangedLen > 0 {
 			noun := "attribute"
 			if r.UnchangedLen != 1 {
 				noun += "s"

@@ -66,7 +66,6 @@ func (widget) EnumWire(string, []string, string) (string, bool) { return "", fal
 
 // Why a fixture's plan is not Carina's, byte for byte (docs/differences.md lists them).
 const (
-	explicitView  = "the explicit display (DetailLevel::Explicit): not implemented"
 	deferredPair  = "a deferred for whose earlier items are in state: Carina folds their deletes into a deferred replace, not reproduced"
 	listOfMaps    = "a changed list: Carina diffs it element by element (pairing maps) and prints it block by block; printed old → new"
 	destroyView   = "carina destroy's display, not plan's"
@@ -85,6 +84,7 @@ func TestCarinaPlanSnapshots(t *testing.T) {
 		snapshot string // "" for snapshot_<fixture>
 		deletes  bool   // the snapshot test lists the attributes of deletes
 		compact  bool   // the snapshot test prints DetailLevel::None
+		explicit bool   // the snapshot test prints DetailLevel::Explicit
 		schemas  Schemas
 		differs  string
 	}{
@@ -108,7 +108,7 @@ func TestCarinaPlanSnapshots(t *testing.T) {
 		{fixture: "destroy_orphans", deletes: true, differs: destroyView},
 		{fixture: "empty_explicit_children_no_changes"},
 		{fixture: "enum_display", differs: fixtureSchema},
-		{fixture: "explicit", differs: explicitView},
+		{fixture: "explicit", explicit: true},
 		{fixture: "exports", snapshot: "plan_snapshot_exports", differs: exportsByHand},
 		{fixture: "exports_multifile", snapshot: "plan_snapshot_exports_multifile"},
 		{fixture: "exports_multifile_let_chain", snapshot: "plan_snapshot_exports_multifile_let_chain", differs: module},
@@ -172,7 +172,7 @@ func TestCarinaPlanSnapshots(t *testing.T) {
 			var buf bytes.Buffer
 			// Carina's plan_snapshot_* tests pass the export changes; the others none.
 			exports := strings.HasPrefix(snap, "plan_snapshot_")
-			if err := Write(&buf, p, Options{DeleteAttributes: tt.deletes, Exports: exports, Compact: tt.compact}); err != nil {
+			if err := Write(&buf, p, Options{DeleteAttributes: tt.deletes, Exports: exports, Compact: tt.compact, Explicit: tt.explicit}); err != nil {
 				t.Fatal(err)
 			}
 			got := strings.TrimRight(buf.String(), "\n")
