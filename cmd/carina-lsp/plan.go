@@ -26,8 +26,9 @@ func runPlan(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("plan", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	format := fl.String("format", "text", "output format: text (Carina's plan display), json or markdown (a pull-request comment)")
+	detail := fl.String("detail", "full", "text's detail, as carina plan --detail: full, explicit (no count of unchanged attributes) or none (names only)")
 	fl.Usage = func() {
-		fmt.Fprintf(stderr, "usage: carina-lsp plan [-format text|json|markdown] [directory]\n\n"+
+		fmt.Fprintf(stderr, "usage: carina-lsp plan [-format text|json|markdown] [-detail full|explicit|none] [directory]\n\n"+
 			"Prints what `carina plan --refresh=false` would do to one configuration (a directory of\n"+
 			".crn files, default .), computed from its local state file alone: no provider, no\n"+
 			"credentials, no network. Exit status 0 no changes, 2 changes, 1 an error.\n\nflags:\n")
@@ -36,9 +37,18 @@ func runPlan(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := fl.Parse(args); err != nil {
 		return planError
 	}
+	opts, ok := map[string]plan.Options{
+		"full":     {DeleteAttributes: true, Exports: true},
+		"explicit": {DeleteAttributes: true, Exports: true, Explicit: true},
+		"none":     {Exports: true, Compact: true},
+	}[*detail]
+	if !ok {
+		fmt.Fprintf(stderr, "carina-lsp plan: -detail: %q is not full, explicit or none\n", *detail)
+		return planError
+	}
 	write := map[string]func(io.Writer, *plan.Plan) error{
 		"text": func(w io.Writer, p *plan.Plan) error {
-			return plan.Write(w, p, plan.Options{DeleteAttributes: true, Exports: true})
+			return plan.Write(w, p, opts)
 		},
 		"json":     plan.WriteJSON,
 		"markdown": plan.WriteMarkdown,

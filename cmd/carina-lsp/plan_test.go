@@ -45,6 +45,11 @@ func TestPlanCommand(t *testing.T) {
 			"  -/+ awscc.ec2.Vpc vpc (must be replaced)", "main.crn:5:1: error: awscc.ec2.Vpc vpc: resource has prevent_destroy set, but the plan would replace it"},
 		{"for: incomplete", map[string]string{"main.crn": planVPC + "let bs = for n in ['a', 'b'] {\n  awscc.s3.Bucket { bucket_name = n }\n}\n"}, nil, 2, "", "not planned: for expansions are not planned yet (the plan is incomplete)"},
 		{"bad format", map[string]string{"main.crn": planVPC}, []string{"-format", "yaml"}, 1, "", `-format: "yaml" is not text, json or markdown`},
+		{"bad detail", map[string]string{"main.crn": planVPC}, []string{"-detail", "some"}, 1, "", `-detail: "some" is not full, explicit or none`},
+		{"names only", map[string]string{"main.crn": planVPC}, []string{"-detail", "none"}, 2, "  + awscc.ec2.Vpc vpc\n\nPlan: 1 to add, 0 to change, 0 to destroy.", ""},
+		// Full would add "# (1 unchanged attribute hidden)" after the change.
+		{"explicit", map[string]string{"main.crn": strings.Replace(planVPC, "cidr_block", "enable_dns_support = true\n  cidr_block", 1),
+			"carina.state.json": strings.Replace(planState("10.9.0.0/16"), `"vpc_id"`, `"enable_dns_support": true, "vpc_id"`, 1)}, []string{"-detail", "explicit"}, 2, "      cidr_block: \"10.9.0.0/16\" → \"10.0.0.0/16\" (forces replacement)\n\nPlan: 0 to add, 0 to change, 1 to replace, 0 to destroy.", ""},
 		{"markdown", map[string]string{"main.crn": planVPC}, []string{"-format", "markdown"}, 2, "**1 to add, 0 to change, 0 to replace, 0 to destroy.**", ""},
 	}
 	for _, tt := range tests {
