@@ -45,6 +45,7 @@ func Compute(ctx context.Context, in Input) (*Plan, error) {
 	c.nameAnonymous()
 	c.settleTemplates()
 	c.deletes()
+	c.absorbDeletes()
 	c.exports()
 	c.preventDestroy()
 	return c.plan, nil

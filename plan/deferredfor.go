@@ -27,6 +27,9 @@ type Template struct {
 	// Residual is a template over something other than a resource of the configuration:
 	// printed after the tree.
 	Residual bool
+	// Replaces are the state's items of an earlier apply (`recs[0]`, ...): Carina folds their
+	// deletes into the template, a replace of N (`+/-`, `N to replace after ...`).
+	Replaces []*Resource
 	iterable string // the iterable's binding
 }
 
@@ -117,6 +120,47 @@ func (c *computer) settleTemplates() {
 			t.Verb = "applies"
 		}
 	}
+}
+
+// absorbDeletes folds into each template over a resource of the configuration the deletes of
+// its earlier items, as Carina's add_deferred_create_effects does: a current delete of the
+// template's resource type whose binding is the template's with an index, `recs[0]`.
+func (c *computer) absorbDeletes() {
+	absorbed := map[*Resource]bool{}
+	for _, t := range c.plan.Resources {
+		if t.Template == nil || t.Template.Residual || t.Binding == "" {
+			continue
+		}
+		for _, d := range c.plan.Resources {
+			if d.Op != Delete || d.Deposed != nil || absorbed[d] || d.Type != t.Type || !itemOf(d.Binding, t.Binding) {
+				continue
+			}
+			absorbed[d] = true
+			t.Template.Replaces = append(t.Template.Replaces, d)
+		}
+	}
+	if len(absorbed) > 0 {
+		c.plan.Resources = slices.DeleteFunc(c.plan.Resources, func(r *Resource) bool { return absorbed[r] })
+	}
+}
+
+// itemOf reports whether binding names an item of a for bound to name: name[<digits>].
+func itemOf(binding, name string) bool {
+	rest, ok := strings.CutPrefix(binding, name+"[")
+	if !ok {
+		return false
+	}
+	digits, ok := strings.CutSuffix(rest, "]")
+	return ok && digits != "" && strings.Trim(digits, "0123456789") == ""
+}
+
+// templateAction is what the summary line says a template does: add, or replace the items of
+// an earlier apply.
+func templateAction(t *Template) string {
+	if len(t.Replaces) > 0 {
+		return "replace"
+	}
+	return "add"
 }
 
 // templateRows are a template's lines: its header, then its attributes by name.

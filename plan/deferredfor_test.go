@@ -15,10 +15,11 @@ func TestDeferredFor(t *testing.T) {
 	tests := []struct {
 		name        string
 		src         string
+		state       string // "" for none
 		want        string // the plan's lines after "Execution Plan:"
 		unsupported int
 	}{
-		{"over a resource's attribute, bound", cert + "let recs = for o in cert.domain_validation_options {\n  aws.route53.RecordSet {\n    name = o.resource_record.name\n    ttl = 60\n    resource_records = [o.resource_record.value]\n  }\n}\n",
+		{"over a resource's attribute, bound", cert + "let recs = for o in cert.domain_validation_options {\n  aws.route53.RecordSet {\n    name = o.resource_record.name\n    ttl = 60\n    resource_records = [o.resource_record.value]\n  }\n}\n", "",
 			`  + aws.acm.Certificate cert
       domain_name: "a.example.com"
         │
@@ -30,7 +31,7 @@ func TestDeferredFor(t *testing.T) {
 
 Plan: 1 to add, 0 to change, 0 to destroy.
        N to add after cert applies.`, 0},
-		{"a list of an unknown and a constant stays a list", cert + "for o in cert.domain_validation_options {\n  aws.route53.RecordSet {\n    resource_records = [o.resource_record.value, 'x']\n  }\n}\n",
+		{"a list of an unknown and a constant stays a list", cert + "for o in cert.domain_validation_options {\n  aws.route53.RecordSet {\n    resource_records = [o.resource_record.value, 'x']\n  }\n}\n", "",
 			`  + aws.acm.Certificate cert
       domain_name: "a.example.com"
         │
@@ -40,11 +41,22 @@ Plan: 1 to add, 0 to change, 0 to destroy.
 
 Plan: 1 to add, 0 to change, 0 to destroy.
        N to add after cert applies.`, 0},
-		{"over a list known at parse time", "for n in ['a', 'b'] {\n  aws.s3.Bucket {\n    bucket = n\n  }\n}\n", "", 1},
+		{"over a list known at parse time", "for n in ['a', 'b'] {\n  aws.s3.Bucket {\n    bucket = n\n  }\n}\n", "", "", 1},
+		{"the items of an earlier apply are replaced", cert + "let recs = for o in cert.domain_validation_options {\n  aws.route53.RecordSet {\n    ttl = 60\n  }\n}\n",
+			stateOf(`route53.RecordSet recs[0] {"ttl": 60}`),
+			`  + aws.acm.Certificate cert
+      domain_name: "a.example.com"
+        │
+        └─ +/- aws.route53.RecordSet recs[*] (N records after cert applies)
+              <- for o in cert.domain_validation_options
+              ttl: 60
+
+Plan: 1 to add, 0 to change, 0 to destroy.
+       N to replace after cert applies.`, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := planOf(t, tt.src, "")
+			p := planOf(t, tt.src, tt.state)
 			if len(p.Unsupported) != tt.unsupported {
 				t.Fatalf("unsupported: %v, want %d", p.Unsupported, tt.unsupported)
 			}

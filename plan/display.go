@@ -115,7 +115,7 @@ func Write(w io.Writer, p *Plan, opts Options) error {
 	fmt.Fprintf(&pr.out, "\nPlan: %s.\n", strings.Join(parts, ", "))
 	for _, r := range append(slices.Clip(effects), residual...) {
 		if t := r.Template; t != nil {
-			fmt.Fprintf(&pr.out, "       N to add after %s %s.\n", t.Upstream, t.Verb)
+			fmt.Fprintf(&pr.out, "       N to %s after %s %s.\n", templateAction(t), t.Upstream, t.Verb)
 		}
 	}
 	pr.out.WriteString("\n")
@@ -140,7 +140,7 @@ func (pr *printer) effect(i, indent int, last bool, prefix, parent string) bool 
 	pr.printed[i] = true
 	r := pr.tree.effects[i]
 	sigil := map[Op]string{Create: "+", Update: "~", Replace: "-/+", Delete: "-", Import: "<-", Remove: "~", Move: "->", DeferredCreate: "+"}[r.Op]
-	if r.Op == Replace && r.Directives.CreateBeforeDestroy {
+	if r.Op == Replace && r.Directives.CreateBeforeDestroy || r.Template != nil && len(r.Template.Replaces) > 0 {
 		sigil = "+/-"
 	}
 	line := leftMargin + sigil + " "
