@@ -119,7 +119,7 @@ func plainBody(st *grammar.Stmt) bool {
 					return false
 				}
 				switch a.Key.Text {
-				case "create_before_destroy", "prevent_destroy", "depends_on":
+				case "create_before_destroy", "prevent_destroy", dependsOnKey():
 				default:
 					return false
 				}

@@ -172,7 +172,7 @@ func (c *computer) directives(f *workspace.File, st *grammar.Stmt, b *grammar.Bl
 	}
 	d.CreateBeforeDestroy = flag("create_before_destroy")
 	d.PreventDestroy = flag("prevent_destroy")
-	if a := b.Attr("depends_on"); a != nil {
+	if a := b.Attr(dependsOnKey()); a != nil {
 		if l, ok := a.Value.(*grammar.ListExpr); ok {
 			for _, e := range l.Elems {
 				if p, ok := e.(*grammar.PathExpr); ok && len(p.Parts) == 1 {
@@ -182,6 +182,11 @@ func (c *computer) directives(f *workspace.File, st *grammar.Stmt, b *grammar.Bl
 		}
 	}
 	return d
+}
+
+// dependsOnKey is the directives key that lists the bindings a resource waits for.
+func dependsOnKey() string {
+	return grammar.ConstructOf(grammar.DirectivesConstruct).KeyOf(grammar.BindingsValue).Name
 }
 
 // dependsOn lists the top-level bindings a statement's values read, in order of first reference.
