@@ -44,6 +44,10 @@ type Options struct {
 	// (package config): off drops the finding, else it is reported at that severity. Syntax
 	// errors keep theirs. Disable and the disable comments still turn a code off.
 	Level func(path string, code finding.Code) (sev finding.Severity, off, set bool)
+	// Plan, when set, gives the configuration's plan against its local state file: replacements,
+	// prevent_destroy and a damaged state file are then reported (checkPlan). The caller caches
+	// it: a state file is read once and the plan computed once per configuration.
+	Plan func(context.Context, *workspace.Config, *schema.Index) Planned
 
 	// nested marks the check of a module or an upstream configuration from the configuration
 	// that uses it (checkModules): its own imports are that configuration's to check, and only
@@ -109,6 +113,7 @@ func CheckWith(ctx context.Context, cfg *workspace.Config, schemas *schema.Index
 		c.contained("no schema", c.reportNoSchema)
 		c.contained("naming", c.checkNaming)
 		c.contained("tag keys", c.checkTagKeys)
+		c.contained("plan", c.checkPlan)
 	}
 	c.contained("disable comments", c.suppress)
 	if ctx.Err() != nil {

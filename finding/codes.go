@@ -110,6 +110,14 @@ const (
 	CodeMultipleBackends Code = "multiple-backends"
 )
 
+// Codes of what the configuration's change does to what its state file says is running (package
+// plan, computed from a local state file only).
+const (
+	CodeReplacesResource Code = "replaces-resource"
+	CodePreventDestroy   Code = "prevent-destroy"
+	CodeInvalidState     Code = "invalid-state"
+)
+
 // CodeDisableUnknown is a carina-lsp:disable comment naming no diagnostic code.
 const CodeDisableUnknown Code = "disable-unknown-code"
 
@@ -230,6 +238,8 @@ func Codes() []Code {
 		CodeWaitUntilQuoted, CodeWaitTimeoutType, CodeWaitTimeoutZero, CodeWaitTimeoutShort,
 		CodeWaitDependsOnEntry, CodeWaitDependsOnUnknown, CodeWaitDependsOnDup, CodeWaitDependsOnSelf,
 		CodeWaitDependsOnTarget, CodeWaitUnused, CodeWaitBypass,
+		// the plan against the local state file
+		CodeReplacesResource, CodePreventDestroy, CodeInvalidState,
 		// the style rules of carina lint
 		CodeSnakeCase, CodePipeForm, CodeListBlock, CodeTagKeyCase,
 		// disable comments

@@ -65,6 +65,9 @@ func (s *Session) Findings(ctx context.Context, dir string, c Check) (*Findings,
 	if err != nil {
 		return nil, err
 	}
+	if c.Options.Plan == nil {
+		c.Options.Plan = s.Plan // what the change does to what the state file says is running
+	}
 	out.Diags = Checks(out.Chain, c.Options)(ctx, out.Config, out.Schemas)
 	if s.batch {
 		s.recent.read(s.ws, out.Config)

@@ -44,6 +44,8 @@ type Session struct {
 	sources  map[string]chosen // by a chain's list of extra schemas
 	memos    map[string]*diagnostics.Memo
 	said     map[string]bool // the carina-lsp.toml files whose mistakes Unsaid returned
+
+	plans plans
 }
 
 // New returns a session.
@@ -64,6 +66,7 @@ func New(o Options) *Session {
 		override: o.Override,
 		sources:  map[string]chosen{},
 		memos:    map[string]*diagnostics.Memo{},
+		plans:    plans{states: map[string]*readState{}, last: map[string]*lastPlan{}},
 	}
 }
 
@@ -152,6 +155,7 @@ func (s *Session) Forget(dir string) {
 	s.mu.Lock()
 	delete(s.memos, dir)
 	s.mu.Unlock()
+	s.forgetPlan(dir)
 }
 
 // Kept says how many directories' memos the session holds, for tests of its life cycle.

@@ -1,0 +1,75 @@
+package plan
+
+import (
+	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// Of returns the resource a top-level statement of f declares, or nil: what the editor shows on
+// a statement (its code lens, its hover, the diagnostic on a replacing edit).
+func (p *Plan) Of(f *workspace.File, st *grammar.Stmt) *Resource {
+	for _, r := range p.Resources {
+		if r.Stmt == st && r.File == f {
+			return r
+		}
+	}
+	return nil
+}
+
+// AttrKey returns where the resource's statement writes a top-level attribute's key, absolute in
+// its file; ok is false for a resource without a statement or an attribute it does not write.
+func (r *Resource) AttrKey(name string) (sp grammar.Span, ok bool) {
+	if r.Stmt == nil {
+		return grammar.Span{}, false
+	}
+	var x grammar.Expr
+	switch n := r.Stmt.Node.(type) {
+	case *grammar.LetStmt:
+		x = n.Value
+	case *grammar.ResourceStmt:
+		x = n.Resource
+	case *grammar.ExprStmt:
+		x = n.X
+	}
+	re, _ := x.(*grammar.ResourceExpr)
+	if re == nil || re.Body == nil {
+		return grammar.Span{}, false
+	}
+	for _, it := range re.Body.Items {
+		if a, ok := it.(*grammar.Attribute); ok && a.Key != nil && a.Key.Text == name {
+			return r.Stmt.Abs(a.Key.Span), true
+		}
+	}
+	return grammar.Span{}, false
+}
+
+// Dependents returns the bindings of the resources whose values read the binding's, directly or
+// through others, in plan order: what follows a replacement of it.
+func (p *Plan) Dependents(binding string) []string {
+	if binding == "" {
+		return nil
+	}
+	hit := map[string]bool{binding: true}
+	for changed := true; changed; {
+		changed = false
+		for _, r := range p.Resources {
+			if r.Binding == "" || hit[r.Binding] {
+				continue
+			}
+			for _, d := range r.DependsOn {
+				if hit[d] {
+					hit[r.Binding] = true
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	var out []string
+	for _, r := range p.Resources {
+		if r.Binding != binding && hit[r.Binding] {
+			out = append(out, r.Binding)
+		}
+	}
+	return out
+}

@@ -1,0 +1,115 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/carina-rs/carina-lsp/diagnostics"
+	"github.com/carina-rs/carina-lsp/plan"
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/state"
+	"github.com/carina-rs/carina-lsp/workspace"
+)
+
+// plans keeps what the plans of a session's configurations are computed from: each state file
+// read once and read again only when its size or modification time changes, and each
+// configuration's last plan, computed again only for a new version of the configuration, of
+// its schemas or of its state.
+type plans struct {
+	mu     sync.Mutex
+	states map[string]*readState // by the state file's path
+	last   map[string]*lastPlan  // by configuration directory
+}
+
+type readState struct {
+	mod  time.Time
+	size int64
+	file *state.File
+	err  error
+}
+
+type lastPlan struct {
+	cfg *workspace.Config
+	idx *schema.Index
+	st  *readState
+	out diagnostics.Planned
+}
+
+// Plan returns cfg's plan against its local state file (diagnostics.Options.Plan): nothing
+// (Planned.Plan nil, no error) when the file does not exist, at the cost of one stat.
+func (s *Session) Plan(ctx context.Context, cfg *workspace.Config, idx *schema.Index) diagnostics.Planned {
+	loc := state.Locate(cfg)
+	if loc.Remote() {
+		return diagnostics.Planned{Loc: loc, Err: fmt.Errorf("backend %s: %w", loc.Backend, state.ErrRemote)}
+	}
+	rs, err := s.readState(ctx, loc)
+	if err != nil || rs == nil {
+		return diagnostics.Planned{Loc: loc, Err: err}
+	}
+	if rs.err != nil {
+		return diagnostics.Planned{Loc: loc, Err: rs.err}
+	}
+	s.plans.mu.Lock()
+	if lp := s.plans.last[cfg.Dir]; lp != nil && lp.cfg == cfg && lp.idx == idx && lp.st == rs {
+		s.plans.mu.Unlock()
+		return lp.out
+	}
+	s.plans.mu.Unlock()
+	in := plan.Input{Config: cfg, State: rs.file}
+	if idx != nil {
+		in.Info, in.Schemas = cfg.Types(idx), plan.IndexSchemas{Index: idx}
+	} else {
+		in.Info = cfg.Types(nil)
+	}
+	p, err := plan.Compute(ctx, in)
+	if err != nil {
+		return diagnostics.Planned{Loc: loc, Err: err} // cancelled: not kept
+	}
+	out := diagnostics.Planned{Plan: p, Loc: loc}
+	s.plans.mu.Lock()
+	s.plans.last[cfg.Dir] = &lastPlan{cfg: cfg, idx: idx, st: rs, out: out}
+	s.plans.mu.Unlock()
+	return out
+}
+
+// readState returns the state file at loc as last read, reading it again when its size or
+// modification time changed; nil when it does not exist.
+func (s *Session) readState(ctx context.Context, loc state.Location) (*readState, error) {
+	fi, err := os.Stat(loc.Path)
+	if errors.Is(err, fs.ErrNotExist) {
+		s.plans.mu.Lock()
+		delete(s.plans.states, loc.Path)
+		s.plans.mu.Unlock()
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.plans.mu.Lock()
+	rs := s.plans.states[loc.Path]
+	s.plans.mu.Unlock()
+	if rs != nil && rs.mod.Equal(fi.ModTime()) && rs.size == fi.Size() {
+		return rs, nil
+	}
+	f, err := state.Load(ctx, nil, loc, 0)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	rs = &readState{mod: fi.ModTime(), size: fi.Size(), file: f, err: err}
+	s.plans.mu.Lock()
+	s.plans.states[loc.Path] = rs
+	s.plans.mu.Unlock()
+	return rs, nil
+}
+
+// forgetPlan drops a directory's last plan.
+func (s *Session) forgetPlan(dir string) {
+	s.plans.mu.Lock()
+	delete(s.plans.last, dir)
+	s.plans.mu.Unlock()
+}
