@@ -7,7 +7,9 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/navigate"
+	"github.com/carina-rs/carina-lsp/plan"
 )
 
 // locationsCommand is the command of every code lens. Its arguments are the document's URI, the
@@ -18,15 +20,23 @@ import (
 // 10,000-line benchmark file, megabytes of JSON at each request) for the one a user clicks.
 const locationsCommand = "carina.showLocations"
 
+// showPlanCommand is the command of the plan's lenses: the editors open their plan view on it
+// (VS Code's "Carina: Show Plan", Neovim's :CarinaPlan). It is the client's, not the server's:
+// it is left out of executeCommandProvider, where VS Code's client would claim it.
+const showPlanCommand = "carina.showPlan"
+
 // codeLens answers textDocument/codeLens: on each top-level binding, how many references it has,
 // how many bindings and statements depend on it, and which waits wait on it. From the request's
-// snapshot and the configuration's indexes: no new build.
+// snapshot and the configuration's indexes: no new build. With a local state file, each resource
+// also gets what the apply does to it, and the backend block (else the first line of the
+// configuration's first file) a lens for each resource the apply deletes (planLenses).
 func codeLens(ctx context.Context, s *Server, p *protocol.CodeLensParams) (any, error) {
 	sn, ok := s.snapshotOf(ctx, p.TextDocument.URI)
 	if !ok {
 		return []protocol.CodeLens{}, nil
 	}
 	out := []protocol.CodeLens{}
+	out = append(out, s.planLenses(ctx, sn)...)
 	for _, l := range navigate.Lenses(sn.cfg, sn.file) {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -46,6 +56,36 @@ func codeLens(ctx context.Context, s *Server, p *protocol.CodeLensParams) (any, 
 		}
 	}
 	return out, nil
+}
+
+// planLenses are the lenses of the plan against the local state file: none without one.
+func (s *Server) planLenses(ctx context.Context, sn snapshot) []protocol.CodeLens {
+	pd := s.sess.Plan(ctx, sn.cfg, sn.schemas)
+	if pd.Plan == nil {
+		return nil
+	}
+	var out []protocol.CodeLens
+	lens := func(off int32, title string) {
+		pos := toRange(sn.file.Lines, grammar.Span{Start: off, End: off})
+		out = append(out, protocol.CodeLens{Range: pos, Command: &protocol.Command{
+			Title: title, Command: showPlanCommand, Arguments: []any{sn.uri},
+		}})
+	}
+	deleteAt := int32(-1)
+	if pd.Loc.File == sn.file {
+		deleteAt = pd.Loc.Span.Start
+	} else if pd.Loc.File == nil && len(sn.cfg.Files) > 0 && sn.cfg.Files[0] == sn.file {
+		deleteAt = 0
+	}
+	for _, r := range pd.Plan.Resources {
+		switch {
+		case r.File == sn.file && r.Stmt != nil:
+			lens(r.Stmt.Offset, r.Headline())
+		case r.File == nil && r.Op == plan.Delete && deleteAt >= 0:
+			lens(deleteAt, r.Headline())
+		}
+	}
+	return out
 }
 
 // lensLocations returns the locations a lens of the binding at p in document uri counts.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
 
 	"github.com/carina-rs/carina-lsp/config"
 	"github.com/carina-rs/carina-lsp/schema"
@@ -13,9 +14,12 @@ import (
 
 // didChangeWatchedFiles picks up .crn and schema files changed outside the editor, lock files
 // (carina-providers.lock: which provider version's schemas apply) and project configuration files
-// (carina-lsp.toml: levels, ignored paths, schemas).
+// (carina-lsp.toml: levels, ignored paths, schemas) and Carina's state files (*.state.json: the
+// plan's diagnostics and lenses; the session reads a state file again when its mtime or size
+// changed, so the event only says when to look).
 func didChangeWatchedFiles(ctx context.Context, s *Server, p *protocol.DidChangeWatchedFilesParams) error {
 	dirs := map[string]bool{}
+	lenses := false
 	for _, ev := range p.Changes {
 		path := pathOf(ev.URI)
 		if path == "" {
@@ -34,8 +38,16 @@ func didChangeWatchedFiles(ctx context.Context, s *Server, p *protocol.DidChange
 			}
 			continue
 		}
+		if strings.HasSuffix(path, ".state.json") {
+			lenses = true
+			dirs[filepath.Dir(path)] = true
+			continue
+		}
 		s.ws.Changed(path)
 		dirs[filepath.Dir(path)] = true
+	}
+	if lenses {
+		s.refreshLenses(ctx)
 	}
 	folders := s.workspaceFolders()
 	for dir := range dirs {
@@ -43,4 +55,16 @@ func didChangeWatchedFiles(ctx context.Context, s *Server, p *protocol.DidChange
 		s.index.changed(ctx, dir, folders)
 	}
 	return nil
+}
+
+// refreshLenses asks a client that can to request its code lenses again.
+func (s *Server) refreshLenses(ctx context.Context) {
+	if !s.clientCaps().lensRefresh || s.conn == nil {
+		return
+	}
+	go func() {
+		if err := s.callClient(ctx, "workspace/codeLens/refresh", nil); err != nil {
+			s.log.Debug("workspace/codeLens/refresh", zap.Error(err))
+		}
+	}()
 }

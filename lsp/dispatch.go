@@ -98,6 +98,7 @@ func methods() map[string]handler {
 		"workspace/diagnostic":                   request(false, workspaceDiagnostic),
 		"workspace/executeCommand":               request(false, executeCommand),
 		"carina/graph":                           request(false, carinaGraph),
+		"carina/plan":                            request(false, carinaPlan),
 	}
 }
 

@@ -44,6 +44,9 @@ func initialize(ctx context.Context, s *Server, ip *initializeParams) (any, erro
 			caps.watchedFilesDyn = w.DidChangeWatchedFiles.DynamicRegistration
 		}
 		caps.configuration = w.Configuration
+		if l := w.CodeLens; l != nil {
+			caps.lensRefresh = l.RefreshSupport
+		}
 		if e := w.WorkspaceEdit; e != nil {
 			caps.createFiles = e.DocumentChanges && slices.Contains(e.ResourceOperations, "create")
 		}

@@ -24,6 +24,8 @@ func initialized(ctx context.Context, s *Server, _ *protocol.InitializedParams) 
 			{GlobPattern: "**/.carina/schemas/*.json"},
 			{GlobPattern: "**/carina-providers.lock"},
 			{GlobPattern: "**/carina-lsp.toml"},
+			// Carina's local state files: the plan's lenses and diagnostics follow an apply.
+			{GlobPattern: "**/*.state.json"},
 		}},
 	}}}
 	// A request to the client: its answer comes through the connection's reading goroutine,

@@ -60,6 +60,7 @@ type clientCaps struct {
 	pullDiagnostics    bool // textDocument.diagnostic: the client pulls, nothing is pushed
 	pullRefresh        bool // workspace.diagnostics.refreshSupport
 	createFiles        bool // a workspace edit may create a file (documentChanges with create)
+	lensRefresh        bool // workspace.codeLens.refreshSupport: the plan's lenses follow the state file
 }
 
 // Server is one language server session.

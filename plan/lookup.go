@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"strings"
+
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -70,6 +72,55 @@ func (p *Plan) Dependents(binding string) []string {
 		if r.Binding != binding && hit[r.Binding] {
 			out = append(out, r.Binding)
 		}
+	}
+	return out
+}
+
+// Headline says in one line what the apply does to the resource, as the editor's code lens shows
+// it: "+ create", "~ update: cidr_block, tags", "-/+ replace: cidr_block is create-only",
+// "- delete awscc.s3.Bucket logs", "no changes".
+func (r *Resource) Headline() string {
+	var s string
+	switch r.Op {
+	case NoChange:
+		s = "no changes"
+	case Create:
+		s = "+ create"
+	case Update:
+		s = "~ update: " + strings.Join(r.changed(), ", ")
+	case Replace:
+		sign := "-/+"
+		if r.Directives.CreateBeforeDestroy {
+			sign = "+/-"
+		}
+		verb := " is"
+		if len(r.Forcing) > 1 {
+			verb = " are"
+		}
+		s = sign + " replace: " + strings.Join(r.Forcing, ", ") + verb + " create-only"
+	case Delete:
+		s = "- delete " + r.Provider + "." + r.Type + " " + r.Identity
+		if r.Deposed != nil {
+			s += " (deposed)"
+		}
+	case Import:
+		s = "<- import " + r.ImportID
+	case Remove:
+		s = "~ remove from state (it keeps running)"
+	case Move:
+		return "-> moved from " + r.MovedFrom
+	}
+	if r.MovedFrom != "" {
+		s += " (moved from " + r.MovedFrom + ")"
+	}
+	return s
+}
+
+// changed returns the names of the attributes an update changes.
+func (r *Resource) changed() []string {
+	out := make([]string, 0, len(r.Changes))
+	for _, ch := range r.Changes {
+		out = append(out, ch.Name)
 	}
 	return out
 }
