@@ -58,6 +58,13 @@ func (c *checker) checkPlan() {
 			if !ok {
 				sp = grammar.Span{Start: r.Stmt.Offset, End: r.Stmt.Offset}
 			}
+			if ch, ok := change(r, name); ok && ch.HasNew && (ch.New.Kind == plan.Ref || ch.New.Kind == plan.Unknown) {
+				// Not edited here: it reads what another change makes anew.
+				c.add(r.File, sp, finding.Warning, finding.CodeReplacesResource,
+					"%s.%s %s is replaced: %s is create-only and its new value, %s, is known only after the apply%s",
+					r.Provider, r.Type, r.Identity, name, ch.New.Display(), follow)
+				continue
+			}
 			c.add(r.File, sp, finding.Warning, finding.CodeReplacesResource,
 				"changing %s replaces %s.%s %s: %s is create-only, so the apply deletes the running resource and creates a new one%s",
 				name, r.Provider, r.Type, r.Identity, name, follow)
@@ -74,6 +81,16 @@ func (c *checker) checkPlan() {
 			c.add(f, sp, finding.Error, finding.CodePreventDestroy, "%s", e.Message)
 		}
 	}
+}
+
+// change returns the change of a resource's attribute.
+func change(r *plan.Resource, name string) (plan.Change, bool) {
+	for _, ch := range r.Changes {
+		if ch.Name == name {
+			return ch, true
+		}
+	}
+	return plan.Change{}, false
 }
 
 // stateSite is where a problem of the state file itself is reported: the backend block, else

@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
+	"strings"
 
 	"go.lsp.dev/protocol"
 
@@ -68,18 +70,23 @@ func carinaPlan(ctx context.Context, s *Server, p *planParams) (any, error) {
 	}
 	out.Text, out.Changed = b.String(), pl.Changed()
 	for _, e := range pl.Errors {
-		out.Problems = append(out.Problems, fmt.Sprintf("%s: error: %s", place(e, pd.Loc), e.Message))
+		out.Problems = append(out.Problems, fmt.Sprintf("%s: error: %s", problemPlace(e, pd.Loc, sn.cfg.Dir), e.Message))
 	}
 	for _, u := range pl.Unsupported {
-		out.Problems = append(out.Problems, fmt.Sprintf("%s: not planned: %s (the plan is incomplete)", place(u, pd.Loc), u.Message))
+		out.Problems = append(out.Problems, fmt.Sprintf("%s: not planned: %s (the plan is incomplete)", problemPlace(u, pd.Loc, sn.cfg.Dir), u.Message))
 	}
 	return out, nil
 }
 
-// place is where a plan's problem is, the state file for one that is not in the configuration.
-func place(pr plan.Problem, loc state.Location) string {
-	if p := pr.Place(); p != "" {
-		return p
+// problemPlace is where a plan's problem is (the state file for one that is not in the
+// configuration), relative to the configuration's directory as the view is the configuration's.
+func problemPlace(pr plan.Problem, loc state.Location, dir string) string {
+	p := pr.Place()
+	if p == "" {
+		p = loc.Path
 	}
-	return loc.Path
+	if rel, err := filepath.Rel(dir, p); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return p
 }

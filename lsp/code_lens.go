@@ -1,8 +1,10 @@
 package lsp
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"go.lsp.dev/protocol"
@@ -55,6 +57,10 @@ func codeLens(ctx context.Context, s *Server, p *protocol.CodeLensParams) (any, 
 			lens("waited on by "+strings.Join(l.WaitedOn, ", "), navigate.LensWaits)
 		}
 	}
+	// The plan's lenses first at a place, then the locations'; each in the order of the file.
+	slices.SortStableFunc(out, func(a, b protocol.CodeLens) int {
+		return cmp.Or(cmp.Compare(a.Range.Start.Line, b.Range.Start.Line), cmp.Compare(a.Range.Start.Character, b.Range.Start.Character))
+	})
 	return out, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/google/go-cmp/cmp"
 	"go.lsp.dev/protocol"
 )
 
@@ -16,6 +17,8 @@ import (
 //	lenses F: @m "t" ...    F's code lenses: the titles of the lenses at each marker, in order,
 //	                        every lens of F named ("none"); running each lens's command
 //	                        (workspace/executeCommand) gives as many locations as its title says
+//	plan F: => NAME         carina/plan's display of F's configuration is section NAME; its
+//	                        problems follow, a line each after "problems:"
 //	graph F: id ...         the node ids of carina/graph for F's configuration, as a set
 //	edges F: from>to ...    its edges, from the dependent to the dependency, as a set of kinds
 //	                        (from>to:kind), each drawn once
@@ -76,6 +79,14 @@ func checkLenses(r *markerRun, as assertion) {
 			got = append(got, m)
 			last = m
 		}
+		if l.Command != nil && l.Command.Command == showPlanCommand {
+			// The plan's lens: the client opens its plan view on the document.
+			got = append(got, l.Command.Title)
+			if len(l.Command.Arguments) != 1 || l.Command.Arguments[0] != string(r.uris[name]) {
+				r.t.Errorf("%s: %q has the arguments %v, want the document", as.line, l.Command.Title, l.Command.Arguments)
+			}
+			continue
+		}
 		if l.Command == nil || l.Command.Command != locationsCommand {
 			r.t.Errorf("%s: a lens without the locations command: %+v", as.line, l)
 			continue
@@ -128,4 +139,19 @@ func checkGraph(r *markerRun, as assertion) {
 		}
 	}
 	compareSet(r, as, got)
+}
+
+// checkPlan: `plan F: => NAME`.
+func checkPlan(r *markerRun, as assertion) {
+	var res planResult
+	if err := r.c.call("carina/plan", &planParams{TextDocument: r.file(as, r.subject(as))}, &res); err != nil {
+		r.t.Fatalf("%s: %v", as.line, err)
+	}
+	got := res.Text
+	if len(res.Problems) > 0 {
+		got += "problems:\n" + strings.Join(res.Problems, "\n") + "\n"
+	}
+	if diff := cmp.Diff(r.expected(as, as.result()), got); diff != "" {
+		r.t.Errorf("%s: (-want +got)\n%s", as.line, diff)
+	}
 }

@@ -321,6 +321,7 @@ func markerChecks() map[string]func(*markerRun, assertion) {
 		"callers":        checkCalls,
 		"callees":        checkCalls,
 		"lenses":         checkLenses,
+		"plan":           checkPlan,
 		"graph":          checkGraph,
 		"edges":          checkGraph,
 		"select":         checkSelection,

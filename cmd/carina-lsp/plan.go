@@ -121,7 +121,11 @@ func runPlan(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if len(p.Errors) > 0 {
 		for _, e := range p.Errors {
-			fmt.Fprintf(stderr, "carina-lsp plan: %s: error: %s\n", e.Place(), e.Message)
+			where := e.Place()
+			if where == "" {
+				where = loc.Path // a resource only the state file has
+			}
+			fmt.Fprintf(stderr, "carina-lsp plan: %s: error: %s\n", where, e.Message)
 		}
 		return planError
 	}
