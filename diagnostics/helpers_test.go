@@ -3,6 +3,8 @@ package diagnostics
 import (
 	"context"
 	"fmt"
+	"io"
+	"io/fs"
 	"path"
 	"slices"
 	"strings"
@@ -10,8 +12,40 @@ import (
 
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/internal/testutil"
+	"github.com/carina-rs/carina-lsp/plan"
+	"github.com/carina-rs/carina-lsp/schema"
+	"github.com/carina-rs/carina-lsp/state"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
+
+// memOpener opens the state files of an archive (slash paths relative to testutil.Root).
+type memOpener map[string]string
+
+func (m memOpener) Open(p string) (io.ReadCloser, error) {
+	text, ok := m[testutil.Rel(p)]
+	if !ok {
+		return nil, fs.ErrNotExist
+	}
+	return io.NopCloser(strings.NewReader(text)), nil
+}
+
+// planOf plans a configuration against the state file among files, as the session's Plan does
+// on disk (without its caches).
+func planOf(files map[string]string) func(context.Context, *workspace.Config, *schema.Index) Planned {
+	return func(ctx context.Context, cfg *workspace.Config, idx *schema.Index) Planned {
+		loc := state.Locate(cfg)
+		st, err := state.Load(ctx, memOpener(files), loc, 0)
+		if err != nil || st == nil {
+			return Planned{Loc: loc, Err: err}
+		}
+		in := plan.Input{Config: cfg, Info: cfg.Types(idx), State: st, Open: memOpener(files)}
+		if idx != nil {
+			in.Schemas = plan.IndexSchemas{Index: idx}
+		}
+		p, err := plan.Compute(ctx, in)
+		return Planned{Plan: p, Loc: loc, Err: err}
+	}
+}
 
 // result is one check run: the configuration and its diagnostics.
 type result struct {
@@ -41,7 +75,7 @@ func checkDir(t testing.TB, files map[string]string, dir string) result {
 		cfg = testutil.Config(t, files, mod)
 		idx, _ = testutil.ChosenIndex(t, files, cfg, inherited)
 	}
-	ds := Check(context.Background(), cfg, idx)
+	ds := CheckWith(context.Background(), cfg, idx, Options{Plan: planOf(files)})
 	checkSpans(t, cfg, ds)
 	return result{cfg, ds}
 }

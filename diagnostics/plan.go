@@ -2,6 +2,7 @@ package diagnostics
 
 import (
 	"errors"
+	"path/filepath"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/finding"
@@ -36,8 +37,18 @@ func (c *checker) checkPlan() {
 			return
 		}
 		f, sp := c.stateSite(pd.Loc)
+		err := pd.Err
+		var se *state.Error
+		if errors.As(err, &se) {
+			// The file named as the configuration names it, not by where the machine keeps it.
+			rel := *se
+			if r, e := filepath.Rel(c.cfg.Dir, se.Path); e == nil {
+				rel.Path = filepath.ToSlash(r)
+			}
+			err = &rel
+		}
 		if f != nil {
-			c.add(f, sp, finding.Error, finding.CodeInvalidState, "the state file cannot be read: %v", pd.Err)
+			c.add(f, sp, finding.Error, finding.CodeInvalidState, "the state file cannot be read: %v", err)
 		}
 		return
 	}
