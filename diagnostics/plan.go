@@ -55,11 +55,12 @@ func (c *checker) checkPlan() {
 	if pd.Plan == nil {
 		return
 	}
+	dependents := pd.Plan.Dependents()
 	for _, r := range pd.Plan.Resources {
-		if r.Op != plan.Replace || r.File == nil {
-			continue
+		if r.Op != plan.Replace || r.File == nil || r.Stmt == nil || len(r.Stmt.Errors) > 0 {
+			continue // a statement that does not parse is being typed: its values are not its own yet
 		}
-		deps := pd.Plan.Dependents(r.Binding)
+		deps := dependents(r.Binding)
 		follow := ""
 		if len(deps) > 0 {
 			follow = "; its dependents follow: " + strings.Join(deps, ", ")
@@ -67,7 +68,7 @@ func (c *checker) checkPlan() {
 		for _, name := range r.Forcing {
 			sp, ok := r.AttrKey(name)
 			if !ok {
-				sp = grammar.Span{Start: r.Stmt.Offset, End: r.Stmt.Offset}
+				sp = r.Stmt.Abs(keywordSpan(r.Stmt.Node))
 			}
 			if ch, ok := change(r, name); ok && ch.HasNew && (ch.New.Kind == plan.Ref || ch.New.Kind == plan.Unknown) {
 				// Not edited here: it reads what another change makes anew.
@@ -83,6 +84,10 @@ func (c *checker) checkPlan() {
 	}
 	for _, e := range pd.Plan.Errors {
 		f, sp := e.File, e.Span
+		if f == nil && c.broken {
+			// A resource in text that does not parse yet is not deleted: no error while typing.
+			continue
+		}
 		if f == nil {
 			f, sp = c.stateSite(pd.Loc)
 		} else if r := pd.Plan.Of(f, stmtAt(f, sp.Start)); r != nil && r.Stmt != nil {

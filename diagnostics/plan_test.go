@@ -30,6 +30,13 @@ func TestPlanFindings(t *testing.T) {
 		{"remote backend: never read", map[string]string{
 			"main.crn":          "backend s3 {\n  bucket = 'b'\n  key = 'k'\n  region = 'us-east-1'\n}\n" + bucket,
 			"carina.state.json": "<html>"}, nil},
+		{"half-typed: the resource that does not parse is not deleted", map[string]string{
+			"main.crn":          "let logs = awscc.s3.Bucket {\n  bucket_name = \n",
+			"carina.state.json": state(fmt.Sprintf(row, "app-logs")[:len(fmt.Sprintf(row, "app-logs"))-1] + `,"directives":{"prevent_destroy":true}}`)}, nil},
+		{"dropped with prevent_destroy", map[string]string{
+			"main.crn":          "# nothing left\n",
+			"carina.state.json": state(fmt.Sprintf(row, "app-logs")[:len(fmt.Sprintf(row, "app-logs"))-1] + `,"directives":{"prevent_destroy":true}}`)},
+			[]finding.Code{finding.CodePreventDestroy}},
 		{"backend path elsewhere", map[string]string{
 			"main.crn":          "backend local {\n  path = 's/x.json'\n}\n" + bucket,
 			"s/x.json":          state(fmt.Sprintf(row, "old-logs")),

@@ -12,6 +12,7 @@ import (
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/navigate"
 	"github.com/carina-rs/carina-lsp/plan"
+	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // locationsCommand is the command of every code lens. Its arguments are the document's URI, the
@@ -77,10 +78,13 @@ func (s *Server) planLenses(ctx context.Context, sn snapshot) []protocol.CodeLen
 			Title: title, Command: showPlanCommand, Arguments: []any{sn.uri},
 		}})
 	}
+	// A resource in text that does not parse yet is not deleted: no delete lens while typing.
 	deleteAt := int32(-1)
-	if pd.Loc.File == sn.file {
+	switch {
+	case broken(sn.cfg):
+	case pd.Loc.File == sn.file:
 		deleteAt = pd.Loc.Span.Start
-	} else if pd.Loc.File == nil && len(sn.cfg.Files) > 0 && sn.cfg.Files[0] == sn.file {
+	case pd.Loc.File == nil && len(sn.cfg.Files) > 0 && sn.cfg.Files[0] == sn.file:
 		deleteAt = 0
 	}
 	for _, r := range pd.Plan.Resources {
@@ -92,6 +96,16 @@ func (s *Server) planLenses(ctx context.Context, sn snapshot) []protocol.CodeLen
 		}
 	}
 	return out
+}
+
+// broken reports whether a file of the configuration has syntax errors.
+func broken(cfg *workspace.Config) bool {
+	for _, f := range cfg.Files {
+		if len(f.AST.Errors) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // lensLocations returns the locations a lens of the binding at p in document uri counts.

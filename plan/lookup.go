@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/grammar"
@@ -45,35 +46,44 @@ func (r *Resource) AttrKey(name string) (sp grammar.Span, ok bool) {
 	return grammar.Span{}, false
 }
 
-// Dependents returns the bindings of the resources whose values read the binding's, directly or
-// through others, in plan order: what follows a replacement of it.
-func (p *Plan) Dependents(binding string) []string {
-	if binding == "" {
-		return nil
+// Dependents returns a function that gives the bindings of the resources whose values read a
+// binding's, directly or through others, in plan order: what follows a replacement of it. The
+// reverse edges are built once, so asking for every resource costs the edges, not their square.
+func (p *Plan) Dependents() func(binding string) []string {
+	readers := map[string][]string{}
+	order := map[string]int{}
+	for i, r := range p.Resources {
+		if r.Binding == "" {
+			continue
+		}
+		if _, ok := order[r.Binding]; !ok {
+			order[r.Binding] = i
+		}
+		for _, d := range r.DependsOn {
+			readers[d] = append(readers[d], r.Binding)
+		}
 	}
-	hit := map[string]bool{binding: true}
-	for changed := true; changed; {
-		changed = false
-		for _, r := range p.Resources {
-			if r.Binding == "" || hit[r.Binding] {
-				continue
-			}
-			for _, d := range r.DependsOn {
-				if hit[d] {
-					hit[r.Binding] = true
-					changed = true
-					break
+	return func(binding string) []string {
+		if binding == "" {
+			return nil
+		}
+		seen := map[string]bool{binding: true}
+		queue := []string{binding}
+		var out []string
+		for len(queue) > 0 {
+			b := queue[0]
+			queue = queue[1:]
+			for _, r := range readers[b] {
+				if !seen[r] {
+					seen[r] = true
+					out = append(out, r)
+					queue = append(queue, r)
 				}
 			}
 		}
+		slices.SortFunc(out, func(a, b string) int { return order[a] - order[b] })
+		return out
 	}
-	var out []string
-	for _, r := range p.Resources {
-		if r.Binding != binding && hit[r.Binding] {
-			out = append(out, r.Binding)
-		}
-	}
-	return out
 }
 
 // Headline says in one line what the apply does to the resource, as the editor's code lens shows
