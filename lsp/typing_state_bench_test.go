@@ -21,8 +21,9 @@ var backendRE = regexp.MustCompile(`(?ms)^backend \w+ \{.*?^\}\n`)
 // concatenated corpus (10,000 lines) opened in two configurations, one without a state file and
 // one with a state file that holds every named resource as applied (its written scalar values;
 // the others differ, so the plan has updates and replacements to find). Each iteration types one
-// character into both, at the same place, and measures in each the semantic check (which now
-// plans), the code lenses and the hover on a resource's header. Reported: the medians of both,
+// character into both, at the same place, and measures in each the keystroke to its syntax
+// diagnostics, the semantic check (which now plans), the code lenses and the hover on a
+// resource's header. Reported: the medians of both,
 // and their ratios (state/none), measured in the same run.
 func BenchmarkTypingState(b *testing.B) {
 	src, lines := corpus.Concat(b, 10000)
@@ -34,6 +35,7 @@ func BenchmarkTypingState(b *testing.B) {
 		uri  protocol.DocumentURI
 		c    *testClient
 		v    int32
+		syn  []time.Duration
 		sem  []time.Duration
 		lens []time.Duration
 		hov  []time.Duration
@@ -80,13 +82,15 @@ func BenchmarkTypingState(b *testing.B) {
 		s.v++
 		at := protocol.Position{Line: line, Character: uint32(i % 40)}
 		from := s.c.mark()
+		start := time.Now()
 		s.c.notify("textDocument/didChange", &didChangeParams{
 			TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: s.uri}, Version: s.v},
 			ContentChanges: []contentChange{{Range: &protocol.Range{Start: at, End: at}, Text: "#"}},
 		})
 		v := s.v
 		s.c.waitDiagnosticsFrom(from, s.uri, func(p publishDiagnosticsParams) bool { return p.Version != nil && *p.Version == v })
-		start := time.Now()
+		s.syn = append(s.syn, time.Since(start))
+		start = time.Now()
 		if _, err := s.c.srv.checkDir(b.Context(), s.dir); err != nil {
 			b.Fatal(err)
 		}
@@ -121,6 +125,8 @@ func BenchmarkTypingState(b *testing.B) {
 		return float64(ds[len(ds)/2].Microseconds()) / 1000
 	}
 	b.ReportMetric(float64(planned), "resources")
+	b.ReportMetric(median(none.syn), "syntax-none-ms")
+	b.ReportMetric(median(with.syn), "syntax-state-ms")
 	b.ReportMetric(median(none.sem), "semantic-none-ms")
 	b.ReportMetric(median(with.sem), "semantic-state-ms")
 	b.ReportMetric(median(with.sem)/median(none.sem), "semantic-state/none")
