@@ -34,11 +34,13 @@ import {
   serverArgs,
 } from './settings';
 import { GRAPH_REQUEST, GraphParams, GraphResult, GraphView } from './graphView';
+import { PLAN_REQUEST, PlanParams, PlanResult, PlanView, SHOW_PLAN } from './planView';
 import { LOCATIONS_COMMAND, SHOW_REFERENCES, lensMiddleware, showReferences } from './lenses';
 import { CONVERT_COMMAND, ConvertArguments, ConvertResult, NOTES_SOURCE, SERVER_CONVERT, convertCommand, registerPasteAsCarina } from './convert';
 
 export * from './settings';
 export { GraphView, configurationKey, graphHtml } from './graphView';
+export { PlanView, planHtml } from './planView';
 export { LOCATIONS_COMMAND, SHOW_REFERENCES, rewriteLens } from './lenses';
 export * from './convert';
 
@@ -95,12 +97,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   if (vscode.workspace.isTrusted) trusted.resolve();
   bundledServer = context.extensionPath ? bundled(context.extensionPath) : undefined;
   const graphView = new GraphView(context.extensionUri, requestGraph);
+  const planView = new PlanView(requestPlan);
   const notes = vscode.languages.createDiagnosticCollection(NOTES_SOURCE);
   const log = (line: string) => output?.appendLine(line);
   const paste = registerPasteAsCarina(vscode, requestConvert, log);
   if (!paste) log('Paste as Carina needs VS Code 1.97 or later: "Carina: Convert CloudFormation…" converts the selection instead.');
   context.subscriptions.push(
     graphView,
+    planView,
     output,
     notes,
     ...(paste ? [paste] : []),
@@ -110,6 +114,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('carina.restartServer', () => enqueue(restart)),
     vscode.commands.registerCommand('carina.showOutput', () => output?.show(true)),
     vscode.commands.registerCommand('carina.showGraph', (uri?: unknown) => graphView.show(uri instanceof vscode.Uri ? uri : undefined)),
+    // The palette's and the plan lenses' (whose argument is the document's URI string).
+    vscode.commands.registerCommand(SHOW_PLAN, (uri?: unknown) => planView.show(uri instanceof vscode.Uri || typeof uri === 'string' ? uri : undefined)),
     // What a code lens runs (lenses.ts); not in the manifest: it needs a lens's arguments.
     vscode.commands.registerCommand(SHOW_REFERENCES, (...args: unknown[]) => runShowReferences(args)),
     vscode.workspace.onDidGrantWorkspaceTrust(() => void enqueue(trustGranted)),
@@ -268,6 +274,13 @@ async function requestGraph(params: GraphParams): Promise<GraphResult> {
   await queue;
   if (!client || !client.isRunning()) throw new Error('the language server is not running (see Carina: Show Language Server Output)');
   return client.sendRequest<GraphResult>(GRAPH_REQUEST, params);
+}
+
+/** carina/plan of the running server, once any start in progress has finished. */
+async function requestPlan(params: PlanParams): Promise<PlanResult | null> {
+  await queue;
+  if (!client || !client.isRunning()) throw new Error('the language server is not running (see Carina: Show Language Server Output)');
+  return client.sendRequest<PlanResult | null>(PLAN_REQUEST, params);
 }
 
 /** The server's conversion of CloudFormation (convert.ts), once any start in progress has finished. */
