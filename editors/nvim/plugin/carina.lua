@@ -15,6 +15,12 @@ end, {
   desc = 'The dependency graph of the current configuration: its apply order, or svg',
 })
 
+-- :CarinaPlan: what an apply would do to the current configuration, from its local state file
+-- (see lua/carina/init.lua, plan()).
+vim.api.nvim_create_user_command('CarinaPlan', function()
+  require('carina').plan()
+end, { nargs = 0, desc = 'The plan of the current configuration against its local state file' })
+
 -- :[range]CarinaConvert [template]: CloudFormation to Carina through the server (see
 -- lua/carina/init.lua, convert()). A range in a carina buffer is replaced by the Carina text; a
 -- template file, or a yaml/json buffer, is converted into a new buffer; the notes of what is left

@@ -38,6 +38,8 @@ local defaults = {
   -- become carina's, nvim-treesitter learns the parser (:TSInstall carina builds it), and on 0.8+
   -- a carina buffer is highlighted by tree-sitter once the parser is installed.
   treesitter = false,
+  -- How long :CarinaPlan's buffer waits after the last edit before it asks for the plan again (ms).
+  plan_debounce = 300,
   -- Passed through to the client.
   name = 'carina',
   on_init = nil,
@@ -403,6 +405,132 @@ function M.graph(format)
   return buf
 end
 
+-- The command of the server's plan lenses (their argument: the document's URI): :CarinaPlan.
+local PLAN_COMMAND = 'carina.showPlan'
+-- The name of a plan buffer, before the configuration's directory.
+local PLAN_PREFIX = 'carina-plan://'
+
+--- The carina client attached to a buffer, or nil.
+local function client_of(bufnr)
+  for _, client in ipairs(M.clients()) do
+    if vim.lsp.buf_is_attached(bufnr, client.id) then
+      return client
+    end
+  end
+  return nil
+end
+
+--- Replaces the lines of a plan buffer, if it is still there.
+local function set_plan(buf, lines)
+  if not vim.api.nvim_buf_is_valid(buf) then
+    return
+  end
+  vim.bo[buf].modifiable = true
+  vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
+  vim.bo[buf].modifiable = false
+end
+
+--- Asks for the plan of the configuration of buffer src and puts it into buf: the server's
+--- carina/plan (the buffers as edited) when a client is attached, else `carina-lsp plan` (the
+--- files on disk).
+local function fill_plan(src, dir, buf)
+  local client = vim.api.nvim_buf_is_valid(src) and client_of(src) or nil
+  if client then
+    call(client, 'request', 'carina/plan', { textDocument = { uri = vim.uri_from_bufnr(src) } }, function(err, result)
+      if err then
+        set_plan(buf, { 'carina/plan: ' .. (err.message or vim.inspect(err)) })
+        return
+      end
+      if type(result) ~= 'table' then
+        set_plan(buf, { 'No plan: the buffer is not part of a configuration carina-lsp has open.' })
+        return
+      end
+      local lines = vim.split(result.text or '', '\n', { plain = true })
+      if lines[#lines] == '' then
+        table.remove(lines)
+      end
+      if type(result.problems) == 'table' and #result.problems > 0 then
+        vim.list_extend(lines, { '', 'problems:' })
+        vim.list_extend(lines, result.problems)
+      end
+      set_plan(buf, lines)
+    end, src)
+    return
+  end
+  local exe = M.executable()
+  if exe == nil or vim.fn.executable(exe) ~= 1 then
+    set_plan(buf, { ('The language server "%s" was not found or is not executable (see :checkhealth carina).'):format(tostring(exe)) })
+    return
+  end
+  -- Exit status 2 is a plan with changes, 1 an error (its message is in the output).
+  set_plan(buf, vim.fn.systemlist({ exe, 'plan', dir }))
+end
+
+--- :CarinaPlan: what `carina-lsp plan` prints for the configuration of a buffer (its directory),
+--- computed without credentials from its local state file, in a scratch buffer in a new window
+--- (the one already open for the configuration is reused). With a carina client attached it is
+--- the server's plan of the buffers as edited, and follows their edits (debounced); without one,
+--- the command's, from the files on disk.
+--- @param bufnr number|nil the buffer (default: the current one)
+--- @return number|nil the plan buffer's number
+function M.plan(bufnr)
+  local src = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local file = vim.api.nvim_buf_get_name(src)
+  if file == '' then
+    notify('carina: :CarinaPlan needs a buffer with a file: the plan is of the file\'s directory')
+    return nil
+  end
+  local dir = vim.fn.fnamemodify(file, ':p:h')
+  local name = PLAN_PREFIX .. dir
+  local buf = vim.fn.bufnr(name)
+  if buf == -1 or not vim.api.nvim_buf_is_valid(buf) then
+    vim.cmd('belowright new')
+    buf = vim.api.nvim_get_current_buf()
+    vim.bo[buf].buftype = 'nofile'
+    vim.bo[buf].bufhidden = 'wipe'
+    vim.bo[buf].swapfile = false
+    pcall(vim.api.nvim_buf_set_name, buf, name)
+    vim.bo[buf].modifiable = false
+    -- Follow the edits of the configuration's loaded buffers, a moment after they stop.
+    local pending = 0
+    local function again()
+      pending = pending + 1
+      local mine = pending
+      vim.defer_fn(function()
+        if mine == pending and vim.api.nvim_buf_is_valid(buf) then
+          fill_plan(src, dir, buf)
+        end
+      end, M.config.plan_debounce)
+    end
+    for _, b in ipairs(vim.api.nvim_list_bufs()) do
+      local n = vim.api.nvim_buf_get_name(b)
+      if vim.api.nvim_buf_is_loaded(b) and n ~= '' and n:sub(-4) == '.crn' and vim.fn.fnamemodify(n, ':p:h') == dir then
+        vim.api.nvim_buf_attach(b, false, {
+          on_lines = function()
+            if not vim.api.nvim_buf_is_valid(buf) then
+              return true -- the plan buffer is gone: detach
+            end
+            again()
+          end,
+        })
+      end
+    end
+  elseif vim.fn.bufwinnr(buf) == -1 then
+    vim.cmd('belowright sbuffer ' .. buf)
+  end
+  fill_plan(src, dir, buf)
+  return buf
+end
+
+--- The handler of carina.showPlan, the command of the plan's code lenses.
+--- @param command table the lens's command
+--- @param ctx table|nil { bufnr, client_id }
+function M.show_plan(command, ctx)
+  local uri = type(command.arguments) == 'table' and command.arguments[1]
+  local bufnr = type(uri) == 'string' and vim.uri_to_bufnr(uri) or (ctx and ctx.bufnr)
+  return M.plan(bufnr)
+end
+
 -- The server's command that converts CloudFormation to Carina.
 local CONVERT_COMMAND = 'carina.convertCloudFormation'
 -- The title of the quickfix lists of a conversion's notes, before the name converted from.
@@ -746,6 +874,7 @@ function M.setup(opts)
   warned_missing = false
   M.did_setup = true
   vim.lsp.commands[LOCATIONS_COMMAND] = M.show_locations
+  vim.lsp.commands[PLAN_COMMAND] = M.show_plan
   local group = vim.api.nvim_create_augroup('carina_lsp', { clear = true })
   if M.config.treesitter then
     local dir, why = M.setup_treesitter(M.config.treesitter)
