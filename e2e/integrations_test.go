@@ -306,6 +306,22 @@ func TestGitHubAction(t *testing.T) {
 			}
 		}
 	}
+	// plan: each configuration's plan in the job summary, from its local state file; a remote
+	// backend named and skipped, a state file that does not read fails the step.
+	vpc := "let vpc = awscc.ec2.Vpc {\n  cidr_block = '10.1.0.0/16'\n}\n"
+	applied := `{"version":10,"serial":1,"lineage":"l","carina_version":"0.4.0","resources":[{"resource_type":"ec2.Vpc","identity":"vpc","binding":"vpc","provider":"awscc","identifier":"vpc-1","attributes":{"cidr_block":"10.0.0.0/16"},"explicit":{"kind":"struct","children":{"cidr_block":{"kind":"leaf"}}}}]}`
+	planned := writeConfig(t, map[string]string{"infra/main.crn": vpc, "infra/carina.state.json": applied,
+		"remote/main.crn": "backend s3 {\n  bucket = 'b'\n  key    = 'k'\n  region = 'us-east-1'\n}\n"})
+	if out, code := runAction(planned, map[string]string{"check": "false", "fmt": "false", "plan": "true"}); code != 0 ||
+		!strings.HasPrefix(summary, "## Plans\n") || !strings.Contains(summary, "### `infra`") || !strings.Contains(summary, `cidr_block: "10.0.0.0/16" → "10.1.0.0/16" (forces replacement)`) ||
+		!strings.Contains(summary, "### `remote`\n\nNot planned: the state is kept by a remote backend") {
+		t.Errorf("plan: exit %d, summary:\n%s\n%s", code, summary, out)
+	}
+	planned = writeConfig(t, map[string]string{"infra/main.crn": vpc, "infra/carina.state.json": `{"version":10`})
+	if out, code := runAction(planned, map[string]string{"check": "false", "fmt": "false", "plan": "true"}); code == 0 || !strings.Contains(out, "::error title=carina-lsp plan::") || !strings.Contains(summary, "the state file is truncated") {
+		t.Errorf("plan of a damaged state file: exit %d, summary:\n%s\n%s", code, summary, out)
+	}
+
 	// The graph alone, of one file's configuration.
 	if out, code := runAction(messy, map[string]string{"check": "false", "fmt": "false", "graph": "true", "paths": "infra/main.crn"}); code != 0 || strings.Count(summary, "```mermaid") != 1 || !strings.Contains(summary, "### `infra`") {
 		t.Errorf("the graph of one file: exit %d, summary:\n%s\n%s", code, summary, out)
