@@ -822,6 +822,7 @@ func requestsAt(uri protocol.DocumentURI, p protocol.Position) []rpcRequest {
 		{"textDocument/codeLens", &protocol.CodeLensParams{TextDocument: doc}},
 		{"workspace/executeCommand", &protocol.ExecuteCommandParams{Command: locationsCommand, Arguments: []any{uri, p, navigate.LensReferences}}},
 		{"carina/graph", &graphParams{TextDocument: doc, SVG: true}},
+		{"carina/plan", &planParams{TextDocument: doc}},
 		{"textDocument/diagnostic", &documentDiagnosticParams{TextDocument: doc}},
 		{"workspace/diagnostic", &workspaceDiagnosticParams{PartialResultToken: json.RawMessage(`"w"`)}},
 		{"workspace/willRenameFiles", &protocol.RenameFilesParams{Files: []protocol.FileRename{{OldURI: string(uri), NewURI: string(uri) + ".moved"}}}},
