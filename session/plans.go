@@ -60,11 +60,9 @@ func (s *Session) Plan(ctx context.Context, cfg *workspace.Config, idx *schema.I
 		return lp.out
 	}
 	s.plans.mu.Unlock()
-	in := plan.Input{Config: cfg, State: rs.file}
-	if idx != nil {
-		in.Info, in.Schemas = cfg.Types(idx), plan.IndexSchemas{Index: idx}
-	} else {
-		in.Info = cfg.Types(nil)
+	in := plan.Input{Config: cfg, Info: cfg.Types(idx), State: rs.file}
+	if idx != nil { // without schemas nothing is create-only
+		in.Schemas = plan.IndexSchemas{Index: idx}
 	}
 	p, err := plan.Compute(ctx, in)
 	if err != nil {
