@@ -77,9 +77,13 @@ func (c *checker) checkPlan() {
 					r.Provider, r.Type, r.Identity, name, ch.New.Display(), follow)
 				continue
 			}
+			how := "deletes the running resource and creates a new one"
+			if r.Directives.CreateBeforeDestroy {
+				how = "creates a new one, then deletes the running resource (create_before_destroy)"
+			}
 			c.add(r.File, sp, finding.Warning, finding.CodeReplacesResource,
-				"changing %s replaces %s.%s %s: %s is create-only, so the apply deletes the running resource and creates a new one%s",
-				name, r.Provider, r.Type, r.Identity, name, follow)
+				"changing %s replaces %s.%s %s: %s is create-only, so the apply %s%s",
+				name, r.Provider, r.Type, r.Identity, name, how, follow)
 		}
 	}
 	for _, e := range pd.Plan.Errors {
