@@ -1,6 +1,7 @@
 package hover
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/plan"
@@ -41,7 +42,48 @@ func Applied(r *plan.Resource) string {
 		}
 	}
 	m.list(rows)
+	m.para(stateOnly(r))
 	return m.String()
+}
+
+// maxStateOnly is how many attributes only the state holds (what the provider set) a card lists.
+const maxStateOnly = 12
+
+// stateOnly lists the attributes of the state the configuration does not write (what the
+// provider computed: ids, ARNs), in the file's order, masked as Carina masks them; a write-only
+// one is left out.
+func stateOnly(r *plan.Resource) string {
+	written := map[string]bool{}
+	for _, a := range r.Desired {
+		written[a.Name] = true
+	}
+	for _, ch := range r.Changes {
+		written[ch.Name] = true
+	}
+	var items []string
+	more := 0
+	for _, k := range r.State.Attributes.Keys {
+		if written[k] {
+			continue
+		}
+		v, shown := r.State.Shown(k)
+		if !shown {
+			continue
+		}
+		if len(items) == maxStateOnly {
+			more++
+			continue
+		}
+		items = append(items, code(k)+" "+code(v.Display()))
+	}
+	if len(items) == 0 {
+		return ""
+	}
+	out := "Also in the state: " + strings.Join(items, ", ")
+	if more > 0 {
+		out += fmt.Sprintf(" and %d more", more)
+	}
+	return out + "."
 }
 
 // changeRow writes a differing attribute: applied → configured, and whether it replaces.

@@ -17,7 +17,8 @@ import (
 )
 
 // secretConfig and secretState hold secrets of every kind Carina keeps out of its plan: a
-// configured secret(...) value, the stored hash of one, and a stored write-only attribute.
+// configured secret(...) value, the stored hash of one, and a stored write-only attribute, each
+// also where the configuration does not write it (hover lists what only the state holds).
 // Each changes, so that every place the plan is shown has the attribute to show.
 const (
 	secretConfig = `provider awscc {
@@ -35,8 +36,8 @@ let db = awscc.rds.DBInstance {
 }
 `
 	secretState = `{"version":10,"serial":3,"lineage":"l","carina_version":"0.4.0","resources":[
-{"resource_type":"s3.Bucket","identity":"bucket","binding":"bucket","provider":"awscc","identifier":"logs-1","attributes":{"bucket_name":"logs-1","tags":{"Owner":"dev","Token":"_secret:argon2:hunter2-stored-hash"}},"explicit":{"kind":"struct","children":{"bucket_name":{"kind":"leaf"},"tags":{"kind":"leaf"}}}},
-{"resource_type":"rds.DBInstance","identity":"db","binding":"db","provider":"awscc","identifier":"db","attributes":{"db_instance_identifier":"db","master_user_password":"hunter2-write-only"},"write_only_attributes":["master_user_password"],"explicit":{"kind":"struct","children":{"db_instance_identifier":{"kind":"leaf"},"master_user_password":{"kind":"leaf"}}}}
+{"resource_type":"s3.Bucket","identity":"bucket","binding":"bucket","provider":"awscc","identifier":"logs-1","attributes":{"bucket_name":"logs-1","tags":{"Owner":"dev","Token":"_secret:argon2:hunter2-stored-hash"},"arn":"arn:aws:s3:::logs-1","notification_token":"_secret:argon2:hunter2-state-only"},"explicit":{"kind":"struct","children":{"bucket_name":{"kind":"leaf"},"tags":{"kind":"leaf"}}}},
+{"resource_type":"rds.DBInstance","identity":"db","binding":"db","provider":"awscc","identifier":"db","attributes":{"db_instance_identifier":"db","master_user_password":"hunter2-write-only","other_password":"hunter2-write-only-unwritten"},"write_only_attributes":["master_user_password","other_password"],"explicit":{"kind":"struct","children":{"db_instance_identifier":{"kind":"leaf"},"master_user_password":{"kind":"leaf"}}}}
 ]}
 `
 )
@@ -93,7 +94,7 @@ func TestPlanSecretsNeverShown(t *testing.T) {
 	}
 	out := shown.String()
 	// What must be there: the plan of both resources, their lenses and their state in hover.
-	for _, want := range []string{"-/+ replace: bucket_name is create-only", "~ awscc.rds.DBInstance db", "identifier `logs-1`", "Token: (secret)", "changing bucket_name replaces"} {
+	for _, want := range []string{"-/+ replace: bucket_name is create-only", "~ awscc.rds.DBInstance db", "identifier `logs-1`", "Token: (secret)", "changing bucket_name replaces", "`arn` `\"arn:aws:s3:::logs-1\"`, `notification_token` `(secret)`"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("nothing shows %q; what is shown:\n%s", want, out)
 		}
