@@ -95,6 +95,13 @@ func TestUntitled(t *testing.T) {
 	if got := codes(d1); !slices.Contains(got, "undefined-binding") || slices.Contains(got, "duplicate-declaration") {
 		t.Errorf("untitled diagnostics %v: want undefined-binding for shared_name (declared only in a file of the workspace) and no duplicate-declaration", got)
 	}
+	// No state file can be beside a buffer never saved: no plan, and no error about one.
+	d2 := c.waitDiagnostics(u2, func(p publishDiagnosticsParams) bool { return slices.Contains(codes(p), "unused-let") })
+	for _, got := range [][]string{codes(d1), codes(d2)} {
+		if slices.Contains(got, "invalid-state") {
+			t.Errorf("untitled diagnostics %v: the buffer's synthetic directory was read for a state file", got)
+		}
+	}
 	for _, u := range []protocol.DocumentURI{file, u2} {
 		p := c.waitDiagnostics(u, func(p publishDiagnosticsParams) bool { return true })
 		if got := codes(p); slices.Contains(got, "duplicate-declaration") {

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/carina-rs/carina-lsp/diagnostics"
@@ -79,7 +80,7 @@ func (s *Session) Plan(ctx context.Context, cfg *workspace.Config, idx *schema.I
 // modification time changed; nil when it does not exist.
 func (s *Session) readState(ctx context.Context, loc state.Location) (*readState, error) {
 	fi, err := os.Stat(loc.Path)
-	if errors.Is(err, fs.ErrNotExist) {
+	if noFileThere(err) {
 		s.plans.mu.Lock()
 		delete(s.plans.states, loc.Path)
 		s.plans.mu.Unlock()
@@ -103,6 +104,15 @@ func (s *Session) readState(ctx context.Context, loc state.Location) (*readState
 	s.plans.states[loc.Path] = rs
 	s.plans.mu.Unlock()
 	return rs, nil
+}
+
+// noFileThere reports whether a stat's error says no file can be at the path, rather than that
+// one is there and cannot be read: it does not exist, a part of the path is a file, or the path
+// names nothing a file system has (an untitled document's synthetic directory, whose NUL byte the
+// system refuses; a name too long).
+func noFileThere(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) ||
+		errors.Is(err, syscall.EINVAL) || errors.Is(err, syscall.ENAMETOOLONG)
 }
 
 // forgetPlan drops a directory's last plan.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/carina-rs/carina-lsp/state"
@@ -62,5 +63,29 @@ func TestPlanReadsStateOnce(t *testing.T) {
 	}
 	if pd := s.Plan(ctx, loaded.Config, loaded.Schemas); !errors.Is(pd.Err, state.ErrRemote) {
 		t.Errorf("a remote backend: error %v", pd.Err)
+	}
+}
+
+// TestNoFileThere: a state file's stat that says no file can be at the path is no state, not an
+// unreadable one: missing, under a file, a name with a NUL byte (an untitled buffer's synthetic
+// directory), a name too long.
+func TestNoFileThere(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "main.crn")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{
+		filepath.Join(dir, "missing", state.DefaultFile),
+		filepath.Join(file, state.DefaultFile),
+		filepath.Join(dir, "\x00untitled", state.DefaultFile),
+		filepath.Join(dir, strings.Repeat("a", 300), state.DefaultFile),
+	} {
+		if _, err := os.Stat(path); !noFileThere(err) {
+			t.Errorf("stat %q: %v: read as a state file that cannot be read", path, err)
+		}
+	}
+	if _, err := os.Stat(file); noFileThere(err) {
+		t.Errorf("stat %q: an existing file read as none", file)
 	}
 }
