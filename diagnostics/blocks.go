@@ -138,14 +138,21 @@ func (c *checker) checkDirectives(f *workspace.File, st *grammar.Stmt, owner str
 		case key != nil && key.Value == grammar.BindingValue:
 			p, isPath := a.Value.(*grammar.PathExpr)
 			switch {
-			case isPath && len(p.Parts) == 1 && c.cfg.IsModule:
+			case isPath && len(p.Parts) == 1 && c.cfg.IsModule && c.opts.nested:
 				// Inside a module, provider instances come from the calling configuration.
 			case isPath && len(p.Parts) == 1:
 				d := c.cfg.Lookup(p.Parts[0].Text)
-				if d == nil || d.Kind != workspace.Provider {
-					c.add(f, at(st, p.Span), finding.Error, finding.CodeDirectivesProviderRef,
-						"directives.provider: `%s` is not a known provider instance. Declare it with `let %s = provider <kind> { ... }`.", p.Parts[0].Text, p.Parts[0].Text)
+				if d != nil && d.Kind == workspace.Provider {
+					break
 				}
+				sev, suffix := finding.Error, ""
+				if c.cfg.IsModule {
+					// Checked by itself, a module has no caller's instances: Carina's checker
+					// rejects the directory, a caller loads it without the problem.
+					sev, suffix = finding.Warning, " (only where carina validate runs in this module's directory: a caller loads the module without it)"
+				}
+				c.add(f, at(st, p.Span), sev, finding.CodeDirectivesProviderRef,
+					"directives.provider: `%s` is not a known provider instance. Declare it with `let %s = provider <kind> { ... }`.%s", p.Parts[0].Text, p.Parts[0].Text, suffix)
 			case a.Value != nil:
 				if s, isStr := a.Value.(*grammar.StringLit); isStr {
 					diag := c.add(f, at(st, s.Span), finding.Error, finding.CodeDirectivesProviderRef,
