@@ -50,20 +50,34 @@ func (in *Info) forExpansion(name string) (keys []string, n int, isFor bool) {
 // Carina parsed: it iterates a value known only after apply, or an empty list or map. in.mu must
 // be held.
 func (in *Info) forDeferred(d Decl, info DeclInfo) bool {
-	if v, ok := in.deferredFors[d]; ok {
-		return v
+	it, ok := in.forIter(d, info)
+	return ok && (it.Shape != MapVal && it.Shape != ListVal || len(it.Elems) == 0)
+}
+
+// forIter returns the value a top-level for declaration iterates, as Carina evaluates it while it
+// parses, evaluated once a declaration; ok is false where the iterable is an error or d is no for
+// expression. in.mu must be held.
+func (in *Info) forIter(d Decl, info DeclInfo) (Value, bool) {
+	if r, ok := in.forIters[d]; ok {
+		return r.v, r.ok
 	}
-	deferred := false
+	var r forIterResult
 	if x, ok := info.Value.(*grammar.ForExpr); ok {
 		e := &evaluator{in: in, v: view{seeded: true, file: info.File, pos: stmtOffset(info.Stmt)}, st: info.Stmt}
 		it, err := e.eval(x.Iter)
-		deferred = err == nil && (it.Shape != MapVal && it.Shape != ListVal || len(it.Elems) == 0)
+		r = forIterResult{it, err == nil}
 	}
-	if in.deferredFors == nil {
-		in.deferredFors = map[Decl]bool{}
+	if in.forIters == nil {
+		in.forIters = map[Decl]forIterResult{}
 	}
-	in.deferredFors[d] = deferred
-	return deferred
+	in.forIters[d] = r
+	return r.v, r.ok
+}
+
+// forIterResult is what forIter found of one declaration.
+type forIterResult struct {
+	v  Value
+	ok bool
 }
 
 // forExp is what forExpansion found of one name.
@@ -81,14 +95,10 @@ func (in *Info) expandFor(name string) (keys []string, n int, isFor bool) {
 			continue
 		}
 		isFor = true
-		x, ok := info.Value.(*grammar.ForExpr)
-		if !ok {
-			continue
-		}
-		e := &evaluator{in: in, v: view{seeded: true, file: info.File, pos: stmtOffset(info.Stmt)}, st: info.Stmt}
-		it, err := e.eval(x.Iter)
+		x, isExpr := info.Value.(*grammar.ForExpr)
+		it, ok := in.forIter(d, info)
 		switch {
-		case err != nil:
+		case !isExpr || !ok:
 		case it.Shape == MapVal && len(x.Bindings) == 2 && !x.Paren:
 			keys = append(keys, it.Keys...)
 		case it.Shape == ListVal && (len(x.Bindings) == 1 || x.Paren):

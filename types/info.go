@@ -47,8 +47,8 @@ type Info struct {
 	paramTypes map[paramKey]*Type
 	// forExps are top-level for bindings' expansions by name (forExpansion), evaluated once.
 	forExps map[string]forExp
-	// deferredFors say which for declarations iterate a value known after apply (forDeferred).
-	deferredFors map[Decl]bool
+	// forIters are top-level for declarations' iterables (forIter), evaluated once.
+	forIters map[Decl]forIterResult
 }
 
 // declsOfName are the top-level declarations of one name, in file order.
