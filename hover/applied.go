@@ -13,6 +13,10 @@ import (
 // so a secret, a stored secret's hash and a write-only attribute show as (secret), never as text.
 func Applied(r *plan.Resource) string {
 	var m md
+	if r.Op == plan.Wait {
+		m.para("**Plan**: " + code(r.Headline()) + ". The apply polls the target until this holds, before the changes that read " + code(r.Binding) + ".")
+		return m.String()
+	}
 	head := "**State**"
 	if r.State != nil && r.State.HasIdentifier {
 		head += ": identifier " + code(r.State.Identifier)

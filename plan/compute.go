@@ -48,6 +48,7 @@ func Compute(ctx context.Context, in Input) (*Plan, error) {
 	c.absorbDeletes()
 	c.exports()
 	c.preventDestroy()
+	c.lowerWaits()
 	return c.plan, nil
 }
 
@@ -60,6 +61,7 @@ type computer struct {
 	claimed   map[*state.Resource]bool
 	byBinding map[string]*Resource
 	anonymous []*Resource
+	waits     []pendingWait
 }
 
 func (c *computer) unsupported(f *workspace.File, st *grammar.Stmt, sp grammar.Span, format string, args ...any) {
@@ -108,9 +110,8 @@ func (c *computer) stmt(f *workspace.File, st *grammar.Stmt) {
 	case *grammar.ModuleCallExpr:
 		c.unsupported(f, st, x.Pos(), "module instances are not planned yet")
 	case *grammar.WaitExpr:
-		// A wait nothing reads gates nothing: Carina's plan leaves it out (carina#3101).
-		if binding != "" && c.read(binding) {
-			c.unsupported(f, st, x.Pos(), "waits are not shown in the plan yet")
+		if binding != "" {
+			c.waits = append(c.waits, pendingWait{file: f, stmt: st, binding: binding, expr: x})
 		}
 	case *grammar.IfExpr:
 		c.unsupported(f, st, x.Pos(), "conditional resources are not planned yet")
@@ -198,12 +199,6 @@ func (c *computer) dependsOn(st *grammar.Stmt) []string {
 		}
 	}
 	return out
-}
-
-// read reports whether a top-level binding is referenced anywhere.
-func (c *computer) read(binding string) bool {
-	d := c.in.Config.Lookup(binding)
-	return d != nil && len(c.in.Config.RefsTo(d)) > 0
 }
 
 // row returns the state row of a resource's identity.

@@ -105,6 +105,9 @@ func (c *computer) resolve(v Value, path []string, typ string) Value {
 			return c.upstream(v)
 		}
 		t := c.byBinding[v.ref.binding]
+		if t == nil {
+			t = c.waitTarget(v.ref.binding)
+		}
 		if t == nil || len(v.ref.path) == 0 {
 			return v
 		}

@@ -109,6 +109,9 @@ func Write(w io.Writer, p *Plan, opts Options) error {
 	if s.Move > 0 {
 		parts = append(parts, fmt.Sprintf("%d to move", s.Move))
 	}
+	if s.Wait > 0 {
+		parts = append(parts, fmt.Sprintf("%d to wait", s.Wait))
+	}
 	if len(exports) > 0 {
 		parts = append(parts, fmt.Sprintf("%d export change(s)", len(exports)))
 	}
@@ -139,7 +142,7 @@ func (pr *printer) effect(i, indent int, last bool, prefix, parent string) bool 
 	}
 	pr.printed[i] = true
 	r := pr.tree.effects[i]
-	sigil := map[Op]string{Create: "+", Update: "~", Replace: "-/+", Delete: "-", Import: "<-", Remove: "~", Move: "->", DeferredCreate: "+"}[r.Op]
+	sigil := map[Op]string{Create: "+", Update: "~", Replace: "-/+", Delete: "-", Import: "<-", Remove: "~", Move: "->", DeferredCreate: "+", Wait: ">"}[r.Op]
 	if r.Op == Replace && r.Directives.CreateBeforeDestroy || r.Template != nil && len(r.Template.Replaces) > 0 {
 		sigil = "+/-"
 	}
@@ -183,7 +186,11 @@ func (pr *printer) effect(i, indent int, last bool, prefix, parent string) bool 
 	case r.MovedFrom != "":
 		note += " (moved from: " + r.MovedFrom + ")"
 	}
-	fmt.Fprintf(&pr.out, "%s%s.%s %s%s\n", line, r.Provider, r.Type, name, note)
+	if r.Op == Wait {
+		fmt.Fprintf(&pr.out, "%s%s (until %s)\n", line, r.Binding, r.Until)
+	} else {
+		fmt.Fprintf(&pr.out, "%s%s.%s %s%s\n", line, r.Provider, r.Type, name, note)
+	}
 
 	attrPrefix := leftMargin + attrBase
 	if indent > 0 {
@@ -195,6 +202,7 @@ func (pr *printer) effect(i, indent int, last bool, prefix, parent string) bool 
 	}
 	var rows []string
 	switch {
+	case r.Op == Wait:
 	case r.Template != nil:
 		rows = templateRows(r)
 	case !pr.opts.Compact && (r.Op != Delete || pr.opts.DeleteAttributes):

@@ -42,6 +42,7 @@ type JSONResource struct {
 	File     string       `json:"file,omitempty"`
 	Line     int          `json:"line,omitempty"` // 1-based
 	Deposed  string       `json:"deposed,omitempty"`
+	Until    string       `json:"until,omitempty"` // a wait's predicate as written
 	Changes  []JSONChange `json:"changes,omitempty"`
 }
 
@@ -96,6 +97,7 @@ func (p *Plan) ToJSON() JSON {
 		if r.Deposed != nil {
 			jr.Deposed = jsonstr.Decoded(r.Deposed.Identifier)
 		}
+		jr.Until = jsonstr.Decoded(r.Until)
 		for _, c := range r.Changes {
 			jc := JSONChange{Name: jsonstr.Decoded(c.Name), Forces: c.Forces}
 			if c.HasOld {

@@ -49,12 +49,17 @@ func (r *Resource) AttrKey(name string) (sp grammar.Span, ok bool) {
 // Dependents returns a function that gives the bindings of the resources whose values read a
 // binding's, directly or through others, in plan order: what follows a replacement of it. The
 // reverse edges are built once, so asking for every resource costs the edges, not their square.
+// A wait is passed through, not listed: what reads it follows its target.
 func (p *Plan) Dependents() func(binding string) []string {
 	readers := map[string][]string{}
 	order := map[string]int{}
+	waits := map[string]bool{}
 	for i, r := range p.Resources {
 		if r.Binding == "" {
 			continue
+		}
+		if r.Op == Wait {
+			waits[r.Binding] = true
 		}
 		if _, ok := order[r.Binding]; !ok {
 			order[r.Binding] = i
@@ -76,7 +81,9 @@ func (p *Plan) Dependents() func(binding string) []string {
 			for _, r := range readers[b] {
 				if !seen[r] {
 					seen[r] = true
-					out = append(out, r)
+					if !waits[r] {
+						out = append(out, r)
+					}
 					queue = append(queue, r)
 				}
 			}
@@ -119,6 +126,8 @@ func (r *Resource) Headline() string {
 		s = "~ remove from state (it keeps running)"
 	case Move:
 		return "-> moved from " + r.MovedFrom
+	case Wait:
+		return "> wait until " + r.Until
 	}
 	if r.MovedFrom != "" {
 		s += " (moved from " + r.MovedFrom + ")"

@@ -22,11 +22,14 @@ const (
 	// DeferredCreate is a `for` whose items are known only after apply: N resources to create
 	// (Resource.Template). The summary's counts leave it out, as Carina's do.
 	DeferredCreate
+	// Wait is a wait the apply polls before the resources reading its binding (Binding; Until
+	// its predicate as written). The summary counts it apart.
+	Wait
 )
 
 // String names the operation as the JSON output writes it.
 func (o Op) String() string {
-	return [...]string{"no-op", "create", "update", "replace", "delete", grammar.ImportConstruct.Keyword(), "remove", "move", "deferred-create"}[o]
+	return [...]string{"no-op", "create", "update", "replace", "delete", grammar.ImportConstruct.Keyword(), "remove", "move", "deferred-create", "wait"}[o]
 }
 
 // Resource is one resource instance and what the apply does to it.
@@ -56,6 +59,7 @@ type Resource struct {
 	DependsOn    []string       // the bindings its values read, for the tree
 	Template     *Template      // DeferredCreate: the for's header and what it waits for
 	UnchangedLen int            // Update, Replace: how many written attributes are unchanged
+	Until        string         // Wait: the predicate as written
 	diffed       bool
 	written      []Value // Desired's values before references were resolved
 }
@@ -116,7 +120,7 @@ func (p *Plan) Changed() bool {
 }
 
 // Summary counts the operations as Carina's summary line does (a replace counts as its own).
-type Summary struct{ Import, Create, Update, Replace, Delete, Remove, Move int }
+type Summary struct{ Import, Create, Update, Replace, Delete, Remove, Move, Wait int }
 
 // Summary returns the counts of the plan's operations.
 func (p *Plan) Summary() Summary {
@@ -135,6 +139,8 @@ func (p *Plan) Summary() Summary {
 			s.Import++
 		case Remove:
 			s.Remove++
+		case Wait:
+			s.Wait++
 		}
 		if r.MovedFrom != "" {
 			s.Move++

@@ -37,9 +37,13 @@ func buildTree(effects []*Resource) tree {
 		deps[i] = r.DependsOn
 	}
 	key := func(i int) [2]string {
-		if effects[i].Template != nil {
-			// Carina sorts a deferred for under the type "deferred_for" (plan_tree.rs).
+		switch {
+		case effects[i].Template != nil:
+			// Carina sorts a deferred for under the type "deferred_for", a wait under "wait"
+			// (plan_tree.rs).
 			return [2]string{"deferred_for", bindingOf(effects[i])}
+		case effects[i].Op == Wait:
+			return [2]string{"wait", bindingOf(effects[i])}
 		}
 		return [2]string{effects[i].Type, bindingOf(effects[i])}
 	}
