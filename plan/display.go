@@ -333,15 +333,17 @@ func detailRows(r *Resource, cols int, hidden bool) []string {
 			return strings.Compare(a.Name, b.Name)
 		})
 		var rows []string
+		unchanged := r.UnchangedLen
 		for _, ch := range changes {
-			rows = append(rows, changeRow(ch)...)
-		}
-		if hidden && r.UnchangedLen > 0 {
-			noun := "attribute"
-			if r.UnchangedLen != 1 {
-				noun += "s"
+			row, ok := changeRow(ch, cols, hidden)
+			if !ok {
+				unchanged++
+				continue
 			}
-			rows = append(rows, fmt.Sprintf("# (%d unchanged %s hidden)", r.UnchangedLen, noun))
+			rows = append(rows, row)
+		}
+		if hidden && unchanged > 0 {
+			rows = append(rows, hiddenSummary(unchanged, "attribute"))
 		}
 		return rows
 	}
@@ -372,71 +374,63 @@ func attrRow(k string, v Value, cols int) string {
 	return k + ": " + v.Display()
 }
 
-// changeRow prints a changed attribute: a map entry by entry, else old → new.
-func changeRow(ch Change) []string {
+// changeRow prints a changed attribute as Carina's detail rows do, at attribute column cols: a
+// list of maps element by element, a map entry by entry, a list of strings string by string,
+// anything else old → new. ok is false when nothing of the change would show (a pair of elements
+// that differ only in fields the old one has alone, a value printed alike on both sides): Carina
+// counts it with the unchanged attributes. hidden counts a changed element's unchanged fields.
+func changeRow(ch Change, cols int, hidden bool) (row string, ok bool) {
 	forces := ""
 	if ch.Forces {
 		forces = " (forces replacement)"
 	}
+	head := ch.Name + ":" + forces
+	var b strings.Builder
+	if !ch.HasNew {
+		switch {
+		case ch.Old.Kind == Map && len(ch.Old.Keys) > 0:
+			line(&b, head)
+			for _, k := range sortedKeys(ch.Old) {
+				e, _ := ch.Old.Get(k)
+				line(&b, "  - "+k+": "+e.Display())
+			}
+			return b.String(), true
+		case isListOfMaps(ch.Old):
+			line(&b, head)
+			writeListDiff(&b, diffListOfMaps(ch.Old, Value{Kind: List}, hidden), "", cols)
+			return b.String(), true
+		}
+		return ch.Name + ": " + ch.Old.Display() + " → (removed)" + forces, true
+	}
 	switch {
-	case !ch.HasNew && ch.Old.Kind == Map && len(ch.Old.Keys) > 0 && !ch.Forces:
-		lines := []string{ch.Name + ":"}
-		for _, k := range sortedKeys(ch.Old) {
-			e, _ := ch.Old.Get(k)
-			lines = append(lines, "  - "+k+": "+e.Display())
+	case isListOfMaps(ch.New):
+		d := diffListOfMaps(ch.Old, ch.New, hidden)
+		if d.empty() {
+			return head, ch.Forces
 		}
-		return []string{strings.Join(lines, "\n")}
-	case !ch.HasNew:
-		return []string{ch.Name + ": " + ch.Old.Display() + " → (removed)" + forces}
+		line(&b, head)
+		writeListDiff(&b, d, "", cols)
+		return b.String(), true
 	case ch.New.Kind == Map && (!ch.HasOld || ch.Old.Kind == Map):
-		entries := mapDiff(ch.Old, ch.New, "  ")
+		entries := diffMap(ch.Old, ch.New, hidden)
 		if len(entries) == 0 {
-			return nil
+			return head, ch.Forces
 		}
-		head := ch.Name + ":"
-		if ch.Forces {
-			head += " (forces replacement)"
-		}
-		return []string{head + "\n" + strings.Join(entries, "\n")}
+		line(&b, head)
+		writeMapDiff(&b, entries, "", cols)
+		return b.String(), true
+	}
+	if d, ok := diffStrings(ch.Old, ch.HasOld, ch.New); ok {
+		line(&b, head)
+		writeStringsDiff(&b, d, "")
+		return b.String(), true
 	}
 	old := "(none)"
 	if ch.HasOld {
 		old = ch.Old.Display()
-	}
-	return []string{ch.Name + ": " + old + " → " + ch.New.Display() + forces}
-}
-
-// mapDiff lists a map's entries that differ, in key order: + added, ~ changed, - removed,
-// nested maps recursed.
-func mapDiff(old, new Value, indent string) []string {
-	keys := slices.Clone(new.Keys)
-	for _, k := range old.Keys {
-		if !slices.Contains(keys, k) {
-			keys = append(keys, k)
+		if !ch.Forces && displaySame(ch.Old, ch.New) {
+			return "", false
 		}
 	}
-	slices.Sort(keys)
-	var out []string
-	for _, k := range keys {
-		ov, hasOld := old.Get(k)
-		nv, hasNew := new.Get(k)
-		switch {
-		case !hasOld:
-			out = append(out, indent+"+ "+k+": "+nv.Display())
-		case !hasNew:
-			out = append(out, indent+"- "+k+": "+ov.Display())
-		case ov.Kind == Map && nv.Kind == Map:
-			if nested := mapDiff(ov, nv, indent+"    "); len(nested) > 0 {
-				out = append(out, indent+"  "+k+":")
-				out = append(out, nested...)
-			}
-		case same(nv, ov):
-		default:
-			if ov.Display() == nv.Display() && ov.Kind != Secret && nv.Kind != Secret {
-				continue
-			}
-			out = append(out, indent+"~ "+k+": "+ov.Display()+" → "+nv.Display())
-		}
-	}
-	return out
+	return ch.Name + ": " + old + " → " + ch.New.Display() + forces, true
 }

@@ -67,7 +67,6 @@ func (widget) EnumWire(string, []string, string) (string, bool) { return "", fal
 // Why a fixture's plan is not Carina's, byte for byte (docs/differences.md lists them).
 const (
 	dependsOnFor  = "an anonymous resource with depends_on a deferred for: Carina's fallback hash of it has an input not identified (depends_on as written gives cfb63bf0, Carina 1075605a)"
-	listOfMaps    = "a changed list: Carina diffs it element by element (pairing maps) and prints it block by block; printed old → new"
 	destroyView   = "carina destroy's display, not plan's"
 	module        = "module instances: not planned yet"
 	exportsByHand = "Carina's test builds its export changes by hand, unsorted; carina plan sorts them by name (compute_export_diffs)"
@@ -116,27 +115,27 @@ func TestCarinaPlanSnapshots(t *testing.T) {
 		{fixture: "exports_multifile_let_literal", snapshot: "plan_snapshot_exports_multifile_let_literal", differs: module},
 		{fixture: "exports_multifile_use_alias_seed_does_not_leak", snapshot: "plan_snapshot_exports_multifile_use_alias_seed_does_not_leak"},
 		{fixture: "import_deferred_interpolation", snapshot: "plan_snapshot_import_deferred_interpolation", differs: module},
-		{fixture: "list_diff_added_struct", differs: listOfMaps},
-		{fixture: "list_diff_added_struct_child_gutter", differs: listOfMaps},
-		{fixture: "list_diff_best_first_mid_insert", differs: listOfMaps},
-		{fixture: "list_diff_modified_with_unchanged", differs: listOfMaps},
-		{fixture: "list_diff_modified_with_unchanged_nested", differs: listOfMaps},
-		{fixture: "list_diff_paired_all_unchanged_dropped", differs: listOfMaps},
-		{fixture: "list_diff_removed_struct", differs: listOfMaps},
-		{fixture: "list_diff_string_list_grew", differs: listOfMaps},
+		{fixture: "list_diff_added_struct"},
+		{fixture: "list_diff_added_struct_child_gutter"},
+		{fixture: "list_diff_best_first_mid_insert"},
+		{fixture: "list_diff_modified_with_unchanged"},
+		{fixture: "list_diff_modified_with_unchanged_nested"},
+		{fixture: "list_diff_paired_all_unchanged_dropped"},
+		{fixture: "list_diff_removed_struct"},
+		{fixture: "list_diff_string_list_grew"},
 		{fixture: "list_struct_child_gutter"},
 		{fixture: "map_added_from_none"},
 		{fixture: "map_attribute_removed"},
-		{fixture: "map_field_string_list_grew", differs: listOfMaps},
+		{fixture: "map_field_string_list_grew"},
 		{fixture: "map_key_diff"},
 		{fixture: "mixed_operations"},
 		{fixture: "module_anonymous_resource", differs: module},
 		{fixture: "moved_claims_precede_heuristics", differs: fixtureSchema},
-		{fixture: "moved_prev_keys", differs: listOfMaps},
+		{fixture: "moved_prev_keys"},
 		{fixture: "moved_pure"},
 		{fixture: "moved_with_changes"},
 		{fixture: "multi_instance_create"},
-		{fixture: "nested_list_of_maps_all_dropped", differs: listOfMaps},
+		{fixture: "nested_list_of_maps_all_dropped"},
 		{fixture: "nested_map_diff"},
 		{fixture: "no_changes"},
 		{fixture: "no_changes_enum"},
