@@ -52,6 +52,17 @@ type JSONChange struct {
 	Old    *string `json:"old"`
 	New    *string `json:"new"`
 	Forces bool    `json:"forces_replacement,omitempty"`
+	// Elements is a changed list's change element by element, as the display shows it: a list
+	// of maps' elements paired by similarity, a list of strings' strings compared as a set.
+	Elements []JSONElement `json:"elements,omitempty"`
+}
+
+// JSONElement is one element of a changed list: Change is "unchanged", "modified", "added" or
+// "removed"; a side absent is null.
+type JSONElement struct {
+	Change string  `json:"change"`
+	Old    *string `json:"old"`
+	New    *string `json:"new"`
 }
 
 // JSONExport is an export published anew; a side absent is null.
@@ -108,6 +119,7 @@ func (p *Plan) ToJSON() JSON {
 				s := jsonstr.Decoded(c.New.Display())
 				jc.New = &s
 			}
+			jc.Elements = jsonElements(c)
 			jr.Changes = append(jr.Changes, jc)
 		}
 		out.Resources = append(out.Resources, jr)
@@ -117,6 +129,55 @@ func (p *Plan) ToJSON() JSON {
 	}
 	for _, u := range p.Unsupported {
 		out.Unsupported = append(out.Unsupported, problem(u))
+	}
+	return out
+}
+
+// jsonElements is a changed list's elements as the display diffs them (changeRow); nil for
+// any other change.
+func jsonElements(c Change) []JSONElement {
+	text := func(v Value) *string {
+		s := jsonstr.Decoded(v.Display())
+		return &s
+	}
+	var out []JSONElement
+	add := func(change string, old, new *string) {
+		out = append(out, JSONElement{Change: change, Old: old, New: new})
+	}
+	switch {
+	case !c.HasNew && isListOfMaps(c.Old):
+		for _, e := range c.Old.Elems {
+			add("removed", text(e), nil)
+		}
+	case c.HasNew && isListOfMaps(c.New):
+		d := diffListOfMaps(c.Old, c.New, true)
+		for _, e := range d.Unchanged {
+			add("unchanged", text(e), text(e))
+		}
+		for _, e := range d.Modified {
+			add("modified", text(e.Old), text(e.New))
+		}
+		for _, e := range d.Added {
+			add("added", nil, text(e))
+		}
+		for _, e := range d.Removed {
+			add("removed", text(e), nil)
+		}
+	case c.HasNew:
+		d, ok := diffStrings(c.Old, c.HasOld, c.New)
+		if !ok {
+			return nil
+		}
+		str := func(s string) *string { return text(Value{Kind: Str, Text: s}) }
+		for _, s := range d.Unchanged {
+			add("unchanged", str(s), str(s))
+		}
+		for _, s := range d.Added {
+			add("added", nil, str(s))
+		}
+		for _, s := range d.Removed {
+			add("removed", str(s), nil)
+		}
 	}
 	return out
 }

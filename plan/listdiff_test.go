@@ -258,3 +258,46 @@ func TestDiffMapHidden(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONElements: the JSON form carries a changed list's elements as the display pairs them.
+func TestJSONElements(t *testing.T) {
+	p := func(s string) *string { return &s }
+	tests := []struct {
+		name string
+		ch   Change
+		want []JSONElement
+	}{
+		{name: "a scalar", ch: Change{Name: "n", Old: Value{Kind: Int, Int: 1}, HasOld: true, New: Value{Kind: Int, Int: 2}, HasNew: true}},
+		{name: "a map", ch: Change{Name: "tags", Old: m("a", "1"), HasOld: true, New: m("a", "2"), HasNew: true}},
+		{
+			name: "a list of maps",
+			ch:   Change{Name: "s", Old: list(m("k", "a"), m("k", "b", "v", "1")), HasOld: true, New: list(m("k", "b", "v", "2"), m("k", "a"), m("k", "c")), HasNew: true},
+			want: []JSONElement{
+				{Change: "unchanged", Old: p(`{k: "a"}`), New: p(`{k: "a"}`)},
+				{Change: "modified", Old: p(`{k: "b", v: "1"}`), New: p(`{k: "b", v: "2"}`)},
+				{Change: "added", New: p(`{k: "c"}`)},
+			},
+		},
+		{
+			name: "a list of maps removed",
+			ch:   Change{Name: "s", Old: list(m("k", "a")), HasOld: true},
+			want: []JSONElement{{Change: "removed", Old: p(`{k: "a"}`)}},
+		},
+		{
+			name: "a list of strings",
+			ch:   Change{Name: "a", Old: strs("x", "y"), HasOld: true, New: strs("y", "z"), HasNew: true},
+			want: []JSONElement{
+				{Change: "unchanged", Old: p(`"y"`), New: p(`"y"`)},
+				{Change: "added", New: p(`"z"`)},
+				{Change: "removed", Old: p(`"x"`)},
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, jsonElements(tt.ch)); diff != "" {
+				t.Errorf("elements (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
