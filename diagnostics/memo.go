@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"github.com/carina-rs/carina-lsp/finding"
 	"github.com/carina-rs/carina-lsp/grammar"
@@ -202,48 +201,27 @@ func (r *memoRun) fingerprint(f *workspace.File, st *grammar.Stmt, names bool) u
 	return h.Sum64()
 }
 
-// valueDigest is what inference reads of the declaration a reference resolves to: a let's
-// value, the value a resource's body gives the attribute read (evaluation puts constants in
-// place of such references), the text of an argument's, an if's, a for's or a function's
-// statement. A let's is computed once per run.
+// valueDigest is what inference reads of the declaration a reference resolves to
+// (workspace.Config.ReadDigest); a let's is computed once per run.
 func (r *memoRun) valueDigest(ref *workspace.Ref) uint64 {
 	d := ref.Decl
-	switch d.Kind {
-	case workspace.Value:
-		if !d.TopLevel {
-			return 0
-		}
+	if d.Kind == workspace.Value && d.TopLevel {
 		if v, ok := r.digests[d]; ok {
 			return v
 		}
-		v := r.c.cfg.Types(r.c.schemas).Digest(d)
-		r.digests[d] = v
-		return v
-	case workspace.Resource, workspace.DataSource:
-		if len(ref.Path) == 0 {
-			return 0
-		}
-		return r.c.cfg.Types(r.c.schemas).AttributeDigest(d, ref.Path[0].Text)
-	case workspace.Argument, workspace.Conditional, workspace.ForEach, workspace.Function:
-		if d.Stmt != nil {
-			return uint64(uintptr(unsafe.Pointer(d.Stmt.Parsed)))
-		}
 	}
-	return 0
+	v, _ := r.c.cfg.ReadDigest(r.c.cfg.Types(r.c.schemas), ref) // what it does not hash, the checks do not read
+	if d.Kind == workspace.Value && d.TopLevel {
+		r.digests[d] = v
+	}
+	return v
 }
 
-// functionsDigest hashes the user functions of the configuration: their files, order and text.
+// functionsDigest is workspace.Config.FunctionsDigest, computed once per run.
 func (r *memoRun) functionsDigest() uint64 {
-	if r.fns != 0 {
-		return r.fns
+	if r.fns == 0 {
+		r.fns = r.c.cfg.FunctionsDigest()
 	}
-	h := fnv.New64a()
-	for _, d := range r.c.cfg.Decls {
-		if d.Kind == workspace.Function && d.Stmt != nil {
-			fmt.Fprintf(h, "%s|%s|%d|%p;", d.Name, d.File.Path, d.Stmt.Offset, d.Stmt.Parsed)
-		}
-	}
-	r.fns = h.Sum64() | 1
 	return r.fns
 }
 
