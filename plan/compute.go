@@ -20,12 +20,17 @@ type Input struct {
 	State   *state.File
 	// Open opens the state files of upstream_state configurations (nil: the file system).
 	Open state.Opener
+	// Memo keeps evaluated statements between plans of successive versions of the same
+	// configuration with the same schemas (nil: every statement is evaluated).
+	Memo *Memo
 }
 
 // Compute plans a configuration against its state, as `carina plan --refresh=false` does: the
 // state is taken as what is running. It stops early, returning ctx's error, when ctx is done.
 func Compute(ctx context.Context, in Input) (*Plan, error) {
 	c := &computer{ctx: ctx, in: in, plan: &Plan{}, claimed: map[*state.Resource]bool{}, byBinding: map[string]*Resource{}}
+	in.Memo.begin()
+	defer in.Memo.end()
 	for _, f := range in.Config.Files {
 		for _, st := range f.AST.Stmts {
 			if err := ctx.Err(); err != nil {
@@ -62,6 +67,8 @@ type computer struct {
 	byBinding map[string]*Resource
 	anonymous []*Resource
 	waits     []pendingWait
+	refs      map[*grammar.Stmt][]*workspace.Ref // by statement (refsOf)
+	fns       uint64                             // see functions; 0 until computed
 }
 
 func (c *computer) unsupported(f *workspace.File, st *grammar.Stmt, sp grammar.Span, format string, args ...any) {
@@ -130,22 +137,11 @@ func (c *computer) resource(f *workspace.File, st *grammar.Stmt, binding string,
 		}
 		r.Type += p.Text
 	}
-	if x.Body != nil {
-		for _, it := range x.Body.Items {
-			switch it := it.(type) {
-			case *grammar.Attribute:
-				if it.Value == nil || it.Key == nil {
-					continue
-				}
-				r.Desired = append(r.Desired, Attr{Name: it.Key.Text, Value: c.value(f, st, it.Value)})
-			case *grammar.NestedBlock:
-				if it.Construct == grammar.DirectivesConstruct {
-					r.Directives = c.directives(f, st, it.Body)
-					continue
-				}
-				c.unsupported(f, st, it.Span, "block attributes are not planned yet")
-			}
-		}
+	b := c.body(f, st, x)
+	// Cloned: the diff resolves the values in place.
+	r.Desired, r.Directives = slices.Clone(b.desired), b.directives
+	for _, sp := range b.blocks {
+		c.unsupported(f, st, sp, "block attributes are not planned yet")
 	}
 	r.DependsOn = c.dependsOn(st)
 	c.plan.Resources = append(c.plan.Resources, r)
@@ -188,17 +184,6 @@ func (c *computer) directives(f *workspace.File, st *grammar.Stmt, b *grammar.Bl
 // dependsOnKey is the directives key that lists the bindings a resource waits for.
 func dependsOnKey() string {
 	return grammar.ConstructOf(grammar.DirectivesConstruct).KeyOf(grammar.BindingsValue).Name
-}
-
-// dependsOn lists the top-level bindings a statement's values read, in order of first reference.
-func (c *computer) dependsOn(st *grammar.Stmt) []string {
-	var out []string
-	for _, ref := range c.in.Config.Refs {
-		if ref.Stmt == st && ref.Dependency() && !slices.Contains(out, ref.Decl.Name) {
-			out = append(out, ref.Decl.Name)
-		}
-	}
-	return out
 }
 
 // row returns the state row of a resource's identity.

@@ -18,13 +18,21 @@ import (
 )
 
 // plans keeps what the plans of a session's configurations are computed from: each state file
-// read once and read again only when its size or modification time changes, and each
+// read once and read again only when its size or modification time changes, each
 // configuration's last plan, computed again only for a new version of the configuration, of
-// its schemas or of its state.
+// its schemas or of its state, and each configuration's plan memo, so that a new version
+// evaluates only the statements an edit reached.
 type plans struct {
 	mu     sync.Mutex
 	states map[string]*readState // by the state file's path
 	last   map[string]*lastPlan  // by configuration directory
+	memos  map[string]dirMemo    // by configuration directory
+}
+
+// dirMemo is a directory's plan memo, for the schemas it was filled with.
+type dirMemo struct {
+	idx  *schema.Index
+	memo *plan.Memo
 }
 
 type readState struct {
@@ -60,8 +68,13 @@ func (s *Session) Plan(ctx context.Context, cfg *workspace.Config, idx *schema.I
 		s.plans.mu.Unlock()
 		return lp.out
 	}
+	dm := s.plans.memos[cfg.Dir]
+	if dm.memo == nil || dm.idx != idx {
+		dm = dirMemo{idx: idx, memo: plan.NewMemo()}
+		s.plans.memos[cfg.Dir] = dm
+	}
 	s.plans.mu.Unlock()
-	in := plan.Input{Config: cfg, Info: cfg.Types(idx), State: rs.file}
+	in := plan.Input{Config: cfg, Info: cfg.Types(idx), State: rs.file, Memo: dm.memo}
 	if idx != nil { // without schemas nothing is create-only
 		in.Schemas = plan.IndexSchemas{Index: idx}
 	}
@@ -115,9 +128,10 @@ func noFileThere(err error) bool {
 		errors.Is(err, syscall.EINVAL) || errors.Is(err, syscall.ENAMETOOLONG)
 }
 
-// forgetPlan drops a directory's last plan.
+// forgetPlan drops a directory's last plan and its memo.
 func (s *Session) forgetPlan(dir string) {
 	s.plans.mu.Lock()
 	delete(s.plans.last, dir)
+	delete(s.plans.memos, dir)
 	s.plans.mu.Unlock()
 }
