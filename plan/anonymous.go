@@ -18,9 +18,9 @@ import (
 // `<provider>_<type in snake_case>_<low 32 bits in hex>`. Carina's plan-display fixtures are
 // planned without provider schemas, so every anonymous resource they create is named so.
 
-// KnowsType is what a Schemas may also say: whether a resource type has a schema. Carina hashes
-// an anonymous resource of a type with a schema from its create-only values instead, which this
-// package does not compute; a Schemas without this method is taken to know every type.
+// KnowsType is what a Schemas may also say: whether a resource type has a schema. Carina names
+// an anonymous resource of a type with a schema from its create-only values instead
+// (schemaid.go); a Schemas without this method is taken to know every type.
 type KnowsType interface {
 	Knows(resourceType string) bool
 }

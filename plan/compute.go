@@ -39,6 +39,7 @@ func Compute(ctx context.Context, in Input) (*Plan, error) {
 			c.stmt(f, st)
 		}
 	}
+	c.identifySchemaAnonymous()
 	c.resolveAnonymous()
 	c.imports()
 	for _, r := range c.plan.Resources {

@@ -6,6 +6,11 @@
 // (Write). Compute takes the model the editor already has (workspace, types, schema, state), so
 // the server can call it per configuration.
 //
+// An anonymous resource is named as Carina names it (schemaid.go for a type with a provider
+// schema: its region and create-only values, or a SimHash; anonymous.go for one without:
+// Carina's fallback hash) and paired with its state row by Carina's reconciliation
+// (anonstate.go); where an input is not held exactly it stays unnamed (Resource.Unresolved).
+//
 // What it does not compute yet is named in Plan.Unsupported, never guessed: the plan of such a
 // configuration is marked incomplete.
 package plan

@@ -130,7 +130,7 @@ func TestCarinaPlanSnapshots(t *testing.T) {
 		{fixture: "map_key_diff"},
 		{fixture: "mixed_operations"},
 		{fixture: "module_anonymous_resource", differs: module},
-		{fixture: "moved_claims_precede_heuristics", differs: fixtureSchema},
+		{fixture: "moved_claims_precede_heuristics", schemas: movedWidget{}},
 		{fixture: "moved_prev_keys"},
 		{fixture: "moved_pure"},
 		{fixture: "moved_with_changes"},

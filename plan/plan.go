@@ -40,8 +40,7 @@ type Resource struct {
 	Identity string // the binding, the anonymous resource's identity, or the state's identity
 	Binding  string // "" for an anonymous resource
 	// Unresolved is set for an anonymous resource to be created whose identity Carina derives
-	// from a hash this package does not reproduce for it: of its create-only attributes (a
-	// type with a schema), or of inputs it does not hold exactly (nameAnonymous).
+	// from a hash of inputs this package does not hold exactly (schemaid.go, nameAnonymous).
 	Unresolved bool
 
 	// File and Stmt are where the configuration declares it; nil for a delete.

@@ -24,11 +24,11 @@ func applied(p *Plan, sch Schemas) (string, bool) {
 	if len(p.Unsupported) > 0 || len(p.Resources) == 0 {
 		return "", false
 	}
-	// Anonymous resources of a type that no create-only value tells apart are paired with their
-	// rows by similarity in Carina (simhash), which a made-up apply does not stand for.
+	// Unnamed anonymous resources of a type that no create-only value tells apart are paired
+	// with their rows by a SimHash name in Carina, which a made-up apply does not stand for.
 	seen := map[string]bool{}
 	for _, r := range p.Resources {
-		if r.Binding != "" {
+		if r.Binding != "" || !r.Unresolved {
 			continue
 		}
 		key := r.Provider + "." + r.Type
