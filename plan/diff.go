@@ -186,6 +186,7 @@ func (c *computer) diff(r *Resource) {
 		}
 		return
 	}
+	d := c.differ(r)
 	written := map[string]bool{}
 	for _, a := range r.Desired {
 		written[a.Name] = true
@@ -197,7 +198,7 @@ func (c *computer) diff(r *Resource) {
 				old = mask(old) // stored from the configuration, never shown
 			}
 		}
-		if has && same(a.Value, old) {
+		if has && d.same(a.Value, old, d.attr(a.Name)) {
 			r.UnchangedLen++
 			continue
 		}
