@@ -26,8 +26,10 @@ func Applied(r *plan.Resource) string {
 		m.para("Not in the state file: the apply creates it.")
 		return m.String()
 	}
+	// What the display folds into its unchanged attributes is shown as applied here too.
+	shown := r.Shown()
 	changes := map[string]plan.Change{}
-	for _, ch := range r.Changes {
+	for _, ch := range shown {
 		changes[ch.Name] = ch
 	}
 	var rows []string
@@ -40,7 +42,7 @@ func Applied(r *plan.Resource) string {
 		rows = append(rows, changeRow(ch))
 		delete(changes, a.Name)
 	}
-	for _, ch := range r.Changes {
+	for _, ch := range shown {
 		if _, left := changes[ch.Name]; left {
 			rows = append(rows, changeRow(ch))
 		}

@@ -350,6 +350,20 @@ func detailRows(r *Resource, cols int, hidden bool) []string {
 	return nil
 }
 
+// Shown returns the changes the display prints, in the differ's order: one it folds into
+// `# (n unchanged attributes hidden)` (it would print nothing, or X → X) is left out, so the JSON
+// form, the code lens and the hover say what the display says. The operation and the summary
+// still count it, as Carina's do: such a resource is an update with no attribute shown.
+func (r *Resource) Shown() []Change {
+	var out []Change
+	for _, ch := range r.Changes {
+		if _, ok := changeRow(ch, 0, false); ok {
+			out = append(out, ch)
+		}
+	}
+	return out
+}
+
 // attrRow prints an attribute of a created or deleted resource whose attribute column is cols:
 // a list as Carina's pretty printer lays it out, a map one entry a line (each entry laid out so),
 // with a blank line after a list of two or more maps before the next entry.

@@ -109,7 +109,7 @@ func (p *Plan) ToJSON() JSON {
 			jr.Deposed = jsonstr.Decoded(r.Deposed.Identifier)
 		}
 		jr.Until = jsonstr.Decoded(r.Until)
-		for _, c := range r.Changes {
+		for _, c := range r.Shown() {
 			jc := JSONChange{Name: jsonstr.Decoded(c.Name), Forces: c.Forces}
 			if c.HasOld {
 				s := jsonstr.Decoded(c.Old.Display())

@@ -104,7 +104,10 @@ func (r *Resource) Headline() string {
 	case Create:
 		s = "+ create"
 	case Update:
-		s = "~ update: " + strings.Join(r.changed(), ", ")
+		s = "~ update"
+		if names := r.changed(); len(names) > 0 {
+			s += ": " + strings.Join(names, ", ")
+		}
 	case Replace:
 		sign := "-/+"
 		if r.Directives.CreateBeforeDestroy {
@@ -135,10 +138,11 @@ func (r *Resource) Headline() string {
 	return s
 }
 
-// changed returns the names of the attributes an update changes.
+// changed returns the names of the attributes an update changes, as the display shows them.
 func (r *Resource) changed() []string {
-	out := make([]string, 0, len(r.Changes))
-	for _, ch := range r.Changes {
+	shown := r.Shown()
+	out := make([]string, 0, len(shown))
+	for _, ch := range shown {
 		out = append(out, ch.Name)
 	}
 	return out
