@@ -127,9 +127,11 @@ func (e *evaluator) bodyValue(b *grammar.Body, valuePos bool) (Value, *evalError
 func (e *evaluator) construct(x grammar.Expr) (Value, *evalError) {
 	switch x := x.(type) {
 	case *grammar.ResourceExpr:
+		e.makes(x)
 		e.resourceBody(x.Body)
 		return UnknownOf(nil), nil
 	case *grammar.ModuleCallExpr:
+		e.makes(x)
 		e.moduleCall(x)
 		return UnknownOf(nil), nil
 	}
@@ -248,7 +250,10 @@ func (e *evaluator) forStatement(x *grammar.ForExpr) *evalError {
 				} else if len(names) == 1 {
 					e.push(names[0], el)
 				}
+				saved := e.suffix
+				e.suffix = "[" + strconv.Itoa(i) + "]"
 				_, err := e.bodyValue(x.Body, false)
+				e.suffix = saved
 				e.release(m)
 				if err != nil {
 					return err
@@ -265,7 +270,10 @@ func (e *evaluator) forStatement(x *grammar.ForExpr) *evalError {
 				m := e.mark()
 				e.push(names[0], StrOf(k))
 				e.push(names[1], v)
+				saved := e.suffix
+				e.suffix = ItemSuffix(k)
 				_, err := e.bodyValue(x.Body, false)
+				e.suffix = saved
 				e.release(m)
 				if err != nil {
 					return err

@@ -67,6 +67,11 @@ type evaluator struct {
 	// body read only to type it, which Carina expands after apply).
 	expand    func(call *grammar.ModuleCallExpr)
 	deferring int
+	// made, when set, hears every resource and module call Carina makes (Info.Made), with suffix,
+	// the address the for item being made adds; called the arguments a call expands with.
+	made   func(x grammar.Expr, suffix string)
+	called func(call *grammar.ModuleCallExpr, args map[string]Value)
+	suffix string
 	// resolving are the attributes whose constants are being put in place of references to
 	// them, innermost last, for cycles.
 	resolving []resolvingRef

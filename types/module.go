@@ -277,6 +277,9 @@ func (e *evaluator) moduleCall(call *grammar.ModuleCallExpr) {
 		e.note(fail)
 		return
 	}
+	if e.called != nil {
+		e.called(call, values)
+	}
 }
 
 // argFail is an error about an argument of a call, pointing at the argument's declaration.

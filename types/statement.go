@@ -61,9 +61,13 @@ func (e *evaluator) statement(n grammar.Node, probs *[]Problem) {
 		e.letStatement(n)
 	case *grammar.ResourceStmt:
 		if n.Resource != nil {
+			e.makes(n.Resource)
 			e.resourceBody(n.Resource.Body)
 		}
 	case *grammar.ModuleCallStmt:
+		if n.Call != nil {
+			e.makes(n.Call)
+		}
 		e.moduleCall(n.Call)
 	case *grammar.ProviderStmt:
 		e.checkedBlock(n.Body)
@@ -133,8 +137,10 @@ func (e *evaluator) letStatement(l *grammar.LetStmt) {
 	switch x := l.Value.(type) {
 	case nil:
 	case *grammar.ResourceExpr:
+		e.makes(x)
 		e.resourceBody(x.Body)
 	case *grammar.ModuleCallExpr:
+		e.makes(x)
 		e.moduleCall(x)
 	case *grammar.ProviderExpr:
 		e.checkedBlock(x.Body)
