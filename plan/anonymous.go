@@ -46,7 +46,17 @@ func (c *computer) fallbackIdentity(r *Resource) (string, bool) {
 	h.str(r.Provider)
 	h.str(r.Type)
 	h.u64(0) // provider_instance: None
-	h.u64(0) // module_source: None
+	prefix := ""
+	if m := r.instance; m != nil && m.name != "" {
+		// module_source: Some(Module { name: the use alias, instance })
+		h.u64(1)
+		h.u64(1)
+		h.str(m.alias)
+		h.str(m.name)
+		prefix = m.prefix
+	} else {
+		h.u64(0) // module_source: None
+	}
 	deps := map[string]bool{}
 	for i, a := range r.Desired {
 		if strings.HasSuffix(a.Name, "_prefix") {
@@ -82,7 +92,7 @@ func (c *computer) fallbackIdentity(r *Resource) (string, bool) {
 	for _, b := range sorted {
 		h.str(b)
 	}
-	return snake(r.Provider) + "_" + snakeType(r.Type) + "_" + hex8(h.finish()), true
+	return prefix + snake(r.Provider) + "_" + snakeType(r.Type) + "_" + hex8(h.finish()), true
 }
 
 // plainBody reports whether a resource's body holds attributes only, and a directives block of

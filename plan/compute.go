@@ -70,6 +70,7 @@ type computer struct {
 	waits     []pendingWait
 	refs      map[*grammar.Stmt][]*workspace.Ref // by statement (refsOf)
 	fns       uint64                             // see functions; 0 until computed
+	modules   []*scope                           // the module instances expanded, in order
 }
 
 func (c *computer) unsupported(f *workspace.File, st *grammar.Stmt, sp grammar.Span, format string, args ...any) {
@@ -94,7 +95,7 @@ func (c *computer) stmt(f *workspace.File, st *grammar.Stmt) {
 	case *grammar.ExprStmt:
 		x = n.X
 	case *grammar.ModuleCallStmt:
-		c.unsupported(f, st, n.Span, "module instances are not planned yet")
+		c.made(c.root(), f, st, "")
 		return
 	case *grammar.StateBlockStmt:
 		c.stateBlock(f, st, n)
@@ -113,16 +114,16 @@ func (c *computer) stmt(f *workspace.File, st *grammar.Stmt) {
 		c.resource(f, st, binding, x)
 	case *grammar.ForExpr:
 		if !c.deferredFor(f, st, binding, x) {
-			c.unsupported(f, st, x.Pos(), "for expansions are not planned yet")
+			c.expandedFor(c.root(), f, st, binding, x)
 		}
 	case *grammar.ModuleCallExpr:
-		c.unsupported(f, st, x.Pos(), "module instances are not planned yet")
+		c.made(c.root(), f, st, binding)
 	case *grammar.WaitExpr:
 		if binding != "" {
 			c.waits = append(c.waits, pendingWait{file: f, stmt: st, binding: binding, expr: x})
 		}
 	case *grammar.IfExpr:
-		c.unsupported(f, st, x.Pos(), "conditional resources are not planned yet")
+		c.conditional(c.root(), f, st, binding, x)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -183,14 +184,26 @@ func TestComputeDeposed(t *testing.T) {
 	}
 }
 
+// TestComputeUnsupported: what is not planned is named, never guessed.
 func TestComputeUnsupported(t *testing.T) {
-	src := "let xs = ['a', 'b']\nlet bs = for x in xs {\n  awscc.s3.Bucket { bucket_name = x }\n}\n"
-	p := planOf(t, src, "")
-	if len(p.Unsupported) == 0 {
-		t.Fatal("a for expansion planned without a word: want it named in Unsupported")
+	tests := []struct {
+		name, src, want string
+	}{
+		{"data source", "let d = read awscc.s3.Bucket {\n  bucket_name = 'b'\n}\n", "data sources"},
+		{"for bound to no let", "for x in ['a', 'b'] {\n  awscc.s3.Bucket { bucket_name = x }\n}\n", "bound to no let"},
+		{"module not loaded", "let m = use { source = './nowhere' }\nlet i = m {}\n", "not loaded"},
 	}
-	if !strings.Contains(p.Unsupported[0].Message, "for expansions") {
-		t.Errorf("unsupported = %q", p.Unsupported[0].Message)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := planOf(t, tt.src, "")
+			var got []string
+			for _, u := range p.Unsupported {
+				got = append(got, u.Message)
+			}
+			if !slices.ContainsFunc(got, func(m string) bool { return strings.Contains(m, tt.want) }) {
+				t.Errorf("unsupported = %q, want one saying %q", got, tt.want)
+			}
+		})
 	}
 }
 

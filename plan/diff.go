@@ -104,6 +104,9 @@ func (c *computer) resolve(v Value, path []string, typ string) Value {
 		if _, upstream := c.in.Config.Upstreams[v.ref.binding]; upstream {
 			return c.upstream(v)
 		}
+		if out, ok := c.redirect(v); ok {
+			return c.resolve(out, path, typ)
+		}
 		t := c.byBinding[v.ref.binding]
 		if t == nil {
 			t = c.waitTarget(v.ref.binding)

@@ -52,6 +52,9 @@ func (c *computer) exports() {
 func (c *computer) exportValue(v Value) Value {
 	switch v.Kind {
 	case Ref:
+		if out, ok := c.redirect(v); ok {
+			return c.exportValue(out)
+		}
 		t := c.byBinding[v.ref.binding]
 		if t == nil || len(v.ref.path) == 0 || t.State == nil {
 			return v

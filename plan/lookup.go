@@ -9,14 +9,19 @@ import (
 )
 
 // Of returns the resource a top-level statement of f declares, or nil: what the editor shows on
-// a statement (its code lens, its hover, the diagnostic on a replacing edit).
+// a statement (its code lens, its hover, the diagnostic on a replacing edit). A statement that
+// makes several (a for's items, a module instantiated more than once) is no one resource: nil.
 func (p *Plan) Of(f *workspace.File, st *grammar.Stmt) *Resource {
+	var found *Resource
 	for _, r := range p.Resources {
 		if r.Stmt == st && r.File == f {
-			return r
+			if found != nil {
+				return nil
+			}
+			found = r
 		}
 	}
-	return nil
+	return found
 }
 
 // AttrKey returns where the resource's statement writes a top-level attribute's key, absolute in
@@ -95,7 +100,8 @@ func (p *Plan) Dependents() func(binding string) []string {
 
 // Headline says in one line what the apply does to the resource, as the editor's code lens shows
 // it: "+ create", "~ update: cidr_block, tags", "-/+ replace: cidr_block is create-only",
-// "- delete awscc.s3.Bucket logs", "no changes".
+// "- delete awscc.s3.Bucket logs", "no changes"; a for's item or a module instance's resource
+// is named first ("bs[0]: + create").
 func (r *Resource) Headline() string {
 	var s string
 	switch r.Op {
@@ -134,6 +140,10 @@ func (r *Resource) Headline() string {
 	}
 	if r.MovedFrom != "" {
 		s += " (moved from " + r.MovedFrom + ")"
+	}
+	if (r.Item != "" || r.instance != nil && r.instance.name != "") && r.Op != Delete {
+		// One of the resources its statement makes: which one.
+		s = r.Identity + ": " + s
 	}
 	return s
 }

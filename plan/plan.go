@@ -59,8 +59,11 @@ type Resource struct {
 	Template     *Template      // DeferredCreate: the for's header and what it waits for
 	UnchangedLen int            // Update, Replace: how many written attributes are unchanged
 	Until        string         // Wait: the predicate as written
-	diffed       bool
-	written      []Value // Desired's values before references were resolved
+	// Item is what a for item's address adds to its binding ("[0]", ".key"); "" otherwise.
+	Item     string
+	instance *scope // the module instance that makes it; nil or the root's scope outside one
+	diffed   bool
+	written  []Value // Desired's values before references were resolved
 }
 
 // Attr is one configured attribute.

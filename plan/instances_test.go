@@ -1,0 +1,220 @@
+package plan
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/carina-rs/carina-lsp/state"
+	"github.com/google/go-cmp/cmp"
+)
+
+// writeTree writes files (slash paths relative to dir) under a new temporary directory.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, src := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// desiredOf summarises a plan as "op identity attr=value ..." per resource.
+func desiredOf(p *Plan) []string {
+	var out []string
+	for _, r := range p.Resources {
+		s := r.Op.String() + " " + r.Identity
+		for _, a := range r.Desired {
+			s += " " + a.Name + "=" + a.Value.Display()
+		}
+		out = append(out, s)
+	}
+	for _, u := range p.Unsupported {
+		out = append(out, "unsupported: "+u.Message)
+	}
+	return out
+}
+
+// TestComputeExpandedFor: a for over a list or map known at parse time plans one resource an
+// item, addressed as Carina addresses them, each against its own state row.
+func TestComputeExpandedFor(t *testing.T) {
+	tests := []struct {
+		name, src, state string
+		want             []string
+	}{
+		{"list literal", "let bs = for x in ['a', 'b'] {\n  awscc.s3.Bucket { bucket_name = x }\n}\n", "",
+			[]string{`create bs[0] bucket_name="a"`, `create bs[1] bucket_name="b"`}},
+		{"let of a list, indexed", "let xs = ['a', 'b']\nlet bs = for (i, x) in xs {\n  awscc.s3.Bucket { bucket_name = \"${x}-${i}\" }\n}\n", "",
+			[]string{`create bs[0] bucket_name="a-0"`, `create bs[1] bucket_name="b-1"`}},
+		{"map, keys sorted, one not an identifier", "let bs = for k, v in { 'z' = 1, 'a b' = 2 } {\n  awscc.s3.Bucket { bucket_name = k }\n}\n", "",
+			[]string{`create bs['a b'] bucket_name="a b"`, `create bs.z bucket_name="z"`}},
+		{"local let in the body", "let bs = for x in ['a'] {\n  let n = \"${x}-logs\"\n  awscc.s3.Bucket { bucket_name = n }\n}\n", "",
+			[]string{`create bs[0] bucket_name="a-logs"`}},
+		{"empty list", "let bs = for x in [] {\n  awscc.s3.Bucket { bucket_name = x }\n}\n", "", nil},
+		{"items against their rows", "let bs = for x in ['a', 'b'] {\n  awscc.s3.Bucket { bucket_name = x }\n}\n",
+			stateOf(`s3.Bucket bs[0] {"bucket_name": "a"}`, `s3.Bucket bs[1] {"bucket_name": "old"}`, `s3.Bucket bs[2] {"bucket_name": "c"}`),
+			[]string{`no-op bs[0] bucket_name="a"`, `replace bs[1] bucket_name="b"`, `delete bs[2]`}},
+		{"an item read by another resource", "let bs = for x in ['a'] {\n  awscc.s3.Bucket { bucket_name = x }\n}\nlet p = awscc.s3.BucketPolicy {\n  bucket = bs[0].bucket_name\n}\n", "",
+			[]string{`create bs[0] bucket_name="a"`, `create p bucket="a"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, desiredOf(planOf(t, tt.src, tt.state))); diff != "" {
+				t.Errorf("plan (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestComputeConditional: an if whose condition is known plans its taken branch's resource.
+func TestComputeConditional(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string
+	}{
+		{"true", "let on = true\nlet b = if on {\n  awscc.s3.Bucket { bucket_name = 'then' }\n}\n",
+			[]string{`create b bucket_name="then"`}},
+		{"false, no else", "let on = false\nlet b = if on {\n  awscc.s3.Bucket { bucket_name = 'then' }\n}\n", nil},
+		{"false, else", "let b = if false {\n  awscc.s3.Bucket { bucket_name = 'then' }\n} else {\n  awscc.s3.Bucket { bucket_name = 'else' }\n}\n",
+			[]string{`create b bucket_name="else"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, desiredOf(planOf(t, tt.src, ""))); diff != "" {
+				t.Errorf("plan (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// module is a module of two resources, one reading the other, its arguments one with a default
+// built from the other.
+var testModule = map[string]string{
+	"mod/main.crn": "arguments {\n  name: String\n  tag: String = \"${name}-tag\"\n}\n" +
+		"let bucket = awscc.s3.Bucket {\n  bucket_name = name\n  tags = { T = tag }\n}\n" +
+		"let policy = awscc.s3.BucketPolicy {\n  bucket = bucket.bucket_name\n}\n" +
+		"attributes {\n  bucket_name = bucket.bucket_name\n}\n",
+}
+
+// withModule returns the module's files and the caller's main.crn.
+func withModule(caller string) map[string]string {
+	files := map[string]string{"main.crn": caller}
+	for k, v := range testModule {
+		files[k] = v
+	}
+	return files
+}
+
+// TestComputeModule: a module call plans the module's resources, named `<instance>.<binding>`,
+// with the call's arguments, each against its own state row.
+func TestComputeModule(t *testing.T) {
+	use := "let m = use { source = './mod' }\n"
+	tests := []struct {
+		name, caller, state string
+		want                []string
+	}{
+		{"one instance", use + "let a = m { name = 'x' }\n", "",
+			[]string{`create a.bucket bucket_name="x" tags={T: "x-tag"}`, `create a.policy bucket="x"`}},
+		{"two instances", use + "let a = m { name = 'x' }\nlet b = m { name = 'y'\n  tag = 't' }\n", "",
+			[]string{`create a.bucket bucket_name="x" tags={T: "x-tag"}`, `create a.policy bucket="x"`,
+				`create b.bucket bucket_name="y" tags={T: "t"}`, `create b.policy bucket="y"`}},
+		{"instances in a for", use + "let ms = for n in ['x', 'y'] {\n  m { name = n }\n}\n", "",
+			[]string{`create ms[0].bucket bucket_name="x" tags={T: "x-tag"}`, `create ms[0].policy bucket="x"`,
+				`create ms[1].bucket bucket_name="y" tags={T: "y-tag"}`, `create ms[1].policy bucket="y"`}},
+		{"an instance's attribute read", use + "let a = m { name = 'x' }\nlet p = awscc.s3.BucketPolicy {\n  bucket = a.bucket_name\n}\n", "",
+			[]string{`create a.bucket bucket_name="x" tags={T: "x-tag"}`, `create a.policy bucket="x"`, `create p bucket="x"`}},
+		{"against its rows", use + "let a = m { name = 'x' }\n",
+			stateOf(`s3.Bucket a.bucket {"bucket_name": "x", "tags": {"T": "old"}}`, `s3.BucketPolicy a.policy {"bucket": "x"}`),
+			[]string{`update a.bucket bucket_name="x" tags={T: "x-tag"}`, `no-op a.policy bucket="x"`}},
+		{"arguments missing: not planned", use + "let a = m { }\n", "",
+			[]string{"unsupported: module m is not expanded (its arguments are missing or do not check): its instance is not planned"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := withModule(tt.caller)
+			if tt.state != "" {
+				files["carina.state.json"] = tt.state
+			}
+			p := planDir(t, writeTree(t, files), nil)
+			if diff := cmp.Diff(tt.want, desiredOf(p)); diff != "" {
+				t.Errorf("plan (-want +got):\n%s", diff)
+			}
+			for _, r := range p.Resources {
+				if r.File != nil && !strings.Contains(r.Identity, ".") != (filepath.Base(filepath.Dir(r.File.Path)) != "mod") {
+					t.Errorf("%s is declared in %s", r.Identity, r.File.Path)
+				}
+			}
+		})
+	}
+}
+
+// TestModuleAppliedPlansNoChanges: a module instance applied (its state written from its own
+// values) plans no change, whatever the arguments and however many instances.
+func TestModuleAppliedPlansNoChanges(t *testing.T) {
+	use := "let m = use { source = './mod' }\n"
+	callers := []string{
+		use + "let a = m { name = 'x' }\n",
+		use + "let a = m { name = 'x' }\nlet b = m { name = 'y'\n  tag = 'z' }\n",
+		use + "let ms = for n in ['p', 'q', 'r'] {\n  m { name = n }\n}\n",
+		use + "let ms = for k, v in { one = 'a', 'two words' = 'b' } {\n  m { name = \"${k}-${v}\" }\n}\nlet p = awscc.s3.BucketPolicy {\n  bucket = ms.one.bucket_name\n}\n",
+		use + "let on = true\nlet a = if on {\n  m { name = 'w' }\n}\n",
+	}
+	for _, caller := range callers {
+		dir := writeTree(t, withModule(caller))
+		first := planDir(t, dir, nil)
+		src, ok := applied(first, nil)
+		if !ok {
+			t.Fatalf("%q: not applicable: %v", caller, desiredOf(first))
+		}
+		if _, err := state.Read("s", []byte(src)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "carina.state.json"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range planDir(t, dir, nil).Resources {
+			if r.Op != NoChange {
+				t.Errorf("%q: %s %s after its own apply (%+v)", caller, r.Op, r.Identity, r.Changes)
+			}
+		}
+	}
+}
+
+// TestExpandedInTheEditor: a statement making several resources is no one resource to the
+// editor's hover (Of), and each item's lens says which item it is; a module call's statement
+// has no resource of its own, its instance's are the module's.
+func TestExpandedInTheEditor(t *testing.T) {
+	p := planOf(t, "let bs = for x in ['a', 'b'] {\n  awscc.s3.Bucket { bucket_name = x }\n}\nlet one = if true {\n  awscc.s3.Bucket { bucket_name = 'c' }\n}\n", "")
+	var heads []string
+	for _, r := range p.Resources {
+		heads = append(heads, r.Headline())
+	}
+	if diff := cmp.Diff([]string{"bs[0]: + create", "bs[1]: + create", "+ create"}, heads); diff != "" {
+		t.Errorf("headlines (-want +got):\n%s", diff)
+	}
+	f := p.Resources[0].File
+	if r := p.Of(f, f.AST.Stmts[0]); r != nil {
+		t.Errorf("Of(the for) = %s, want none: it makes two", r.Identity)
+	}
+	if r := p.Of(f, f.AST.Stmts[1]); r == nil || r.Identity != "one" {
+		t.Errorf("Of(the if) = %v, want one", r)
+	}
+
+	dir := writeTree(t, withModule("let m = use { source = './mod' }\nlet a = m { name = 'x' }\n"))
+	p = planDir(t, dir, nil)
+	for _, r := range p.Resources {
+		if got := filepath.Base(filepath.Dir(r.File.Path)); got != "mod" {
+			t.Errorf("%s declared in %s, want the module's file", r.Identity, r.File.Path)
+		}
+		if !strings.HasPrefix(r.Headline(), r.Identity+": ") {
+			t.Errorf("headline %q does not name %s", r.Headline(), r.Identity)
+		}
+	}
+}
