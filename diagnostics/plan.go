@@ -3,6 +3,7 @@ package diagnostics
 import (
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/finding"
@@ -59,6 +60,9 @@ func (c *checker) checkPlan() {
 	for _, r := range pd.Plan.Resources {
 		if r.Op != plan.Replace || r.File == nil || r.Stmt == nil || len(r.Stmt.Errors) > 0 {
 			continue // a statement that does not parse is being typed: its values are not its own yet
+		}
+		if !slices.Contains(c.cfg.Files, r.File) {
+			continue // a module instance's resource: its values are the call's, not the module file's
 		}
 		deps := dependents(r.Binding)
 		follow := ""
