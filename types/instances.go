@@ -105,3 +105,16 @@ func (e *evaluator) makes(x grammar.Expr) {
 		e.made(x, e.suffix)
 	}
 }
+
+// ValueAt evaluates an expression that Carina reads as a value where no statement's evaluation
+// reaches it (an import block's id), in the scope of its statement; ok is false on an error.
+func (in *Info) ValueAt(file string, st *grammar.Stmt, x grammar.Expr) (Value, bool) {
+	if st == nil || x == nil {
+		return Value{}, false
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	e := &evaluator{in: in, v: view{seeded: true, file: file, pos: st.Offset}, st: st}
+	v, err := e.value(x)
+	return v, err == nil
+}
