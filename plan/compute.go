@@ -354,7 +354,9 @@ func (c *computer) stateBlock(f *workspace.File, st *grammar.Stmt, n *grammar.St
 		id := n.Body.Attr("id")
 		var sok bool
 		if id != nil && id.Value != nil {
-			b.id, sok = c.in.Config.StaticString(f, id.Value)
+			if b.id, sok = c.in.Config.StaticString(f, id.Value); !sok {
+				b.id, sok = c.importID(f, st, id.Value)
+			}
 		}
 		ok = ok && okTo && sok
 	}

@@ -218,3 +218,41 @@ func TestExpandedInTheEditor(t *testing.T) {
 		}
 	}
 }
+
+// TestComputeImportID: an import's id interpolating an upstream_state's exports is read from
+// that configuration's state, what it does not publish yet printed as Carina prints it; one
+// reading what only this configuration's apply knows is not planned.
+func TestComputeImportID(t *testing.T) {
+	up := "let net = upstream_state {\n  source = './net'\n}\n"
+	tests := []struct {
+		name, id string
+		want     []string
+	}{
+		{"published", `"${net.zone}|a|NS"`, []string{"import r.ns z-1|a|NS"}},
+		{"not published", `"${net.gone}|a|NS"`, []string{"import r.ns (known after upstream apply: net.gone)|a|NS"}},
+		{"known after this apply", `"${b.bucket_name}x"`, []string{"unsupported"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := writeTree(t, map[string]string{
+				"main.crn": up + "let b = awscc.s3.Bucket {\n  bucket_name = b2.arn\n}\nlet b2 = awscc.s3.Bucket {}\n" +
+					"import {\n  to = aws.route53.RecordSet \"r.ns\"\n  id = " + tt.id + "\n}\n",
+				"net/main.crn":          "exports {\n}\n",
+				"net/carina.state.json": `{"version": 10, "serial": 1, "lineage": "l", "carina_version": "x", "resources": [], "exports": {"zone": "z-1"}}`,
+			})
+			p := planDir(t, dir, nil)
+			var got []string
+			for _, r := range p.Resources {
+				if r.Op == Import {
+					got = append(got, "import "+r.Identity+" "+r.ImportID)
+				}
+			}
+			if len(p.Unsupported) > 0 {
+				got = append(got, "unsupported")
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("plan (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
