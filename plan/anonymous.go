@@ -95,23 +95,27 @@ func (c *computer) fallbackIdentity(r *Resource) (string, bool) {
 	return prefix + snake(r.Provider) + "_" + snakeType(r.Type) + "_" + hex8(h.finish()), true
 }
 
-// plainBody reports whether a resource's body holds attributes only, and a directives block of
-// the flags and depends_on this package reads.
+// plainBody reports whether the resource a statement declares has a body of attributes only,
+// and a directives block of the flags and depends_on this package reads.
 func plainBody(st *grammar.Stmt) bool {
 	var body *grammar.Block
+	found := false
 	switch n := st.Node.(type) {
 	case *grammar.LetStmt:
 		if x, ok := n.Value.(*grammar.ResourceExpr); ok {
-			body = x.Body
+			body, found = x.Body, true
 		}
 	case *grammar.ResourceStmt:
 		if n.Resource != nil {
-			body = n.Resource.Body
+			body, found = n.Resource.Body, true
 		}
 	case *grammar.ExprStmt:
 		if x, ok := n.X.(*grammar.ResourceExpr); ok {
-			body = x.Body
+			body, found = x.Body, true
 		}
+	}
+	if !found {
+		return false // made by an if: which branch's body is not known here
 	}
 	if body == nil {
 		return true
