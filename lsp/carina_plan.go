@@ -65,7 +65,7 @@ func carinaPlan(ctx context.Context, s *Server, p *planParams) (any, error) {
 		}
 	}
 	var b bytes.Buffer
-	if err := plan.Write(&b, pl, plan.Options{DeleteAttributes: true, Exports: true}); err != nil {
+	if err := plan.Write(&b, pl, plan.Options{DeleteAttributes: true, Exports: true, Modules: true}); err != nil {
 		return nil, err
 	}
 	out.Text, out.Changed = b.String(), pl.Changed()

@@ -33,6 +33,10 @@ type Options struct {
 	// Explicit prints only the attributes the configuration writes, as `carina plan --detail
 	// explicit` does: no count of the unchanged ones hidden.
 	Explicit bool
+	// Modules groups a module instance's changes under a header `▾ module "<instance>"
+	// (<source>)`, as `carina plan` does (modulegroups.go); Carina's snapshot tests print
+	// without.
+	Modules bool
 }
 
 // Write prints the plan as `carina plan` does (its tree view, full detail, no colour): the
@@ -58,9 +62,7 @@ func Write(w io.Writer, p *Plan, opts Options) error {
 	}
 	pr := &printer{tree: buildTree(effects), printed: map[int]bool{}, opts: opts}
 	pr.out.WriteString("Execution Plan:\n\n")
-	for i, r := range pr.tree.roots {
-		pr.effect(r, 0, i == len(pr.tree.roots)-1, "", "")
-	}
+	pr.roots()
 	var rest []int
 	for i := range effects {
 		if !pr.printed[i] {

@@ -24,8 +24,11 @@ type scope struct {
 	// ("bootstrap."); args are the values the call gives the module's arguments.
 	name, prefix string
 	args         map[string]types.Value
-	// alias is the `use` binding the call names, the module's name in Carina's module source.
-	alias string
+	// alias is the `use` binding the call names, the module's name in Carina's module source;
+	// source the `use` source as written.
+	alias, source string
+	// outer is the outermost instance it is in (itself for one the root calls); nil at the root.
+	outer *scope
 }
 
 // root is the configuration planned.
@@ -213,7 +216,11 @@ func (c *computer) instance(s *scope, f *workspace.File, st *grammar.Stmt, bindi
 		return
 	}
 	name := s.prefix + binding + m.Suffix
-	ms := &scope{cfg: imp.Config, info: imp.Config.Types(c.in.Info.Schemas()), name: name, prefix: name + ".", args: m.Args, alias: call.Name.Text}
+	ms := &scope{cfg: imp.Config, info: imp.Config.Types(c.in.Info.Schemas()), name: name, prefix: name + ".", args: m.Args,
+		alias: call.Name.Text, source: imp.Source, outer: s.outer}
+	if ms.outer == nil {
+		ms.outer = ms
+	}
 	c.modules = append(c.modules, ms)
 	for _, mf := range imp.Config.Files {
 		for _, mst := range mf.AST.Stmts {

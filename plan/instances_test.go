@@ -256,3 +256,53 @@ func TestComputeImportID(t *testing.T) {
 		})
 	}
 }
+
+// TestWriteModuleGroups: with Options.Modules, a module instance's changes are printed under a
+// header naming the instance and the module's source, as `carina plan` prints them (the shape
+// of Carina's snapshot_composition_folding, its own resources named by the instance).
+func TestWriteModuleGroups(t *testing.T) {
+	files := map[string]string{
+		"main.crn": "let logs = aws.s3.Bucket {\n  bucket = 'l'\n}\nlet m = use { source = './modules/cluster' }\nlet cluster = m {}\n",
+		"modules/cluster/main.crn": "let inner = aws.eks.Cluster {\n  name = 'c'\n}\nlet inner_role = aws.iam.Role {\n  name = 'r'\n}\n" +
+			"attributes {\n  n = inner.name\n}\n",
+	}
+	p := planDir(t, writeTree(t, files), nil)
+	tests := []struct {
+		name string
+		opts Options
+		want string
+	}{
+		{"grouped", Options{Compact: true, Modules: true}, "Execution Plan:\n\n" +
+			"  + aws.s3.Bucket logs\n" +
+			"  ▾ module \"cluster\" (./modules/cluster)\n" +
+			"     ├─ + aws.eks.Cluster cluster.inner\n" +
+			"     └─ + aws.iam.Role cluster.inner_role\n" +
+			"\nPlan: 3 to add, 0 to change, 0 to destroy.\n\n"},
+		{"grouped, attributes", Options{Modules: true}, "Execution Plan:\n\n" +
+			"  + aws.s3.Bucket logs\n" +
+			"      bucket: \"l\"\n" +
+			"  ▾ module \"cluster\" (./modules/cluster)\n" +
+			"     ├─ + aws.eks.Cluster cluster.inner\n" +
+			"     │     name: \"c\"\n" +
+			"     │\n" +
+			"     └─ + aws.iam.Role cluster.inner_role\n" +
+			"           name: \"r\"\n" +
+			"\nPlan: 3 to add, 0 to change, 0 to destroy.\n\n"},
+		{"flat, as Carina's snapshot tests", Options{Compact: true}, "Execution Plan:\n\n" +
+			"  + aws.eks.Cluster cluster.inner\n" +
+			"  + aws.iam.Role cluster.inner_role\n" +
+			"  + aws.s3.Bucket logs\n" +
+			"\nPlan: 3 to add, 0 to change, 0 to destroy.\n\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b strings.Builder
+			if err := Write(&b, p, tt.opts); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, b.String()); diff != "" {
+				t.Errorf("display (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -11,7 +11,7 @@ import (
 // in a fenced block longer than any run of backticks it holds, so no value can close it.
 func WriteMarkdown(w io.Writer, p *Plan) error {
 	var text bytes.Buffer
-	if err := Write(&text, p, Options{DeleteAttributes: true, Exports: true}); err != nil {
+	if err := Write(&text, p, Options{DeleteAttributes: true, Exports: true, Modules: true}); err != nil {
 		return err
 	}
 	body := strings.TrimRight(text.String(), "\n")

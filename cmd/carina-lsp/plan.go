@@ -38,9 +38,9 @@ func runPlan(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return planError
 	}
 	opts, ok := map[string]plan.Options{
-		"full":     {DeleteAttributes: true, Exports: true},
-		"explicit": {DeleteAttributes: true, Exports: true, Explicit: true},
-		"none":     {Exports: true, Compact: true},
+		"full":     {DeleteAttributes: true, Exports: true, Modules: true},
+		"explicit": {DeleteAttributes: true, Exports: true, Explicit: true, Modules: true},
+		"none":     {Exports: true, Compact: true, Modules: true},
 	}[*detail]
 	if !ok {
 		fmt.Fprintf(stderr, "carina-lsp plan: -detail: %q is not full, explicit or none\n", *detail)
