@@ -59,18 +59,19 @@ func Compute(ctx context.Context, in Input) (*Plan, error) {
 }
 
 type computer struct {
-	ctx       context.Context
-	upstreams map[string]*state.File // by binding, read once
-	in        Input
-	blocks    []stateBlock
-	plan      *Plan
-	claimed   map[*state.Resource]bool
-	byBinding map[string]*Resource
-	anonymous []*Resource
-	waits     []pendingWait
-	refs      map[*grammar.Stmt][]*workspace.Ref // by statement (refsOf)
-	fns       uint64                             // see functions; 0 until computed
-	modules   []*scope                           // the module instances expanded, in order
+	ctx         context.Context
+	upstreams   map[string]*state.File // by binding, read once
+	in          Input
+	blocks      []stateBlock
+	plan        *Plan
+	claimed     map[*state.Resource]bool
+	byBinding   map[string]*Resource
+	anonymous   []*Resource
+	waits       []pendingWait
+	refs        map[*grammar.Stmt][]*workspace.Ref // by statement (refsOf)
+	fns         uint64                             // see functions; 0 until computed
+	providerIDs map[string]providerID              // see providerIdentity
+	modules     []*scope                           // the module instances expanded, in order
 }
 
 func (c *computer) unsupported(f *workspace.File, st *grammar.Stmt, sp grammar.Span, format string, args ...any) {

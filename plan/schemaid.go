@@ -243,6 +243,25 @@ func (c *computer) schemaIdentity(s AnonymousSchemas, r *Resource) (string, bool
 // providerIdentity returns the provider's identity values, sorted by name: none when the
 // configuration has no block for the provider.
 func (c *computer) providerIdentity(s AnonymousSchemas, provider string) ([]anonKey, bool) {
+	// Once per provider and plan: it walks every statement.
+	if p, ok := c.providerIDs[provider]; ok {
+		return p.keys, p.ok
+	}
+	keys, ok := c.providerIdentityOnce(s, provider)
+	if c.providerIDs == nil {
+		c.providerIDs = map[string]providerID{}
+	}
+	c.providerIDs[provider] = providerID{keys, ok}
+	return keys, ok
+}
+
+// providerID is a provider's identity attributes as providerIdentity found them.
+type providerID struct {
+	keys []anonKey
+	ok   bool
+}
+
+func (c *computer) providerIdentityOnce(s AnonymousSchemas, provider string) ([]anonKey, bool) {
 	var out []anonKey
 	blocks := 0
 	for _, b := range c.in.Config.ProviderBlocks() {
