@@ -140,9 +140,9 @@ func (c *computer) resource(f *workspace.File, st *grammar.Stmt, binding string,
 		}
 		r.Type += p.Text
 	}
-	b := c.body(f, st, x)
+	b, e := c.body(f, st, x)
 	// Cloned: the diff resolves the values in place.
-	r.Desired, r.Directives = slices.Clone(b.desired), b.directives
+	r.Desired, r.Directives, r.memo = slices.Clone(b.desired), b.directives, e
 	for _, sp := range b.blocks {
 		c.unsupported(f, st, sp, "block attributes are not planned yet")
 	}

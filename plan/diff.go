@@ -177,6 +177,23 @@ func (c *computer) diff(r *Resource) {
 		return
 	}
 	r.diffed = true
+	if r.memo == nil {
+		c.diffOnce(r)
+		return
+	}
+	reads, ok := c.readsKey(r)
+	if ok && r.reuseDiff(reads) {
+		return
+	}
+	c.diffOnce(r)
+	if ok {
+		r.keepDiff(reads)
+	} else {
+		r.memo.diffed = nil
+	}
+}
+
+func (c *computer) diffOnce(r *Resource) {
 	r.written = make([]Value, len(r.Desired))
 	for i, a := range r.Desired {
 		r.written[i] = a.Value

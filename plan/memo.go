@@ -1,12 +1,14 @@
 package plan
 
 import (
+	"fmt"
 	"hash/fnv"
 	"slices"
 	"strconv"
 	"sync"
 
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/state"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
@@ -34,6 +36,9 @@ type memoEntry struct {
 	fp   uint64
 	body body
 	used bool // reached by the current run
+	// diffed is the resource's diff against its state row, with what it read of the resources
+	// its values reference (readsKey).
+	diffed *diffed
 }
 
 // body is what a resource statement's text and what it reads decide.
@@ -41,6 +46,89 @@ type body struct {
 	desired    []Attr
 	directives Directives
 	blocks     []grammar.Span // nested blocks, relative to the statement: not planned
+}
+
+// diffed is what diff decided of a resource, and the inputs beside its values it decided from.
+type diffed struct {
+	state               *state.Resource
+	reads               string // readsKey
+	movedFrom, importID string
+	desired             []Attr // resolved
+	written             []Value
+	op                  Op
+	changes             []Change
+	forcing             []string
+	unchanged           int
+}
+
+// readsKey is what resolving r's values reads of other resources beyond their written values
+// (which r's fingerprint holds): each referenced resource's state row, operation and moved-from.
+// ok is false where a reference reads what this does not key (an upstream's state, a module
+// instance's or a for item's value, what the plan does not hold): r's diff is then not kept.
+func (c *computer) readsKey(r *Resource) (key string, ok bool) {
+	var b []byte
+	ok = true
+	var walk func(v Value)
+	walk = func(v Value) {
+		switch v.Kind {
+		case Ref:
+			if v.ref == nil {
+				return
+			}
+			if _, up := c.in.Config.Upstreams[v.ref.binding]; up {
+				ok = false
+				return
+			}
+			t := c.byBinding[v.ref.binding]
+			if t == nil {
+				t = c.waitTarget(v.ref.binding)
+			}
+			if t == nil {
+				ok = false
+				return
+			}
+			c.diff(t)
+			b = fmt.Appendf(b, "%s=%p|%d|%s;", v.ref.binding, t.State, t.Op, t.MovedFrom)
+		case Interp, List, Map:
+			for _, e := range v.Elems {
+				walk(e)
+			}
+		}
+		if v.upstream || v.loop {
+			ok = false
+		}
+	}
+	for _, a := range r.Desired {
+		walk(a.Value)
+	}
+	return string(b), ok
+}
+
+// reuseDiff gives r the diff its entry kept, when r's inputs are those it was decided from
+// (reads: its readsKey).
+func (r *Resource) reuseDiff(reads string) bool {
+	e := r.memo
+	if e == nil || e.diffed == nil {
+		return false
+	}
+	d := e.diffed
+	if d.state != r.State || d.movedFrom != r.MovedFrom || d.importID != r.ImportID || d.reads != reads {
+		return false
+	}
+	r.Desired = slices.Clone(d.desired)
+	r.written = d.written
+	r.Op, r.Changes, r.Forcing, r.UnchangedLen = d.op, slices.Clone(d.changes), slices.Clone(d.forcing), d.unchanged
+	return true
+}
+
+// keepDiff keeps r's diff in its entry.
+func (r *Resource) keepDiff(reads string) {
+	e := r.memo
+	if e == nil {
+		return
+	}
+	e.diffed = &diffed{reads: reads, state: r.State, movedFrom: r.MovedFrom, importID: r.ImportID, desired: slices.Clone(r.Desired),
+		written: r.written, op: r.Op, changes: slices.Clone(r.Changes), forcing: slices.Clone(r.Forcing), unchanged: r.UnchangedLen}
 }
 
 // NewMemo returns an empty memo.
@@ -77,25 +165,27 @@ func (m *Memo) end() {
 }
 
 // body returns a resource statement's body: the memo's when it still stands, else evaluated
-// (and kept).
-func (c *computer) body(f *workspace.File, st *grammar.Stmt, x *grammar.ResourceExpr) body {
+// (and kept), with the memo's entry (nil when it is not kept).
+func (c *computer) body(f *workspace.File, st *grammar.Stmt, x *grammar.ResourceExpr) (body, *memoEntry) {
 	m := c.in.Memo
 	if m == nil || st.Parsed == nil {
-		return c.evaluate(f, st, x)
+		return c.evaluate(f, st, x), nil
 	}
 	fp, ok := c.fingerprint(f, st)
 	key := memoKey{st.Parsed, f.Path}
 	if e := m.entries[key]; ok && e != nil && e.fp == fp {
 		e.used = true
 		m.reused++
-		return e.body
+		return e.body, e
 	}
 	b := c.evaluate(f, st, x)
 	m.evaluated++
-	if ok {
-		m.entries[key] = &memoEntry{fp: fp, body: b, used: true}
+	if !ok {
+		return b, nil
 	}
-	return b
+	e := &memoEntry{fp: fp, body: b, used: true}
+	m.entries[key] = e
+	return b, e
 }
 
 // evaluate reads a resource statement's attributes and directives.

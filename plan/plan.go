@@ -63,7 +63,8 @@ type Resource struct {
 	Item     string
 	instance *scope // the module instance that makes it; nil or the root's scope outside one
 	diffed   bool
-	written  []Value // Desired's values before references were resolved
+	written  []Value    // Desired's values before references were resolved
+	memo     *memoEntry // the memo's entry of its statement, when it has one (memo.go)
 }
 
 // Attr is one configured attribute.
