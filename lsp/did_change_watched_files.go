@@ -38,9 +38,14 @@ func didChangeWatchedFiles(ctx context.Context, s *Server, p *protocol.DidChange
 			}
 			continue
 		}
-		if strings.HasSuffix(path, ".state.json") {
+		if users := s.sess.StateFiles()[path]; len(users) > 0 || strings.HasSuffix(path, ".state.json") {
+			// The configurations planned against it, wherever they are (a backend's path may
+			// name a file in another directory).
 			lenses = true
 			dirs[filepath.Dir(path)] = true
+			for _, d := range users {
+				dirs[d] = true
+			}
 			continue
 		}
 		s.ws.Changed(path)

@@ -33,6 +33,9 @@ type Options struct {
 	// ReleaseMemory hands the memory the heap no longer uses back to the system, after a large
 	// workspace pull or index build (default debug.FreeOSMemory; tests count its calls).
 	ReleaseMemory func()
+	// StatePoll is how often the state files no file watcher reports are looked at (default 2s;
+	// see pollStates).
+	StatePoll time.Duration
 }
 
 // lifecycle is where the server is in the LSP lifecycle.
@@ -95,7 +98,8 @@ type Server struct {
 	settings    Settings
 	disabled    []finding.Code // the codes the settings disable
 
-	releaseMemory func() // Options.ReleaseMemory
+	releaseMemory func()        // Options.ReleaseMemory
+	statePoll     time.Duration // Options.StatePoll
 
 	exitOnce sync.Once
 	exited   chan int // receives the exit code
@@ -115,6 +119,9 @@ func New(opts Options) *Server {
 	if opts.ReleaseMemory == nil {
 		opts.ReleaseMemory = debug.FreeOSMemory
 	}
+	if opts.StatePoll == 0 {
+		opts.StatePoll = 2 * time.Second
+	}
 	s := &Server{
 		log:      opts.Logger,
 		level:    opts.Level,
@@ -127,6 +134,7 @@ func New(opts Options) *Server {
 		exited:   make(chan int, 1),
 
 		releaseMemory: opts.ReleaseMemory,
+		statePoll:     opts.StatePoll,
 	}
 	s.sess = session.New(session.Options{FS: s.fs, Sources: &s.schemas})
 	s.ws = s.sess.Workspace()
@@ -146,6 +154,7 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	s.stream = newStream(rwc, s.log)
 	s.conn = jsonrpc2.NewConn(s.stream)
 	s.conn.Go(ctx, s.handle)
+	go s.pollStates(ctx, s.statePoll)
 	code := 1
 	select {
 	case code = <-s.exited:

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"sync"
 	"syscall"
 	"time"
@@ -27,6 +28,9 @@ type plans struct {
 	states map[string]*readState // by the state file's path
 	last   map[string]*lastPlan  // by configuration directory
 	memos  map[string]dirMemo    // by configuration directory
+	// users are the configuration directories each local state file was last planned for, by
+	// the file's path: what a change of the file changes.
+	users map[string]map[string]bool
 }
 
 // dirMemo is a directory's plan memo, for the schemas it was filled with.
@@ -56,6 +60,7 @@ func (s *Session) Plan(ctx context.Context, cfg *workspace.Config, idx *schema.I
 	if loc.Remote() {
 		return diagnostics.Planned{Loc: loc, Err: fmt.Errorf("backend %s: %w", loc.Backend, state.ErrRemote)}
 	}
+	s.use(loc.Path, cfg.Dir)
 	rs, err := s.readState(ctx, loc)
 	if err != nil || rs == nil {
 		return diagnostics.Planned{Loc: loc, Err: err}
@@ -128,10 +133,50 @@ func noFileThere(err error) bool {
 		errors.Is(err, syscall.EINVAL) || errors.Is(err, syscall.ENAMETOOLONG)
 }
 
-// forgetPlan drops a directory's last plan and its memo.
+// use records that dir's configuration plans against the state file at path, which it may use
+// instead of another.
+func (s *Session) use(path, dir string) {
+	s.plans.mu.Lock()
+	defer s.plans.mu.Unlock()
+	for p, dirs := range s.plans.users {
+		if p != path && dirs[dir] {
+			delete(dirs, dir)
+			if len(dirs) == 0 {
+				delete(s.plans.users, p)
+			}
+		}
+	}
+	if s.plans.users[path] == nil {
+		s.plans.users[path] = map[string]bool{}
+	}
+	s.plans.users[path][dir] = true
+}
+
+// StateFiles returns the local state files the session's plans read, each with the
+// configuration directories that plan against it, sorted.
+func (s *Session) StateFiles() map[string][]string {
+	s.plans.mu.Lock()
+	defer s.plans.mu.Unlock()
+	out := make(map[string][]string, len(s.plans.users))
+	for p, dirs := range s.plans.users {
+		for d := range dirs {
+			out[p] = append(out[p], d)
+		}
+		slices.Sort(out[p])
+	}
+	return out
+}
+
+// forgetPlan drops a directory's last plan, its memo and its use of a state file.
 func (s *Session) forgetPlan(dir string) {
 	s.plans.mu.Lock()
 	delete(s.plans.last, dir)
 	delete(s.plans.memos, dir)
+	for p, dirs := range s.plans.users {
+		delete(dirs, dir)
+		if len(dirs) == 0 {
+			delete(s.plans.users, p)
+		}
+	}
 	s.plans.mu.Unlock()
 }

@@ -66,7 +66,7 @@ func New(o Options) *Session {
 		override: o.Override,
 		sources:  map[string]chosen{},
 		memos:    map[string]*diagnostics.Memo{},
-		plans:    plans{states: map[string]*readState{}, last: map[string]*lastPlan{}, memos: map[string]dirMemo{}},
+		plans:    plans{states: map[string]*readState{}, last: map[string]*lastPlan{}, memos: map[string]dirMemo{}, users: map[string]map[string]bool{}},
 	}
 }
 
