@@ -21,6 +21,12 @@ import (
 // embedded schemas.
 func planOf(t *testing.T, src, stateJSON string) *Plan {
 	t.Helper()
+	return computeOf(t, src, stateJSON, Compute)
+}
+
+// computeOf is planOf with the plan's computation given: Compute or ComputeDestroy.
+func computeOf(t *testing.T, src, stateJSON string, compute func(context.Context, Input) (*Plan, error)) *Plan {
+	t.Helper()
 	dir := "/cfg"
 	f := &workspace.File{Path: filepath.Join(dir, "main.crn"), AST: grammar.NewParser().Parse(src), Lines: source.NewLines(src)}
 	cfg := workspace.Build(dir, []*workspace.File{f})
@@ -35,7 +41,7 @@ func planOf(t *testing.T, src, stateJSON string) *Plan {
 			t.Fatal(err)
 		}
 	}
-	p, err := Compute(context.Background(), Input{Config: cfg, Info: cfg.Types(idx), Schemas: IndexSchemas{idx}, State: st})
+	p, err := compute(context.Background(), Input{Config: cfg, Info: cfg.Types(idx), Schemas: IndexSchemas{idx}, State: st})
 	if err != nil {
 		t.Fatal(err)
 	}

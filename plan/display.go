@@ -56,22 +56,16 @@ func Write(w io.Writer, p *Plan, opts Options) error {
 	if !opts.Exports {
 		exports = nil
 	}
+	if p.Destroy {
+		return writeDestroy(w, p, effects, opts)
+	}
 	if len(effects) == 0 && len(residual) == 0 && len(exports) == 0 {
 		_, err := io.WriteString(w, "No changes. Infrastructure is up-to-date.\n")
 		return err
 	}
 	pr := &printer{tree: buildTree(effects), printed: map[int]bool{}, opts: opts}
 	pr.out.WriteString("Execution Plan:\n\n")
-	pr.roots()
-	var rest []int
-	for i := range effects {
-		if !pr.printed[i] {
-			rest = append(rest, i)
-		}
-	}
-	for i, r := range rest {
-		pr.effect(r, 0, i == len(rest)-1, "", "")
-	}
+	pr.printTree(effects)
 	for _, r := range residual {
 		fmt.Fprintf(&pr.out, "%s+ %s.%s %s\n", leftMargin, r.Provider, r.Type, templateName(r))
 		for _, row := range templateRows(r) {
@@ -126,6 +120,49 @@ func Write(w io.Writer, p *Plan, opts Options) error {
 	pr.out.WriteString("\n")
 	_, err := io.WriteString(w, pr.out.String())
 	return err
+}
+
+// writeDestroy prints a destroy's plan as `carina destroy` does (format_destroy_plan, then what
+// run_destroy prints below it): the tree of deletes, the resources prevent_destroy keeps, the
+// summary line.
+func writeDestroy(w io.Writer, p *Plan, effects []*Resource, opts Options) error {
+	if len(effects) == 0 && len(p.Guarded) == 0 {
+		_, err := io.WriteString(w, "No resources to destroy.\n")
+		return err
+	}
+	pr := &printer{tree: buildTree(effects), printed: map[int]bool{}, opts: opts}
+	if len(effects) > 0 {
+		pr.out.WriteString("Destroy Plan:\n\n")
+		pr.printTree(effects)
+	}
+	if len(p.Guarded) > 0 {
+		pr.out.WriteString("\nError: the following resources have prevent_destroy set and cannot be destroyed:\n")
+		for _, r := range p.Guarded {
+			fmt.Fprintf(&pr.out, "  ✗ %s.%s.%s\n", r.Provider, r.Type, r.Identity)
+		}
+		pr.out.WriteString("\nUse --force to override prevent_destroy and destroy these resources.\n")
+	}
+	if len(p.Guarded) > 0 {
+		fmt.Fprintf(&pr.out, "\nPlan: %d to destroy, %d protected.\n\n", len(effects), len(p.Guarded))
+	} else {
+		fmt.Fprintf(&pr.out, "\nPlan: %d to destroy.\n\n", len(effects))
+	}
+	_, err := io.WriteString(w, pr.out.String())
+	return err
+}
+
+// printTree prints the effects as a tree from its roots, then those no root reaches.
+func (pr *printer) printTree(effects []*Resource) {
+	pr.roots()
+	var rest []int
+	for i := range effects {
+		if !pr.printed[i] {
+			rest = append(rest, i)
+		}
+	}
+	for i, r := range rest {
+		pr.effect(r, 0, i == len(rest)-1, "", "")
+	}
 }
 
 type printer struct {

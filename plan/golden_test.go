@@ -3,6 +3,7 @@ package plan
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -20,6 +21,12 @@ import (
 // schemas and planning with sch.
 func planDir(t *testing.T, dir string, sch Schemas) *Plan {
 	t.Helper()
+	return computeDir(t, dir, sch, Compute)
+}
+
+// computeDir is planDir with the plan's computation given: Compute or ComputeDestroy.
+func computeDir(t *testing.T, dir string, sch Schemas, compute func(context.Context, Input) (*Plan, error)) *Plan {
+	t.Helper()
 	ctx := context.Background()
 	ws := workspace.New(workspace.OSFS{})
 	cfg, err := ws.Config(ctx, dir)
@@ -35,7 +42,7 @@ func planDir(t *testing.T, dir string, sch Schemas) *Plan {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := Compute(ctx, Input{Config: cfg, Info: cfg.Types(idx), Schemas: sch, State: st})
+	p, err := compute(ctx, Input{Config: cfg, Info: cfg.Types(idx), Schemas: sch, State: st})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +115,6 @@ func (enumVpc) ProviderValue(string, string, Value) (string, bool) { return "", 
 // Why a fixture's plan is not Carina's, byte for byte (docs/differences.md lists them).
 const (
 	dependsOnFor  = "an anonymous resource with depends_on a deferred for: Carina's fallback hash of it has an input not identified (depends_on as written gives cfb63bf0, Carina 1075605a)"
-	destroyView   = "carina destroy's display, not plan's"
 	exportsByHand = "Carina's test builds its export changes by hand, unsorted; carina plan sorts them by name (compute_export_diffs)"
 	secretHash    = "a secret compared with its stored Argon2id hash: taken as unchanged"
 )
@@ -123,6 +129,7 @@ func TestCarinaPlanSnapshots(t *testing.T) {
 		deletes  bool   // the snapshot test lists the attributes of deletes
 		compact  bool   // the snapshot test prints DetailLevel::None
 		explicit bool   // the snapshot test prints DetailLevel::Explicit
+		destroy  bool   // the snapshot test prints carina destroy's plan (format_destroy_plan)
 		schemas  Schemas
 		differs  string
 	}{
@@ -141,9 +148,9 @@ func TestCarinaPlanSnapshots(t *testing.T) {
 		{fixture: "depends_on"},
 		{fixture: "deposed_delete", deletes: true},
 		{fixture: "deposed_delete_update_dependency", deletes: true},
-		{fixture: "destroy_full", deletes: true, differs: destroyView},
-		{fixture: "destroy_list_struct_child_gutter", deletes: true, differs: destroyView},
-		{fixture: "destroy_orphans", deletes: true, differs: destroyView},
+		{fixture: "destroy_full", deletes: true, destroy: true},
+		{fixture: "destroy_list_struct_child_gutter", deletes: true, destroy: true},
+		{fixture: "destroy_orphans", deletes: true, destroy: true},
 		{fixture: "empty_explicit_children_no_changes"},
 		{fixture: "enum_display", schemas: enumVpc{}},
 		{fixture: "explicit", explicit: true},
@@ -206,7 +213,11 @@ func TestCarinaPlanSnapshots(t *testing.T) {
 				snap = "snapshot_" + tt.fixture
 			}
 			want := snapshot(t, filepath.Join(root, "snapshots", "carina_cli__plan_snapshot_tests__"+snap+".snap"))
-			p := planDir(t, filepath.Join(root, "fixtures", tt.fixture), tt.schemas)
+			compute := Compute
+			if tt.destroy {
+				compute = ComputeDestroy
+			}
+			p := computeDir(t, filepath.Join(root, "fixtures", tt.fixture), tt.schemas, compute)
 			var buf bytes.Buffer
 			// Carina's plan_snapshot_* tests pass the export changes; the others none.
 			exports := strings.HasPrefix(snap, "plan_snapshot_")
@@ -214,6 +225,15 @@ func TestCarinaPlanSnapshots(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := strings.TrimRight(buf.String(), "\n")
+			if tt.destroy {
+				// Carina's test prints format_destroy_plan alone; carina destroy prints its
+				// summary line below it.
+				summary := fmt.Sprintf("\n\nPlan: %d to destroy.", p.Summary().Delete)
+				if !strings.HasSuffix(got, summary) {
+					t.Fatalf("destroy's display does not end with %q:\n%s", summary, got)
+				}
+				got = strings.TrimSuffix(got, summary)
+			}
 			diff := cmp.Diff(want, got)
 			switch {
 			case tt.differs == "" && diff != "":

@@ -107,6 +107,11 @@ type Plan struct {
 	// Unsupported names what of the configuration this package does not plan yet; a plan with
 	// any is incomplete.
 	Unsupported []Problem
+	// Destroy marks the plan of `carina destroy` (ComputeDestroy): it deletes every running
+	// instance, and Write prints it as that command does.
+	Destroy bool
+	// Guarded are the instances a destroy keeps for their prevent_destroy.
+	Guarded []*Resource
 }
 
 // Changed reports whether the apply changes anything.

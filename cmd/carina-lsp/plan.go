@@ -27,11 +27,13 @@ func runPlan(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fl.SetOutput(stderr)
 	format := fl.String("format", "text", "output format: text (Carina's plan display), json or markdown (a pull-request comment)")
 	detail := fl.String("detail", "full", "text's detail, as carina plan --detail: full, explicit (no count of unchanged attributes) or none (names only)")
+	destroy := fl.Bool("destroy", false, "plan what carina destroy --refresh=false would do: delete everything the state file records as running")
 	fl.Usage = func() {
-		fmt.Fprintf(stderr, "usage: carina-lsp plan [-format text|json|markdown] [-detail full|explicit|none] [directory]\n\n"+
-			"Prints what `carina plan --refresh=false` would do to one configuration (a directory of\n"+
-			".crn files, default .), computed from its local state file alone: no provider, no\n"+
-			"credentials, no network. Exit status 0 no changes, 2 changes, 1 an error.\n\nflags:\n")
+		fmt.Fprintf(stderr, "usage: carina-lsp plan [-destroy] [-format text|json|markdown] [-detail full|explicit|none] [directory]\n\n"+
+			"Prints what `carina plan --refresh=false` (with -destroy, `carina destroy\n"+
+			"--refresh=false`) would do to one configuration (a directory of .crn files, default .),\n"+
+			"computed from its local state file alone: no provider, no credentials, no network.\n"+
+			"Exit status 0 no changes, 2 changes, 1 an error.\n\nflags:\n")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
@@ -107,7 +109,11 @@ func runPlan(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return planError
 	}
-	p, err := plan.Compute(ctx, plan.Input{Config: cfg, Info: cfg.Types(idx), Schemas: plan.IndexSchemas{Index: idx}, State: st})
+	compute := plan.Compute
+	if *destroy {
+		compute = plan.ComputeDestroy
+	}
+	p, err := compute(ctx, plan.Input{Config: cfg, Info: cfg.Types(idx), Schemas: plan.IndexSchemas{Index: idx}, State: st})
 	if err != nil {
 		fmt.Fprintf(stderr, "carina-lsp plan: %v\n", err)
 		return planError

@@ -57,6 +57,12 @@ func TestPlanCommand(t *testing.T) {
 		{"explicit", map[string]string{"main.crn": strings.Replace(planVPC, "cidr_block", "enable_dns_support = true\n  cidr_block", 1),
 			"carina.state.json": strings.Replace(planState("10.9.0.0/16"), `"vpc_id"`, `"enable_dns_support": true, "vpc_id"`, 1)}, []string{"-detail", "explicit"}, 2, "      cidr_block: \"10.9.0.0/16\" → \"10.0.0.0/16\" (forces replacement)\n\nPlan: 0 to add, 0 to change, 1 to replace, 0 to destroy.", ""},
 		{"markdown", map[string]string{"main.crn": planVPC}, []string{"-format", "markdown"}, 2, "**1 to add, 0 to change, 0 to replace, 0 to destroy.**", ""},
+		{"destroy", map[string]string{"main.crn": planVPC, "carina.state.json": planState("10.0.0.0/16")}, []string{"-destroy"}, 2,
+			"Destroy Plan:\n\n  - awscc.ec2.Vpc vpc\n      cidr_block: \"10.0.0.0/16\"\n      vpc_id: \"vpc-1\"\n\nPlan: 1 to destroy.", ""},
+		{"destroy, nothing applied", map[string]string{"main.crn": planVPC}, []string{"-destroy"}, 0, "No resources to destroy.", ""},
+		{"destroy, prevent_destroy", map[string]string{"main.crn": strings.Replace(planVPC, "cidr_block", "directives {\n    prevent_destroy = true\n  }\n  cidr_block", 1), "carina.state.json": planState("10.0.0.0/16")},
+			[]string{"-destroy"}, 1, "  ✗ awscc.ec2.Vpc.vpc\n\nUse --force to override prevent_destroy and destroy these resources.\n\nPlan: 0 to destroy, 1 protected.",
+			"error: 1 resource(s) have prevent_destroy set. Use --force to override."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
