@@ -79,7 +79,11 @@ func (c *computer) fallbackIdentity(r *Resource) (string, bool) {
 	h.bool(r.Directives.PreventDestroy)
 	h.u64(uint64(len(r.Directives.dependsOn)))
 	for _, b := range r.Directives.dependsOn {
-		h.str(b)
+		t, ok := c.dependsOnText(r, b)
+		if !ok {
+			return "", false
+		}
+		h.str(t)
 	}
 	h.u64(0) // directives.provider_instance: None
 	// prefixes: none (a resource with one was refused above)
@@ -93,6 +97,37 @@ func (c *computer) fallbackIdentity(r *Resource) (string, bool) {
 		h.str(b)
 	}
 	return prefix + snake(r.Provider) + "_" + snakeType(r.Type) + "_" + hex8(h.finish()), true
+}
+
+// dependsOnText is the name Carina's parser records for a depends_on element: the element is
+// read as a value, and a binding declared above it in the same file holds the placeholder its
+// `let` gives it, `${<name>}` for a resource or a wait (the name once `${}` is stripped) but
+// `${for:<name>}` for a `for`; a binding declared below or in another file is read by its name.
+// ok is false where the placeholder is not one this package reproduces: an `if`, a module call,
+// a `for` inside a module (whose names Carina prefixes after parsing).
+func (c *computer) dependsOnText(r *Resource, name string) (string, bool) {
+	cfg, local := c.in.Config, name
+	if s := r.instance; s != nil && s.name != "" {
+		cfg, local = s.cfg, strings.TrimPrefix(name, s.prefix)
+	}
+	decls := cfg.Bindings[local]
+	if len(decls) == 0 {
+		return name, true
+	}
+	if len(decls) > 1 {
+		return "", false
+	}
+	d := decls[0]
+	if d.File != r.File || d.Stmt == nil || r.Stmt == nil || d.Stmt.Offset >= r.Stmt.Offset {
+		return name, true
+	}
+	switch d.Value.(type) {
+	case *grammar.ResourceExpr, *grammar.WaitExpr:
+		return name, true
+	case *grammar.ForExpr:
+		return "for:" + name, cfg == c.in.Config
+	}
+	return "", false
 }
 
 // plainBody reports whether the resource a statement declares has a body of attributes only,

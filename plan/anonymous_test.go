@@ -119,6 +119,8 @@ func anonymousIDs(t *testing.T, src string, withSchemas bool) []string {
 func TestFallbackIdentity(t *testing.T) {
 	const vpc = "let vpc = awscc.ec2.Vpc {\n  cidr_block = '10.0.0.0/16'\n}\n"
 	// Carina's all_create snapshot names this subnet awscc_ec2_subnet_8b692b3f.
+	const forBs = "let bs = for n in ['a'] {\n  aws.s3.Bucket {\n    bucket_name = n\n  }\n}\n"
+	const dependentBucket = "aws.s3.Bucket {\n  bucket_name = 'x'\n  directives {\n    depends_on = [bs]\n  }\n}\n"
 	const subnet = "awscc.ec2.Subnet {\n  vpc_id = vpc.vpc_id\n  cidr_block = '10.0.1.0/24'\n  availability_zone = 'ap-northeast-1a'\n\n  tags = {\n    Name = 'test-subnet'\n  }\n}\n"
 	tests := []struct {
 		name string
@@ -134,6 +136,17 @@ func TestFallbackIdentity(t *testing.T) {
 		{"a nested block", "awscc.ec2.Subnet {\n  cidr_block = '10.0.1.0/24'\n  tag {\n    key = 'a'\n  }\n}\n", false, []string{"(unresolved)"}},
 		{"a name prefix", "awscc.s3.Bucket {\n  bucket_name_prefix = 'a-'\n}\n", false, []string{"(unresolved)"}},
 		{"a call", "awscc.s3.Bucket {\n  bucket_name = join('-', ['a', 'b'])\n}\n", false, []string{"(unresolved)"}},
+		// The depends_on wants were printed by a Rust program (rustc 1.95) that feeds std's
+		// DefaultHasher what fallback_anonymous_hash feeds for this bucket, depends_on ["for:bs"]
+		// and ["bs"].
+		{"depends_on a for declared above: the parser's placeholder, for:bs", forBs + dependentBucket, false,
+			[]string{"bs[0]", "aws_s3_bucket_cfa147b7"}},
+		{"depends_on a for declared below: its name", dependentBucket + forBs, false,
+			[]string{"aws_s3_bucket_3ee15fb3", "bs[0]"}},
+		{"depends_on a resource declared above: its name", "let bs = aws.s3.Bucket {\n  bucket_name = 'a'\n}\n" + dependentBucket, false,
+			[]string{"bs", "aws_s3_bucket_3ee15fb3"}},
+		{"depends_on an if declared above: not reproduced", "let bs = if true {\n  aws.s3.Bucket {\n    bucket_name = 'a'\n  }\n}\n" + dependentBucket, false,
+			[]string{"bs", "(unresolved)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
