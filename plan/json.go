@@ -58,7 +58,7 @@ type JSONChange struct {
 }
 
 // JSONElement is one element of a changed list: Change is "unchanged", "modified", "added" or
-// "removed"; a side absent is null.
+// "deleted"; a side absent is null.
 type JSONElement struct {
 	Change string  `json:"change"`
 	Old    *string `json:"old"`
@@ -147,7 +147,7 @@ func jsonElements(c Change) []JSONElement {
 	switch {
 	case !c.HasNew && isListOfMaps(c.Old):
 		for _, e := range c.Old.Elems {
-			add("removed", text(e), nil)
+			add("deleted", text(e), nil)
 		}
 	case c.HasNew && isListOfMaps(c.New):
 		d := diffListOfMaps(c.Old, c.New, true)
@@ -161,7 +161,7 @@ func jsonElements(c Change) []JSONElement {
 			add("added", nil, text(e))
 		}
 		for _, e := range d.Removed {
-			add("removed", text(e), nil)
+			add("deleted", text(e), nil)
 		}
 	case c.HasNew:
 		d, ok := diffStrings(c.Old, c.HasOld, c.New)
@@ -176,7 +176,7 @@ func jsonElements(c Change) []JSONElement {
 			add("added", nil, str(s))
 		}
 		for _, s := range d.Removed {
-			add("removed", str(s), nil)
+			add("deleted", str(s), nil)
 		}
 	}
 	return out

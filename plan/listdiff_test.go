@@ -281,7 +281,7 @@ func TestJSONElements(t *testing.T) {
 		{
 			name: "a list of maps removed",
 			ch:   Change{Name: "s", Old: list(m("k", "a")), HasOld: true},
-			want: []JSONElement{{Change: "removed", Old: p(`{k: "a"}`)}},
+			want: []JSONElement{{Change: "deleted", Old: p(`{k: "a"}`)}},
 		},
 		{
 			name: "a list of strings",
@@ -289,7 +289,7 @@ func TestJSONElements(t *testing.T) {
 			want: []JSONElement{
 				{Change: "unchanged", Old: p(`"y"`), New: p(`"y"`)},
 				{Change: "added", New: p(`"z"`)},
-				{Change: "removed", Old: p(`"x"`)},
+				{Change: "deleted", Old: p(`"x"`)},
 			},
 		},
 	}

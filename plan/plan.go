@@ -29,7 +29,7 @@ const (
 
 // String names the operation as the JSON output writes it.
 func (o Op) String() string {
-	return [...]string{"no-op", "create", "update", "replace", "delete", grammar.ImportConstruct.Keyword(), "remove", "move", "deferred-create", "wait"}[o]
+	return [...]string{"no-op", "create", "update", "replace", "delete", grammar.ImportConstruct.Keyword(), "remove", "move", "deferred-create", grammar.WaitConstruct.Keyword()}[o]
 }
 
 // Resource is one resource instance and what the apply does to it.

@@ -3,6 +3,8 @@ package plan
 import (
 	"cmp"
 	"slices"
+
+	"github.com/carina-rs/carina-lsp/grammar"
 )
 
 // tree is the plan display's nesting: each change under the one change it waits for, as
@@ -43,7 +45,7 @@ func buildTree(effects []*Resource) tree {
 			// (plan_tree.rs).
 			return [2]string{"deferred_for", bindingOf(effects[i])}
 		case effects[i].Op == Wait:
-			return [2]string{"wait", bindingOf(effects[i])}
+			return [2]string{grammar.WaitConstruct.Keyword(), bindingOf(effects[i])}
 		}
 		return [2]string{effects[i].Type, bindingOf(effects[i])}
 	}
