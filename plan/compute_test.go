@@ -196,7 +196,7 @@ func TestComputeUnsupported(t *testing.T) {
 		name, src, want string
 	}{
 		{"data source", "let d = read awscc.s3.Bucket {\n  bucket_name = 'b'\n}\n", "data sources"},
-		{"for bound to no let", "for x in ['a', 'b'] {\n  awscc.s3.Bucket { bucket_name = x }\n}\n", "bound to no let"},
+		{"for bound to _", "let _ = for x in ['a', 'b'] {\n  awscc.s3.Bucket { bucket_name = x }\n}\n", "bound to `_`"},
 		{"module not loaded", "let m = use { source = './nowhere' }\nlet i = m {}\n", "not loaded"},
 		{"if on a value known after apply", "let v = awscc.ec2.Vpc {\n  cidr_block = '10.0.0.0/16'\n}\nlet b = if v.vpc_id == 'x' {\n  awscc.s3.Bucket { bucket_name = 'b' }\n}\n", "condition is not known"},
 	}

@@ -41,7 +41,12 @@ Plan: 1 to add, 0 to change, 0 to destroy.
 
 Plan: 1 to add, 0 to change, 0 to destroy.
        N to add after cert applies.`, 0},
-		{"over a list known at parse time", "for n in ['a', 'b'] {\n  aws.s3.Bucket {\n    bucket = n\n  }\n}\n", "", "", 1},
+		{"over a list known at parse time: expanded, not a template", "for n in ['a', 'b'] {\n  aws.s3.Bucket {\n    bucket = n\n  }\n}\n", "", `  + aws.s3.Bucket _for0[0]
+      bucket: "a"
+  + aws.s3.Bucket _for0[1]
+      bucket: "b"
+
+Plan: 2 to add, 0 to change, 0 to destroy.`, 0},
 		{"the items of an earlier apply are replaced", cert + "let recs = for o in cert.domain_validation_options {\n  aws.route53.RecordSet {\n    ttl = 60\n  }\n}\n",
 			stateOf(`route53.RecordSet recs[0] {"ttl": 60}`),
 			`  + aws.acm.Certificate cert

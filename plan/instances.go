@@ -2,6 +2,7 @@ package plan
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/carina-rs/carina-lsp/grammar"
@@ -69,13 +70,67 @@ func (c *computer) conditional(s *scope, f *workspace.File, st *grammar.Stmt, bi
 }
 
 // expandedFor plans a `for` whose iterable is known at parse time: one resource or instance an
-// item. Carina addresses the items by the let binding; a `for` bound to none is not planned.
+// item, addressed by the let binding or, for a `for` standing alone, by the name Carina makes.
 func (c *computer) expandedFor(s *scope, f *workspace.File, st *grammar.Stmt, binding string, x *grammar.ForExpr) {
 	if binding == "" {
-		c.unsupported(f, st, x.Pos(), "a for expansion bound to no let is not planned yet")
-		return
+		if _, alone := st.Node.(*grammar.ExprStmt); !alone {
+			c.unsupported(f, st, x.Pos(), "a for expansion bound to `_` is not planned yet")
+			return
+		}
+		binding = anonForBinding(f, st, x)
 	}
 	c.made(s, f, st, binding)
+}
+
+// anonForBinding is the binding Carina's parser gives a `for` standing alone: `_` and the last
+// name of the variable it iterates (`_accounts` for `orgs.accounts`), else `_for<N>`, N counting
+// the file's earlier lone `for`s (each file is parsed with its own count).
+func anonForBinding(f *workspace.File, st *grammar.Stmt, x *grammar.ForExpr) string {
+	if p, ok := x.Iter.(*grammar.PathExpr); ok && len(p.Parts) > 0 {
+		return "_" + p.Parts[len(p.Parts)-1].Text
+	}
+	n := 0
+	for _, o := range f.AST.Stmts {
+		if o == st {
+			break
+		}
+		if e, ok := o.Node.(*grammar.ExprStmt); ok {
+			if _, ok := e.X.(*grammar.ForExpr); ok {
+				n++
+			}
+		}
+	}
+	return "_for" + strconv.Itoa(n)
+}
+
+// anonInstanceName is the name Carina gives a module call bound to no let
+// (instance_prefix_for_call): `<module>_<SimHash>`, the SimHash of the module's name (feature
+// `_module`) and of the arguments the call writes, flattened as an anonymous resource's
+// attributes are. ok is false where an argument's value is not held exactly.
+func anonInstanceName(s *scope, call *grammar.ModuleCallExpr, m *types.Made) (string, bool) {
+	features := map[string]string{"_module": call.Name.Text}
+	if call.Body != nil {
+		for _, it := range call.Body.Items {
+			a, ok := it.(*grammar.Attribute)
+			if !ok || a.Key == nil || a.Value == nil {
+				return "", false
+			}
+			tv, ok := m.Value(a.Value)
+			if !ok {
+				return "", false
+			}
+			v := convert(tv)
+			// Inside a module the call is named when the module is loaded, before its own
+			// arguments are known: a value reading them is not held as Carina holds it.
+			if s.prefix != "" && !concrete(v) || v.Kind == Enum {
+				return "", false
+			}
+			if !flatten(a.Key.Text, v, features) {
+				return "", false
+			}
+		}
+	}
+	return call.Name.Text + "_" + hex16(simhash(features)), true
 }
 
 // madeResource adds a resource a scope's statement makes, its values those Made evaluated.
@@ -202,8 +257,7 @@ func (c *computer) scopedDependsOn(s *scope, st *grammar.Stmt) []string {
 
 // instance plans a module call: the module's statements, in the instance's scope.
 func (c *computer) instance(s *scope, f *workspace.File, st *grammar.Stmt, binding string, call *grammar.ModuleCallExpr, m *types.Made) {
-	if binding == "" || call.Name == nil {
-		c.unsupported(f, st, call.Pos(), "a module call bound to no let is not planned yet")
+	if call.Name == nil {
 		return
 	}
 	imp := s.cfg.Modules[call.Name.Text]
@@ -216,6 +270,14 @@ func (c *computer) instance(s *scope, f *workspace.File, st *grammar.Stmt, bindi
 		return
 	}
 	name := s.prefix + binding + m.Suffix
+	if binding == "" {
+		anon, ok := anonInstanceName(s, call, m)
+		if !ok {
+			c.unsupported(f, st, call.Pos(), "a module call bound to no let whose arguments are not known before apply is not planned")
+			return
+		}
+		name = s.prefix + anon
+	}
 	ms := &scope{cfg: imp.Config, info: imp.Config.Types(c.in.Info.Schemas()), name: name, prefix: name + ".", args: m.Args,
 		alias: call.Name.Text, source: imp.Source, outer: s.outer}
 	if ms.outer == nil {

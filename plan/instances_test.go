@@ -63,6 +63,13 @@ func TestComputeExpandedFor(t *testing.T) {
 			[]string{`no-op bs[0] bucket_name="a"`, `replace bs[1] bucket_name="b"`, `delete bs[2]`}},
 		{"an item read by another resource", "let bs = for x in ['a'] {\n  awscc.s3.Bucket { bucket_name = x }\n}\nlet p = awscc.s3.BucketPolicy {\n  bucket = bs[0].bucket_name\n}\n", "",
 			[]string{`create bs[0] bucket_name="a"`, `create p bucket="a"`}},
+		{"alone over a variable: named by its last name", "let o = { accounts = ['a'] }\nfor x in o.accounts {\n  awscc.s3.Bucket { bucket_name = x }\n}\n", "",
+			[]string{`create _accounts[0] bucket_name="a"`}},
+		{"alone over literals: counted in the file", "for x in ['a'] {\n  awscc.s3.Bucket { bucket_name = x }\n}\nlet xs = ['c']\nfor x in xs {\n  awscc.s3.Bucket { bucket_name = x }\n}\nfor k, v in { b = 1 } {\n  awscc.s3.Bucket { bucket_name = k }\n}\n", "",
+			[]string{`create _for0[0] bucket_name="a"`, `create _xs[0] bucket_name="c"`, `create _for2.b bucket_name="b"`}},
+		{"alone, against its rows", "for x in ['a'] {\n  awscc.s3.Bucket { bucket_name = x }\n}\n",
+			stateOf(`s3.Bucket _for0[0] {"bucket_name": "a"}`),
+			[]string{`no-op _for0[0] bucket_name="a"`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -133,6 +140,19 @@ func TestComputeModule(t *testing.T) {
 		{"against its rows", use + "let a = m { name = 'x' }\n",
 			stateOf(`s3.Bucket a.bucket {"bucket_name": "x", "tags": {"T": "old"}}`, `s3.BucketPolicy a.policy {"bucket": "x"}`),
 			[]string{`update a.bucket bucket_name="x" tags={T: "x-tag"}`, `no-op a.policy bucket="x"`}},
+		{"a call bound to no let", use + "m { name = 'x' }\n", "",
+			[]string{`create m_` + anonHash(map[string]string{"_module": "m", "name": `String("x")`}) + `.bucket bucket_name="x" tags={T: "x-tag"}`,
+				`create m_` + anonHash(map[string]string{"_module": "m", "name": `String("x")`}) + `.policy bucket="x"`}},
+		{"calls bound to no let, one against its rows", use + "m { name = 'x' }\nm {\n  name = 'y'\n  tag = 't'\n}\n",
+			stateOf(`s3.Bucket m_` + anonHash(map[string]string{"_module": "m", "name": `String("x")`}) + `.bucket {"bucket_name": "x", "tags": {"T": "x-tag"}}`),
+			[]string{`no-op m_` + anonHash(map[string]string{"_module": "m", "name": `String("x")`}) + `.bucket bucket_name="x" tags={T: "x-tag"}`,
+				`create m_` + anonHash(map[string]string{"_module": "m", "name": `String("x")`}) + `.policy bucket="x"`,
+				`create m_` + anonHash(map[string]string{"_module": "m", "name": `String("y")`, "tag": `String("t")`}) + `.bucket bucket_name="y" tags={T: "t"}`,
+				`create m_` + anonHash(map[string]string{"_module": "m", "name": `String("y")`, "tag": `String("t")`}) + `.policy bucket="y"`}},
+		{"a for of calls bound to no let", use + "for n in ['x'] {\n  m { name = n }\n}\n", "",
+			[]string{`create _for0[0].bucket bucket_name="x" tags={T: "x-tag"}`, `create _for0[0].policy bucket="x"`}},
+		{"a call bound to no let reading what apply knows: not planned", use + "let v = awscc.ec2.Vpc {\n  cidr_block = '10.0.0.0/16'\n}\nm { name = \"${v.vpc_id}-b\" }\n", "",
+			[]string{`create v cidr_block="10.0.0.0/16"`, "unsupported: a module call bound to no let whose arguments are not known before apply is not planned"}},
 		{"arguments missing: not planned", use + "let a = m { }\n", "",
 			[]string{"unsupported: module m is not expanded (its arguments are missing or do not check): its instance is not planned"}},
 	}
@@ -155,6 +175,9 @@ func TestComputeModule(t *testing.T) {
 	}
 }
 
+// anonHash is the SimHash of features, as an instance name's 16 hex digits.
+func anonHash(features map[string]string) string { return hex16(simhash(features)) }
+
 // TestModuleAppliedPlansNoChanges: a module instance applied (its state written from its own
 // values) plans no change, whatever the arguments and however many instances.
 func TestModuleAppliedPlansNoChanges(t *testing.T) {
@@ -165,6 +188,7 @@ func TestModuleAppliedPlansNoChanges(t *testing.T) {
 		use + "let ms = for n in ['p', 'q', 'r'] {\n  m { name = n }\n}\n",
 		use + "let ms = for k, v in { one = 'a', 'two words' = 'b' } {\n  m { name = \"${k}-${v}\" }\n}\nlet p = awscc.s3.BucketPolicy {\n  bucket = ms.one.bucket_name\n}\n",
 		use + "let on = true\nlet a = if on {\n  m { name = 'w' }\n}\n",
+		use + "m { name = 'x' }\nm {\n  name = 'y'\n  tag = 'z'\n}\nfor n in ['p', 'q'] {\n  m { name = n }\n}\n",
 	}
 	for _, caller := range callers {
 		dir := writeTree(t, withModule(caller))
