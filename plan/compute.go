@@ -146,7 +146,7 @@ func (c *computer) resource(f *workspace.File, st *grammar.Stmt, binding string,
 	for _, sp := range b.blocks {
 		c.unsupported(f, st, sp, "block attributes are not planned yet")
 	}
-	r.DependsOn = c.dependsOn(st)
+	r.DependsOn = itemDependencies(c.dependsOn(st), "", st)
 	c.plan.Resources = append(c.plan.Resources, r)
 	if binding != "" {
 		c.byBinding[binding] = r

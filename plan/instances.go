@@ -170,7 +170,7 @@ func (c *computer) madeResource(s *scope, f *workspace.File, st *grammar.Stmt, b
 			}
 		}
 	}
-	r.DependsOn = c.scopedDependsOn(s, st)
+	r.DependsOn = itemDependencies(c.scopedDependsOn(s, st), s.prefix, st)
 	c.plan.Resources = append(c.plan.Resources, r)
 	if r.Binding == "" {
 		c.anonymous = append(c.anonymous, r)
@@ -250,6 +250,62 @@ func (c *computer) scopedDependsOn(s *scope, st *grammar.Stmt) []string {
 	for _, ref := range s.cfg.Refs {
 		if ref.Stmt == st && ref.Dependency() && !slices.Contains(out, s.prefix+ref.Decl.Name) {
 			out = append(out, s.prefix+ref.Decl.Name)
+		}
+	}
+	return out
+}
+
+// itemDependencies puts in place of a dependency on a `for`'s binding the items the statement
+// reads: Carina folds a subscript written before any attribute into the binding a reference
+// names, so `bs[0].x` depends on `bs[0]` (and sits under it in the tree), not on `bs`. A
+// binding also read otherwise (whole, by a key written as an attribute, in a directive) stays.
+// deps are as the scope names them, prefix before each of the statement's own names.
+func itemDependencies(deps []string, prefix string, st *grammar.Stmt) []string {
+	items := map[string][]string{}
+	whole := map[string]bool{}
+	grammar.Inspect(st.Node, func(n grammar.Node) bool {
+		switch n := n.(type) {
+		case *grammar.IndexExpr:
+			p, ok := n.X.(*grammar.PathExpr)
+			if !ok || len(p.Parts) != 1 {
+				return true
+			}
+			var sub string
+			switch i := n.Index.(type) {
+			case *grammar.IntLit:
+				sub = "[" + strconv.FormatInt(i.Value, 10) + "]"
+			case *grammar.StringLit:
+				if i.Interpolated() {
+					return true
+				}
+				sub = types.ItemSuffix(i.Value)
+			default:
+				return true
+			}
+			b := prefix + p.Parts[0].Text
+			if !slices.Contains(items[b], b+sub) {
+				items[b] = append(items[b], b+sub)
+			}
+			return false // the binding read through its item, not whole
+		case *grammar.PathExpr:
+			if len(n.Parts) > 0 {
+				whole[prefix+n.Parts[0].Text] = true
+			}
+		}
+		return true
+	})
+	if len(items) == 0 {
+		return deps
+	}
+	var out []string
+	for _, d := range deps {
+		if whole[d] || len(items[d]) == 0 {
+			out = append(out, d)
+		}
+		for _, it := range items[d] {
+			if !slices.Contains(out, it) {
+				out = append(out, it)
+			}
 		}
 	}
 	return out

@@ -330,3 +330,44 @@ func TestWriteModuleGroups(t *testing.T) {
 		})
 	}
 }
+
+// TestItemDependencies: a reference through a `for` item's subscript depends on that item, as
+// Carina folds the subscript into the binding; the plan's tree puts the reader under it.
+func TestItemDependencies(t *testing.T) {
+	bs := "let bs = for x in ['a', 'b'] {\n  awscc.s3.Bucket { bucket_name = x }\n}\n"
+	tests := []struct {
+		name, src string
+		want      []string
+	}{
+		{"an index", bs + "let p = awscc.s3.BucketPolicy {\n  bucket = bs[1].bucket_name\n}\n", []string{"bs[1]"}},
+		{"two items, interpolated", bs + "let p = awscc.s3.BucketPolicy {\n  bucket = \"${bs[0].bucket_name}-${bs[1].bucket_name}\"\n}\n", []string{"bs[0]", "bs[1]"}},
+		{"a map item by its key", "let bs = for k, v in { one = 1 } {\n  awscc.s3.Bucket { bucket_name = k }\n}\nlet p = awscc.s3.BucketPolicy {\n  bucket = bs['one'].bucket_name\n}\n", []string{"bs.one"}},
+		{"the binding read whole stays", bs + "let p = awscc.s3.BucketPolicy {\n  bucket = bs[0].bucket_name\n  policy_document = { n = length(bs) }\n}\n", []string{"bs", "bs[0]"}},
+		{"a plain binding", "let b = awscc.s3.Bucket { bucket_name = 'a' }\nlet p = awscc.s3.BucketPolicy {\n  bucket = b.bucket_name\n}\n", []string{"b"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := planOf(t, tt.src, "")
+			var got []string
+			for _, r := range p.Resources {
+				if r.Binding == "p" {
+					got = r.DependsOn
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("p's dependencies (-want +got):\n%s", diff)
+			}
+		})
+	}
+	var b strings.Builder
+	if err := Write(&b, planOf(t, bs+"let p = awscc.s3.BucketPolicy {\n  bucket = bs[1].bucket_name\n}\n", ""), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	want := `  + awscc.s3.Bucket bs[1]
+      bucket_name: "b"
+        │
+        └─ + awscc.s3.BucketPolicy p`
+	if !strings.Contains(b.String(), want) {
+		t.Errorf("p is not under bs[1]:\n%s", b.String())
+	}
+}
