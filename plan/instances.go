@@ -387,7 +387,9 @@ func (c *computer) moduleStmt(s *scope, f *workspace.File, st *grammar.Stmt) {
 	case *grammar.IfExpr:
 		c.conditional(s, f, st, binding, x)
 	case *grammar.WaitExpr:
-		c.unsupported(f, st, x.Pos(), "waits inside a module are not shown in the plan yet")
+		if binding != "" {
+			c.waits = append(c.waits, pendingWait{file: f, stmt: st, binding: s.prefix + binding, prefix: s.prefix, expr: x})
+		}
 	}
 }
 

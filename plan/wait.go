@@ -7,13 +7,16 @@ import (
 	"github.com/carina-rs/carina-lsp/workspace"
 )
 
-// pendingWait is a top-level `let b = wait target { ... }`, lowered once every resource is
-// planned (lowerWaits).
+// pendingWait is a `let b = wait target { ... }` of the root or of a module instance, lowered
+// once every resource is planned (lowerWaits).
 type pendingWait struct {
-	file    *workspace.File
-	stmt    *grammar.Stmt
-	binding string
-	expr    *grammar.WaitExpr
+	file *workspace.File
+	stmt *grammar.Stmt
+	// binding is as the plan names it; prefix is the instance's, before the target's name
+	// (Carina's expansion prefixes the binding, the target and the predicate's head, and keeps
+	// the predicate's text as written).
+	binding, prefix string
+	expr            *grammar.WaitExpr
 }
 
 // lowerWaits adds a Wait for each wait that has work in this apply, as Carina's plan lowers
@@ -27,7 +30,7 @@ func (c *computer) lowerWaits() {
 		if w.expr.Target == nil || w.expr.Until == nil || w.expr.Until.Value == nil {
 			continue // does not parse as Carina's: the check says so, and Carina plans nothing
 		}
-		target := c.byBinding[w.expr.Target.Text]
+		target := c.byBinding[w.prefix+w.expr.Target.Text]
 		if target == nil || !c.gates(w.binding) || !c.hasWork(w, target) {
 			continue
 		}
@@ -138,7 +141,7 @@ func untilValue(x grammar.Expr) (Value, bool) {
 func (c *computer) waitTarget(binding string) *Resource {
 	for _, w := range c.waits {
 		if w.binding == binding && w.expr.Target != nil {
-			return c.byBinding[w.expr.Target.Text]
+			return c.byBinding[w.prefix+w.expr.Target.Text]
 		}
 	}
 	return nil

@@ -153,3 +153,70 @@ let zone = aws.route53.HostedZone {
 		t.Errorf("dependents of cert (-want +got):\n%s", diff)
 	}
 }
+
+// TestModuleWaits: a wait inside a module is lowered per instance, its binding and target named
+// as the instance names them, its predicate kept as written, by the same rules as the root's.
+func TestModuleWaits(t *testing.T) {
+	module := map[string]string{
+		"mod/main.crn": "arguments {\n  domain: String\n}\n" +
+			"let cert = aws.acm.Certificate {\n  domain_name = domain\n}\n" +
+			"let issued = wait cert {\n  until = cert.status == 'ISSUED'\n}\n" +
+			"let zone = aws.route53.HostedZone {\n  name = issued.domain_name\n}\n",
+	}
+	use := "let m = use { source = './mod' }\n"
+	certRow := func(identity, status string) string {
+		return awsRow("acm.Certificate", identity, `{"domain_name": "a.example", "status": "`+status+`"}`)
+	}
+	tests := []struct {
+		name, caller, state string
+		want                []string
+	}{
+		{"one instance", use + "let a = m { domain = 'a.example' }\n", "",
+			[]string{"create a.cert", "create a.zone", "wait a.issued"}},
+		{"two instances, one satisfied", use + "let a = m { domain = 'a.example' }\nlet b = m { domain = 'a.example' }\n",
+			awsState(certRow("a.cert", "ISSUED"), certRow("b.cert", "PENDING")),
+			[]string{"no-op a.cert", "create a.zone", "no-op b.cert", "create b.zone", "wait b.issued"}},
+		{"every consumer unchanged", use + "let a = m { domain = 'a.example' }\n",
+			awsState(certRow("a.cert", "PENDING"), awsRow("route53.HostedZone", "a.zone", `{"name": "a.example"}`)),
+			[]string{"no-op a.cert", "no-op a.zone"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := map[string]string{"main.crn": tt.caller}
+			for k, v := range module {
+				files[k] = v
+			}
+			if tt.state != "" {
+				files["carina.state.json"] = tt.state
+			}
+			p := planDir(t, writeTree(t, files), nil)
+			if diff := cmp.Diff(tt.want, opsOf(p)); diff != "" {
+				t.Errorf("plan (-want +got):\n%s", diff)
+			}
+			if len(p.Unsupported) > 0 {
+				t.Errorf("unsupported: %v", p.Unsupported)
+			}
+			for _, r := range p.Resources {
+				if r.Op == Wait && r.Until != "cert.status == 'ISSUED'" {
+					t.Errorf("%s waits until %q, want the predicate as written", r.Identity, r.Until)
+				}
+			}
+		})
+	}
+	var b bytes.Buffer
+	p := planDir(t, writeTree(t, map[string]string{"main.crn": use + "let a = m { domain = 'a.example' }\n", "mod/main.crn": module["mod/main.crn"]}), nil)
+	if err := Write(&b, p, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	want := `  + aws.acm.Certificate a.cert
+      domain_name: "a.example"
+        │
+        └─ > a.issued (until cert.status == 'ISSUED')
+              └─ + aws.route53.HostedZone a.zone
+                    name: "a.example"
+
+Plan: 2 to add, 0 to change, 0 to destroy, 1 to wait.`
+	if got := strings.TrimRight(strings.TrimPrefix(b.String(), "Execution Plan:\n\n"), "\n"); got != want {
+		t.Errorf("display (-want +got):\n%s", cmp.Diff(want, got))
+	}
+}
