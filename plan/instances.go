@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -370,7 +371,9 @@ func (c *computer) moduleStmt(s *scope, f *workspace.File, st *grammar.Stmt) {
 	case *grammar.ModuleCallStmt:
 		x = n.Call
 	case *grammar.StateBlockStmt:
-		c.unsupported(f, st, n.Kw, "state blocks inside a module are not planned yet")
+		// Carina refuses to load such a module (StateBlockInModule): the plan fails.
+		c.plan.Errors = append(c.plan.Errors, Problem{File: f, Span: st.Abs(n.Kw),
+			Message: fmt.Sprintf("module %s holds a state block (%s): state blocks belong to the root configuration, and Carina refuses the module", s.alias, n.Construct.Keyword())})
 		return
 	default:
 		return

@@ -371,3 +371,35 @@ func TestItemDependencies(t *testing.T) {
 		t.Errorf("p is not under bs[1]:\n%s", b.String())
 	}
 }
+
+// TestModuleStateBlock: Carina refuses a module holding a moved, removed or import block, so
+// the plan of a configuration calling it is refused too, whatever else it plans.
+func TestModuleStateBlock(t *testing.T) {
+	tests := []struct {
+		name, block string
+		want        []string
+	}{
+		{"moved", "moved {\n  from = awscc.s3.Bucket 'old'\n  to = awscc.s3.Bucket 'bucket'\n}\n",
+			[]string{"module m holds a state block (moved): state blocks belong to the root configuration, and Carina refuses the module"}},
+		{"import", "import {\n  to = awscc.s3.Bucket 'bucket'\n  id = 'b'\n}\n",
+			[]string{"module m holds a state block (import): state blocks belong to the root configuration, and Carina refuses the module"}},
+		{"none", "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := withModule("let m = use { source = './mod' }\nlet a = m { name = 'x' }\n")
+			files["mod/state.crn"] = tt.block
+			p := planDir(t, writeTree(t, files), nil)
+			var got []string
+			for _, e := range p.Errors {
+				got = append(got, e.Message)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("errors (-want +got):\n%s", diff)
+			}
+			if len(p.Unsupported) > 0 {
+				t.Errorf("unsupported: %v", p.Unsupported)
+			}
+		})
+	}
+}
