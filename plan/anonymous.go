@@ -28,6 +28,16 @@ type KnowsType interface {
 // Knows reports whether the index has the resource type's schema.
 func (s IndexSchemas) Knows(resourceType string) bool { return s.Index.Resource(resourceType) != nil }
 
+// instancePrefix is what Carina puts before the name of an anonymous resource of a module
+// instance: the outermost instance's name and a dot (compute_anonymous_identifiers reads the
+// module source, which the outermost expansion stamps); "" at the root.
+func (r *Resource) instancePrefix() string {
+	if r.instance == nil || r.instance.outer == nil {
+		return ""
+	}
+	return r.instance.outer.prefix
+}
+
 // fallbackIdentity is Carina's fallback identity of an anonymous resource to be created, once
 // its values are resolved; ok is false where an input is not one this package holds exactly
 // (a value it does not evaluate, a nested block, a directive it does not read), and then the
@@ -47,8 +57,10 @@ func (c *computer) fallbackIdentity(r *Resource) (string, bool) {
 	h.str(r.Type)
 	h.u64(0) // provider_instance: None
 	prefix := ""
-	if m := r.instance; m != nil && m.name != "" {
-		// module_source: Some(Module { name: the use alias, instance })
+	if m := r.instance; m != nil && m.outer != nil {
+		// module_source: Some(Module { name: the use alias, instance }), the outermost
+		// instance's: expanding it stamps its own over what an inner expansion stamped.
+		m = m.outer
 		h.u64(1)
 		h.u64(1)
 		h.str(m.alias)

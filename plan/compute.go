@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/state"
@@ -215,7 +216,7 @@ func (c *computer) resolveAnonymous() {
 		var free []*state.Resource
 		if c.in.State != nil {
 			for _, row := range c.in.State.Resources {
-				if row.Provider == r.Provider && row.Type == r.Type && !c.claimed[row] && row.HasIdentifier && c.byBinding[row.Identity] == nil {
+				if row.Provider == r.Provider && row.Type == r.Type && !c.claimed[row] && row.HasIdentifier && c.byBinding[row.Identity] == nil && sameInstance(r, row) {
 					free = append(free, row)
 				}
 			}
@@ -224,7 +225,7 @@ func (c *computer) resolveAnonymous() {
 		ofType := 0
 		if c.in.State != nil {
 			for _, row := range c.in.State.Resources {
-				if row.Provider == r.Provider && row.Type == r.Type && row.Identity != "" {
+				if row.Provider == r.Provider && row.Type == r.Type && row.Identity != "" && sameInstance(r, row) {
 					ofType++
 				}
 			}
@@ -258,6 +259,17 @@ func (c *computer) resolveAnonymous() {
 		r.Identity, r.State = row.Identity, row
 		c.claimed[row] = true
 	}
+}
+
+// sameInstance reports whether a state row lives where an anonymous resource would: Carina
+// names a module instance's anonymous resource under the outermost instance's name, and a row
+// under another name, or a root row, is never its own; a root resource's row is under no
+// instance (Carina splits an instance's name from the rest at the first dot).
+func sameInstance(r *Resource, row *state.Resource) bool {
+	if p := r.instancePrefix(); p != "" {
+		return strings.HasPrefix(row.Identity, p)
+	}
+	return !strings.Contains(row.Identity, ".")
 }
 
 // nameAnonymous gives each anonymous resource still without a row Carina's fallback identity,

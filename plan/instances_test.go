@@ -1,12 +1,15 @@
 package plan
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/state"
+	"github.com/carina-rs/carina-lsp/workspace"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -401,5 +404,77 @@ func TestModuleStateBlock(t *testing.T) {
 				t.Errorf("unsupported: %v", p.Unsupported)
 			}
 		})
+	}
+}
+
+// TestModuleAnonymous: an anonymous resource of a module instance is named under the
+// instance, as Carina names it, and takes no state row of another instance or of the root.
+func TestModuleAnonymous(t *testing.T) {
+	module := "arguments {\n  name: String\n}\nawscc.s3.Bucket { bucket_name = name }\n"
+	use := "let m = use { source = './mod' }\n"
+	tests := []struct {
+		name, caller, state string
+		want                []string // "op identity-prefix"
+	}{
+		{"two instances, each under its name", use + "let a = m { name = 'x' }\nlet b = m { name = 'y' }\n", "",
+			[]string{"create a.awscc_s3_bucket_", "create b.awscc_s3_bucket_"}},
+		{"the row of the other instance is not taken", use + "let a = m { name = 'x' }\nlet b = m { name = 'y' }\n",
+			stateOf(`s3.Bucket b.awscc_s3_bucket_00000000 {"bucket_name": "y"}`),
+			[]string{"create a.awscc_s3_bucket_", "no-op b.awscc_s3_bucket_00000000"}},
+		{"a root resource takes no instance's row", "awscc.s3.Bucket { bucket_name = 'y' }\n",
+			stateOf(`s3.Bucket gone.awscc_s3_bucket_00000000 {"bucket_name": "y"}`),
+			[]string{"create awscc_s3_bucket_", "delete gone.awscc_s3_bucket_00000000"}},
+		{"an instance's resource takes no root row", use + "let a = m { name = 'y' }\n",
+			stateOf(`s3.Bucket awscc_s3_bucket_00000000 {"bucket_name": "y"}`),
+			[]string{"create a.awscc_s3_bucket_", "delete awscc_s3_bucket_00000000"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := map[string]string{"main.crn": tt.caller, "mod/main.crn": module}
+			if tt.state != "" {
+				files["carina.state.json"] = tt.state
+			}
+			p := planDir(t, writeTree(t, files), nil)
+			var got []string
+			for i, r := range p.Resources {
+				s := r.Op.String() + " " + r.Identity
+				if i < len(tt.want) && strings.HasPrefix(s, tt.want[i]) {
+					s = tt.want[i] // the hash is fallbackIdentity's, held by its own tests
+				}
+				got = append(got, s)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("plan (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestModuleAnonymousSchema: with provider schemas an instance's anonymous resource is named
+// from its create-only values, under the instance's name, so two instances writing the same
+// values do not collide.
+func TestModuleAnonymousSchema(t *testing.T) {
+	module := "arguments {\n  name: String\n}\nawscc.s3.Bucket { bucket_name = name }\n"
+	use := "let m = use { source = './mod' }\n"
+	dir := writeTree(t, map[string]string{"main.crn": use + "let a = m { name = 'x' }\nlet b = m { name = 'x' }\n", "mod/main.crn": module})
+	ctx := context.Background()
+	ws := workspace.New(workspace.OSFS{})
+	cfg, err := ws.Config(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sources schema.Sources
+	idx, err := ws.Schemas(ctx, &sources, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := planDir(t, dir, IndexSchemas{idx})
+	var got []string
+	for _, r := range p.Resources {
+		got = append(got, r.Identity)
+	}
+	if len(got) != 2 || strings.TrimPrefix(got[0], "a.") != strings.TrimPrefix(got[1], "b.") ||
+		!strings.HasPrefix(got[0], "a.awscc_s3_bucket_") || len(strings.TrimPrefix(got[0], "a.awscc_s3_bucket_")) != 8 {
+		t.Errorf("identities %q, want a.awscc_s3_bucket_<8 hex> and the same under b.", got)
 	}
 }

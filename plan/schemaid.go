@@ -237,7 +237,7 @@ func (c *computer) schemaIdentity(s AnonymousSchemas, r *Resource) (string, bool
 		}
 		suffix = hex8(h.finish())
 	}
-	return snake(r.Provider) + "_" + snakeType(r.Type) + "_" + suffix, true
+	return r.instancePrefix() + snake(r.Provider) + "_" + snakeType(r.Type) + "_" + suffix, true
 }
 
 // providerIdentity returns the provider's identity values, sorted by name: none when the
