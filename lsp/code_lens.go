@@ -31,7 +31,8 @@ const showPlanCommand = "carina.showPlan"
 // codeLens answers textDocument/codeLens: on each top-level binding, how many references it has,
 // how many bindings and statements depend on it, and which waits wait on it. From the request's
 // snapshot and the configuration's indexes: no new build. With a local state file, each resource
-// also gets what the apply does to it, and the backend block (else the first line of the
+// also gets what the apply does to it, a module call's statement what it does to each instance,
+// and the backend block (else the first line of the
 // configuration's first file) a lens for each resource the apply deletes (planLenses).
 func codeLens(ctx context.Context, s *Server, p *protocol.CodeLensParams) (any, error) {
 	sn, ok := s.snapshotOf(ctx, p.TextDocument.URI)
@@ -93,6 +94,19 @@ func (s *Server) planLenses(ctx context.Context, sn snapshot) []protocol.CodeLen
 			lens(r.Stmt.Offset, r.Headline())
 		case r.File == nil && r.Op == plan.Delete && deleteAt >= 0:
 			lens(deleteAt, r.Headline())
+		}
+	}
+	// A module call's statement declares none of its instance's resources (they are the
+	// module's): it gets a lens summing each instance it makes up.
+	byStmt := pd.Plan.InstancesIn(sn.file)
+	for _, st := range sn.file.AST.Stmts {
+		ins := byStmt[st]
+		for _, in := range ins {
+			label := "module"
+			if len(ins) > 1 {
+				label = in.Name // one of a for's: which one
+			}
+			lens(st.Offset, label+": "+in.Summary().Brief())
 		}
 	}
 	return out

@@ -8,7 +8,6 @@ import (
 
 	"github.com/carina-rs/carina-lsp/grammar"
 	"github.com/carina-rs/carina-lsp/hover"
-	"github.com/carina-rs/carina-lsp/plan"
 )
 
 // textDocumentHover answers textDocument/hover with a Markdown card. On a resource's header (the
@@ -21,8 +20,7 @@ func textDocumentHover(ctx context.Context, s *Server, p *protocol.HoverParams) 
 	}
 	off := sn.offset(p.Position)
 	h := hover.AtWith(ctx, sn.cfg, sn.file, off, sn.schemas, hover.Options{OnPanic: s.contained})
-	if r, sp := s.plannedAt(ctx, sn, int32(off)); r != nil {
-		card := hover.Applied(r)
+	if card, sp := s.plannedAt(ctx, sn, int32(off)); card != "" {
 		if h == nil {
 			h = &hover.Hover{Span: sp, Markdown: card}
 		} else {
@@ -36,9 +34,10 @@ func textDocumentHover(ctx context.Context, s *Server, p *protocol.HoverParams) 
 	return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: h.Markdown}, Range: &r}, nil
 }
 
-// plannedAt returns the planned resource whose statement's header holds off, and the header, or
-// nil without a local state file.
-func (s *Server) plannedAt(ctx context.Context, sn snapshot, off int32) (*plan.Resource, grammar.Span) {
+// plannedAt returns the card of what the plan does to the statement whose header holds off,
+// and the header: its resource's (hover.Applied), or a module call's instances'
+// (hover.Instance); "" without a local state file.
+func (s *Server) plannedAt(ctx context.Context, sn snapshot, off int32) (string, grammar.Span) {
 	var st *grammar.Stmt
 	for _, x := range sn.file.AST.Stmts {
 		if x.Offset <= off && off < x.End {
@@ -47,20 +46,24 @@ func (s *Server) plannedAt(ctx context.Context, sn snapshot, off int32) (*plan.R
 		}
 	}
 	if st == nil {
-		return nil, grammar.Span{}
+		return "", grammar.Span{}
 	}
 	text := sn.file.Text()[st.Offset:st.End]
 	end := strings.IndexByte(text, '{')
 	if end < 0 || off > st.Offset+int32(end) {
-		return nil, grammar.Span{}
+		return "", grammar.Span{}
 	}
 	pd := s.sess.Plan(ctx, sn.cfg, sn.schemas)
 	if pd.Plan == nil {
-		return nil, grammar.Span{}
+		return "", grammar.Span{}
 	}
-	r := pd.Plan.Of(sn.file, st)
-	if r == nil {
-		return nil, grammar.Span{}
+	sp := grammar.Span{Start: st.Offset, End: st.Offset + int32(end)}
+	if r := pd.Plan.Of(sn.file, st); r != nil {
+		return hover.Applied(r), sp
 	}
-	return r, grammar.Span{Start: st.Offset, End: st.Offset + int32(end)}
+	var cards []string
+	for _, in := range pd.Plan.Instances(sn.file, st) {
+		cards = append(cards, hover.Instance(in))
+	}
+	return strings.Join(cards, "\n\n---\n\n"), sp
 }

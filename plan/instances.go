@@ -31,6 +31,9 @@ type scope struct {
 	alias, source string
 	// outer is the outermost instance it is in (itself for one the root calls); nil at the root.
 	outer *scope
+	// file and stmt are the call's statement, in the caller's configuration.
+	file *workspace.File
+	stmt *grammar.Stmt
 }
 
 // root is the configuration planned.
@@ -336,7 +339,7 @@ func (c *computer) instance(s *scope, f *workspace.File, st *grammar.Stmt, bindi
 		name = s.prefix + anon
 	}
 	ms := &scope{cfg: imp.Config, info: imp.Config.Types(c.in.Info.Schemas()), name: name, prefix: name + ".", args: m.Args,
-		alias: call.Name.Text, source: imp.Source, outer: s.outer}
+		alias: call.Name.Text, source: imp.Source, outer: s.outer, file: f, stmt: st}
 	if ms.outer == nil {
 		ms.outer = ms
 	}
@@ -391,7 +394,7 @@ func (c *computer) moduleStmt(s *scope, f *workspace.File, st *grammar.Stmt) {
 		c.conditional(s, f, st, binding, x)
 	case *grammar.WaitExpr:
 		if binding != "" {
-			c.waits = append(c.waits, pendingWait{file: f, stmt: st, binding: s.prefix + binding, prefix: s.prefix, expr: x})
+			c.waits = append(c.waits, pendingWait{file: f, stmt: st, binding: s.prefix + binding, prefix: s.prefix, expr: x, instance: s})
 		}
 	}
 }

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -476,5 +477,58 @@ func TestModuleAnonymousSchema(t *testing.T) {
 	if len(got) != 2 || strings.TrimPrefix(got[0], "a.") != strings.TrimPrefix(got[1], "b.") ||
 		!strings.HasPrefix(got[0], "a.awscc_s3_bucket_") || len(strings.TrimPrefix(got[0], "a.awscc_s3_bucket_")) != 8 {
 		t.Errorf("identities %q, want a.awscc_s3_bucket_<8 hex> and the same under b.", got)
+	}
+}
+
+// TestInstances: the editor's view of a call's statement: the instances it makes, each with its
+// resources (a wait inside it too) and their counts.
+func TestInstances(t *testing.T) {
+	use := "let m = use { source = './mod' }\n"
+	tests := []struct {
+		name, caller, state string
+		stmt                int // the call's statement in main.crn
+		want                []string
+	}{
+		{"one instance", use + "let a = m { name = 'x' }\n", "", 1,
+			[]string{"a (m ./mod) 2 to add: a.bucket a.policy"}},
+		{"one changed against its rows", use + "let a = m { name = 'x' }\n",
+			stateOf(`s3.Bucket a.bucket {"bucket_name": "x", "tags": {"T": "old"}}`), 1,
+			[]string{"a (m ./mod) 1 to add, 1 to change: a.bucket a.policy"}},
+		{"a for of calls", use + "let ms = for n in ['x', 'y'] {\n  m { name = n }\n}\n", "", 1,
+			[]string{"ms[0] (m ./mod) 2 to add: ms[0].bucket ms[0].policy", "ms[1] (m ./mod) 2 to add: ms[1].bucket ms[1].policy"}},
+		{"applied: no changes", use + "let a = m { name = 'x' }\n",
+			stateOf(`s3.Bucket a.bucket {"bucket_name": "x", "tags": {"T": "x-tag"}}`, `s3.BucketPolicy a.policy {"bucket": "x"}`), 1,
+			[]string{"a (m ./mod) no changes: a.bucket a.policy"}},
+		{"another statement", use + "let a = m { name = 'x' }\n", "", 0, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := withModule(tt.caller)
+			if tt.state != "" {
+				files["carina.state.json"] = tt.state
+			}
+			p := planDir(t, writeTree(t, files), nil)
+			var main *workspace.File
+			for _, r := range p.Resources {
+				if r.instance != nil && r.instance.outer != nil {
+					main = r.instance.outer.file
+				}
+			}
+			if main == nil {
+				t.Fatal("no instance planned")
+			}
+			var got []string
+			for _, in := range p.Instances(main, main.AST.Stmts[tt.stmt]) {
+				s := in.Summary()
+				line := fmt.Sprintf("%s (%s %s) %s:", in.Name, in.Module, in.Source, s.Brief())
+				for _, r := range in.Resources {
+					line += " " + r.Identity
+				}
+				got = append(got, line)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("instances (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -22,6 +23,66 @@ func (p *Plan) Of(f *workspace.File, st *grammar.Stmt) *Resource {
 		}
 	}
 	return found
+}
+
+// Instance is a module instance a top-level statement calls, as the editor shows it on that
+// statement: the statement declares none of its resources itself.
+type Instance struct {
+	// Name is the instance's address ("net", "nets[0]", "net_<16 hex>"), Module the `use`
+	// binding it calls and Source that use's source as written.
+	Name, Module, Source string
+	// Resources are its changes in plan order, those of the instances inside it too; a row of
+	// it the apply deletes is not among them (no statement declares it any more).
+	Resources []*Resource
+}
+
+// Summary counts the instance's operations as the plan's summary line does.
+func (in Instance) Summary() Summary { return summarize(in.Resources) }
+
+// Brief is the counts that are not zero, in the summary line's order ("2 to add, 1 to
+// change"), or "no changes".
+func (s Summary) Brief() string {
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		what string
+	}{{s.Import, "to import"}, {s.Create, "to add"}, {s.Update, "to change"}, {s.Replace, "to replace"},
+		{s.Delete, "to destroy"}, {s.Remove, "to remove from state"}, {s.Move, "to move"}, {s.Wait, "to wait"}} {
+		if c.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.what))
+		}
+	}
+	if len(parts) == 0 {
+		return "no changes"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Instances returns the module instances a top-level statement of f calls, in the order they
+// are planned: one for a call, one an item for a `for` of calls, none for another statement.
+func (p *Plan) Instances(f *workspace.File, st *grammar.Stmt) []Instance {
+	return p.InstancesIn(f)[st]
+}
+
+// InstancesIn returns the module instances each top-level statement of f calls, as Instances
+// does, in one pass over the plan (the code lenses ask for every statement of a file).
+func (p *Plan) InstancesIn(f *workspace.File) map[*grammar.Stmt][]Instance {
+	out := map[*grammar.Stmt][]Instance{}
+	at := map[*scope]int{}
+	for _, r := range p.Resources {
+		if r.instance == nil || r.instance.outer == nil || r.instance.outer.file != f {
+			continue
+		}
+		s := r.instance.outer
+		i, ok := at[s]
+		if !ok {
+			i = len(out[s.stmt])
+			at[s] = i
+			out[s.stmt] = append(out[s.stmt], Instance{Name: s.name, Module: s.alias, Source: s.source})
+		}
+		out[s.stmt][i].Resources = append(out[s.stmt][i].Resources, r)
+	}
+	return out
 }
 
 // AttrKey returns where the resource's statement writes a top-level attribute's key, absolute in

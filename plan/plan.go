@@ -131,9 +131,12 @@ func (p *Plan) Changed() bool {
 type Summary struct{ Import, Create, Update, Replace, Delete, Remove, Move, Wait int }
 
 // Summary returns the counts of the plan's operations.
-func (p *Plan) Summary() Summary {
+func (p *Plan) Summary() Summary { return summarize(p.Resources) }
+
+// summarize counts the operations of resources.
+func summarize(rs []*Resource) Summary {
 	var s Summary
-	for _, r := range p.Resources {
+	for _, r := range rs {
 		switch r.Op {
 		case Create:
 			s.Create++

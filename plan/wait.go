@@ -17,6 +17,7 @@ type pendingWait struct {
 	// the predicate's text as written).
 	binding, prefix string
 	expr            *grammar.WaitExpr
+	instance        *scope // nil at the root
 }
 
 // lowerWaits adds a Wait for each wait that has work in this apply, as Carina's plan lowers
@@ -36,7 +37,7 @@ func (c *computer) lowerWaits() {
 		}
 		sp := w.stmt.Abs(w.expr.Until.Value.Pos())
 		c.plan.Resources = append(c.plan.Resources, &Resource{
-			Op: Wait, Binding: w.binding, Identity: w.binding, File: w.file, Stmt: w.stmt,
+			Op: Wait, Binding: w.binding, Identity: w.binding, File: w.file, Stmt: w.stmt, instance: w.instance,
 			// The display nests a wait under its target only (plan_tree.rs): its depends_on
 			// orders the apply, not the tree.
 			DependsOn: []string{target.Identity},
