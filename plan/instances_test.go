@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -194,8 +195,18 @@ func TestModuleAppliedPlansNoChanges(t *testing.T) {
 		use + "let on = true\nlet a = if on {\n  m { name = 'w' }\n}\n",
 		use + "m { name = 'x' }\nm {\n  name = 'y'\n  tag = 'z'\n}\nfor n in ['p', 'q'] {\n  m { name = n }\n}\n",
 	}
-	for _, caller := range callers {
-		dir := writeTree(t, withModule(caller))
+	// A module of an anonymous resource: its rows are found by name within each instance.
+	anon := "arguments {\n  name: String\n}\nawscc.s3.Bucket { bucket_name = name }\nlet p = awscc.s3.BucketPolicy {\n  bucket = name\n}\n"
+	anonCallers := []string{
+		use + "let a = m { name = 'x' }\nlet b = m { name = 'y' }\n",
+		use + "m { name = 'x' }\nlet ms = for n in ['p', 'q'] {\n  m { name = n }\n}\n",
+	}
+	for _, caller := range append(callers, anonCallers...) {
+		files := withModule(caller)
+		if slices.Contains(anonCallers, caller) {
+			files["mod/main.crn"] = anon
+		}
+		dir := writeTree(t, files)
 		first := planDir(t, dir, nil)
 		src, ok := applied(first, nil)
 		if !ok {
