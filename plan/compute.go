@@ -40,6 +40,7 @@ func Compute(ctx context.Context, in Input) (*Plan, error) {
 			c.stmt(f, st)
 		}
 	}
+	c.reconcileInstances()
 	c.identifySchemaAnonymous()
 	c.resolveAnonymous()
 	c.imports()

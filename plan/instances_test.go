@@ -543,3 +543,45 @@ func TestInstances(t *testing.T) {
 		})
 	}
 }
+
+// TestReconcileInstances: a module call bound to no let whose arguments were edited keeps the
+// stored instance Carina pairs it with by SimHash, its resources changed in place; one too far
+// from any stored instance, or as near to two, is created anew and the stored one deleted.
+func TestReconcileInstances(t *testing.T) {
+	module := "arguments {\n  a: String\n  b: String\n  c: String\n  d: String\n  e: String\n  f: String\n}\n" +
+		"let bucket = awscc.s3.Bucket {\n  bucket_name = a\n  tags = { B = b, C = c, D = d, E = e, F = f }\n}\n"
+	args := func(a, f string) map[string]string {
+		return map[string]string{"_module": "m", "a": `String("` + a + `")`, "b": `String("b")`, "c": `String("c")`, "d": `String("d")`, "e": `String("e")`, "f": `String("` + f + `")`}
+	}
+	call := func(a, f string) string {
+		return "m {\n  a = '" + a + "'\n  b = 'b'\n  c = 'c'\n  d = 'd'\n  e = 'e'\n  f = '" + f + "'\n}\n"
+	}
+	row := func(a, f string) string {
+		return `s3.Bucket m_` + anonHash(args(a, f)) + `.bucket {"bucket_name": "` + a + `", "tags": {"B": "b", "C": "c", "D": "d", "E": "e", "F": "` + f + `"}}`
+	}
+	near := popcount(simhash(args("x", "f")) ^ simhash(args("x", "g")))
+	if near >= simhashTolerance {
+		t.Fatalf("the edited instance is %d bits away: pick other values", near)
+	}
+	use := "let m = use { source = './mod' }\n"
+	tests := []struct {
+		name, caller, state string
+		want                []string
+	}{
+		{"an argument edited: the stored instance kept", use + call("x", "g"), stateOf(row("x", "f")),
+			[]string{"update m_" + anonHash(args("x", "f")) + ".bucket tags"}},
+		{"unedited: its own row", use + call("x", "f"), stateOf(row("x", "f")),
+			[]string{"no-op m_" + anonHash(args("x", "f")) + ".bucket"}},
+		{"the stored instance held by another call: created", use + call("x", "f") + call("x", "g"), stateOf(row("x", "f")),
+			[]string{"no-op m_" + anonHash(args("x", "f")) + ".bucket", "create m_" + anonHash(args("x", "g")) + ".bucket"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := map[string]string{"main.crn": tt.caller, "mod/main.crn": module, "carina.state.json": tt.state}
+			p := planDir(t, writeTree(t, files), nil)
+			if diff := cmp.Diff(tt.want, opsOf(p)); diff != "" {
+				t.Errorf("plan (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
