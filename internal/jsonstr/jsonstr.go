@@ -3,10 +3,10 @@
 // forms a JSON encoder writes (graph's JSON).
 //
 // Every string written escapes what JSON requires (a quote, a backslash, the control characters
-// below U+0020), U+2028 and U+2029 (line terminators to JavaScript), and writes each byte that
-// is not UTF-8 as \ufffd, as Go's encoders all do: it decodes back to Decoded(s). The two
-// functions differ where JSON leaves the writer a choice, each as the encoder its output has
-// always matched byte for byte.
+// below U+0020), U+2028 and U+2029 (line terminators to JavaScript; not AppendMinimal, which
+// writes them as serde_json does), and writes each byte that is not UTF-8 as \ufffd, as Go's
+// encoders all do: it decodes back to Decoded(s). The functions differ where JSON leaves the
+// writer a choice, each as the encoder its output matches byte for byte.
 package jsonstr
 
 import (
@@ -23,6 +23,11 @@ func Append(dst []byte, s string) []byte { return appendString(dst, s, true) }
 // always had (a message quotes < > & often, and no client reads them as HTML).
 func AppendPlain(dst []byte, s string) []byte { return appendString(dst, s, false) }
 
+// AppendMinimal appends s escaping only what JSON requires (a quote, a backslash, the controls
+// below U+0020; backspace and form feed as \b and \f), U+2028 and U+2029 as they are: as Rust's
+// serde_json writes it, the form Carina hashes a secret's value in (plan compares with the hash).
+func AppendMinimal(dst []byte, s string) []byte { return appendStringIn(dst, s, false, false) }
+
 // The ASCII bytes each style escapes, bit c for byte c: a quote, a backslash, the controls below
 // U+0020, and in std < > &. A mask, not comparisons a byte: the server writes every publish's
 // messages through here, and comparing each byte with the style's characters took 40% longer.
@@ -34,6 +39,11 @@ const (
 
 // appendString is Append (std) or AppendPlain.
 func appendString(dst []byte, s string, std bool) []byte {
+	return appendStringIn(dst, s, std, true)
+}
+
+// appendStringIn is appendString, U+2028 and U+2029 escaped only when lineSeps.
+func appendStringIn(dst []byte, s string, std, lineSeps bool) []byte {
 	const hex = "0123456789abcdef"
 	lo := uint64(plainLo)
 	if std {
@@ -78,7 +88,7 @@ func appendString(dst []byte, s string, std bool) []byte {
 		case r == utf8.RuneError && size == 1:
 			dst = append(dst, s[start:i]...)
 			dst = append(dst, `\ufffd`...)
-		case r == '\u2028', r == '\u2029':
+		case lineSeps && (r == '\u2028' || r == '\u2029'):
 			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xf])
 		default:

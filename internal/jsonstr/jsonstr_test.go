@@ -86,3 +86,20 @@ func FuzzAppend(f *testing.F) {
 		}
 	})
 }
+
+// TestAppendMinimal: AppendMinimal writes what AppendPlain does (serde_json's escapes are the
+// same: \b \f \n \r \t short, other controls \u00XX in lowercase, < > & and DEL as they are),
+// except U+2028 and U+2029, which serde_json leaves as they are.
+func TestAppendMinimal(t *testing.T) {
+	for _, tt := range tricky() {
+		t.Run(tt.name, func(t *testing.T) {
+			want := tt.plain
+			if tt.name == "line and paragraph separators" {
+				want = "\"a\u2028b\u2029\""
+			}
+			if got := string(AppendMinimal(nil, tt.in)); got != want {
+				t.Errorf("AppendMinimal(%q) = %s, want %s", tt.in, got, want)
+			}
+		})
+	}
+}
