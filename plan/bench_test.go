@@ -50,3 +50,46 @@ func BenchmarkCompute(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSecretHash is one Argon2id hash with Carina's parameters: what comparing one
+// configured secret with its stored hash costs when the cache does not know it.
+func BenchmarkSecretHash(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		argonHex(`"my-secret-password"`, "carina:awscc.ec2.Vpc:vpc:tags")
+	}
+}
+
+// BenchmarkSecretReplan plans secretConfig's two resources (three secrets against their stored
+// values, two of them hashes) again and again, as the server does on every keystroke: with a
+// memo, the hashes are the cache's after the first plan; without one, each plan hashes both.
+func BenchmarkSecretReplan(b *testing.B) {
+	src := secretConfig("s3cret", "s3cret", "plain")
+	st, err := state.Read("s.json", []byte(secretState))
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := &workspace.File{Path: "/cfg/main.crn", AST: grammar.NewParser().Parse(src), Lines: source.NewLines(src)}
+	cfg := workspace.Build("/cfg", []*workspace.File{f})
+	var sources schema.Sources
+	idx, err := sources.ForConfig(cfg.Pins())
+	if err != nil {
+		b.Fatal(err)
+	}
+	info := cfg.Types(idx)
+	for _, memo := range []bool{true, false} {
+		b.Run(fmt.Sprintf("memo=%v", memo), func(b *testing.B) {
+			var m *Memo
+			if memo {
+				m = NewMemo()
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				p, err := Compute(context.Background(), Input{Config: cfg, Info: info, Schemas: IndexSchemas{idx}, State: st, Memo: m})
+				if err != nil || p.Summary().Update != 0 {
+					b.Fatalf("%v %+v", err, p.Summary())
+				}
+			}
+		})
+	}
+}

@@ -29,7 +29,7 @@ type Input struct {
 // Compute plans a configuration against its state, as `carina plan --refresh=false` does: the
 // state is taken as what is running. It stops early, returning ctx's error, when ctx is done.
 func Compute(ctx context.Context, in Input) (*Plan, error) {
-	c := &computer{ctx: ctx, in: in, plan: &Plan{}, claimed: map[*state.Resource]bool{}, byBinding: map[string]*Resource{}}
+	c := &computer{ctx: ctx, in: in, plan: &Plan{}, claimed: map[*state.Resource]bool{}, byBinding: map[string]*Resource{}, secrets: in.Memo.secretCache()}
 	in.Memo.begin()
 	defer in.Memo.end()
 	for _, f := range in.Config.Files {
@@ -66,6 +66,7 @@ type computer struct {
 	in          Input
 	blocks      []stateBlock
 	plan        *Plan
+	secrets     *secretCache // compares configured secrets with stored hashes
 	claimed     map[*state.Resource]bool
 	byBinding   map[string]*Resource
 	anonymous   []*Resource

@@ -60,7 +60,7 @@ func convert(v types.Value) Value {
 		}
 		return Value{Kind: Ref, Text: text, ref: &refTarget{binding: v.Text, path: v.Path}}
 	case types.SecretVal:
-		return Value{Kind: Secret}
+		return configuredSecret(v)
 	case types.Interp:
 		out := Value{Kind: Interp}
 		for _, e := range v.Elems {
@@ -69,10 +69,20 @@ func convert(v types.Value) Value {
 		return out
 	case types.Call:
 		if v.Text == "secret" {
-			return Value{Kind: Secret} // its argument is never kept
+			return configuredSecret(v)
 		}
 	}
 	return Value{Kind: Unknown}
+}
+
+// configuredSecret converts secret(x): x as Carina hashes it, when known here.
+func configuredSecret(v types.Value) Value {
+	if len(v.Elems) == 1 {
+		if plain, ok := secretPlain(v.Elems[0]); ok {
+			return Value{Kind: Secret, secret: &configured{plain: plain}}
+		}
+	}
+	return Value{Kind: Secret}
 }
 
 // resolve replaces references to resources whose state is kept by their stored values, enum
@@ -218,6 +228,11 @@ func (c *computer) diffOnce(r *Resource) {
 				old = mask(old) // stored from the configuration, never shown
 			}
 		}
+		if has && hasConfiguredSecret(a.Value) {
+			// Bound to its resource, a configured secret compares with the stored hash.
+			a.Value = stamp(a.Value, secretSalt(r.State, a.Name), c.secrets)
+			old = hideUnderSecrets(a.Value, old)
+		}
 		if has && d.same(a.Value, old, d.attr(a.Name)) {
 			r.UnchangedLen++
 			continue
@@ -262,11 +277,14 @@ func (c *computer) diffOnce(r *Resource) {
 	}
 }
 
-// same compares a configured value with a stored one. A configured secret against a stored hash
-// is taken as unchanged: the hash is Argon2id of a context this package does not reproduce.
+// same compares a configured value with a stored one. A configured secret compares with the
+// stored hash as Carina's does (sameSecret).
 func same(desired, stored Value) bool {
-	if desired.Kind == Secret && stored.Kind == Secret {
-		return true
+	if desired.Kind == Secret {
+		return sameSecret(desired, stored)
+	}
+	if stored.Kind == Secret {
+		return false
 	}
 	if desired.Kind == Enum && stored.Kind == Str {
 		// Without the enum's schema, an identifier names its member by its last segment.

@@ -25,6 +25,8 @@ type Memo struct {
 	entries map[memoKey]*memoEntry
 	// evaluated and reused count the resource statements of the last run.
 	evaluated, reused int
+	// secrets keeps the comparisons of configured secrets with stored hashes (secret.go).
+	secrets *secretCache
 }
 
 type memoKey struct {
@@ -132,13 +134,22 @@ func (r *Resource) keepDiff(reads string) {
 }
 
 // NewMemo returns an empty memo.
-func NewMemo() *Memo { return &Memo{entries: map[memoKey]*memoEntry{}} }
+func NewMemo() *Memo { return &Memo{entries: map[memoKey]*memoEntry{}, secrets: newSecretCache()} }
 
 // Stats says how many resource statements the last run evaluated and how many it reused.
 func (m *Memo) Stats() (evaluated, reused int) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.evaluated, m.reused
+}
+
+// secretCache is the memo's cache of secrets' comparisons, a new one when m is nil (a plan
+// made once compares each secret once anyway).
+func (m *Memo) secretCache() *secretCache {
+	if m == nil || m.secrets == nil {
+		return newSecretCache()
+	}
+	return m.secrets
 }
 
 // begin locks the memo for a run (m may be nil).

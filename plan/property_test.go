@@ -58,6 +58,7 @@ func applied(p *Plan, sch Schemas) (string, bool) {
 		}
 	}
 	extra := map[*Resource]map[string]any{}
+	salt := "" // of the attribute being stored: a secret is stored as Carina hashes it
 	var toJSON func(v Value, depth int) (any, bool)
 	toJSON = func(v Value, depth int) (any, bool) {
 		switch v.Kind {
@@ -72,7 +73,10 @@ func applied(p *Plan, sch Schemas) (string, bool) {
 		case Bool:
 			return v.Bool, true
 		case Secret:
-			return state.SecretPrefix + "00", true
+			if v.secret == nil || v.secret.plain == "" {
+				return state.SecretPrefix + "00", true // not known here: taken as unchanged
+			}
+			return state.SecretPrefix + argonHex(v.secret.plain, salt), true
 		case List:
 			out := []any{}
 			for _, e := range v.Elems {
@@ -101,7 +105,11 @@ func applied(p *Plan, sch Schemas) (string, bool) {
 			for _, a := range t.Desired {
 				if a.Name == v.ref.path[0] {
 					// The target writes it: what it stores is what the reference reads.
-					return toJSON(a.Value, depth+1)
+					outer := salt
+					salt = "carina:" + t.Provider + "." + t.Type + ":" + t.Identity + ":" + a.Name
+					j, ok := toJSON(a.Value, depth+1)
+					salt = outer
+					return j, ok
 				}
 			}
 			val := v.ref.binding + "-" + v.ref.path[0]
@@ -121,6 +129,7 @@ func applied(p *Plan, sch Schemas) (string, bool) {
 	for _, r := range p.Resources {
 		attrs := map[string]any{}
 		for _, a := range r.Desired {
+			salt = "carina:" + r.Provider + "." + r.Type + ":" + r.Identity + ":" + a.Name
 			j, ok := toJSON(a.Value, 0)
 			if !ok {
 				return "", false

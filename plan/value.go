@@ -23,7 +23,8 @@ const (
 	// Ref is a reference to an attribute of a resource whose value is known only after apply
 	// (Text is the reference as written: vpc.vpc_id).
 	Ref
-	// Secret is a secret: from the configuration (its text never kept) or a stored hash.
+	// Secret is a secret: from the configuration (its text kept unexported, for the comparison
+	// with the stored hash, and never displayed) or a stored hash.
 	Secret
 	// Unknown is a value this package cannot evaluate (a function call, an argument).
 	Unknown
@@ -54,6 +55,8 @@ type Value struct {
 	upstream bool
 	// loop marks an Unknown that a deferred for's loop variable gives (deferredfor.go).
 	loop bool
+	// secret is a configured Secret's value, for the comparison with a stored hash (secret.go).
+	secret *configured
 }
 
 // mask marks a value and everything inside it as never displayed.
