@@ -92,9 +92,10 @@ func (c *computer) resolve(v Value, path []string, typ string) Value {
 	case Interp:
 		parts := make([]Value, len(v.Elems))
 		var text strings.Builder
-		known := true
+		known, masked := true, false
 		for i, e := range v.Elems {
 			parts[i] = c.resolve(e, nil, "")
+			masked = masked || parts[i].masked
 			switch p := parts[i]; p.Kind {
 			case Str:
 				text.WriteString(p.Text)
@@ -107,6 +108,10 @@ func (c *computer) resolve(v Value, path []string, typ string) Value {
 			}
 		}
 		if known {
+			if masked {
+				// A write-only attribute's text inside: the string holds it, never displayed.
+				return mask(Value{Kind: Str, Text: text.String()})
+			}
 			return Value{Kind: Str, Text: text.String()}
 		}
 		return Value{Kind: Interp, Elems: parts}
@@ -137,6 +142,9 @@ func (c *computer) resolve(v Value, path []string, typ string) Value {
 				return v
 			}
 			out = fromState(sv)
+			if slices.Contains(t.State.WriteOnly, v.ref.path[0]) {
+				out = mask(out) // a write-only attribute's stored text: read, never displayed
+			}
 		}
 		for _, p := range v.ref.path[1:] {
 			e, ok := out.Get(p)

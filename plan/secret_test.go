@@ -185,3 +185,47 @@ func TestSecretHashedOncePerValue(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteOnlyReadThroughReference: a reference to a stored write-only attribute reads its
+// text (a change is still seen) but displays it as (secret), alone or inside an interpolation,
+// in every output form.
+func TestWriteOnlyReadThroughReference(t *testing.T) {
+	const st = `{"version": 10, "serial": 1, "lineage": "l", "carina_version": "0.4.0", "resources": [
+{"resource_type": "rds.DBInstance", "identity": "db", "provider": "awscc", "identifier": "db", "binding": "db", "attributes": {"db_instance_identifier": "db", "other_password": "hunter2-wo"}, "write_only_attributes": ["other_password"]},
+{"resource_type": "ec2.Vpc", "identity": "vpc", "provider": "awscc", "identifier": "vpc-1", "binding": "vpc", "attributes": {"cidr_block": "10.0.0.0/16", "tags": {"Copy": "old", "Name": "old"}}}
+]}`
+	const src = `let db = awscc.rds.DBInstance {
+  db_instance_identifier = 'db'
+}
+
+let vpc = awscc.ec2.Vpc {
+  cidr_block = '10.0.0.0/16'
+  tags = { Copy = db.other_password, Name = "x-${db.other_password}" }
+}
+`
+	p := planSource(t, grammar.NewParser(), src, st, nil)
+	var b bytes.Buffer
+	for _, o := range []Options{{}, {DeleteAttributes: true, Exports: true}, {Compact: true}, {Explicit: true}} {
+		if err := Write(&b, p, o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := WriteJSON(&b, p); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteMarkdown(&b, p); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range p.Resources {
+		b.WriteString(r.Headline() + "\n")
+	}
+	out := b.String()
+	for _, want := range []string{"~ Copy: \"old\" → (secret)", "~ Name: \"old\" → (secret)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "hunter2") {
+		t.Errorf("the write-only text is shown:\n%s", out)
+	}
+}
