@@ -84,5 +84,63 @@ vim.cmd('close')
 local again = vim.lsp.commands['carina.showPlan']({ title = '-/+ replace', command = 'carina.showPlan', arguments = { vim.uri_from_bufnr(src) } }, { bufnr = src })
 check(again ~= nil and vim.api.nvim_buf_get_name(again) == 'carina-plan://' .. conf, 'the lens command opens the plan buffer')
 
+-- A wait the apply polls: its line (a root: its target is unchanged), what reads it under it,
+-- and its lens.
+local waits = tmp .. '/waits'
+vim.fn.mkdir(waits, 'p')
+vim.fn.writefile({
+  'let cert = aws.acm.Certificate {',
+  "  domain_name = 'example.com'",
+  '  validation_method = aws.acm.Certificate.ValidationMethod.dns',
+  '}',
+  '',
+  'let cert_issued = wait cert {',
+  '  until = cert.status == aws.acm.Certificate.Status.issued',
+  '}',
+  '',
+  'let zone = aws.route53.HostedZone {',
+  '  name = cert_issued.domain_name',
+  '}',
+}, waits .. '/main.crn')
+-- The certificate applied and still pending: the wait has work, and the zone is new.
+vim.fn.writefile({
+  '{"version":10,"serial":1,"lineage":"l","carina_version":"0.4.0","resources":[',
+  '{"resource_type":"acm.Certificate","identity":"cert","binding":"cert","provider":"aws","identifier":"arn-1",'
+    .. '"attributes":{"domain_name":"example.com","validation_method":"DNS","status":"PENDING_VALIDATION"}}',
+  ']}',
+}, waits .. '/carina.state.json')
+local waited = vim.fn.systemlist({ bin, 'plan', waits })
+check(vim.tbl_contains(waited, '  > cert_issued (until cert.status == aws.acm.Certificate.Status.issued)')
+  and vim.tbl_contains(waited, '        └─ + aws.route53.HostedZone zone'),
+  'carina-lsp plan shows the wait, the zone under it: ' .. vim.inspect(waited))
+vim.cmd('edit ' .. waits .. '/main.crn')
+local wsrc = vim.api.nvim_get_current_buf()
+require('carina').start(wsrc)
+check(vim.wait(15000, function()
+  for _, c in ipairs(require('carina').clients()) do
+    if c.initialized and vim.lsp.buf_is_attached(wsrc, c.id) then
+      return true
+    end
+  end
+  return false
+end, 20), 'the client attached to the waits configuration')
+local titles = {}
+check(vim.wait(10000, function()
+  titles = {}
+  local res = vim.lsp.buf_request_sync(wsrc, 'textDocument/codeLens', { textDocument = { uri = vim.uri_from_bufnr(wsrc) } }, 2000) or {}
+  for _, r in pairs(res) do
+    for _, l in ipairs(r.result or {}) do
+      if l.command then
+        titles[#titles + 1] = l.command.title
+      end
+    end
+  end
+  return vim.tbl_contains(titles, '> wait until cert.status == aws.acm.Certificate.Status.issued')
+end, 50), 'the wait\'s lens: ' .. vim.inspect(titles))
+vim.cmd('CarinaPlan')
+ok, lines = plan_text(vim.api.nvim_get_current_buf(), '> cert_issued (until')
+check(ok, 'the server\'s plan shows the wait: ' .. vim.inspect(lines))
+eq(lines, waited, 'the server\'s plan of the waits is the command\'s')
+
 harness.stop_clients()
 harness.finish(tmp)
