@@ -30,6 +30,9 @@ func (c *computer) differ(r *Resource) differ {
 	return differ{}
 }
 
+// differ is how the resource's changes were compared, for the display to compare alike.
+func (r *Resource) differ() differ { return differ{rs: r.schema} }
+
 // attr is a top-level attribute's type, nil when the schema does not know it.
 func (d differ) attr(name string) *schema.Type {
 	if d.rs == nil {
@@ -47,6 +50,68 @@ func (d differ) resolve(t *schema.Type) *schema.Type {
 		return t
 	}
 	return d.rs.Resolve(t)
+}
+
+// elem is the type of a list's elements, as Carina's list_element_type: refs followed, a union's
+// list member taken; a type that is no list is taken to be the element's own (a caller already
+// inside the list).
+func (d differ) elem(t *schema.Type) *schema.Type {
+	for range 16 { // a bound: a union may name itself through refs
+		t = d.resolve(t)
+		switch {
+		case t == nil:
+			return nil
+		case t.Kind == schema.KindList:
+			return t.Element
+		case t.Kind == schema.KindUnion:
+			t = d.member(t, schema.KindList)
+		default:
+			return t
+		}
+	}
+	return nil
+}
+
+// entry is the type of a map's or a struct's entry key, as Carina's map_entry_subtype: lists
+// followed to their elements, a map's value type, a struct's field (by name or block name), a
+// union's struct or map member before its list one; nil when none.
+func (d differ) entry(t *schema.Type, key string) *schema.Type {
+	for range 16 {
+		t = d.resolve(t)
+		if t == nil {
+			return nil
+		}
+		switch t.Kind {
+		case schema.KindList:
+			t = t.Element
+		case schema.KindMap:
+			return t.Value
+		case schema.KindStruct:
+			if m := schema.Named(t.Fields(), key); m != nil {
+				return m.Type
+			}
+			return nil
+		case schema.KindUnion:
+			u := d.member(t, schema.KindStruct, schema.KindMap)
+			if u == nil {
+				u = d.member(t, schema.KindList)
+			}
+			t = u
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// member is a union's first member of one of the kinds, refs followed; nil when none.
+func (d differ) member(t *schema.Type, kinds ...schema.Kind) *schema.Type {
+	for _, m := range t.Members {
+		if r := d.resolve(m); r != nil && slices.Contains(kinds, r.Kind) {
+			return r
+		}
+	}
+	return nil
 }
 
 // same compares a configured value with a stored one of type t (nil: untyped). A list is

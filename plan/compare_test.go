@@ -15,7 +15,9 @@ const orderSchema = `{"format": "carina-schema-index", "format_version": 1, "pro
    "bag": {"type": {"kind": "list", "ordered": false, "element": {"kind": "string"}}},
    "action": {"type": {"kind": "union", "members": [{"kind": "string"}, {"kind": "list", "ordered": true, "element": {"kind": "string"}}]}},
    "rules": {"type": {"kind": "list", "ordered": false, "element": {"kind": "ref", "name": "Rule"}}},
-   "by_name": {"type": {"kind": "map", "key": {"kind": "string"}, "value": {"kind": "list", "ordered": true, "element": {"kind": "string"}}}}
+   "by_name": {"type": {"kind": "map", "key": {"kind": "string"}, "value": {"kind": "list", "ordered": true, "element": {"kind": "string"}}}},
+   "either": {"type": {"kind": "union", "members": [{"kind": "list", "ordered": false, "element": {"kind": "string"}}, {"kind": "ref", "name": "Rule"}]}},
+   "rule_or_rules": {"type": {"kind": "union", "members": [{"kind": "string"}, {"kind": "list", "ordered": false, "element": {"kind": "ref", "name": "Rule"}}]}}
   },
   "defs": {"Rule": {"kind": "struct", "name": "Rule", "fields": {
    "ports": {"type": {"kind": "list", "ordered": true, "element": {"kind": "int"}}},
@@ -89,6 +91,42 @@ func TestDifferSame(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := tt.d.same(tt.desired, tt.stored, tt.d.attr(tt.attr)); got != tt.want {
 				t.Errorf("same(%s, %s) = %v, want %v", tt.desired.Display(), tt.stored.Display(), got, tt.want)
+			}
+		})
+	}
+}
+
+// TestDifferWalks: the types the display compares a list's elements and a map's entries with,
+// as Carina's list_element_type and map_entry_subtype find them.
+func TestDifferWalks(t *testing.T) {
+	d := orderDiffer(t)
+	rule := d.rs.Defs["Rule"]
+	kind := func(t *schema.Type) string {
+		if t == nil {
+			return "none"
+		}
+		return string(t.Kind)
+	}
+	tests := []struct {
+		name string
+		got  *schema.Type
+		want string
+	}{
+		{"a list's element, through its ref", d.elem(d.attr("rules")), "ref"},
+		{"a type that is no list is the element's own", d.elem(rule), "struct"},
+		{"a union's list member", d.elem(d.attr("rule_or_rules")), "ref"},
+		{"a struct's field through a list", d.entry(d.attr("rules"), "ports"), "list"},
+		{"a struct's field unknown", d.entry(d.attr("rules"), "nope"), "none"},
+		{"a map's value", d.entry(d.attr("by_name"), "any"), "list"},
+		{"a union's struct member before its list one", d.entry(d.attr("either"), "enabled"), "bool"},
+		{"a union's list member when no struct or map", d.entry(d.attr("rule_or_rules"), "name"), "string"},
+		{"a scalar has no entries", d.entry(d.attr("ordered"), "x"), "none"},
+		{"no schema", differ{}.entry(nil, "x"), "none"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := kind(tt.got); got != tt.want {
+				t.Errorf("got %s, want %s", got, tt.want)
 			}
 		})
 	}

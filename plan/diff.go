@@ -195,6 +195,9 @@ func (c *computer) diff(r *Resource) {
 		return
 	}
 	r.diffed = true
+	// The display compares within a change as the differ did; a diff the memo gives back
+	// needs it too.
+	r.schema = c.differ(r).rs
 	if r.memo == nil {
 		c.diffOnce(r)
 		return

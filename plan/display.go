@@ -374,7 +374,7 @@ func detailRows(r *Resource, cols int, hidden bool) []string {
 		var rows []string
 		unchanged := r.UnchangedLen
 		for _, ch := range changes {
-			row, ok := changeRow(ch, cols, hidden)
+			row, ok := changeRow(r.differ(), ch, cols, hidden)
 			if !ok {
 				unchanged++
 				continue
@@ -396,7 +396,7 @@ func detailRows(r *Resource, cols int, hidden bool) []string {
 func (r *Resource) Shown() []Change {
 	var out []Change
 	for _, ch := range r.Changes {
-		if _, ok := changeRow(ch, 0, false); ok {
+		if _, ok := changeRow(r.differ(), ch, 0, false); ok {
 			out = append(out, ch)
 		}
 	}
@@ -432,7 +432,9 @@ func attrRow(k string, v Value, cols int) string {
 // anything else old → new. ok is false when nothing of the change would show (a pair of elements
 // that differ only in fields the old one has alone, a value printed alike on both sides): Carina
 // counts it with the unchanged attributes. hidden counts a changed element's unchanged fields.
-func changeRow(ch Change, cols int, hidden bool) (row string, ok bool) {
+// d is the differ that found the change: its attribute's type decides what inside compares equal.
+func changeRow(d differ, ch Change, cols int, hidden bool) (row string, ok bool) {
+	t := d.attr(ch.Name)
 	forces := ""
 	if ch.Forces {
 		forces = " (forces replacement)"
@@ -450,22 +452,22 @@ func changeRow(ch Change, cols int, hidden bool) (row string, ok bool) {
 			return b.String(), true
 		case isListOfMaps(ch.Old):
 			line(&b, head)
-			writeListDiff(&b, diffListOfMaps(ch.Old, Value{Kind: List}, hidden), "", cols)
+			writeListDiff(&b, diffListOfMaps(d, ch.Old, Value{Kind: List}, t, hidden), "", cols)
 			return b.String(), true
 		}
 		return ch.Name + ": " + ch.Old.Display() + " → (removed)" + forces, true
 	}
 	switch {
 	case isListOfMaps(ch.New):
-		d := diffListOfMaps(ch.Old, ch.New, hidden)
-		if d.empty() {
+		ld := diffListOfMaps(d, ch.Old, ch.New, t, hidden)
+		if ld.empty() {
 			return head, ch.Forces
 		}
 		line(&b, head)
-		writeListDiff(&b, d, "", cols)
+		writeListDiff(&b, ld, "", cols)
 		return b.String(), true
 	case ch.New.Kind == Map && (!ch.HasOld || ch.Old.Kind == Map):
-		entries := diffMap(ch.Old, ch.New, hidden)
+		entries := diffMap(d, ch.Old, ch.New, t, hidden)
 		if len(entries) == 0 {
 			return head, ch.Forces
 		}

@@ -119,7 +119,7 @@ func (p *Plan) ToJSON() JSON {
 				s := jsonstr.Decoded(c.New.Display())
 				jc.New = &s
 			}
-			jc.Elements = jsonElements(c)
+			jc.Elements = jsonElements(r.differ(), c)
 			jr.Changes = append(jr.Changes, jc)
 		}
 		out.Resources = append(out.Resources, jr)
@@ -133,9 +133,9 @@ func (p *Plan) ToJSON() JSON {
 	return out
 }
 
-// jsonElements is a changed list's elements as the display diffs them (changeRow); nil for
-// any other change.
-func jsonElements(c Change) []JSONElement {
+// jsonElements is a changed list's elements as the display diffs them (changeRow, with the
+// same differ d); nil for any other change.
+func jsonElements(d differ, c Change) []JSONElement {
 	text := func(v Value) *string {
 		s := jsonstr.Decoded(v.Display())
 		return &s
@@ -150,32 +150,32 @@ func jsonElements(c Change) []JSONElement {
 			add("deleted", text(e), nil)
 		}
 	case c.HasNew && isListOfMaps(c.New):
-		d := diffListOfMaps(c.Old, c.New, true)
-		for _, e := range d.Unchanged {
+		ld := diffListOfMaps(d, c.Old, c.New, d.attr(c.Name), true)
+		for _, e := range ld.Unchanged {
 			add("unchanged", text(e), text(e))
 		}
-		for _, e := range d.Modified {
+		for _, e := range ld.Modified {
 			add("modified", text(e.Old), text(e.New))
 		}
-		for _, e := range d.Added {
+		for _, e := range ld.Added {
 			add("added", nil, text(e))
 		}
-		for _, e := range d.Removed {
+		for _, e := range ld.Removed {
 			add("deleted", text(e), nil)
 		}
 	case c.HasNew:
-		d, ok := diffStrings(c.Old, c.HasOld, c.New)
+		sd, ok := diffStrings(c.Old, c.HasOld, c.New)
 		if !ok {
 			return nil
 		}
 		str := func(s string) *string { return text(Value{Kind: Str, Text: s}) }
-		for _, s := range d.Unchanged {
+		for _, s := range sd.Unchanged {
 			add("unchanged", str(s), str(s))
 		}
-		for _, s := range d.Added {
+		for _, s := range sd.Added {
 			add("added", nil, str(s))
 		}
-		for _, s := range d.Removed {
+		for _, s := range sd.Removed {
 			add("deleted", str(s), nil)
 		}
 	}

@@ -3,12 +3,17 @@ package plan
 import (
 	"slices"
 	"strings"
+
+	"github.com/carina-rs/carina-lsp/schema"
 )
 
 // A changed attribute is shown as Carina's detail rows show it (carina-core detail_rows.rs):
 // a list of maps element by element, a map entry by entry, a list of strings string by string,
 // anything else old → new. The types below are that structure, one computation for the display
-// and the JSON form alike.
+// and the JSON form alike. Values are compared as Carina's display compares them: with the
+// attribute's schema type where the differ has one (differ.same: a list in order only where its
+// type says so), else as the untyped differ does (every list a multiset), so that the display
+// shows no change the differ did not find.
 
 // listDiff is a changed list of maps: the new elements equal to an old one, the pairs of an old
 // and a new element that differ, and the elements only one side has.
@@ -64,9 +69,11 @@ func (d *listDiff) empty() bool {
 // diffListOfMaps pairs a changed list's elements as Carina's compute_list_of_maps_diff_parts
 // does: first each new element with the first equal old one still free, then the rest by
 // similarity, best first (pairElements); a pair whose new fields all equal the old ones is
-// dropped (what differs is only fields the old one has alone). hidden counts the fields of a
-// pair that are the same (Carina's Full detail); without it they are not counted.
-func diffListOfMaps(old, new Value, hidden bool) *listDiff {
+// dropped (what differs is only fields the old one has alone). t is the list's type (nil:
+// untyped). hidden counts the fields of a pair that are the same (Carina's Full detail); without
+// it they are not counted.
+func diffListOfMaps(d differ, old, new Value, t *schema.Type, hidden bool) *listDiff {
+	item := d.elem(t)
 	var olds []Value
 	if old.Kind == List {
 		olds = old.Elems
@@ -76,7 +83,7 @@ func diffListOfMaps(old, new Value, hidden bool) *listDiff {
 	newMatched := make([]bool, len(news))
 	for ni, n := range news {
 		for oi, o := range olds {
-			if !oldMatched[oi] && same(n, o) {
+			if !oldMatched[oi] && d.same(n, o, item) {
 				oldMatched[oi], newMatched[ni] = true, true
 				break
 			}
@@ -100,12 +107,12 @@ func diffListOfMaps(old, new Value, hidden bool) *listDiff {
 		}
 		return out
 	}
-	pairs := pairElements(pick(freeNew, news), pick(freeOld, olds))
+	pairs := pairElements(d, pick(freeNew, news), pick(freeOld, olds), item)
 	pairedOld := make([]bool, len(freeOld))
-	d := &listDiff{}
+	out := &listDiff{}
 	for i, n := range news {
 		if newMatched[i] && n.Kind == Map {
-			d.Unchanged = append(d.Unchanged, n)
+			out.Unchanged = append(out.Unchanged, n)
 		}
 	}
 	// Carina lists the pairs in the order found: by the new element.
@@ -118,38 +125,39 @@ func diffListOfMaps(old, new Value, hidden bool) *listDiff {
 		if o.Kind != Map || n.Kind != Map {
 			continue
 		}
-		if ch, ok := diffElement(o, n, hidden); ok {
+		if ch, ok := diffElement(d, o, n, item, hidden); ok {
 			if !hidden {
 				ch.Same = 0
 			}
-			d.Modified = append(d.Modified, ch)
+			out.Modified = append(out.Modified, ch)
 		}
 	}
 	for ui, uo := range pairs {
 		if uo < 0 && news[freeNew[ui]].Kind == Map {
-			d.Added = append(d.Added, news[freeNew[ui]])
+			out.Added = append(out.Added, news[freeNew[ui]])
 		}
 	}
 	for i, p := range pairedOld {
 		if !p && olds[freeOld[i]].Kind == Map {
-			d.Removed = append(d.Removed, olds[freeOld[i]])
+			out.Removed = append(out.Removed, olds[freeOld[i]])
 		}
 	}
-	return d
+	return out
 }
 
-// diffElement compares a paired element's fields, those of the new one in key order; ok is
-// false when none differs as shown.
-func diffElement(o, n Value, hidden bool) (elementChange, bool) {
+// diffElement compares a paired element's fields, those of the new one in key order, each with
+// its type in the element's type t; ok is false when none differs as shown.
+func diffElement(d differ, o, n Value, t *schema.Type, hidden bool) (elementChange, bool) {
 	ch := elementChange{Old: o, New: n}
 	for _, k := range sortedKeys(n) {
 		nv, _ := n.Get(k)
 		ov, has := o.Get(k)
+		ft := d.entry(t, k)
 		switch {
-		case has && same(nv, ov):
+		case has && d.same(nv, ov, ft):
 			ch.Same++
 		case has && ov.Kind == Map && nv.Kind == Map:
-			nested := diffMap(ov, nv, hidden)
+			nested := diffMap(d, ov, nv, ft, hidden)
 			if len(nested) == 0 {
 				ch.Same++
 				continue
@@ -173,8 +181,10 @@ func diffElement(o, n Value, hidden bool) (elementChange, bool) {
 // diffMap lists a changed map's entries that differ, in key order, as Carina's
 // compute_map_diff_entries does: maps in both recursed, lists of maps diffed element by
 // element, lists of strings string by string; an entry whose change would not show is left out.
+// Which entries changed is decided untyped, as Carina's compute_map_diff does; a changed one that
+// holds no map or list of maps is then compared with its type in t and left out when the same.
 // hidden is diffListOfMaps'.
-func diffMap(old, new Value, hidden bool) []entry {
+func diffMap(d differ, old, new Value, t *schema.Type, hidden bool) []entry {
 	keys := slices.Clone(new.Keys)
 	for _, k := range old.Keys {
 		if !slices.Contains(keys, k) {
@@ -191,17 +201,18 @@ func diffMap(old, new Value, hidden bool) []entry {
 			out = append(out, entry{Kind: entryAdded, Key: k, New: nv})
 		case !hasNew:
 			out = append(out, entry{Kind: entryRemoved, Key: k, Old: ov, HasOld: true})
-		case same(nv, ov):
+		case d.same(nv, ov, nil):
+		case nv.Kind != Map && !isListOfMaps(nv) && d.same(nv, ov, d.entry(t, k)):
 		case ov.Kind == Map && nv.Kind == Map:
-			if nested := diffMap(ov, nv, hidden); len(nested) > 0 {
+			if nested := diffMap(d, ov, nv, d.entry(t, k), hidden); len(nested) > 0 {
 				out = append(out, entry{Kind: entryMap, Key: k, Old: ov, New: nv, HasOld: true, Entries: nested})
 			}
 		case isListOfMaps(nv):
 			// Inside a map Carina shows no unchanged element.
-			d := diffListOfMaps(ov, nv, hidden)
-			d.Unchanged = nil
-			if !d.empty() {
-				out = append(out, entry{Kind: entryList, Key: k, Old: ov, New: nv, HasOld: true, List: d})
+			ld := diffListOfMaps(d, ov, nv, d.entry(t, k), hidden)
+			ld.Unchanged = nil
+			if !ld.empty() {
+				out = append(out, entry{Kind: entryList, Key: k, Old: ov, New: nv, HasOld: true, List: ld})
 			}
 		default:
 			if sd, ok := diffStrings(ov, true, nv); ok {
@@ -277,19 +288,20 @@ func diffStrings(old Value, hasOld bool, new Value) (*stringsDiff, bool) {
 	return d, len(d.Added) > 0 || len(d.Removed) > 0
 }
 
-// similarity is how alike a new and an old element are, as Carina's similarity_score counts:
-// for two maps the fields equal in both, else 1 for equal values, 0 for different ones.
-func similarity(n, o Value) int {
+// similarity is how alike a new and an old element of type t are, as Carina's similarity_score
+// counts: for two maps the fields equal in both (each compared with its type), else 1 for equal
+// values, 0 for different ones.
+func similarity(d differ, n, o Value, t *schema.Type) int {
 	if n.Kind == Map && o.Kind == Map {
 		score := 0
 		for i, k := range n.Keys {
-			if ov, ok := o.Get(k); ok && same(n.Elems[i], ov) {
+			if ov, ok := o.Get(k); ok && d.same(n.Elems[i], ov, d.entry(t, k)) {
 				score++
 			}
 		}
 		return score
 	}
-	if same(n, o) {
+	if d.same(n, o, t) {
 		return 1
 	}
 	return 0
@@ -300,8 +312,8 @@ func similarity(n, o Value) int {
 // pairs are taken from the highest score down, so that a weaker pair never takes an element a
 // stronger one wants. At one score, each new element's preferred old one goes first (the first
 // old one of its best score that no earlier new element preferred), then the others by new and
-// old index.
-func pairElements(news, olds []Value) []int {
+// old index. Elements are of type t (nil: untyped).
+func pairElements(d differ, news, olds []Value, t *schema.Type) []int {
 	score := make([][]int, len(news))
 	preferred := make([]int, len(news))
 	best := make([]int, len(news))
@@ -311,7 +323,7 @@ func pairElements(news, olds []Value) []int {
 		score[ni] = make([]int, len(olds))
 		preferred[ni] = -1
 		for oi, o := range olds {
-			s := similarity(n, o)
+			s := similarity(d, n, o, t)
 			score[ni][oi] = s
 			if s > 0 && !slices.Contains(levels, s) {
 				levels = append(levels, s)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -87,7 +88,7 @@ func TestPairElements(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := pairElements(tt.news, tt.olds)
+			got := pairElements(differ{}, tt.news, tt.olds, nil)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("pairs (-want +got):\n%s", diff)
 			}
@@ -158,7 +159,7 @@ func TestDiffListOfMaps(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := diffListOfMaps(tt.old, tt.new, tt.hidden)
+			got := diffListOfMaps(differ{}, tt.old, tt.new, nil, tt.hidden)
 			if diff := cmp.Diff(tt.want, got, cmp.AllowUnexported(Value{})); diff != "" {
 				t.Errorf("list diff (-want +got):\n%s", diff)
 			}
@@ -227,7 +228,7 @@ func TestChangeRow(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			row, ok := changeRow(tt.ch, 6, true)
+			row, ok := changeRow(differ{}, tt.ch, 6, true)
 			var got []string
 			if ok {
 				got = strings.Split(row, "\n")
@@ -245,7 +246,7 @@ func TestDiffMapHidden(t *testing.T) {
 	old := with(Value{Kind: Map}, "rules", list(m("n", "a", "v", "1")))
 	new := with(Value{Kind: Map}, "rules", list(m("n", "a", "v", "2")))
 	for _, hidden := range []bool{true, false} {
-		es := diffMap(old, new, hidden)
+		es := diffMap(differ{}, old, new, nil, hidden)
 		if len(es) != 1 || es[0].List == nil || len(es[0].List.Modified) != 1 {
 			t.Fatalf("hidden=%v: %+v", hidden, es)
 		}
@@ -295,7 +296,142 @@ func TestJSONElements(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, jsonElements(tt.ch)); diff != "" {
+			if diff := cmp.Diff(tt.want, jsonElements(differ{}, tt.ch)); diff != "" {
+				t.Errorf("elements (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// orderDiffer is the differ of orderSchema's resource.
+func orderDiffer(t *testing.T) differ {
+	t.Helper()
+	p, err := schema.Load("order.json", strings.NewReader(orderSchema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return differ{rs: p.Resources["demo.svc.Thing"]}
+}
+
+// TestChangeRowCompares: inside a changed attribute the display compares as the differ does: a
+// list in order only where its type says so (untyped: a multiset), a struct's field absent on
+// one side the same as its zero. Each case printed a change Carina's display does not before.
+func TestChangeRowCompares(t *testing.T) {
+	typed := orderDiffer(t)
+	b := func(v bool) Value { return Value{Kind: Bool, Bool: v} }
+	str := func(s string) Value { return Value{Kind: Str, Text: s} }
+	tests := []struct {
+		name string
+		d    differ
+		ch   Change
+		want []string
+	}{
+		{
+			name: "untyped: a reordered list inside a changed element is no change",
+			d:    differ{},
+			ch: Change{Name: "s", HasOld: true, HasNew: true,
+				Old: list(mapOf("k", str("a"), "tags", strs("x", "y"), "v", str("1"))),
+				New: list(mapOf("k", str("a"), "tags", strs("y", "x"), "v", str("2")))},
+			want: []string{"s:", `  ~ {v: "1" → "2", # (2 unchanged fields hidden)}`},
+		},
+		{
+			name: "untyped: a reordered list pairs elements by similarity",
+			d:    differ{},
+			ch: Change{Name: "s", HasOld: true, HasNew: true,
+				Old: list(mapOf("k", str("a"), "tags", strs("x", "y"))),
+				New: list(mapOf("k", str("b"), "tags", strs("y", "x")))},
+			want: []string{"s:", `  ~ {k: "a" → "b", # (1 unchanged field hidden)}`},
+		},
+		{
+			name: "untyped: a reordered list inside a changed map is no change",
+			d:    differ{},
+			ch: Change{Name: "config", HasOld: true, HasNew: true,
+				Old: mapOf("a", strs("x", "y"), "b", str("1")),
+				New: mapOf("a", strs("y", "x"), "b", str("2"))},
+			want: []string{"config:", `  ~ b: "1" → "2"`},
+		},
+		{
+			name: "typed: an ordered field of an unordered list's element reordered is a change",
+			d:    typed,
+			ch: Change{Name: "rules", HasOld: true, HasNew: true,
+				Old: list(mapOf("name", str("r"), "ports", ints(1, 2), "enabled", b(true))),
+				New: list(mapOf("name", str("r"), "ports", ints(2, 1), "enabled", b(true)))},
+			want: []string{"rules:", "  ~ {ports: [1, 2] → [2, 1], # (2 unchanged fields hidden)}"},
+		},
+		{
+			name: "typed: a struct's zero field the state alone holds leaves its element unchanged",
+			d:    typed,
+			ch: Change{Name: "rules", HasOld: true, HasNew: true,
+				Old: list(mapOf("name", str("r"), "enabled", b(false)), mapOf("name", str("s"), "ports", ints(1))),
+				New: list(mapOf("name", str("r")), mapOf("name", str("s"), "ports", ints(2)))},
+			want: []string{"rules:", `    {name: "r"}`, "  ~ {ports: [1] → [2], # (1 unchanged field hidden)}"},
+		},
+		{
+			// Carina's compute_map_diff finds a map's changed entries untyped: an ordered value
+			// reordered shows no entry, and the attribute folds into the unchanged ones.
+			name: "typed: a map's entries are found changed untyped",
+			d:    typed,
+			ch: Change{Name: "by_name", HasOld: true, HasNew: true,
+				Old: mapOf("k", strs("a", "b")),
+				New: mapOf("k", strs("b", "a"))},
+		},
+		{
+			name: "typed: a changed map's ordered value",
+			d:    typed,
+			ch: Change{Name: "by_name", HasOld: true, HasNew: true,
+				Old: mapOf("k", strs("a", "b")),
+				New: mapOf("k", strs("a", "c"))},
+			want: []string{"by_name:", "    k:", `      - "b"`, `      + "c"`, "      # (1 unchanged element hidden)"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			row, ok := changeRow(tt.d, tt.ch, 6, true)
+			var got []string
+			if ok {
+				got = strings.Split(row, "\n")
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("row (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestJSONElementsCompare: the JSON form's elements pair as the display does, with the types.
+func TestJSONElementsCompare(t *testing.T) {
+	typed := orderDiffer(t)
+	p := func(s string) *string { return &s }
+	str := func(s string) Value { return Value{Kind: Str, Text: s} }
+	tests := []struct {
+		name string
+		d    differ
+		ch   Change
+		want []JSONElement
+	}{
+		{
+			name: "typed: an element equal but for a zero field is unchanged",
+			d:    typed,
+			ch: Change{Name: "rules", HasOld: true, HasNew: true,
+				Old: list(mapOf("name", str("r"), "enabled", Value{Kind: Bool}), mapOf("name", str("s"), "ports", ints(1))),
+				New: list(mapOf("name", str("r")), mapOf("name", str("s"), "ports", ints(2)))},
+			want: []JSONElement{
+				{Change: "unchanged", Old: p(`{name: "r"}`), New: p(`{name: "r"}`)},
+				{Change: "modified", Old: p(`{name: "s", ports: [1]}`), New: p(`{name: "s", ports: [2]}`)},
+			},
+		},
+		{
+			name: "untyped: elements sharing a reordered list are paired",
+			d:    differ{},
+			ch: Change{Name: "s", HasOld: true, HasNew: true,
+				Old: list(mapOf("k", str("a"), "tags", strs("x", "y"))),
+				New: list(mapOf("k", str("b"), "tags", strs("y", "x")))},
+			want: []JSONElement{{Change: "modified", Old: p(`{k: "a", tags: ["x", "y"]}`), New: p(`{k: "b", tags: ["y", "x"]}`)}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, jsonElements(tt.d, tt.ch)); diff != "" {
 				t.Errorf("elements (-want +got):\n%s", diff)
 			}
 		})

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"github.com/carina-rs/carina-lsp/grammar"
+	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/state"
 	"github.com/carina-rs/carina-lsp/workspace"
 )
@@ -63,8 +64,9 @@ type Resource struct {
 	Item     string
 	instance *scope // the module instance that makes it; nil or the root's scope outside one
 	diffed   bool
-	written  []Value    // Desired's values before references were resolved
-	memo     *memoEntry // the memo's entry of its statement, when it has one (memo.go)
+	schema   *schema.Resource // its type's schema, which the differ compared with; nil when none
+	written  []Value          // Desired's values before references were resolved
+	memo     *memoEntry       // the memo's entry of its statement, when it has one (memo.go)
 }
 
 // Attr is one configured attribute.
