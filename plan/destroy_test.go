@@ -51,3 +51,46 @@ func TestComputeDestroy(t *testing.T) {
 		})
 	}
 }
+
+// TestDestroyForms: the JSON and Markdown forms of a destroy carry what prevent_destroy keeps,
+// and the Markdown says it is a destroy.
+func TestDestroyForms(t *testing.T) {
+	vpcRow := `ec2.Vpc vpc {"cidr_block": "10.0.0.0/16", "vpc_id": "vpc-1"}`
+	guarded := strings.Replace(vpc, "tags", "directives {\n    prevent_destroy = true\n  }\n  tags", 1)
+	igw := `ec2.InternetGateway igw {}`
+	tests := []struct {
+		name, src, state string
+		wantProtected    []JSONProtected
+		wantMarkdown     string
+	}{
+		{"nothing applied", vpc, "", nil, "### Carina destroy plan\n\nNo resources to destroy.\n"},
+		{"one deleted", vpc, stateOf(vpcRow), nil,
+			"### Carina destroy plan\n\n**1 to destroy.**\n\n```\nDestroy Plan:\n\n  - awscc.ec2.Vpc vpc\n      cidr_block: \"10.0.0.0/16\"\n      vpc_id: \"vpc-1\"\n\nPlan: 1 to destroy.\n```\n"},
+		{"one kept, one deleted", guarded, stateOf(vpcRow, igw),
+			[]JSONProtected{{Provider: "awscc", Type: "ec2.Vpc", Identity: "vpc", Binding: "vpc", File: "/cfg/main.crn", Line: 1}},
+			"### Carina destroy plan\n\n**1 to destroy, 1 protected.**\n\n```\nDestroy Plan:\n\n  - awscc.ec2.InternetGateway igw\n\n" +
+				"Error: the following resources have prevent_destroy set and cannot be destroyed:\n  ✗ awscc.ec2.Vpc.vpc\n\n" +
+				"Use --force to override prevent_destroy and destroy these resources.\n\nPlan: 1 to destroy, 1 protected.\n```\n\n" +
+				"**Protected** by `prevent_destroy`, not destroyed:\n\n- `awscc.ec2.Vpc.vpc` (`/cfg/main.crn:1`)\n\n" +
+				"**The plan is refused:**\n\n- 1 resource\\(s\\) have prevent\\_destroy set\\. Use \\-\\-force to override\\.\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := computeOf(t, tt.src, tt.state, ComputeDestroy)
+			j := p.ToJSON()
+			if !j.Destroy {
+				t.Error("the JSON form does not say it is a destroy")
+			}
+			if diff := cmp.Diff(tt.wantProtected, j.Protected); diff != "" {
+				t.Errorf("protected (-want +got):\n%s", diff)
+			}
+			var buf bytes.Buffer
+			if err := WriteMarkdown(&buf, p); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.wantMarkdown, buf.String()); diff != "" {
+				t.Errorf("markdown (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -22,6 +22,20 @@ type JSON struct {
 	Exports       []JSONExport   `json:"exports"`
 	Errors        []JSONProblem  `json:"errors"`
 	Unsupported   []JSONProblem  `json:"unsupported"`
+	// Destroy marks the plan of a destroy (plan -destroy); Protected are the instances it keeps
+	// for their prevent_destroy, which an error refuses. Both absent from other plans.
+	Destroy   bool            `json:"destroy,omitempty"`
+	Protected []JSONProtected `json:"protected,omitempty"`
+}
+
+// JSONProtected is an instance a destroy keeps for its prevent_destroy.
+type JSONProtected struct {
+	Provider string `json:"provider"`
+	Type     string `json:"type"`
+	Identity string `json:"identity"`
+	Binding  string `json:"binding,omitempty"`
+	File     string `json:"file,omitempty"`
+	Line     int    `json:"line,omitempty"` // 1-based
 }
 
 // JSONSummary counts the operations.
@@ -123,6 +137,14 @@ func (p *Plan) ToJSON() JSON {
 			jr.Changes = append(jr.Changes, jc)
 		}
 		out.Resources = append(out.Resources, jr)
+	}
+	out.Destroy = p.Destroy
+	for _, r := range p.Guarded {
+		jp := JSONProtected{Provider: r.Provider, Type: r.Type, Identity: jsonstr.Decoded(r.Identity), Binding: jsonstr.Decoded(r.Binding)}
+		if r.File != nil && r.Stmt != nil {
+			jp.File, jp.Line, _ = place(r.File, r.Stmt.Offset)
+		}
+		out.Protected = append(out.Protected, jp)
 	}
 	for _, e := range p.Errors {
 		out.Errors = append(out.Errors, problem(e))

@@ -63,6 +63,10 @@ func TestPlanCommand(t *testing.T) {
 		{"destroy, prevent_destroy", map[string]string{"main.crn": strings.Replace(planVPC, "cidr_block", "directives {\n    prevent_destroy = true\n  }\n  cidr_block", 1), "carina.state.json": planState("10.0.0.0/16")},
 			[]string{"-destroy"}, 1, "  ✗ awscc.ec2.Vpc.vpc\n\nUse --force to override prevent_destroy and destroy these resources.\n\nPlan: 0 to destroy, 1 protected.",
 			"error: 1 resource(s) have prevent_destroy set. Use --force to override."},
+		{"destroy, prevent_destroy, markdown", map[string]string{"main.crn": strings.Replace(planVPC, "cidr_block", "directives {\n    prevent_destroy = true\n  }\n  cidr_block", 1), "carina.state.json": planState("10.0.0.0/16")},
+			[]string{"-destroy", "-format", "markdown"}, 1, "**0 to destroy, 1 protected.**", "error: 1 resource(s) have prevent_destroy set. Use --force to override."},
+		{"destroy, markdown heading", map[string]string{"main.crn": planVPC, "carina.state.json": planState("10.0.0.0/16")}, []string{"-destroy", "-format", "markdown"}, 2,
+			"### Carina destroy plan", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -107,5 +111,48 @@ func TestPlanJSON(t *testing.T) {
 		File: filepath.Join(dir, "main.crn"), Line: 5, Changes: []plan.JSONChange{{Name: "tags", New: &newTags}}}}
 	if diff := cmp.Diff(want, got.Resources); diff != "" {
 		t.Errorf("resources (-want +got):\n%s", diff)
+	}
+}
+
+// TestPlanDestroyJSON: a destroy's JSON form says it is one and lists what prevent_destroy keeps,
+// where the configuration declares it.
+func TestPlanDestroyJSON(t *testing.T) {
+	guarded := strings.Replace(planVPC, "cidr_block", "directives {\n    prevent_destroy = true\n  }\n  cidr_block", 1)
+	tests := []struct {
+		name      string
+		files     map[string]string
+		code      int
+		protected func(dir string) []plan.JSONProtected
+		summary   plan.JSONSummary
+	}{
+		{"deleted", map[string]string{"main.crn": planVPC, "carina.state.json": planState("10.0.0.0/16")}, 2,
+			func(string) []plan.JSONProtected { return nil }, plan.JSONSummary{Destroy: 1}},
+		{"kept by prevent_destroy", map[string]string{"main.crn": guarded, "carina.state.json": planState("10.0.0.0/16")}, 1,
+			func(dir string) []plan.JSONProtected {
+				return []plan.JSONProtected{{Provider: "awscc", Type: "ec2.Vpc", Identity: "vpc", Binding: "vpc", File: filepath.Join(dir, "main.crn"), Line: 5}}
+			}, plan.JSONSummary{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			fmtTree(t, dir, tt.files)
+			var stdout, stderr bytes.Buffer
+			if code := run(context.Background(), []string{"plan", "-destroy", "-format", "json", dir}, nil, &stdout, &stderr); code != tt.code {
+				t.Fatalf("exit %d, want %d: %s", code, tt.code, stderr.String())
+			}
+			var got plan.JSON
+			if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+				t.Fatal(err)
+			}
+			if got.FormatVersion != 1 || !got.Destroy {
+				t.Errorf("format_version %d, destroy %v; want 1, true", got.FormatVersion, got.Destroy)
+			}
+			if diff := cmp.Diff(tt.protected(dir), got.Protected); diff != "" {
+				t.Errorf("protected (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.summary, got.Summary); diff != "" {
+				t.Errorf("summary (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
