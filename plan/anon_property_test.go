@@ -20,17 +20,33 @@ var _ AnonymousSchemas = movedWidget{}
 
 // anonConfig is a random configuration of anonymous awscc resources whose names Carina's
 // inputs all hold exactly: create-only strings and numbers, a reference, an availability
-// zone, tags (a SimHash name), with or without a region.
+// zone, tags (a SimHash name), with or without a region, from one provider block or several,
+// a named instance among them, a resource routed to it.
 func anonConfig(rng *rand.Rand) string {
 	var b strings.Builder
-	switch rng.Intn(3) {
+	const ap, us = "provider awscc {\n  region = awscc.Region.ap_northeast_1\n}\n", "provider awscc {\n  region = 'us-east-1'\n}\n"
+	const named = "let us = provider awscc {\n  region = 'us-east-1'\n}\n"
+	routed := false
+	switch rng.Intn(6) {
 	case 0:
-		b.WriteString("provider awscc {\n  region = awscc.Region.ap_northeast_1\n}\n")
+		b.WriteString(ap)
 	case 1:
-		b.WriteString("provider awscc {\n  region = 'us-east-1'\n}\n")
+		b.WriteString(us)
+	case 2:
+		b.WriteString(us + ap)
+	case 3:
+		b.WriteString(named + ap)
+		routed = true
+	case 4:
+		b.WriteString(named)
+		routed = true
 	}
 	b.WriteString("let vpc = awscc.ec2.Vpc {\n  cidr_block = '10.0.0.0/16'\n}\n")
 	for i, n := range rng.Perm(200)[:1+rng.Intn(6)] {
+		if routed && rng.Intn(2) == 0 {
+			fmt.Fprintf(&b, "awscc.ec2.Vpc {\n  cidr_block = '10.%d.0.0/16'\n  directives {\n    provider = us\n  }\n}\n", n+1)
+			continue
+		}
 		switch rng.Intn(4) {
 		case 0:
 			fmt.Fprintf(&b, "awscc.ec2.Vpc {\n  cidr_block = '10.%d.0.0/16'\n  tags = { Name = 'v%d' }\n}\n", n+1, i)

@@ -49,7 +49,7 @@ func (c *computer) fallbackIdentity(r *Resource) (string, bool) {
 			return "", false
 		}
 	}
-	if r.Stmt == nil || !plainBody(r.Stmt) {
+	if r.Stmt == nil || !plainBody(r.Stmt, false) {
 		return "", false
 	}
 	h := newSip13()
@@ -143,8 +143,9 @@ func (c *computer) dependsOnText(r *Resource, name string) (string, bool) {
 }
 
 // plainBody reports whether the resource a statement declares has a body of attributes only,
-// and a directives block of the flags and depends_on this package reads.
-func plainBody(st *grammar.Stmt) bool {
+// and a directives block of the flags and depends_on this package reads, and, where routed
+// (a schema's name does not read the directive), the provider instance.
+func plainBody(st *grammar.Stmt, routed bool) bool {
 	var body *grammar.Block
 	found := false
 	switch n := st.Node.(type) {
@@ -181,6 +182,10 @@ func plainBody(st *grammar.Stmt) bool {
 				}
 				switch a.Key.Text {
 				case "create_before_destroy", "prevent_destroy", dependsOnKey():
+				case providerKey():
+					if !routed {
+						return false
+					}
 				default:
 					return false
 				}
@@ -190,6 +195,11 @@ func plainBody(st *grammar.Stmt) bool {
 		}
 	}
 	return true
+}
+
+// providerKey is the directives key that routes a resource to a named provider instance.
+func providerKey() string {
+	return grammar.ConstructOf(grammar.DirectivesConstruct).KeyOf(grammar.BindingValue).Name
 }
 
 // refBindings adds the bindings a value as written reads (Carina's dependency_bindings, taken

@@ -2,7 +2,9 @@ package plan
 
 import (
 	"context"
+	"maps"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/carina-rs/carina-lsp/grammar"
@@ -87,9 +89,19 @@ func TestDebugText(t *testing.T) {
 // none, and returns the identities ("(unresolved)" for a resource left unnamed).
 func anonymousIDs(t *testing.T, src string, withSchemas bool) []string {
 	t.Helper()
+	return anonymousIDsOf(t, map[string]string{"main.crn": src}, withSchemas)
+}
+
+// anonymousIDsOf is anonymousIDs of a configuration of several files, by name.
+func anonymousIDsOf(t *testing.T, srcs map[string]string, withSchemas bool) []string {
+	t.Helper()
 	dir := "/cfg"
-	f := &workspace.File{Path: filepath.Join(dir, "main.crn"), AST: grammar.NewParser().Parse(src), Lines: source.NewLines(src)}
-	cfg := workspace.Build(dir, []*workspace.File{f})
+	var files []*workspace.File
+	for _, name := range slices.Sorted(maps.Keys(srcs)) {
+		src := srcs[name]
+		files = append(files, &workspace.File{Path: filepath.Join(dir, name), AST: grammar.NewParser().Parse(src), Lines: source.NewLines(src)})
+	}
+	cfg := workspace.Build(dir, files)
 	var sources schema.Sources
 	idx, err := sources.ForConfig(cfg.Pins())
 	if err != nil {
@@ -135,6 +147,7 @@ func TestFallbackIdentity(t *testing.T) {
 			[]string{"vpc", "!awscc_ec2_subnet_8b692b3f"}},
 		{"a nested block", "awscc.ec2.Subnet {\n  cidr_block = '10.0.1.0/24'\n  tag {\n    key = 'a'\n  }\n}\n", false, []string{"(unresolved)"}},
 		{"a name prefix", "awscc.s3.Bucket {\n  bucket_name_prefix = 'a-'\n}\n", false, []string{"(unresolved)"}},
+		{"a provider directive: not reproduced", "awscc.s3.Bucket {\n  bucket_name = 'a'\n  directives {\n    provider = us\n  }\n}\n", false, []string{"(unresolved)"}},
 		{"a call", "awscc.s3.Bucket {\n  bucket_name = join('-', ['a', 'b'])\n}\n", false, []string{"(unresolved)"}},
 		// The depends_on wants were printed by a Rust program (rustc 1.95) that feeds std's
 		// DefaultHasher what fallback_anonymous_hash feeds for this bucket, depends_on ["for:bs"]

@@ -7,16 +7,17 @@ import (
 
 	"github.com/carina-rs/carina-lsp/schema"
 	"github.com/carina-rs/carina-lsp/state"
+	"github.com/carina-rs/carina-lsp/workspace"
 )
 
 // Carina names an anonymous resource of a type with a provider schema when it validates the
 // configuration, before any state is read (carina-core identifier,
 // compute_anonymous_identifiers): from the values of the schema's create-only attributes and
-// of its identity attributes, hashed with the provider's identity values (the provider block's
-// region) by Rust's DefaultHasher, `<provider>_<type>_<low 32 bits in hex>`; a resource that
-// sets none of them is named by a 64-bit SimHash of every attribute it writes,
-// `<provider>_<type>_<16 hex digits>`. The values are the parser's, enums resolved through the
-// schema and references not yet resolved. Against a state file Carina then keeps that name
+// of its identity attributes, hashed with the provider's identity values (the region of the
+// provider's first block) by Rust's DefaultHasher, `<provider>_<type>_<low 32 bits in hex>`;
+// a resource that sets none of them is named by a 64-bit SimHash of every attribute it
+// writes, `<provider>_<type>_<16 hex digits>`. The values are the parser's, enums resolved
+// through the schema and references not yet resolved. Against a state file Carina then keeps that name
 // when a row has it, else takes the name of the one row whose create-only values all equal the
 // resource's (else the one that equals some of them), or, for a SimHash name, renames the row
 // whose SimHash is nearest, within 20 bits, to the new name (reconcile_anonymous_identifiers).
@@ -179,7 +180,7 @@ type anonKey struct{ name, text string }
 // false where an input is not one this package holds exactly.
 func (c *computer) schemaIdentity(s AnonymousSchemas, r *Resource) (string, bool) {
 	typ := r.Provider + "." + r.Type
-	if r.Stmt == nil || !plainBody(r.Stmt) {
+	if r.Stmt == nil || !plainBody(r.Stmt, true) {
 		return "", false
 	}
 	idv, ok := c.providerIdentity(s, r.Provider)
@@ -261,35 +262,42 @@ type providerID struct {
 	ok   bool
 }
 
+// providerIdentityOnce reads the first configuration of the provider in Carina's merged list,
+// whichever instance a resource is routed to (compute_anonymous_identifiers finds by the
+// provider's name): files in path order, and in a file its top-level blocks before its named
+// instances, which Carina's parser appends at the file's end.
 func (c *computer) providerIdentityOnce(s AnonymousSchemas, provider string) ([]anonKey, bool) {
-	var out []anonKey
-	blocks := 0
-	for _, b := range c.in.Config.ProviderBlocks() {
+	var first *workspace.ProviderBlock
+	blocks := c.in.Config.ProviderBlocks()
+	for i, b := range blocks {
 		if b.Kind.Text != provider {
 			continue
 		}
-		if b.Named {
-			return nil, false // Carina's list of provider configurations: which one comes first is not read here
+		if first != nil && b.File != first.File {
+			break
 		}
-		blocks++
-		if blocks > 1 {
+		if first == nil || first.Named && !b.Named {
+			first = &blocks[i]
+		}
+	}
+	if first == nil {
+		return nil, true
+	}
+	var out []anonKey
+	for _, name := range s.ProviderIdentity(provider) {
+		a := first.Body.Attr(name)
+		if a == nil || a.Value == nil {
+			continue
+		}
+		tv, ok := c.in.Info.ExprValue(first.File.Path, first.Stmt, a.Value)
+		if !ok {
 			return nil, false
 		}
-		for _, name := range s.ProviderIdentity(provider) {
-			a := b.Body.Attr(name)
-			if a == nil || a.Value == nil {
-				continue
-			}
-			tv, ok := c.in.Info.ExprValue(b.File.Path, b.Stmt, a.Value)
-			if !ok {
-				return nil, false
-			}
-			t, ok := s.ProviderValue(provider, name, convert(tv))
-			if !ok {
-				return nil, false
-			}
-			out = append(out, anonKey{name, t})
+		t, ok := s.ProviderValue(provider, name, convert(tv))
+		if !ok {
+			return nil, false
 		}
+		out = append(out, anonKey{name, t})
 	}
 	slices.SortFunc(out, func(a, b anonKey) int { return strings.Compare(a.name, b.name) })
 	return out, true

@@ -60,13 +60,44 @@ func TestSchemaIdentity(t *testing.T) {
 			[]string{"awscc_ec2_internet_gateway_bc18f53564004b5c"}},
 		{"a create-only call", regionAwscc + "awscc.ec2.Vpc {\n  cidr_block = join('', ['10.0.0.0', '/16'])\n}\n", []string{"(unresolved)"}},
 		{"a region not known", "provider awscc {\n  region = 'mars-north-1'\n}\n" + anonVpc, []string{"(unresolved)"}},
-		{"two provider blocks", regionAwscc + regionAwscc + anonVpc, []string{"(unresolved)"}},
+		{"two provider blocks: the first one's region", regionAwscc + "provider awscc {\n  region = 'us-east-1'\n}\n" + anonVpc, []string{"awscc_ec2_vpc_c0b8d6b9"}},
+		{"the first of two blocks decides", "provider awscc {\n  region = 'us-east-1'\n}\n" + regionAwscc + anonVpc, []string{"awscc_ec2_vpc_6ee10dbd"}},
+		{"a named instance before the default: the default's region", "let us = provider awscc {\n  region = 'us-east-1'\n}\n" + regionAwscc + anonVpc,
+			[]string{"awscc_ec2_vpc_c0b8d6b9"}},
+		{"routed to a named instance: still the default's region", regionAwscc + "let us = provider awscc {\n  region = 'us-east-1'\n}\n" +
+			"awscc.ec2.Vpc {\n  cidr_block = '10.0.0.0/16'\n  directives {\n    provider = us\n  }\n}\n", []string{"awscc_ec2_vpc_c0b8d6b9"}},
+		{"only a named instance: its region", "let us = provider awscc {\n  region = awscc.Region.ap_northeast_1\n}\n" + anonVpc, []string{"awscc_ec2_vpc_c0b8d6b9"}},
+		{"the first block's region not known", "provider awscc {\n  region = 'mars-north-1'\n}\n" + regionAwscc + anonVpc, []string{"(unresolved)"}},
 		{"a name prefix", regionAwscc + "awscc.s3.Bucket {\n  bucket_name_prefix = 'a-'\n}\n", []string{"(unresolved)"}},
 		{"two resources of one name: Carina refuses them", regionAwscc + anonVpc + anonVpc, []string{"(unresolved)", "(unresolved)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if diff := cmp.Diff(tt.want, anonymousIDs(t, tt.src, true)); diff != "" {
+				t.Errorf("identities (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestSchemaIdentityProviderFiles: of several files' provider blocks, Carina hashes the region
+// of the first in its merged list: files in path order, each file's named instances after its
+// top-level blocks.
+func TestSchemaIdentityProviderFiles(t *testing.T) {
+	const us, named = "provider awscc {\n  region = 'us-east-1'\n}\n", "let us = provider awscc {\n  region = 'us-east-1'\n}\n"
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  []string
+	}{
+		{"the first file's block", map[string]string{"a.crn": us, "b.crn": regionAwscc, "c.crn": anonVpc}, []string{"awscc_ec2_vpc_6ee10dbd"}},
+		{"files in path order, not the resource's", map[string]string{"a.crn": regionAwscc + anonVpc, "b.crn": us}, []string{"awscc_ec2_vpc_c0b8d6b9"}},
+		{"a named instance in the first file", map[string]string{"a.crn": named, "b.crn": regionAwscc + anonVpc}, []string{"awscc_ec2_vpc_6ee10dbd"}},
+		{"the file's top-level block before its named one", map[string]string{"a.crn": named + regionAwscc, "b.crn": us + anonVpc}, []string{"awscc_ec2_vpc_c0b8d6b9"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, anonymousIDsOf(t, tt.files, true)); diff != "" {
 				t.Errorf("identities (-want +got):\n%s", diff)
 			}
 		})
