@@ -20,9 +20,10 @@ var _ AnonymousSchemas = movedWidget{}
 
 // anonConfig is a random configuration of anonymous awscc resources whose names Carina's
 // inputs all hold exactly: create-only strings and numbers, a reference, an availability
-// zone, tags (a SimHash name), with or without a region, from one provider block or several,
-// a named instance among them, a resource routed to it.
-func anonConfig(rng *rand.Rand) string {
+// zone, tags (a SimHash name), a name prefix, with or without a region, from one provider
+// block or several, a named instance among them, a resource routed to it. prefixed says
+// whether a resource has a name prefix.
+func anonConfig(rng *rand.Rand) (src string, prefixed bool) {
 	var b strings.Builder
 	const ap, us = "provider awscc {\n  region = awscc.Region.ap_northeast_1\n}\n", "provider awscc {\n  region = 'us-east-1'\n}\n"
 	const named = "let us = provider awscc {\n  region = 'us-east-1'\n}\n"
@@ -47,6 +48,11 @@ func anonConfig(rng *rand.Rand) string {
 			fmt.Fprintf(&b, "awscc.ec2.Vpc {\n  cidr_block = '10.%d.0.0/16'\n  directives {\n    provider = us\n  }\n}\n", n+1)
 			continue
 		}
+		if rng.Intn(8) == 0 {
+			fmt.Fprintf(&b, "awscc.logs.LogGroup {\n  log_group_name_prefix = 'lg-%d-'\n}\n", n)
+			prefixed = true
+			continue
+		}
 		switch rng.Intn(4) {
 		case 0:
 			fmt.Fprintf(&b, "awscc.ec2.Vpc {\n  cidr_block = '10.%d.0.0/16'\n  tags = { Name = 'v%d' }\n}\n", n+1, i)
@@ -58,7 +64,7 @@ func anonConfig(rng *rand.Rand) string {
 			fmt.Fprintf(&b, "awscc.logs.LogGroup {\n  log_group_name = 'lg-%d'\n  retention_in_days = %d\n}\n", n, []int{1, 7, 30}[rng.Intn(3)])
 		}
 	}
-	return b.String()
+	return b.String(), prefixed
 }
 
 // planSrc plans a one-file configuration against a state file's text ("" for none).
@@ -131,7 +137,7 @@ func TestAnonymousAppliedPlansNoChanges(t *testing.T) {
 	rng := rand.New(rand.NewSource(36))
 	checked := 0
 	for range 200 {
-		src := anonConfig(rng)
+		src, prefixed := anonConfig(rng)
 		p, sch := planSrc(t, src, "")
 		names := map[string]bool{}
 		for _, r := range p.Resources {
@@ -152,6 +158,11 @@ func TestAnonymousAppliedPlansNoChanges(t *testing.T) {
 			name  string
 			state string
 		}{{"own names", stored}, {"older names", renameRows(stored)}} {
+			if tt.name == "older names" && prefixed {
+				// Carina compares the name it generated, random, with the row's: a row under
+				// another name is not paired by its create-only values.
+				continue
+			}
 			q, _ := planSrc(t, src, tt.state)
 			if len(q.Resources) != len(p.Resources) {
 				t.Errorf("%s against %s: %d resources planned, want %d", src, tt.name, len(q.Resources), len(p.Resources))

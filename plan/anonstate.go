@@ -93,8 +93,18 @@ func (c *computer) identifySchemaAnonymous() {
 func (c *computer) createOnlyTexts(s AnonymousSchemas, r *Resource) (map[string]string, bool) {
 	typ := r.Provider + "." + r.Type
 	createOnly, _ := s.AnonymousKeys(typ)
+	prefixes, ok := namePrefixes(s, r)
+	if !ok {
+		return nil, false
+	}
 	out := map[string]string{}
 	for _, name := range createOnly {
+		if _, ok := prefixes[name]; ok {
+			// Carina compares the name it generated, prefix and random suffix, which no stored
+			// text equals; a byte no decoded JSON string holds stands for it.
+			out[name] = "\xff"
+			continue
+		}
 		a, ok := attrNamed(r, name)
 		if !ok {
 			continue

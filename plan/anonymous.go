@@ -71,9 +71,8 @@ func (c *computer) fallbackIdentity(r *Resource) (string, bool) {
 	}
 	deps := map[string]bool{}
 	for i, a := range r.Desired {
-		if strings.HasSuffix(a.Name, "_prefix") {
-			return "", false // Carina moves a name prefix out of the attributes
-		}
+		// A `_prefix` attribute is hashed as written: Carina moves a name prefix out of the
+		// attributes only for a type with a schema (resolve_attr_prefixes).
 		d, ok := debugValue(a.Value)
 		if !ok || !debugExact(d) || !debugExact(a.Name) {
 			return "", false
@@ -98,7 +97,7 @@ func (c *computer) fallbackIdentity(r *Resource) (string, bool) {
 		h.str(t)
 	}
 	h.u64(0) // directives.provider_instance: None
-	// prefixes: none (a resource with one was refused above)
+	// prefixes: none, for a type without a schema
 	sorted := make([]string, 0, len(deps))
 	for b := range deps {
 		sorted = append(sorted, b)

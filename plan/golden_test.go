@@ -111,6 +111,10 @@ func (enumVpc) EnumText(typ, attr, text string) (string, bool) {
 }
 func (enumVpc) ProviderIdentity(string) []string                   { return nil }
 func (enumVpc) ProviderValue(string, string, Value) (string, bool) { return "", false }
+func (enumVpc) PrefixBase(string, string) bool                     { return false }
+
+// enumVpc is named as Carina names it only while it says all AnonymousSchemas says.
+var _ AnonymousSchemas = enumVpc{}
 
 // Why a fixture's plan is not Carina's, byte for byte (docs/differences.md lists them).
 const (

@@ -39,6 +39,9 @@ type AnonymousSchemas interface {
 	// ProviderValue returns the hashed text of a provider configuration value as Carina
 	// canonicalises it; ok is false where it is not known exactly.
 	ProviderValue(provider, attr string, v Value) (string, bool)
+	// PrefixBase reports whether a type's attribute is one a `<attr>_prefix` names (Carina's
+	// resolve_attr_prefixes: an attribute of a string type).
+	PrefixBase(resourceType, attr string) bool
 }
 
 // HashForm is how Carina canonicalises an attribute's value before it hashes it.
@@ -147,6 +150,17 @@ func (s IndexSchemas) EnumText(resourceType, attr, text string) (string, bool) {
 	return text, found == 1
 }
 
+// PrefixBase reports whether the attribute is a plain string. Carina also takes a string
+// shared definition or union of strings; those stay unnamed here.
+func (s IndexSchemas) PrefixBase(resourceType, attr string) bool {
+	r := s.Index.Resource(resourceType)
+	if r == nil {
+		return false
+	}
+	m := r.Attributes[attr]
+	return m != nil && !m.Synthetic && m.Type != nil && m.Type.Kind == schema.KindString
+}
+
 // ProviderIdentity is the AWS providers' identity (their factories' identity_attributes): the
 // region, for the providers the index has a region list of.
 func (s IndexSchemas) ProviderIdentity(provider string) []string {
@@ -187,16 +201,23 @@ func (c *computer) schemaIdentity(s AnonymousSchemas, r *Resource) (string, bool
 	if !ok {
 		return "", false
 	}
-	for _, a := range r.Desired {
-		if strings.HasSuffix(a.Name, "_prefix") {
-			return "", false // Carina hashes the prefix of a generated name: not read here
-		}
+	prefixes, ok := namePrefixes(s, r)
+	if !ok {
+		return "", false
 	}
 	createOnly, identity := s.AnonymousKeys(typ)
 	var keys []anonKey
 	seen := map[string]bool{}
-	for _, names := range [][]string{createOnly, identity} {
+	for i, names := range [][]string{createOnly, identity} {
 		for _, n := range names {
+			if p, ok := prefixes[n]; ok && !seen[n] {
+				if i == 1 {
+					return "", false // Carina hashes the generated name, random
+				}
+				seen[n] = true
+				keys = append(keys, anonKey{n, "Prefix(" + debugStr(p) + ")"})
+				continue
+			}
 			a, ok := attrNamed(r, n)
 			if !ok || seen[n] {
 				continue
@@ -216,6 +237,9 @@ func (c *computer) schemaIdentity(s AnonymousSchemas, r *Resource) (string, bool
 	slices.SortFunc(keys, func(a, b anonKey) int { return strings.Compare(a.name, b.name) })
 	var suffix string
 	if len(keys) == 0 {
+		if len(prefixes) > 0 {
+			return "", false // the SimHash reads the generated name, random
+		}
 		features := map[string]string{}
 		for _, k := range idv {
 			features[k.name] = k.text
@@ -239,6 +263,33 @@ func (c *computer) schemaIdentity(s AnonymousSchemas, r *Resource) (string, bool
 		suffix = hex8(h.finish())
 	}
 	return r.instancePrefix() + snake(r.Provider) + "_" + snakeType(r.Type) + "_" + suffix, true
+}
+
+// namePrefixes returns the name prefixes Carina moves out of a resource's attributes
+// (resolve_attr_prefixes): `<attr>_prefix` written as a string for a string attribute
+// `<attr>`, keyed by `<attr>`. ok is false where Carina refuses the resource (an empty prefix,
+// the attribute written too) or where a `_prefix` attribute is not one this package reads.
+func namePrefixes(s AnonymousSchemas, r *Resource) (map[string]string, bool) {
+	typ := r.Provider + "." + r.Type
+	var out map[string]string
+	for _, a := range r.Desired {
+		base, ok := strings.CutSuffix(a.Name, "_prefix")
+		if !ok {
+			continue
+		}
+		// Named before references resolve: a Str is a literal, as Carina's Concrete String.
+		if !s.PrefixBase(typ, base) || a.Value.Kind != Str || a.Value.enum != "" {
+			return nil, false
+		}
+		if _, both := attrNamed(r, base); both || a.Value.Text == "" || !debugExact(a.Value.Text) {
+			return nil, false
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[base] = a.Value.Text
+	}
+	return out, true
 }
 
 // providerIdentity returns the provider's identity values, sorted by name: none when the

@@ -30,13 +30,17 @@ func (movedWidget) HashForm(typ, attr string) HashForm {
 func (movedWidget) EnumText(string, string, string) (string, bool)     { return "", false }
 func (movedWidget) ProviderIdentity(string) []string                   { return nil }
 func (movedWidget) ProviderValue(string, string, Value) (string, bool) { return "", false }
+func (movedWidget) PrefixBase(string, string) bool                     { return false }
 
 // The wants below were printed by a Rust program (rustc 1.95) that feeds std's DefaultHasher
 // the texts Carina's compute_anonymous_identifiers hashes for each configuration: the
-// provider's region as a canonical enum, then the create-only values by name.
+// provider's region as a canonical enum, then the create-only values by name, a name prefix
+// as `Prefix("a-")`.
 const (
 	regionAwscc = "provider awscc {\n  region = awscc.Region.ap_northeast_1\n}\n"
 	anonVpc     = "awscc.ec2.Vpc {\n  cidr_block = '10.0.0.0/16'\n}\n"
+	// logGroupPrefix is named from its prefix, Prefix("lg-").
+	logGroupPrefix = "awscc.logs.LogGroup {\n  log_group_name_prefix = 'lg-'\n}\n"
 )
 
 // TestSchemaIdentity: an anonymous resource of a type with a schema is named as Carina names
@@ -68,7 +72,13 @@ func TestSchemaIdentity(t *testing.T) {
 			"awscc.ec2.Vpc {\n  cidr_block = '10.0.0.0/16'\n  directives {\n    provider = us\n  }\n}\n", []string{"awscc_ec2_vpc_c0b8d6b9"}},
 		{"only a named instance: its region", "let us = provider awscc {\n  region = awscc.Region.ap_northeast_1\n}\n" + anonVpc, []string{"awscc_ec2_vpc_c0b8d6b9"}},
 		{"the first block's region not known", "provider awscc {\n  region = 'mars-north-1'\n}\n" + regionAwscc + anonVpc, []string{"(unresolved)"}},
-		{"a name prefix", regionAwscc + "awscc.s3.Bucket {\n  bucket_name_prefix = 'a-'\n}\n", []string{"(unresolved)"}},
+		{"a name prefix of a create-only name", regionAwscc + "awscc.s3.Bucket {\n  bucket_name_prefix = 'a-'\n}\n", []string{"awscc_s3_bucket_8a798cc0"}},
+		{"a name prefix and other create-only values", regionAwscc + "awscc.logs.LogGroup {\n  log_group_name_prefix = 'lg-'\n  retention_in_days = 7\n}\n", []string{"awscc_logs_log_group_180a2aa6"}},
+		{"an empty prefix: Carina refuses it", regionAwscc + "awscc.s3.Bucket {\n  bucket_name_prefix = ''\n}\n", []string{"(unresolved)"}},
+		{"a prefix and its attribute: Carina refuses them", regionAwscc + "awscc.s3.Bucket {\n  bucket_name_prefix = 'a-'\n  bucket_name = 'b'\n}\n", []string{"(unresolved)"}},
+		{"a prefix of a string the SimHash reads: random", regionAwscc + "awscc.iam.Role {\n  description_prefix = 'a-'\n}\n", []string{"(unresolved)"}},
+		{"a prefix of a string not hashed", regionAwscc + "awscc.iam.Role {\n  role_name = 'r'\n  description_prefix = 'a-'\n}\n", []string{"awscc_iam_role_decd0acb"}},
+		{"a prefix of an attribute not a string: not Carina's prefix", regionAwscc + "awscc.ec2.InternetGateway {\n  tags_prefix = 'a-'\n}\n", []string{"(unresolved)"}},
 		{"two resources of one name: Carina refuses them", regionAwscc + anonVpc + anonVpc, []string{"(unresolved)", "(unresolved)"}},
 	}
 	for _, tt := range tests {
@@ -77,6 +87,27 @@ func TestSchemaIdentity(t *testing.T) {
 				t.Errorf("identities (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestNamePrefixPairing: a row that stores the prefixed attribute differs in it (Carina compares
+// the random name it generated), so of two rows equal in the other create-only values, the one
+// that does not store it is the resource's. The changes the generated name makes are not shown
+// (docs/differences.md).
+func TestNamePrefixPairing(t *testing.T) {
+	p := planOf(t, regionAwscc+"awscc.ec2.SecurityGroup {\n  group_name_prefix = 'sg-'\n  group_description = 'd'\n}\n",
+		stateOf(`ec2.SecurityGroup old_a {"group_description": "d"}`, `ec2.SecurityGroup old_b {"group_description": "d", "group_name": "sg-0123abcd"}`))
+	var got []string
+	for _, r := range p.Resources {
+		if r.Op == Delete {
+			got = append(got, "delete "+r.Identity)
+			continue
+		}
+		got = append(got, r.Identity)
+	}
+	want := []string{"old_a", "delete old_b"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("plan (-want +got):\n%s", diff)
 	}
 }
 
@@ -155,6 +186,12 @@ func TestSchemaAnonymousState(t *testing.T) {
 		{"a SimHash name far from every stored one", regionAwscc + igw,
 			stateOf(`ec2.InternetGateway awscc_ec2_internet_gateway_42e6a0ca9bff34a3 {"tags": {"Name": "x"}}`),
 			[]string{"create awscc_ec2_internet_gateway_bd19fd656400cb7c", "delete awscc_ec2_internet_gateway_42e6a0ca9bff34a3"}},
+		{"a name prefix: its own row", regionAwscc + logGroupPrefix,
+			stateOf(`logs.LogGroup awscc_logs_log_group_180a2aa6 {"log_group_name_prefix": "lg-"}`),
+			[]string{"no-op awscc_logs_log_group_180a2aa6"}},
+		{"a name prefix: the generated name equals no row's", regionAwscc + logGroupPrefix,
+			stateOf(`logs.LogGroup old_1 {"log_group_name": "lg-0123abcd"}`),
+			[]string{"create awscc_logs_log_group_180a2aa6", "delete old_1"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
