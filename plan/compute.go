@@ -81,30 +81,35 @@ func (c *computer) unsupported(f *workspace.File, st *grammar.Stmt, sp grammar.S
 	c.plan.Unsupported = append(c.plan.Unsupported, Problem{File: f, Span: st.Abs(sp), Message: fmt.Sprintf(format, args...)})
 }
 
-// stmt collects the resource a top-level statement declares.
-func (c *computer) stmt(f *workspace.File, st *grammar.Stmt) {
-	if st.Parsed == nil {
-		return
-	}
-	var x grammar.Expr
-	binding := ""
+// declared returns what a let, a resource statement or an expression statement declares, and
+// the let's binding ("" for none, or `_`); x is nil for another statement.
+func declared(st *grammar.Stmt) (binding string, x grammar.Expr) {
 	switch n := st.Node.(type) {
 	case *grammar.LetStmt:
 		if n.Name != nil && n.Name.Text != "_" {
 			binding = n.Name.Text
 		}
-		x = n.Value
+		return binding, n.Value
 	case *grammar.ResourceStmt:
-		x = n.Resource
+		return "", n.Resource
 	case *grammar.ExprStmt:
-		x = n.X
+		return "", n.X
+	}
+	return "", nil
+}
+
+// stmt collects the resource a top-level statement declares.
+func (c *computer) stmt(f *workspace.File, st *grammar.Stmt) {
+	if st.Parsed == nil {
+		return
+	}
+	binding, x := declared(st)
+	switch n := st.Node.(type) {
 	case *grammar.ModuleCallStmt:
 		c.made(c.root(), f, st, "")
 		return
 	case *grammar.StateBlockStmt:
 		c.stateBlock(f, st, n)
-		return
-	default:
 		return
 	}
 	switch x := x.(type) {

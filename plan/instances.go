@@ -359,26 +359,14 @@ func (c *computer) moduleStmt(s *scope, f *workspace.File, st *grammar.Stmt) {
 	if st.Parsed == nil {
 		return
 	}
-	var x grammar.Expr
-	binding := ""
+	binding, x := declared(st)
 	switch n := st.Node.(type) {
-	case *grammar.LetStmt:
-		if n.Name != nil && n.Name.Text != "_" {
-			binding = n.Name.Text
-		}
-		x = n.Value
-	case *grammar.ResourceStmt:
-		x = n.Resource
-	case *grammar.ExprStmt:
-		x = n.X
 	case *grammar.ModuleCallStmt:
 		x = n.Call
 	case *grammar.StateBlockStmt:
 		// Carina refuses to load such a module (StateBlockInModule): the plan fails.
 		c.plan.Errors = append(c.plan.Errors, Problem{File: f, Span: st.Abs(n.Kw),
 			Message: fmt.Sprintf("module %s holds a state block (%s): state blocks belong to the root configuration, and Carina refuses the module", s.alias, n.Construct.Keyword())})
-		return
-	default:
 		return
 	}
 	switch x := x.(type) {

@@ -91,15 +91,7 @@ func (r *Resource) AttrKey(name string) (sp grammar.Span, ok bool) {
 	if r.Stmt == nil {
 		return grammar.Span{}, false
 	}
-	var x grammar.Expr
-	switch n := r.Stmt.Node.(type) {
-	case *grammar.LetStmt:
-		x = n.Value
-	case *grammar.ResourceStmt:
-		x = n.Resource
-	case *grammar.ExprStmt:
-		x = n.X
-	}
+	_, x := declared(r.Stmt)
 	re, _ := x.(*grammar.ResourceExpr)
 	if re == nil || re.Body == nil {
 		return grammar.Span{}, false
