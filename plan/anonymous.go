@@ -40,7 +40,7 @@ func (r *Resource) instancePrefix() string {
 
 // fallbackIdentity is Carina's fallback identity of an anonymous resource to be created, once
 // its values are resolved; ok is false where an input is not one this package holds exactly
-// (a value it does not evaluate, a nested block, a directive it does not read), and then the
+// (a value it does not evaluate, a directive it does not read), and then the
 // resource keeps no identity rather than a wrong one.
 func (c *computer) fallbackIdentity(r *Resource) (string, bool) {
 	if c.in.Schemas != nil {
@@ -141,9 +141,9 @@ func (c *computer) dependsOnText(r *Resource, name string) (string, bool) {
 	return "", false
 }
 
-// plainBody reports whether the resource a statement declares has a body of attributes only,
-// and a directives block of the flags and depends_on this package reads, and, where routed
-// (a schema's name does not read the directive), the provider instance.
+// plainBody reports whether the resource a statement declares has a body of attributes and
+// nested blocks only, and a directives block of the flags and depends_on this package reads,
+// and, where routed (a schema's name does not read the directive), the provider instance.
 func plainBody(st *grammar.Stmt, routed bool) bool {
 	var body *grammar.Block
 	found := false
@@ -171,7 +171,10 @@ func plainBody(st *grammar.Stmt, routed bool) bool {
 		switch it := it.(type) {
 		case *grammar.Attribute:
 		case *grammar.NestedBlock:
-			if it.Construct != grammar.DirectivesConstruct || it.Body == nil {
+			if it.Construct != grammar.DirectivesConstruct {
+				continue // its values are among the attributes (bodyAttrs)
+			}
+			if it.Body == nil {
 				return false
 			}
 			for _, d := range it.Body.Items {

@@ -145,7 +145,6 @@ func TestFallbackIdentity(t *testing.T) {
 			[]string{"vpc", "!awscc_ec2_subnet_8b692b3f"}},
 		{"a type with a schema is named from its create-only values instead (schemaid.go)", vpc + subnet, true,
 			[]string{"vpc", "!awscc_ec2_subnet_8b692b3f"}},
-		{"a nested block", "awscc.ec2.Subnet {\n  cidr_block = '10.0.1.0/24'\n  tag {\n    key = 'a'\n  }\n}\n", false, []string{"(unresolved)"}},
 		// Printed by a Rust program feeding fallback_anonymous_hash's inputs: with no schema
 		// Carina keeps `bucket_name_prefix` an attribute (resolve_attr_prefixes skips the type).
 		{"a name prefix: an attribute like any other", "awscc.s3.Bucket {\n  bucket_name_prefix = 'a-'\n}\n", false, []string{"awscc_s3_bucket_7d793d22"}},

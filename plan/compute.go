@@ -151,8 +151,8 @@ func (c *computer) resource(f *workspace.File, st *grammar.Stmt, binding string,
 	b, e := c.body(f, st, x)
 	// Cloned: the diff resolves the values in place.
 	r.Desired, r.Directives, r.memo = slices.Clone(b.desired), b.directives, e
-	for _, sp := range b.blocks {
-		c.unsupported(f, st, sp, "block attributes are not planned yet")
+	for _, n := range b.notes {
+		c.unsupported(f, st, n.span, "%s", n.message)
 	}
 	r.DependsOn = itemDependencies(c.dependsOn(st), "", st)
 	c.plan.Resources = append(c.plan.Resources, r)

@@ -158,20 +158,13 @@ func (c *computer) madeResource(s *scope, f *workspace.File, st *grammar.Stmt, b
 		r.Item = m.Suffix
 	}
 	if x.Body != nil {
-		for _, it := range x.Body.Items {
-			switch it := it.(type) {
-			case *grammar.Attribute:
-				if it.Value == nil || it.Key == nil {
-					continue
-				}
-				r.Desired = append(r.Desired, Attr{Name: it.Key.Text, Value: c.scopedValue(s, m, it.Value)})
-			case *grammar.NestedBlock:
-				if it.Construct == grammar.DirectivesConstruct && it.Body != nil {
-					r.Directives = c.madeDirectives(s, m, it.Body)
-					continue
-				}
-				c.unsupported(f, st, it.Span, "block attributes are not planned yet")
-			}
+		var notes []blockNote
+		r.Desired, notes = bodyAttrs(c.schemaOf(x), x.Body, func(v grammar.Expr) Value { return c.scopedValue(s, m, v) })
+		for _, n := range notes {
+			c.unsupported(f, st, n.span, "%s", n.message)
+		}
+		if d := directivesBlock(x.Body); d != nil && d.Body != nil {
+			r.Directives = c.madeDirectives(s, m, d.Body)
 		}
 	}
 	r.DependsOn = itemDependencies(c.scopedDependsOn(s, st), s.prefix, st)

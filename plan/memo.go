@@ -47,7 +47,7 @@ type memoEntry struct {
 type body struct {
 	desired    []Attr
 	directives Directives
-	blocks     []grammar.Span // nested blocks, relative to the statement: not planned
+	notes      []blockNote // what Carina refuses in its nested blocks
 }
 
 // diffed is what diff decided of a resource, and the inputs beside its values it decided from.
@@ -205,20 +205,9 @@ func (c *computer) evaluate(f *workspace.File, st *grammar.Stmt, x *grammar.Reso
 	if x.Body == nil {
 		return b
 	}
-	for _, it := range x.Body.Items {
-		switch it := it.(type) {
-		case *grammar.Attribute:
-			if it.Value == nil || it.Key == nil {
-				continue
-			}
-			b.desired = append(b.desired, Attr{Name: it.Key.Text, Value: c.value(f, st, it.Value)})
-		case *grammar.NestedBlock:
-			if it.Construct == grammar.DirectivesConstruct {
-				b.directives = c.directives(f, st, it.Body)
-				continue
-			}
-			b.blocks = append(b.blocks, it.Span)
-		}
+	b.desired, b.notes = bodyAttrs(c.schemaOf(x), x.Body, func(v grammar.Expr) Value { return c.value(f, st, v) })
+	if d := directivesBlock(x.Body); d != nil {
+		b.directives = c.directives(f, st, d.Body)
 	}
 	return b
 }
