@@ -102,8 +102,7 @@ type memoRun struct {
 	names    uint64 // hash of the declared names and provider prefixes
 	env      uint64 // hash of the schemas and whether the configuration is a module
 	sigs     map[*workspace.Decl]string
-	digests  map[*workspace.Decl]uint64 // see valueDigest
-	fns      uint64                     // see functionsDigest; 0 until computed
+	fns      uint64 // see functionsDigest; 0 until computed
 	analysed int
 	reused   int
 }
@@ -135,7 +134,6 @@ func (m *Memo) begin(c *checker) *memoRun {
 	fmt.Fprintf(eh, "%p|%t", c.schemas, c.cfg.IsModule)
 	r.env = eh.Sum64()
 	r.sigs = make(map[*workspace.Decl]string, len(c.cfg.Decls))
-	r.digests = make(map[*workspace.Decl]uint64, len(c.cfg.Decls))
 	return r
 }
 
@@ -202,18 +200,9 @@ func (r *memoRun) fingerprint(f *workspace.File, st *grammar.Stmt, names bool) u
 }
 
 // valueDigest is what inference reads of the declaration a reference resolves to
-// (workspace.Config.ReadDigest); a let's is computed once per run.
+// (workspace.Config.ReadDigest; a let's is computed once per configuration version, by types).
 func (r *memoRun) valueDigest(ref *workspace.Ref) uint64 {
-	d := ref.Decl
-	if d.Kind == workspace.Value && d.TopLevel {
-		if v, ok := r.digests[d]; ok {
-			return v
-		}
-	}
 	v, _ := r.c.cfg.ReadDigest(r.c.cfg.Types(r.c.schemas), ref) // what it does not hash, the checks do not read
-	if d.Kind == workspace.Value && d.TopLevel {
-		r.digests[d] = v
-	}
 	return v
 }
 

@@ -7,11 +7,14 @@ import (
 )
 
 // Digest returns a hash of a top-level declaration's value in both of Carina's passes, for
-// callers that keep results computed from it (the diagnostics' statement memo): equal digests,
-// equal values.
+// callers that keep results computed from it (the checks' and the plan's memos): equal digests,
+// equal values. Computed once per declaration.
 func (in *Info) Digest(d Decl) uint64 {
 	in.mu.Lock()
 	defer in.mu.Unlock()
+	if v, ok := in.declDigests[d]; ok {
+		return v
+	}
 	h := fnv.New64a()
 	var buf []byte
 	for _, seeded := range []bool{true, false} {
@@ -19,7 +22,11 @@ func (in *Info) Digest(d Decl) uint64 {
 		buf = in.appendDigest(buf[:0], v)
 		h.Write(buf)
 	}
-	return h.Sum64()
+	if in.declDigests == nil {
+		in.declDigests = map[Decl]uint64{}
+	}
+	in.declDigests[d] = h.Sum64()
+	return in.declDigests[d]
 }
 
 // appendDigest appends an encoding of v that differs for different values: its elements as a

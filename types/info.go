@@ -28,6 +28,9 @@ type Info struct {
 	walked map[elemsKey]bool
 	// digests are values' elements' hashes, by the elements (see elemsDigest).
 	digests map[elemsKey]uint64
+	// declDigests are top-level declarations' Digests: the checks' and the plan's memos both ask
+	// for them at every version.
+	declDigests map[Decl]uint64
 	// made are the results of calls written in one statement and made in another (keepMade).
 	made map[madeKey]Value
 	// echoed are the values' elements echo found clean, by file.
