@@ -421,17 +421,32 @@ func (c *computer) heldExactly(v Value) bool {
 func detText(v Value) (string, bool) {
 	switch v.Kind {
 	case Str:
-		if v.enum != "" {
-			return "EnumApiValue(" + debugStr(v.Text) + ")", true
+		if v.enum == "" {
+			if !debugExact(v.Text) {
+				return "", false
+			}
+			return "String(" + debugStr(v.Text) + ")", true
 		}
-		if !debugExact(v.Text) {
-			return "", false
-		}
-		return "String(" + debugStr(v.Text) + ")", true
 	case Int:
 		if v.duration {
 			return "Duration(" + strconv.FormatInt(v.Int, 10) + ")", v.Int >= 0
 		}
+	case Ref:
+		return "ResourceRef(" + v.ref.binding + "." + strings.Join(v.ref.path, ".") + ")", true
+	}
+	return valueText(v, detText)
+}
+
+// valueText is what Carina's value strings (deterministic_value_string,
+// canonical_create_only_value_string) print alike: an enum by its API value, numbers and
+// booleans, and a list's or a map's elements (by elem) in its brackets.
+func valueText(v Value, elem func(Value) (string, bool)) (string, bool) {
+	switch v.Kind {
+	case Str:
+		if v.enum != "" {
+			return "EnumApiValue(" + debugStr(v.Text) + ")", true
+		}
+	case Int:
 		return "Int(" + strconv.FormatInt(v.Int, 10) + ")", true
 	case Float:
 		return "Float(" + displayFloat(v.Float) + ")", true
@@ -440,7 +455,7 @@ func detText(v Value) (string, bool) {
 	case List:
 		parts := make([]string, len(v.Elems))
 		for i, e := range v.Elems {
-			t, ok := detText(e)
+			t, ok := elem(e)
 			if !ok {
 				return "", false
 			}
@@ -448,10 +463,8 @@ func detText(v Value) (string, bool) {
 		}
 		return "List([" + strings.Join(parts, ", ") + "])", true
 	case Map:
-		parts, ok := sortedEntries(v, detText)
+		parts, ok := sortedEntries(v, elem)
 		return "Map({" + strings.Join(parts, ", ") + "})", ok
-	case Ref:
-		return "ResourceRef(" + v.ref.binding + "." + strings.Join(v.ref.path, ".") + ")", true
 	}
 	return "", false
 }
@@ -554,33 +567,10 @@ func simhashSuffix(identity string) (uint64, bool) {
 // coText is Carina's canonical_create_only_value_string of a configured value: the text its
 // reconciliation compares with a state row's.
 func coText(v Value) (string, bool) {
-	switch v.Kind {
-	case Str:
-		if v.enum != "" {
-			return "EnumApiValue(" + debugStr(v.Text) + ")", true
-		}
+	if v.Kind == Str && v.enum == "" {
 		return v.Text, true
-	case Int:
-		return "Int(" + strconv.FormatInt(v.Int, 10) + ")", true
-	case Float:
-		return "Float(" + displayFloat(v.Float) + ")", true
-	case Bool:
-		return "Bool(" + strconv.FormatBool(v.Bool) + ")", true
-	case List:
-		parts := make([]string, len(v.Elems))
-		for i, e := range v.Elems {
-			t, ok := coFeature(e)
-			if !ok {
-				return "", false
-			}
-			parts[i] = t
-		}
-		return "List([" + strings.Join(parts, ", ") + "])", true
-	case Map:
-		parts, ok := sortedEntries(v, coFeature)
-		return "Map({" + strings.Join(parts, ", ") + "})", ok
 	}
-	return "", false
+	return valueText(v, coFeature)
 }
 
 // coFeature is an element's text inside a compared value: its canonical text, else its
