@@ -59,10 +59,7 @@ func (e *SchemaError) Unwrap() error { return e.Err }
 // one the configuration could not be built for, or a *SchemaError.
 func (s *Session) Findings(ctx context.Context, dir string, c Check) (*Findings, error) {
 	if s.batch {
-		defer func() {
-			s.ws.Forget(dir)
-			s.forgetPlan(dir) // its plan, memo and state file: memory flat in the tree
-		}()
+		defer s.Forget(dir) // its model, memo and plan: memory flat in the tree
 	}
 	out, err := s.Load(ctx, dir, c)
 	if err != nil {
