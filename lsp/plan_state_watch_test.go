@@ -16,14 +16,10 @@ import (
 // refresh its lenses; the file is read again though its path is the same.
 func TestStateFileChangeReplans(t *testing.T) {
 	const crn = "let vpc = awscc.ec2.Vpc {\n  cidr_block = '10.1.0.0/16'\n}\n"
-	row := func(cidr string) string {
-		return `{"version":10,"serial":1,"lineage":"l","carina_version":"0.4.0","resources":[{"resource_type":"ec2.Vpc","identity":"vpc","binding":"vpc","provider":"awscc","identifier":"vpc-1","attributes":{"cidr_block":"` +
-			cidr + `"},"explicit":{"kind":"struct","children":{"cidr_block":{"kind":"leaf"}}}}]}`
-	}
 	dir := t.TempDir()
 	path, statePath := filepath.Join(dir, "main.crn"), filepath.Join(dir, "carina.state.json")
 	writeFile(t, path, crn)
-	writeFile(t, statePath, row("10.0.0.0/16"))
+	writeFile(t, statePath, vpcState("10.0.0.0/16"))
 	c := startServer(t, Options{Debounce: 10 * time.Millisecond})
 	c.initialize(dir, protocol.ClientCapabilities{Workspace: &protocol.WorkspaceClientCapabilities{CodeLens: &protocol.CodeLensWorkspaceClientCapabilities{RefreshSupport: true}}})
 	uri := uriOf(path)
@@ -51,7 +47,7 @@ func TestStateFileChangeReplans(t *testing.T) {
 	}
 
 	// The apply: same path, new content (and size), then the watcher's event.
-	writeFile(t, statePath, row("10.1.0.0/16")+"\n")
+	writeFile(t, statePath, vpcState("10.1.0.0/16")+"\n")
 	c.notify("workspace/didChangeWatchedFiles", &protocol.DidChangeWatchedFilesParams{Changes: []*protocol.FileEvent{{URI: uriOf(statePath), Type: protocol.FileChangeTypeChanged}}})
 	deadline := time.Now().Add(hangLimit)
 	for len(codes()) != 0 {
@@ -76,10 +72,6 @@ func TestStateFileChangeReplans(t *testing.T) {
 // against it, not the file's own directory; with one that does not (or a file the watchers'
 // patterns do not cover), the server notices the change itself.
 func TestStateFileElsewhere(t *testing.T) {
-	row := func(cidr string) string {
-		return `{"version":10,"serial":1,"lineage":"l","carina_version":"0.4.0","resources":[{"resource_type":"ec2.Vpc","identity":"vpc","binding":"vpc","provider":"awscc","identifier":"vpc-1","attributes":{"cidr_block":"` +
-			cidr + `"},"explicit":{"kind":"struct","children":{"cidr_block":{"kind":"leaf"}}}}]}`
-	}
 	tests := []struct {
 		name    string
 		file    string // the state file, relative to the root
@@ -97,7 +89,7 @@ func TestStateFileElsewhere(t *testing.T) {
 			crn := "backend local {\n  path = '../" + tt.file + "'\n}\n\nlet vpc = awscc.ec2.Vpc {\n  cidr_block = '10.1.0.0/16'\n}\n"
 			path := filepath.Join(dir, "main.crn")
 			writeFile(t, path, crn)
-			writeFile(t, statePath, row("10.0.0.0/16"))
+			writeFile(t, statePath, vpcState("10.0.0.0/16"))
 			c := startServer(t, Options{Debounce: 10 * time.Millisecond, StatePoll: 20 * time.Millisecond})
 			caps := protocol.ClientCapabilities{}
 			if tt.watches {
@@ -118,7 +110,7 @@ func TestStateFileElsewhere(t *testing.T) {
 				t.Fatalf("before the apply (-want +got):\n%s", diff)
 			}
 			time.Sleep(60 * time.Millisecond) // the poll has seen the file once
-			writeFile(t, statePath, row("10.1.0.0/16")+"\n")
+			writeFile(t, statePath, vpcState("10.1.0.0/16")+"\n")
 			if tt.watches && strings.HasSuffix(tt.file, ".state.json") {
 				c.notify("workspace/didChangeWatchedFiles", &protocol.DidChangeWatchedFilesParams{Changes: []*protocol.FileEvent{{URI: uriOf(statePath), Type: protocol.FileChangeTypeChanged}}})
 			}
@@ -131,4 +123,10 @@ func TestStateFileElsewhere(t *testing.T) {
 			}
 		})
 	}
+}
+
+// vpcState is a state file holding the VPC vpc with the cidr_block it was applied with.
+func vpcState(cidr string) string {
+	return `{"version":10,"serial":1,"lineage":"l","carina_version":"0.4.0","resources":[{"resource_type":"ec2.Vpc","identity":"vpc","binding":"vpc","provider":"awscc","identifier":"vpc-1","attributes":{"cidr_block":"` +
+		cidr + `"},"explicit":{"kind":"struct","children":{"cidr_block":{"kind":"leaf"}}}}]}`
 }
